@@ -1,0 +1,21 @@
+/**
+ * The CLI's commands. Each lives in its own module and is a few lines calling the library.
+ * Add a command by appending its factory here.
+ */
+import type { CommandModule } from 'yargs';
+import type { Reporter } from '../reporter.js';
+
+export interface CliContext {
+  readonly reporter: Reporter;
+  /** Working directory commands resolve relative paths against. */
+  readonly cwd: string;
+  /** Environment (PRESTASHOP_URL, PRESTASHOP_API_KEY, ...). */
+  readonly env: NodeJS.ProcessEnv;
+  /** Sets the process exit code for a command that completed without throwing. */
+  setExitCode(code: number): void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
+
+export const COMMANDS: readonly CommandFactory[] = [];

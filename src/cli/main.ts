@@ -1,0 +1,78 @@
+/**
+ * The CLI: parses argv with yargs, runs one command, maps errors to exit codes.
+ * The only place that decides exit codes; commands set a code or throw a typed error.
+ */
+import yargs from 'yargs';
+import { CodegenError, EXIT_USAGE } from '../errors.js';
+import { GENERATOR_VERSION } from '../version.js';
+import { COMMANDS, type CliContext } from './commands/registry.js';
+import { Reporter } from './reporter.js';
+
+export interface MainIo {
+  readonly stdout?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  readonly stderr?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
+  const env = io.env ?? process.env;
+  const reporter = new Reporter({
+    stdout: io.stdout ?? process.stdout,
+    stderr: io.stderr ?? process.stderr,
+    verbose: argv.includes('--verbose'),
+    quiet: argv.includes('--quiet'),
+  });
+  // Whatever happens, these never reach the output.
+  reporter.addSecret(env.PRESTASHOP_API_KEY);
+  let exitCode = 0;
+  const ctx: CliContext = {
+    reporter,
+    cwd: io.cwd ?? process.cwd(),
+    env,
+    setExitCode(code) {
+      exitCode = code;
+    },
+  };
+  let usageError: string | null = null;
+  const parser = yargs([...argv])
+    .scriptName('prestashop-codegen')
+    .usage(
+      "$0 <command> [options]\n\nTypeScript types, validators and clients from a PrestaShop store's Webservice schema.",
+    )
+    .version(GENERATOR_VERSION)
+    .strict()
+    .demandCommand(1, 'Name a command; see --help.')
+    .recommendCommands()
+    .option('verbose', { type: 'boolean', default: false, describe: 'Print more detail (never secrets)', global: true })
+    .option('quiet', { type: 'boolean', default: false, describe: 'Print only errors', global: true })
+    .option('config', {
+      type: 'string',
+      describe: 'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory)',
+      global: true,
+    })
+    .epilog('Exit codes: 0 success, 1 the store answered with errors (or a check failed), 2 bad usage or input.')
+    .wrap(Math.min(110, (io.stdout ?? process.stdout).columns ?? 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      usageError = msg;
+    })
+    .exitProcess(false);
+  for (const factory of COMMANDS) parser.command(factory(ctx));
+  try {
+    await parser.parseAsync();
+    if (usageError !== null) {
+      reporter.error(`${usageError}\nRun with --help for usage.`);
+      return EXIT_USAGE;
+    }
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CodegenError) {
+      reporter.error(error.message);
+      if (reporter.verbose && error.stack) reporter.debug(error.stack);
+      return error.exitCode;
+    }
+    reporter.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return EXIT_USAGE;
+  }
+}

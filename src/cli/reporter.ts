@@ -1,0 +1,87 @@
+/**
+ * Console output for the CLI: levels, a progress bar on a TTY (plain lines otherwise), and a scrub
+ * of every registered secret from everything printed.
+ */
+import { scrubSecrets } from '../errors.js';
+
+type Stream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
+export interface ReporterOptions {
+  readonly stdout: Stream;
+  readonly stderr: Stream;
+  readonly verbose?: boolean;
+  readonly quiet?: boolean;
+}
+
+export class Reporter {
+  readonly verbose: boolean;
+  readonly quiet: boolean;
+  private readonly secrets: string[] = [];
+  private progressShown = false;
+
+  constructor(private readonly options: ReporterOptions) {
+    this.verbose = options.verbose ?? false;
+    this.quiet = options.quiet ?? false;
+  }
+
+  /** Registers a value that must never be printed (the API key). */
+  addSecret(secret: string | null | undefined): void {
+    if (secret !== null && secret !== undefined && secret.length > 0) this.secrets.push(secret);
+  }
+
+  private clean(text: string): string {
+    return scrubSecrets(text, this.secrets);
+  }
+
+  private write(stream: Stream, text: string): void {
+    this.clearProgress();
+    stream.write(`${this.clean(text)}\n`);
+  }
+
+  /** Command results (a diff, a summary): stdout. */
+  out(text: string): void {
+    this.write(this.options.stdout, text);
+  }
+
+  info(text: string): void {
+    if (!this.quiet) this.write(this.options.stderr, text);
+  }
+
+  warn(text: string): void {
+    if (!this.quiet) this.write(this.options.stderr, `warning: ${text}`);
+  }
+
+  error(text: string): void {
+    this.write(this.options.stderr, `error: ${text}`);
+  }
+
+  debug(text: string): void {
+    if (this.verbose) this.write(this.options.stderr, text);
+  }
+
+  get isTTY(): boolean {
+    return this.options.stderr.isTTY === true;
+  }
+
+  /** Progress: a redrawn bar on a TTY, a plain line per step otherwise (only with --verbose). */
+  progress(done: number, total: number, label: string): void {
+    if (this.quiet) return;
+    if (this.isTTY) {
+      const width = 24;
+      const filled = total === 0 ? width : Math.round((done / total) * width);
+      const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
+      const line = this.clean(`[${bar}] ${done}/${total} ${label}`).slice(0, (this.options.stderr.columns ?? 80) - 1);
+      this.options.stderr.write(`\r\u001b[2K${line}`);
+      this.progressShown = true;
+    } else if (this.verbose) {
+      this.options.stderr.write(`${this.clean(`[${done}/${total}] ${label}`)}\n`);
+    }
+  }
+
+  clearProgress(): void {
+    if (this.progressShown) {
+      this.options.stderr.write('\r\u001b[2K');
+      this.progressShown = false;
+    }
+  }
+}

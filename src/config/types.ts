@@ -1,0 +1,59 @@
+/**
+ * The user's configuration (`prestashop-codegen.config.{ts,mjs,json}`). Every option mirrors a
+ * CLI flag. Precedence: flags > environment (`PRESTASHOP_URL`, `PRESTASHOP_API_KEY`) > config file.
+ */
+import type { EmitOptions } from '../emit/context.js';
+
+export interface IntrospectConfig {
+  /** Parallel requests (default 8). */
+  readonly concurrency?: number;
+  /** Extra resources to read even if the listing does not show them. */
+  readonly include?: readonly string[];
+  /** Resources to leave out. */
+  readonly exclude?: readonly string[];
+  /** Which synopsis to read: `auto` (JSON, falling back to XML when it has no metadata), `json` or `xml`. */
+  readonly synopsisFormat?: 'auto' | 'json' | 'xml';
+  /** Per-request timeout in milliseconds (default 30000). */
+  readonly timeout?: number;
+  /** Retries per request on network errors, 5xx and 429 (default 4). */
+  readonly retries?: number;
+}
+
+export interface GenerateConfig extends Partial<EmitOptions> {
+  /** Format generated files with prettier (default true). */
+  readonly format?: boolean;
+}
+
+export interface DiffIgnoreEntry {
+  /** Check id, e.g. `field-removed`. */
+  readonly id: string;
+  /** Path of the change, e.g. `products.meta_keywords`. */
+  readonly path: string;
+  readonly reason: string;
+  /** ISO date (YYYY-MM-DD) after which the entry no longer applies. */
+  readonly expires?: string;
+}
+
+export interface DiffConfig {
+  readonly failOn?: 'breaking' | 'dangerous' | 'any';
+  readonly ignore?: readonly DiffIgnoreEntry[];
+}
+
+export interface UserConfig {
+  /** Store base URL (without `/api`). Prefer `PRESTASHOP_URL`. */
+  readonly url?: string;
+  /** API key. Prefer `PRESTASHOP_API_KEY`; never commit a key. */
+  readonly key?: string;
+  /** Snapshot path (default `prestashop-schema.json`). */
+  readonly schema?: string;
+  /** Output directory of `generate`. */
+  readonly out?: string;
+  readonly introspect?: IntrospectConfig;
+  readonly generate?: GenerateConfig;
+  readonly diff?: DiffConfig;
+}
+
+/** Typed helper for config files: `export default defineConfig({ ... })`. */
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}

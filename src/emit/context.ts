@@ -1,0 +1,73 @@
+/**
+ * What every emitter receives and returns. Emitters are pure: `(model, options, ctx) => EmitResult`.
+ * No fs, no network, no console, no clock. Warnings are returned as data.
+ */
+import type { StoreSchema } from '../model/index.js';
+import type { NameTable } from './naming.js';
+
+/** Relative POSIX path (inside the output directory) → file content. */
+export type FileMap = Map<string, string>;
+
+export interface Diagnostic {
+  readonly level: 'warning' | 'info';
+  /** Stable code, e.g. `unknown-format`, `unknown-input-type`. */
+  readonly code: string;
+  readonly message: string;
+  readonly resource: string | null;
+  readonly field: string | null;
+}
+
+export interface EmitResult {
+  readonly files: FileMap;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Options the emitters understand, every one resolved to a value (see `resolveEmitOptions`). */
+export interface EmitOptions {
+  /** Decoded type of decimal fields (`isPrice`, `isFloat`, ...). */
+  readonly decimals: 'number' | 'string';
+  /** Decoded type of date fields: a documented `PsDate` string alias, or `Date`. */
+  readonly dates: 'string' | 'Date';
+  /** Foreign keys as `Id<'manufacturers'>` (true) or plain `number` (false). */
+  readonly brandedIds: boolean;
+  /** Which validators to emit. */
+  readonly validators: 'standalone' | 'zod' | 'none';
+  /** What validators do with keys the snapshot does not know (module fields). */
+  readonly unknownKeys: 'passthrough' | 'strict' | 'strip';
+  /** Emit per-resource client modules and `createClient`. */
+  readonly clients: boolean;
+  /** Language id whose value a required multilingual field must have; null = the snapshot's first language, else 1. */
+  readonly defaultLanguage: number | null;
+}
+
+export const DEFAULT_EMIT_OPTIONS: EmitOptions = {
+  decimals: 'number',
+  dates: 'string',
+  brandedIds: true,
+  validators: 'standalone',
+  unknownKeys: 'passthrough',
+  clients: true,
+  defaultLanguage: null,
+};
+
+export function resolveEmitOptions(partial: Partial<EmitOptions> = {}): EmitOptions {
+  const out: { -readonly [K in keyof EmitOptions]: EmitOptions[K] } = { ...DEFAULT_EMIT_OPTIONS };
+  for (const key of Object.keys(DEFAULT_EMIT_OPTIONS) as (keyof EmitOptions)[]) {
+    const v = partial[key];
+    if (v !== undefined) (out as Record<string, unknown>)[key] = v;
+  }
+  return out;
+}
+
+/** Per-run state shared by the emitters: computed once, never module-level. */
+export interface EmitContext {
+  readonly names: NameTable;
+  /** Generator version, for file headers. */
+  readonly generatorVersion: string;
+  /** Hash of the canonical snapshot, for file headers. */
+  readonly snapshotHash: string;
+  /** The language id required multilingual values are checked against. */
+  readonly defaultLanguage: number;
+}
+
+export type Emitter = (model: StoreSchema, options: EmitOptions, ctx: EmitContext) => EmitResult;

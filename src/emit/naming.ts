@@ -1,0 +1,212 @@
+/**
+ * Every generated identifier, key and file name comes from here.
+ *
+ * Rules:
+ * - wire names (resource keys, field keys) are never re-cased: `stock_availables`, `id_manufacturer`;
+ *   a key that is not a valid identifier is quoted;
+ * - type names are the PascalCase of the store's singular node name (`Product`, `StockMvt`, `Content`);
+ * - reserved words and digit-first names are made safe; collisions get a stable numeric suffix,
+ *   decided in code-unit order of the wire names so the result never depends on input order;
+ * - file names are restricted to `[a-z0-9_]`, are unique case-insensitively, and never hold a path
+ *   separator or `..`, so nothing a store sends can move a file outside the output directory.
+ */
+import { compareCodeUnits, type Resource, type StoreSchema } from '../model/index.js';
+
+/** Words that cannot be used as a type, interface or binding name in TypeScript / JavaScript. */
+const RESERVED = new Set([
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
+  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
+  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
+  'while', 'with', 'as', 'implements', 'interface', 'let', 'package', 'private', 'protected', 'public',
+  'static', 'yield', 'await', 'async', 'any', 'boolean', 'number', 'string', 'symbol', 'bigint', 'object',
+  'never', 'unknown', 'undefined', 'type', 'declare', 'module', 'namespace', 'require', 'get', 'set', 'of',
+  'from', 'is', 'keyof', 'readonly', 'infer', 'unique', 'global', 'arguments', 'eval', 'constructor',
+  'prototype', '__proto__', 'satisfies', 'accessor', 'out', 'asserts', 'abstract', 'override',
+]);
+
+/** Type names the shared module and runtime export; generated resource names must not take them. */
+export const RESERVED_TYPE_NAMES = new Set([
+  'Id', 'LangId', 'Multilang', 'MultilangValue', 'PsDate', 'PsDateTime', 'Extensions', 'Decimal',
+  'ValidationIssue', 'ValidationResult', 'PrestaShopError', 'PrestaShopClient', 'ClientOptions',
+  'ResourceName', 'Query', 'ListQuery', 'Filter', 'Sort', 'Display', 'Array', 'Object', 'String', 'Number',
+  'Boolean', 'Date', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Map', 'Set',
+  'Error', 'Symbol', 'Function', 'JSON', 'Math', 'Intl', 'RegExp', 'Uint8Array', 'Blob', 'Response',
+  'Request', 'Headers', 'URL', 'Body', 'Image', 'Search', 'FormData',
+]);
+
+/** File stems the generator itself uses at the top of the output. */
+const RESERVED_FILE_STEMS = new Set(['index', 'shared', 'runtime', 'client', 'resources', 'meta', 'types']);
+
+const IDENTIFIER_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** True when `name` can be written as a bare property key or identifier. */
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER_RE.test(name);
+}
+
+/** A string literal that is safe anywhere in TypeScript source (quotes, backslashes, U+2028/9 escaped). */
+export function jsString(value: string): string {
+  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** A property key: bare when it is an identifier that is not `__proto__`, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return isIdentifier(name) && name !== '__proto__' ? name : jsString(name);
+}
+
+/** Property access: `.name` or `["na-me"]`. */
+export function propertyAccess(name: string): string {
+  return isIdentifier(name) && name !== '__proto__' ? `.${name}` : `[${jsString(name)}]`;
+}
+
+/**
+ * Text safe inside a `/** ... *\/` comment: no comment terminator, no line breaks of any kind,
+ * no control characters.
+ */
+export function docText(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\*\//g, '*\\/')
+      .replace(/\/\*/g, '/\\*')
+      .trim()
+  );
+}
+
+/** A `/** ... *\/` block from lines (each sanitised), indented; empty string when there are none. */
+export function jsdoc(lines: readonly string[], indent = ''): string {
+  const clean = lines.map(docText).filter((l) => l.length > 0);
+  if (clean.length === 0) return '';
+  if (clean.length === 1) return `${indent}/** ${clean[0]} */\n`;
+  return `${indent}/**\n${clean.map((l) => `${indent} * ${l}\n`).join('')}${indent} */\n`;
+}
+
+/** Splits a wire name into ASCII words (`stock_mvt` → `stock`, `mvt`; `orderRow` → `order`, `Row`). */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/** PascalCase of a wire name, made a safe identifier (never empty, never digit-first, never reserved). */
+export function pascalCase(name: string): string {
+  let out = words(name)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+  if (out.length === 0) out = 'Unnamed';
+  if (/^[0-9]/.test(out)) out = `_${out}`;
+  if (RESERVED.has(out) || RESERVED.has(out.toLowerCase())) out = `${out}_`;
+  return out;
+}
+
+/** camelCase variant of `pascalCase`. */
+export function camelCase(name: string): string {
+  const p = pascalCase(name);
+  const c = p.startsWith('_') ? p : p[0]!.toLowerCase() + p.slice(1);
+  return RESERVED.has(c) ? `${c}_` : c;
+}
+
+/** A safe file stem for a wire name: lower-case `[a-z0-9_]`, never empty, never a reserved stem. */
+export function fileStem(name: string): string {
+  let out = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (out.length === 0) out = 'unnamed';
+  if (out.length > 80) out = out.slice(0, 80);
+  if (RESERVED_FILE_STEMS.has(out)) out = `${out}_`;
+  return out;
+}
+
+/** The names of everything generated for one resource. */
+export interface ResourceNames {
+  /** Wire name (`stock_availables`). */
+  readonly wire: string;
+  /** Read type (`StockAvailable`). */
+  readonly type: string;
+  /** POST/PUT body type (`StockAvailableInput`). */
+  readonly input: string;
+  /** PATCH body type (`StockAvailablePatch`). */
+  readonly patch: string;
+  /** Standalone validators. */
+  readonly validateInput: string;
+  readonly validatePatch: string;
+  /** Client factory / interface for this resource (`StockAvailablesClient`). */
+  readonly client: string;
+  /** Runtime metadata constant (`stockAvailablesMeta`). */
+  readonly meta: string;
+  /** File stem, unique case-insensitively (`stock_availables`). */
+  readonly file: string;
+}
+
+/** Assigns every resource its names once per run. Deterministic: independent of input order. */
+export class NameTable {
+  private readonly byWire = new Map<string, ResourceNames>();
+
+  constructor(resources: readonly Pick<Resource, 'name' | 'nodeName'>[]) {
+    const sorted = [...resources].sort((a, b) => compareCodeUnits(a.name, b.name));
+    const takenTypes = new Set<string>(RESERVED_TYPE_NAMES);
+    const takenFiles = new Set<string>();
+    const takenValues = new Set<string>();
+    for (const r of sorted) {
+      const base = pascalCase(r.nodeName ?? r.name);
+      const type = claim(base, takenTypes, (candidate) => [candidate, `${candidate}Input`, `${candidate}Patch`]);
+      const clientBase = `${pascalCase(r.name)}Client`;
+      const client = claim(clientBase, takenTypes, (c) => [c]);
+      const metaBase = `${camelCase(r.name)}Meta`;
+      const meta = claim(metaBase, takenValues, (c) => [c]);
+      const file = claimFile(fileStem(r.name), takenFiles);
+      this.byWire.set(r.name, {
+        wire: r.name,
+        type,
+        input: `${type}Input`,
+        patch: `${type}Patch`,
+        validateInput: `validate${type}Input`,
+        validatePatch: `validate${type}Patch`,
+        client,
+        meta,
+        file,
+      });
+    }
+  }
+
+  static forSchema(schema: StoreSchema): NameTable {
+    return new NameTable(schema.resources);
+  }
+
+  /** Names of one resource; throws for a resource the table does not hold (a programming error). */
+  of(resource: string): ResourceNames {
+    const names = this.byWire.get(resource);
+    if (names === undefined) throw new Error(`naming: unknown resource ${JSON.stringify(resource)}`);
+    return names;
+  }
+
+  has(resource: string): boolean {
+    return this.byWire.has(resource);
+  }
+}
+
+/** Claims the first of `base`, `base2`, `base3`, ... whose derived names are all free. */
+function claim(base: string, taken: Set<string>, derived: (candidate: string) => string[]): string {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    const all = derived(candidate);
+    if (all.every((d) => !taken.has(d))) {
+      for (const d of all) taken.add(d);
+      return candidate;
+    }
+  }
+}
+
+function claimFile(base: string, taken: Set<string>): string {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}_${n}`;
+    const key = candidate.toLowerCase();
+    if (!taken.has(key)) {
+      taken.add(key);
+      return candidate;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Typed errors. Each carries the exit code the CLI uses and a location (URL, resource, field,
+ * path) so a user can act on it. Messages never hold the API key: build them from URLs passed
+ * through `redactUrl` and never from request headers.
+ */
+export { SnapshotError } from './model/snapshot.js';
+
+/** Exit codes are a contract: 0 success, 1 the store (or a check) failed, 2 bad usage or input. */
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export abstract class CodegenError extends Error {
+  abstract readonly exitCode: number;
+}
+
+/** Bad flags, a bad config file, a bad option value. */
+export class ConfigError extends CodegenError {
+  override readonly name = 'ConfigError';
+  readonly exitCode = EXIT_USAGE;
+  constructor(
+    message: string,
+    readonly option: string | null = null,
+  ) {
+    super(option === null ? message : `Invalid value for option "${option}": ${message}`);
+  }
+}
+
+/** Something the user gave us cannot be read (a file, a git ref, a URL that is not a store). */
+export class InputError extends CodegenError {
+  override readonly name = 'InputError';
+  readonly exitCode = EXIT_USAGE;
+  constructor(
+    message: string,
+    readonly location: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(location === null ? message : `${location}: ${message}`, options);
+  }
+}
+
+/** One PrestaShop `<error>`: its numeric code (null for plain-text errors) and message. */
+export interface StoreErrorEntry {
+  readonly code: number | null;
+  readonly message: string;
+}
+
+/** The store answered with an error, or could not be reached after all retries. */
+export class IntrospectError extends CodegenError {
+  override readonly name = 'IntrospectError';
+  readonly exitCode: number;
+  constructor(
+    message: string,
+    readonly details: {
+      /** The URL, already redacted. */
+      readonly url: string;
+      readonly resource?: string | null;
+      readonly status?: number | null;
+      readonly errors?: readonly StoreErrorEntry[];
+      /** Input problems (not a store at all, bad URL) exit 2; store failures exit 1. */
+      readonly exitCode?: number;
+    },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.exitCode = details.exitCode ?? EXIT_FAILURE;
+  }
+}
+
+/** An emitter failed on a model item. */
+export class EmitError extends CodegenError {
+  override readonly name = 'EmitError';
+  readonly exitCode = EXIT_USAGE;
+  constructor(
+    message: string,
+    readonly emitter: string,
+    readonly resource: string | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(`${emitter}${resource === null ? '' : ` (${resource})`}: ${message}`, options);
+  }
+}
+
+/** Writing the output failed, or a path would leave the output directory. */
+export class WriteError extends CodegenError {
+  override readonly name = 'WriteError';
+  readonly exitCode = EXIT_USAGE;
+  constructor(
+    message: string,
+    readonly path: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${path}: ${message}`, options);
+  }
+}
+
+/** Removes credentials from a URL: user info and the `ws_key` query parameter. */
+export function redactUrl(url: string | URL): string {
+  let u: URL;
+  try {
+    u = new URL(String(url));
+  } catch {
+    return String(url).replace(/([?&]ws_key=)[^&#]*/gi, '$1***');
+  }
+  if (u.username !== '' || u.password !== '') {
+    u.username = '';
+    u.password = '';
+  }
+  if (u.searchParams.has('ws_key')) u.searchParams.set('ws_key', '***');
+  return u.toString();
+}
+
+/** Replaces every occurrence of each secret in a text (defence in depth for messages and logs). */
+export function scrubSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s === null || s === undefined || s.length < 4) continue;
+    out = out.split(s).join('***');
+    const enc = encodeURIComponent(s);
+    if (enc !== s) out = out.split(enc).join('***');
+    const b64 = Buffer.from(`${s}:`).toString('base64');
+    out = out.split(b64).join('***');
+  }
+  return out;
+}

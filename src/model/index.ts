@@ -1,0 +1,4 @@
+export * from './schema.js';
+export * from './formats.js';
+export * from './snapshot.js';
+export * from './known.js';

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalize,
+  fieldKind,
+  forbiddenMethods,
+  makeAssociation,
+  makeField,
+  makeResource,
+  parseSnapshot,
+  serializeSnapshot,
+  SnapshotError,
+  snapshotHash,
+  usableMethods,
+  type StoreSchema,
+} from '../../src/model/index.js';
+
+const model: StoreSchema = {
+  schemaVersion: 1,
+  store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }] },
+  resources: [
+    makeResource('products', {
+      nodeName: 'product',
+      nodesName: 'products',
+      methods: ['DELETE', 'GET', 'POST'],
+      fields: [makeField('price', { required: true, format: 'isPrice' }), makeField('name', { multilingual: true, maxSize: 128 })],
+      associations: [makeAssociation('tags', { nodeName: 'tag', resource: 'tags' }), makeAssociation('categories', { nodeName: 'category', resource: 'categories' })],
+    }),
+    makeResource('addresses', { nodeName: 'address', nodesName: 'addresses' }),
+  ],
+};
+
+describe('snapshot', () => {
+  it('canonicalizes order without touching the input', () => {
+    const frozen = structuredClone(model);
+    const c = canonicalize(model);
+    expect(model).toEqual(frozen);
+    expect(c.resources.map((r) => r.name)).toEqual(['addresses', 'products']);
+    expect(c.resources[1]!.fields.map((f) => f.name)).toEqual(['name', 'price']);
+    expect(c.resources[1]!.associations.map((a) => a.name)).toEqual(['categories', 'tags']);
+    expect(c.resources[1]!.methods).toEqual(['GET', 'POST', 'DELETE']);
+    expect(c.store.languages.map((l) => l.id)).toEqual([1, 2]);
+  });
+
+  it('round-trips byte for byte and hashes stably', () => {
+    const text = serializeSnapshot(model);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(serializeSnapshot(parseSnapshot(text))).toBe(text);
+    expect(snapshotHash(parseSnapshot(text))).toBe(snapshotHash(model));
+    expect(snapshotHash(model)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('rejects bad snapshots with a path', () => {
+    const bad = JSON.parse(serializeSnapshot(model));
+    bad.resources[1].fields[0].maxSize = 'big';
+    expect(() => parseSnapshot(JSON.stringify(bad), 'x.json')).toThrowError(SnapshotError);
+    expect(() => parseSnapshot(JSON.stringify(bad), 'x.json')).toThrowError(/x\.json: \$\.resources\[1\]\.fields\[0\]\.maxSize/);
+    expect(() => parseSnapshot('{', 'y.json')).toThrowError(/y\.json: \$: not valid JSON/);
+    const newer = { ...JSON.parse(serializeSnapshot(model)), schemaVersion: 99 };
+    expect(() => parseSnapshot(JSON.stringify(newer))).toThrowError(/newer than this tool/);
+    const dup = JSON.parse(serializeSnapshot(model));
+    dup.resources[1].fields.push(dup.resources[1].fields[0]);
+    expect(() => parseSnapshot(JSON.stringify(dup))).toThrowError(/duplicate field "name"/);
+  });
+});
+
+describe('formats and known methods', () => {
+  it.each([
+    ['isUnsignedId', null, 'id'],
+    ['isBool', null, 'bool'],
+    ['isPrice', null, 'decimal'],
+    ['IsGenericName', null, 'string'],
+    ['isDate', null, 'date'],
+    ['isCleanHtml', null, 'html'],
+    [null, 'listId', 'id'],
+    [null, 'numeric', 'decimal'],
+    [null, 'langList', 'string'],
+    [null, 'colourPicker', 'unknown'],
+    ['isSomethingNew', null, 'unknown'],
+  ] as const)('%s / %s → %s', (format, inputType, kind) => {
+    expect(fieldKind({ name: 'x', format, inputType })).toBe(kind);
+  });
+
+  it('intersects key methods with what the resource forbids', () => {
+    const all = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+    expect(usableMethods('stock_availables', all)).toEqual(['GET', 'PUT', 'PATCH', 'HEAD']);
+    expect(usableMethods('shops', all)).toEqual(['GET', 'PUT', 'PATCH', 'HEAD']);
+    expect(usableMethods('order_histories', all)).toEqual(['GET', 'POST', 'HEAD']);
+    expect(usableMethods('stock_movements', all)).toEqual(['GET', 'HEAD']);
+    expect(usableMethods('products', ['GET'])).toEqual(['GET']);
+    expect(forbiddenMethods('order_slip')).toEqual(['PUT', 'PATCH', 'DELETE']);
+  });
+});
