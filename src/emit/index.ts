@@ -73,12 +73,22 @@ function topIndex(files: FileMap, ctx: EmitContext): string {
 }
 
 export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
+  return emitWith(EMITTERS, model, options, input);
+}
+
+/** `emitAll` with an explicit emitter list (tests use it to exercise merging). */
+export function emitWith(
+  emitters: readonly NamedEmitter[],
+  model: StoreSchema,
+  options: EmitOptions,
+  input: EmitAllInput,
+): EmitAllResult {
   const canonical = canonicalize(model);
   const ctx = createEmitContext(canonical, options);
   const files: FileMap = new Map();
   const owners = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
-  for (const { name, emit } of EMITTERS) {
+  for (const { name, emit } of emitters) {
     let result;
     try {
       result = emit(canonical, options, ctx);

@@ -34,7 +34,7 @@ export async function createPrettierFormatter(configFrom: string): Promise<Forma
   const prettier = await import('prettier');
   let config: Record<string, unknown> | null;
   try {
-    config = (await prettier.resolveConfig(configFrom, { editorconfig: true })) as Record<string, unknown> | null;
+    config = (await prettier.resolveConfig(configFrom, { editorconfig: true, useCache: false })) as Record<string, unknown> | null;
   } catch (error) {
     throw new WriteError(`cannot read the prettier configuration (${(error as Error).message})`, configFrom, {
       cause: error,

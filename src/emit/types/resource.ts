@@ -5,7 +5,7 @@
 import { compareCodeUnits, fieldKind, type Association, type Field, type Resource } from '../../model/index.js';
 import { fileHeader, importTypes } from '../code.js';
 import type { Diagnostic, EmitContext } from '../context.js';
-import { ASSOCIATIONS_KEY, extensionsKey, jsdoc, propertyKey, type ResourceNames } from '../naming.js';
+import { ASSOCIATIONS_KEY, extensionsKey, jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
 import {
   fieldDiagnostics,
   fieldDocLines,
@@ -36,6 +36,25 @@ const byName = <T extends { readonly name: string }>(a: T, b: T): number => comp
 /** One property line with its JSDoc; `optional` adds `?`. */
 function property(name: string, type: string, doc: readonly string[], optional: boolean, pad: string): string {
   return `${jsdoc(doc, pad)}${pad}${propertyKey(name)}${optional ? '?' : ''}: ${type};\n`;
+}
+
+/**
+ * Members every object literal has through `Object.prototype`. TypeScript checks a literal's
+ * inherited member against a write shape's property of the same name, so `{}` would not be a valid
+ * `{ constructor?: string }`. In write shapes such fields also accept the inherited member's type.
+ */
+const OBJECT_MEMBERS = new Set([
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
+]);
+
+function writeType(name: string, type: string): string {
+  return OBJECT_MEMBERS.has(name) ? `${type} | Object[${jsString(name)}]` : type;
 }
 
 /** Whether a field appears in a shape, and whether it is optional there. */
@@ -110,7 +129,8 @@ class ResourceRenderer {
     for (const f of this.fields) {
       const p = presence(f, shape);
       if (p === 'absent') continue;
-      out += property(f.name, fieldType(f, this.options, this.imports), fieldDocLines(f), p === 'optional', '  ');
+      const type = fieldType(f, this.options, this.imports);
+      out += property(f.name, shape === 'read' ? type : writeType(f.name, type), fieldDocLines(f), p === 'optional', '  ');
     }
     return out;
   }
@@ -126,7 +146,8 @@ class ResourceRenderer {
         f.name === 'id' && f.references === null && !a.virtual && a.resource !== null && fieldKind(f) === 'id'
           ? { ...f, references: a.resource }
           : f;
-      body += property(f.name, fieldType(field, this.options, this.imports), fieldDocLines(field), p === 'optional', '      ');
+      const type = fieldType(field, this.options, this.imports);
+      body += property(f.name, shape === 'read' ? type : writeType(f.name, type), fieldDocLines(field), p === 'optional', '      ');
     }
     return body.length === 0 ? 'Record<string, never>' : `{\n${body}    }`;
   }

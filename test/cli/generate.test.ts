@@ -1,0 +1,121 @@
+/**
+ * `prestashop-codegen generate` end to end through `main()`: summary, exit codes, --check drift,
+ * options from flags, errors.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const MINI = fileURLToPath(new URL('../../fixtures/mini/', import.meta.url));
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'psc-gen-'));
+  await copyFile(join(MINI, 'catalog.json'), join(dir, 'prestashop-schema.json'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function sink(): Writable & { text: string } {
+  const s = new Writable({
+    write(chunk, _enc, cb) {
+      s.text += String(chunk);
+      cb();
+    },
+  }) as Writable & { text: string };
+  s.text = '';
+  return s;
+}
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = sink();
+  const stderr = sink();
+  const code = await main(argv, { stdout, stderr, cwd: dir, env: {} });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+describe('generate', () => {
+  it('generates from the default snapshot, then a no-op run writes nothing', async () => {
+    const first = await run('generate', '--out', 'gen', '--no-format');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Generated 11 files in gen: 11 written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms, write \d+ ms\)\n$/,
+    );
+    expect(first.stderr).toContain('warning: products.colour_code: format "isColourCodeFromModule" is unknown');
+    expect(await readFile(join(dir, 'gen/types/products.ts'), 'utf8')).toContain('export interface Product {');
+    const second = await run('generate', '--out', 'gen', '--no-format');
+    expect(second.stdout).toMatch(/11 files in gen: 0 written, 11 unchanged, 0 removed/);
+  });
+
+  it('formats with prettier by default', async () => {
+    const { code } = await run('generate', '--schema', 'prestashop-schema.json', '--out', 'gen');
+    expect(code).toBe(0);
+    const text = await readFile(join(dir, 'gen/types/products.ts'), 'utf8');
+    expect(text).toContain('import type {\n  Extensions,\n');
+  });
+
+  it('--check: 0 when up to date; 1 with a diff on a changed, a missing and a stale file', async () => {
+    await run('generate', '--out', 'gen');
+    const clean = await run('generate', '--out', 'gen', '--check');
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^gen is up to date: 11 files checked/);
+
+    const products = join(dir, 'gen/types/products.ts');
+    await writeFile(products, (await readFile(products, 'utf8')).replace('price: number;', 'price: string;'));
+    const changed = await run('generate', '--out', 'gen', '--check');
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain('--- a/types/products.ts');
+    expect(changed.stdout).toContain('-  price: string;\n+  price: number;');
+    expect(changed.stdout).toMatch(/gen is out of date: 0 missing, 1 changed, 0 stale/);
+
+    await rm(join(dir, 'gen/types/orders.ts'));
+    expect((await run('generate', '--out', 'gen', '--check')).stdout).toMatch(/1 missing, 1 changed, 0 stale/);
+
+    await run('generate', '--out', 'gen');
+    await copyFile(join(MINI, 'spec-store.json'), join(dir, 'prestashop-schema.json'));
+    const stale = await run('generate', '--out', 'gen', '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/stale/);
+    expect(stale.stdout).toContain('--- a/types/orders.ts');
+    expect(existsSync(join(dir, 'gen/types/orders.ts'))).toBe(true);
+
+    const regenerated = await run('generate', '--out', 'gen');
+    expect(regenerated.stdout).toMatch(/removed/);
+    expect(existsSync(join(dir, 'gen/types/orders.ts'))).toBe(false);
+    expect((await run('generate', '--out', 'gen', '--check')).code).toBe(0);
+  });
+
+  it('options from flags change the output', async () => {
+    await run('generate', '--out', 'gen', '--no-format', '--decimals', 'string', '--dates', 'Date', '--no-branded-ids');
+    const text = await readFile(join(dir, 'gen/types/products.ts'), 'utf8');
+    expect(text).toContain('  price: string;');
+    expect(text).toContain('  date_add: Date | null;');
+    expect(text).toContain('  id_manufacturer: number;');
+  });
+
+  it.each([
+    [['generate', '--out', 'gen', '--schema', 'missing.json'], /missing\.json: no snapshot here/],
+    [['generate', '--out', 'gen', '--decimals', 'float'], /decimals/],
+    [['generate', '--schema', 'prestashop-schema.json'], /--out <dir>/],
+    [['generate', '--out', 'gen', '--url', 'http://127.0.0.1:9'], /API key/],
+    [['generate', '--out', 'gen', '--default-language', '0'], /default-language/],
+  ])('usage and input errors exit 2: %j', async (argv, message) => {
+    const { code, stderr } = await run(...argv);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(existsSync(join(dir, 'gen'))).toBe(false);
+  });
+
+  it('a broken snapshot exits 2 naming the file and the bad item', async () => {
+    await writeFile(join(dir, 'prestashop-schema.json'), JSON.stringify({ schemaVersion: 1, store: {}, resources: [] }));
+    const { code, stderr } = await run('generate', '--out', 'gen');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/prestashop-schema\.json: \$\.store\.languages: expected an array/);
+  });
+});
