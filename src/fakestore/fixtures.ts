@@ -1,7 +1,8 @@
 /**
  * Loading a fake store's fixture directory. The directory holds the store's recorded answers:
  *
- * - `resources.json`: `{ prestashop_version, ws_url, languages: [{id, iso_code}], resources: [{name, description}] }`;
+ * - `resources.json`: `{ prestashop_version, ws_url, languages: [{id, iso_code}], resources: [{name, description, methods?}] }`
+ *   (`methods`: what a key with every permission holds; default all six);
  * - `responses.json`: `{ responses: { "<kind>/<resource>.<XML|JSON>": {status, headers, file} } }`
  *   where kind is `synopsis`, `blank` or `list` (and `errors/<case>` for error answers);
  * - `api-index.xml`: the `/api` listing for a key holding every method on every resource;
@@ -12,6 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HTTP_METHODS, type HttpMethod } from '../model/index.js';
 
 export interface RecordedAnswer {
   readonly status: number;
@@ -26,7 +28,8 @@ export interface FixtureStore {
   /** The recorded base of the webservice, e.g. `http://prestashop.test/api/`. */
   readonly wsUrl: string;
   readonly languages: readonly { readonly id: number; readonly isoCode: string }[];
-  readonly resources: readonly { readonly name: string; readonly description: string }[];
+  /** Resources and the methods the store grants a key holding every permission (default: all six). */
+  readonly resources: readonly { readonly name: string; readonly description: string; readonly methods: readonly HttpMethod[] }[];
   readonly apiIndex: string;
   /** Keyed `synopsis/products.XML`, `list/orders.JSON`, `errors/key-unknown.XML`, … */
   readonly answers: ReadonlyMap<string, RecordedAnswer>;
@@ -48,7 +51,7 @@ export async function loadFixtureStore(dir: string): Promise<FixtureStore> {
     prestashop_version: string | null;
     ws_url: string;
     languages: { id: number; iso_code: string }[];
-    resources: { name: string; description: string }[];
+    resources: { name: string; description: string; methods?: HttpMethod[] }[];
   };
   const responsesJson = JSON.parse(await readFile(join(dir, 'responses.json'), 'utf8')) as {
     responses: Record<string, RawResponse>;
@@ -74,7 +77,7 @@ export async function loadFixtureStore(dir: string): Promise<FixtureStore> {
     psVersion: resourcesJson.prestashop_version,
     wsUrl: resourcesJson.ws_url,
     languages: resourcesJson.languages.map((l) => ({ id: l.id, isoCode: l.iso_code })),
-    resources: resourcesJson.resources.map((r) => ({ name: r.name, description: r.description })),
+    resources: resourcesJson.resources.map((r) => ({ name: r.name, description: r.description, methods: r.methods ?? HTTP_METHODS })),
     apiIndex: await readFile(join(dir, 'api-index.xml'), 'utf8'),
     answers,
   };

@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HTTP_METHODS, type HttpMethod } from '../model/index.js';
+import type { HttpMethod } from '../model/index.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
   emptyStringJsonSynopsis,
@@ -120,8 +120,6 @@ interface FaultState {
   removed: boolean;
 }
 
-const ALL_METHODS: readonly HttpMethod[] = HTTP_METHODS;
-
 function outputFormat(req: IncomingMessage, query: URLSearchParams): WireFormat {
   const pick =
     (req.headers['io-format'] as string | undefined) ??
@@ -161,6 +159,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const languages = options.languages ?? fixtures.languages;
   const resourceNames = new Set(fixtures.resources.map((r) => r.name));
+  const fullMethods = new Map(fixtures.resources.map((r) => [r.name, r.methods]));
   const requests: RecordedRequest[] = [];
   const faults: FaultState[] = [];
   let latencyMs = options.latencyMs ?? 0;
@@ -171,7 +170,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
 
   const permissionsFor = (key: string): ((resource: string) => readonly HttpMethod[] | null) => {
     const p = keys[key];
-    if (p === 'all') return (r) => (resourceNames.has(r) ? ALL_METHODS : null);
+    if (p === 'all') return (r) => fullMethods.get(r) ?? null;
     return (r) => (p !== undefined && Object.hasOwn(p, r) ? (p[r] ?? null) : null);
   };
 
