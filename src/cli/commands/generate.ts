@@ -10,6 +10,7 @@ import type { UserConfig } from '../../config/types.js';
 import { emitAll } from '../../emit/index.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK, InputError } from '../../errors.js';
+import { introspectStore } from '../../introspect/index.js';
 import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { readRuntimeTemplates } from '../../templates.js';
 import { writeFileMap } from '../../write/index.js';
@@ -43,23 +44,8 @@ const CHOICES = {
 
 const DEFAULT_SCHEMA = 'prestashop-schema.json';
 
-// The config loader (src/config/load.ts) and the introspector (src/introspect/index.ts) are being
-// written in parallel; until they are on main they are reached through these two functions.
-// TODO(types): replace with static imports once both have landed.
-interface IntrospectModule {
-  introspectStore(options: {
-    url: string;
-    key: string;
-    concurrency?: number;
-    include?: readonly string[];
-    exclude?: readonly string[];
-    synopsisFormat?: 'auto' | 'json' | 'xml';
-    timeoutMs?: number;
-    retries?: number;
-    onProgress?: (done: number, total: number, label: string) => void;
-    onWarning?: (message: string) => void;
-  }): Promise<{ schema: StoreSchema }>;
-}
+// The config loader (src/config/load.ts) is being written in parallel; until it is on main it is
+// reached through `loadConfig` below. TODO(types): a static import once it has landed.
 interface ConfigModule {
   loadConfig(options: { cwd: string; configPath?: string }): Promise<{ config: UserConfig }>;
 }
@@ -78,11 +64,6 @@ async function loadConfig(options: { cwd: string; configPath?: string }): Promis
   return mod === null ? { config: {} } : mod.loadConfig(options);
 }
 
-async function introspectStore(options: Parameters<IntrospectModule['introspectStore']>[0]): Promise<{ schema: StoreSchema }> {
-  const mod = await importPending<IntrospectModule>(['..', '..', 'introspect', 'index.js'].join('/'), 'introspector');
-  if (mod === null) throw new ConfigError('introspection is not available in this build; generate from a snapshot with --schema', 'url');
-  return mod.introspectStore(options);
-}
 
 /** The config file's `generate` section, checked: a bad value is a ConfigError naming the option. */
 export function checkGenerateConfig(generate: UserConfig['generate']): Partial<EmitOptions> & { format?: boolean } {
@@ -151,8 +132,8 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
       url: args.url,
       key,
       concurrency: args.concurrency ?? config.introspect?.concurrency,
-      include: config.introspect?.include,
-      exclude: config.introspect?.exclude,
+      include: config.introspect?.include === undefined ? undefined : [...config.introspect.include],
+      exclude: config.introspect?.exclude === undefined ? undefined : [...config.introspect.exclude],
       synopsisFormat: config.introspect?.synopsisFormat,
       timeoutMs: config.introspect?.timeout,
       retries: config.introspect?.retries,
