@@ -174,23 +174,22 @@ export async function writeFileMap(
   // Current bytes on disk, then the final text of each file (formatted, or reused when provably the same).
   const targets = await mapLimit(paths, 16, locate);
   const onDisk = await mapLimit(targets, 16, (t) => (outExists ? readOrNull(t) : Promise.resolve(null)));
-  let formatted = 0;
-  const finals = await mapLimit(paths, 4, async (p, i) => {
-    const source = files.get(p)!;
+  // Reuse the bytes on disk when the manifest proves formatting would give them again.
+  const finals: (string | null)[] = paths.map((p, i) => {
     const disk = onDisk[i] ?? null;
     const recorded = oldManifest?.files.get(p);
-    if (
+    const reusable =
       recorded !== undefined &&
       oldManifest!.format === formatter.key &&
-      recorded.source === contentHash(source) &&
       disk !== null &&
-      recorded.output === contentHash(disk)
-    ) {
-      return disk;
-    }
-    formatted++;
-    return formatter.format(p, source);
+      recorded.source === contentHash(files.get(p)!) &&
+      recorded.output === contentHash(disk);
+    return reusable ? disk : null;
   });
+  const pending = paths.flatMap((p, i) => (finals[i] === null ? [i] : []));
+  const formattedTexts = await formatter.formatAll(pending.map((i) => ({ path: paths[i]!, text: files.get(paths[i]!)! })));
+  pending.forEach((i, k) => (finals[i] = formattedTexts[k]!));
+  const formatted = pending.length;
   const formatMs = performance.now() - formatStart;
 
   const added: string[] = [];

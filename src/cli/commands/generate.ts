@@ -10,7 +10,6 @@ import type { UserConfig } from '../../config/types.js';
 import { emitAll } from '../../emit/index.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK, InputError } from '../../errors.js';
-import { introspectStore } from '../../introspect/index.js';
 import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { readRuntimeTemplates } from '../../templates.js';
 import { writeFileMap } from '../../write/index.js';
@@ -128,6 +127,8 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
       throw new ConfigError('--url needs an API key: pass --key or set PRESTASHOP_API_KEY', 'key');
     }
     ctx.reporter.addSecret(key);
+    // Loaded only here: generating from a snapshot never pays for the HTTP stack.
+    const { introspectStore } = await import('../../introspect/index.js');
     const { schema } = await introspectStore({
       url: args.url,
       key,
