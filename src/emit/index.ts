@@ -88,6 +88,7 @@ export function emitWith(
   const files: FileMap = new Map();
   const owners = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
+  const reported = new Set<string>();
   for (const { name, emit } of emitters) {
     let result;
     try {
@@ -97,7 +98,13 @@ export function emitWith(
       throw new EmitError((error as Error)?.message ?? String(error), name, null, { cause: error });
     }
     mergeInto(files, result.files, name, owners);
-    diagnostics.push(...result.diagnostics);
+    for (const d of result.diagnostics) {
+      // Several emitters meet the same unknown format: report it once.
+      const key = JSON.stringify([d.code, d.resource, d.field]);
+      if (d.resource !== null && d.field !== null && reported.has(key)) continue;
+      reported.add(key);
+      diagnostics.push(d);
+    }
   }
   const runtime: FileMap = new Map();
   for (const [path, content] of input.templates) {

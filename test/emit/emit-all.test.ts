@@ -81,6 +81,21 @@ describe('emitAll', () => {
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
+  it('reports a warning about the same field once, whichever emitters meet it', () => {
+    const again: NamedEmitter = {
+      name: 'validators',
+      emit: () => ({
+        files: new Map(),
+        diagnostics: [
+          { level: 'warning', code: 'unknown-format', message: 'validators: unknown', resource: 'products', field: 'colour_code' },
+          { level: 'warning', code: 'unknown-format', message: 'other field', resource: 'products', field: 'other' },
+        ],
+      }),
+    };
+    const { diagnostics } = emitWith([EMITTERS[0]!, again], model, options, noTemplates);
+    expect(diagnostics.map((d) => `${d.resource}.${d.field}`)).toEqual(['products.colour_code', 'products.other']);
+  });
+
   it('passes one context to every emitter: names, version, snapshot hash, default language', () => {
     const seen: unknown[] = [];
     const spy: NamedEmitter = {

@@ -249,6 +249,11 @@ describe('generated code compiles and keeps its promises', () => {
     });
   }
 
+  it('catalog consumer also compiles with exactOptionalPropertyTypes', () => {
+    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: new Map() });
+    expect(typecheck(files, 'bundler', { 'use.ts': CATALOG_CONSUMER }, { exactOptionalPropertyTypes: true })).toEqual([]);
+  });
+
   it('a broken promise is reported (the checker is not blind)', () => {
     const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: new Map() });
     const errors = typecheck(files, 'nodenext', { 'use.ts': CATALOG_CONSUMER.replace("price: 9.5,", '') });

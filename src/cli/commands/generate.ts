@@ -12,7 +12,8 @@ import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../.
 import { ConfigError, EXIT_FAILURE, EXIT_OK, InputError } from '../../errors.js';
 import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { readRuntimeTemplates } from '../../templates.js';
-import { writeFileMap } from '../../write/index.js';
+import { writeFileMap, type WriteResult } from '../../write/index.js';
+import type { Reporter } from '../reporter.js';
 import type { CliContext, CommandFactory } from './registry.js';
 
 export interface GenerateArgs {
@@ -168,6 +169,43 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
 
 const ms = (n: number): string => `${Math.round(n)} ms`;
 
+export interface GenerateRun {
+  /** Files generated (before formatting). */
+  readonly files: number;
+  readonly write: WriteResult;
+  /** Milliseconds spent reading the runtime templates and emitting. */
+  readonly emitMs: number;
+}
+
+/**
+ * Emit + format + write (or check) one model into `outDir`, reporting warnings. Shared by
+ * `generate` and the demo.
+ */
+export async function generateInto(
+  reporter: Reporter,
+  schema: StoreSchema,
+  outDir: string,
+  options: { readonly emit: EmitOptions; readonly format: boolean; readonly check: boolean },
+): Promise<GenerateRun> {
+  const t0 = performance.now();
+  const templates = await readRuntimeTemplates();
+  const { files, diagnostics } = emitAll(schema, options.emit, { templates });
+  for (const d of diagnostics) {
+    if (d.level === 'warning') reporter.warn(d.message);
+    else reporter.debug(d.message);
+  }
+  const emitMs = performance.now() - t0;
+  const write = await writeFileMap(outDir, files, {
+    format: options.format,
+    check: options.check,
+    prettierConfigFrom: join(outDir, 'index.ts'),
+  });
+  for (const p of write.kept) {
+    reporter.warn(`${p}: no longer generated, but edited since it was written; left in place and no longer tracked`);
+  }
+  return { files: files.size, write, emitMs };
+}
+
 export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   const { reporter } = ctx;
   const t0 = performance.now();
@@ -177,31 +215,17 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
   const outDir = resolve(ctx.cwd, outArg);
   const options = resolveGenerateOptions(args, config);
   const schema = await loadSchema(ctx, args, config);
-  const templates = await readRuntimeTemplates();
-  const t1 = performance.now();
-
-  const { files, diagnostics } = emitAll(schema, options.emit, { templates });
-  for (const d of diagnostics) {
-    if (d.level === 'warning') reporter.warn(d.message);
-    else reporter.debug(d.message);
-  }
-  const t2 = performance.now();
+  const loadMs = performance.now() - t0;
 
   const check = args.check ?? false;
-  const result = await writeFileMap(outDir, files, {
-    format: options.format,
-    check,
-    prettierConfigFrom: join(outDir, 'index.ts'),
-  });
+  const run = await generateInto(reporter, schema, outDir, { ...options, check });
+  const { write } = run;
   const where = relative(ctx.cwd, outDir) || '.';
-  const phases = `load ${ms(t1 - t0)}, emit ${ms(t2 - t1)}, format ${ms(result.timings.formatMs)}, write ${ms(result.timings.writeMs)}`;
-  for (const p of result.kept) {
-    reporter.warn(`${where}/${p}: no longer generated, but edited since it was written; left in place and no longer tracked`);
-  }
+  const phases = `load ${ms(loadMs)}, emit ${ms(run.emitMs)}, format ${ms(write.timings.formatMs)}, write ${ms(write.timings.writeMs)}`;
   if (check) {
-    const { added, changed, stale, diff } = result.drift;
+    const { added, changed, stale, diff } = write.drift;
     if (added.length + changed.length + stale.length === 0) {
-      reporter.out(`${where} is up to date: ${files.size} files checked (${phases})`);
+      reporter.out(`${where} is up to date: ${run.files} files checked (${phases})`);
       ctx.setExitCode(EXIT_OK);
       return;
     }
@@ -214,8 +238,8 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
     return;
   }
   reporter.out(
-    `Generated ${files.size} files in ${where}: ${result.written.length} written, ${result.unchanged.length} unchanged, ` +
-      `${result.removed.length} removed (${phases})`,
+    `Generated ${run.files} files in ${where}: ${write.written.length} written, ${write.unchanged.length} unchanged, ` +
+      `${write.removed.length} removed (${phases})`,
   );
   ctx.setExitCode(EXIT_OK);
 }
