@@ -15,6 +15,7 @@ import {
   type Resource,
   type StoreSchema,
 } from '../../src/model/index.js';
+import ts from 'typescript';
 import { typecheck } from './typecheck.js';
 
 const fixture = (name: string): StoreSchema =>
@@ -300,6 +301,36 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
     expect(text).toContain('"quote\'\\"`${x}*/": string;');
     expect(result.files.has('types/index_.ts')).toBe(true);
     expect(result.files.has('types/order_items_2.ts')).toBe(true);
+  });
+
+  it('hostile strings from a store stay inside comments and string literals', () => {
+    const evil = '*/ process.exit(13); /* `${process}` \u2028\u2029 \\ " \' \n';
+    const model: StoreSchema = {
+      schemaVersion: 1,
+      store: { psVersion: evil, languages: [{ id: 1, isoCode: evil }] },
+      resources: [
+        makeResource(`r${evil}`, {
+          description: evil,
+          nodeName: `n${evil}`,
+          methods: ['GET', 'POST', 'PATCH'],
+          fields: [
+            makeField(`f${evil}`, { format: evil, inputType: evil, references: evil, required: true }),
+            makeField('g', { format: 'isUnsignedId', references: evil, multilingual: true }),
+          ],
+          associations: [makeAssociation(`a${evil}`, { nodeName: evil, resource: evil, fields: [makeField('id'), makeField(evil)] })],
+        }),
+      ],
+    };
+    const { files, diagnostics } = emitAll(model, resolveEmitOptions(), { templates: new Map() });
+    expect(diagnostics.map((d) => d.code)).toEqual(['unknown-format', 'unknown-input-type']);
+    expect([...files.values()].join('').split('process.exit(13)').length).toBeGreaterThan(5); // the canary is there...
+    for (const [path, text] of files) {
+      const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVariant.Standard, text);
+      for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+        if (token === ts.SyntaxKind.Identifier) expect(scanner.getTokenText(), path).not.toBe('process');
+      }
+    }
+    for (const resolution of ['nodenext', 'bundler'] as const) expect(typecheck(files, resolution)).toEqual([]);
   });
 
   it('spec-style store compiles', () => {
