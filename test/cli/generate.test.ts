@@ -112,6 +112,15 @@ describe('generate', () => {
     expect(existsSync(join(dir, 'gen'))).toBe(false);
   });
 
+  it("refuses to overwrite the user's own files unless --force", async () => {
+    await writeFile(join(dir, 'index.ts'), 'export const app = 1;\n');
+    const refused = await run('generate', '--out', '.', '--no-format');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/not written by prestashop-codegen .*"index\.ts".*--force/);
+    expect(await readFile(join(dir, 'index.ts'), 'utf8')).toBe('export const app = 1;\n');
+    expect((await run('generate', '--out', '.', '--no-format', '--force')).code).toBe(0);
+  });
+
   it('a broken snapshot exits 2 naming the file and the bad item', async () => {
     await writeFile(join(dir, 'prestashop-schema.json'), JSON.stringify({ schemaVersion: 1, store: {}, resources: [] }));
     const { code, stderr } = await run('generate', '--out', 'gen');

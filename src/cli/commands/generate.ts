@@ -22,6 +22,7 @@ export interface GenerateArgs {
   key?: string;
   out?: string;
   check?: boolean;
+  force?: boolean;
   format?: boolean;
   decimals?: EmitOptions['decimals'];
   dates?: EmitOptions['dates'];
@@ -185,7 +186,7 @@ export async function generateInto(
   reporter: Reporter,
   schema: StoreSchema,
   outDir: string,
-  options: { readonly emit: EmitOptions; readonly format: boolean; readonly check: boolean },
+  options: { readonly emit: EmitOptions; readonly format: boolean; readonly check: boolean; readonly force?: boolean },
 ): Promise<GenerateRun> {
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
@@ -198,6 +199,7 @@ export async function generateInto(
   const write = await writeFileMap(outDir, files, {
     format: options.format,
     check: options.check,
+    force: options.force ?? false,
     prettierConfigFrom: join(outDir, 'index.ts'),
   });
   for (const p of write.kept) {
@@ -218,7 +220,7 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
   const loadMs = performance.now() - t0;
 
   const check = args.check ?? false;
-  const run = await generateInto(reporter, schema, outDir, { ...options, check });
+  const run = await generateInto(reporter, schema, outDir, { ...options, check, force: args.force ?? false });
   const { write } = run;
   const where = relative(ctx.cwd, outDir) || '.';
   const phases = `load ${ms(loadMs)}, emit ${ms(run.emitMs)}, format ${ms(write.timings.formatMs)}, write ${ms(write.timings.writeMs)}`;
@@ -257,6 +259,10 @@ export const generateCommand: CommandFactory = (ctx) => {
         .option('check', {
           type: 'boolean',
           describe: 'Write nothing; print a diff and exit 1 when the output directory is not up to date',
+        })
+        .option('force', {
+          type: 'boolean',
+          describe: 'Overwrite files in --out that prestashop-codegen did not write (refused by default)',
         })
         .option('format', { type: 'boolean', describe: 'Format with prettier and your prettier config (default true; --no-format skips)' })
         .option('decimals', { choices: CHOICES.decimals, describe: 'Type of decimal fields (default number)' })
