@@ -17,7 +17,12 @@ export function buildJsonSchema(input: StoreSchema, options: ExportOptions): Jso
   const model = canonicalize(input);
   const names = NameTable.forSchema(model);
   const entries = exportedResources(model, names);
-  const target: SchemaTarget = { ref: defRef, xml: false, options };
+  const target: SchemaTarget = {
+    ref: defRef,
+    xml: false,
+    options,
+    languages: model.store.languages.map((l) => l.id),
+  };
   const facts = snapshotFacts(model);
   return record({
     $schema: JSON_SCHEMA_DIALECT,

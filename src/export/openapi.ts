@@ -214,7 +214,7 @@ function operationSpecs(entry: ExportedResource, names: NameTable): OperationSpe
       success: [
         '200',
         record({
-          description: `The ${entry.nodes} (ids only without \`display\`; an empty list when nothing matches).`,
+          description: `The ${entry.nodes}, an empty list when nothing matches. Items are complete with \`display=full\` (what the generated client sends); without \`display\` the store returns ids only.`,
           content: record({ [JSON_MEDIA]: record({ schema: envelope(entry.nodes, list) }) }),
         }),
       ],
@@ -321,7 +321,12 @@ export function buildOpenApi(input: StoreSchema, options: ExportOptions): JsonOb
   const model = canonicalize(input);
   const names = NameTable.forSchema(model);
   const entries = exportedResources(model, names);
-  const target: SchemaTarget = { ref: schemaRef, xml: true, options };
+  const target: SchemaTarget = {
+    ref: schemaRef,
+    xml: true,
+    options,
+    languages: model.store.languages.map((l) => l.id),
+  };
   return record({
     openapi: OPENAPI_VERSION,
     info: record({

@@ -43,6 +43,8 @@ export interface SchemaTarget {
   /** Emit OpenAPI `xml` hints on write shapes (their request bodies are XML). */
   readonly xml: boolean;
   readonly options: ExportOptions;
+  /** The snapshot's language ids (the generated `LangId`); empty when the store named none. */
+  readonly languages: readonly number[];
 }
 
 /** A resource the export describes, with everything derived from it once. */
@@ -59,10 +61,17 @@ export interface ExportedResource {
   readonly patch: string | null;
 }
 
+/** Why a resource has no shape to describe (as the types emitter, which writes no type for it), or null. */
+function skipReason(r: Resource): string | null {
+  if (r.nodeName === null || r.synopsis.source === 'none') return r.synopsis.reason ?? 'no synopsis';
+  if (r.fields.length === 0 && r.associations.length === 0) return 'the synopsis has no fields';
+  return null;
+}
+
 /** Resources with an entity synopsis; the others (`images`, `search`) have no shape to describe. */
 export function exportedResources(model: StoreSchema, names: NameTable): ExportedResource[] {
   return model.resources
-    .filter((r) => r.nodeName !== null && r.synopsis.source !== 'none')
+    .filter((r) => skipReason(r) === null)
     .map((r) => {
       const methods = usableMethods(r.name, r.methods);
       const n = names.of(r.name);
@@ -80,9 +89,10 @@ export function exportedResources(model: StoreSchema, names: NameTable): Exporte
 
 /** Resources left out of the export, each with the reason. */
 export function skippedResources(model: StoreSchema): { resource: string; reason: string }[] {
-  return model.resources
-    .filter((r) => r.nodeName === null || r.synopsis.source === 'none')
-    .map((r) => ({ resource: r.name, reason: r.synopsis.reason ?? 'no synopsis' }));
+  return model.resources.flatMap((r) => {
+    const reason = skipReason(r);
+    return reason === null ? [] : [{ resource: r.name, reason }];
+  });
 }
 
 /** The kind a value is exported as. A foreign key without a known format is an id. */
@@ -149,7 +159,12 @@ function valueSchema(field: Field, target: SchemaTarget, write: boolean): JsonOb
   return record(schema);
 }
 
-const LANG_ID: JsonObject = record({ type: 'integer', minimum: 1 });
+/** A language id: one of the snapshot's languages, as the generated `LangId` union. */
+function langId(target: SchemaTarget): JsonObject {
+  return target.languages.length > 0
+    ? record({ type: 'integer', enum: [...target.languages] })
+    : record({ type: 'integer', minimum: 1 });
+}
 
 /** A field's property schema in a read shape. */
 function readProperty(field: Field, target: SchemaTarget): JsonObject {
@@ -164,7 +179,10 @@ function multilangItem(value: JsonObject, target: SchemaTarget, write: boolean):
   return record({
     type: 'object',
     required: ['id', 'value'],
-    properties: record({ id: write && target.xml ? record({ ...LANG_ID, xml: record({ attribute: true }) }) : LANG_ID, value }),
+    properties: record({
+      id: write && target.xml ? record({ ...(langId(target) as object), xml: record({ attribute: true }) }) : langId(target),
+      value,
+    }),
     xml: write && target.xml ? record({ name: 'language' }) : undefined,
   });
 }
@@ -210,31 +228,46 @@ function associationsSchema(
   });
 }
 
-/** The read shape: `id`, every field, and the associations (present with `display=full`). */
+/** Fields that can be properties: one named `associations` would clash with the associations key. */
+function plainFields(fields: readonly Field[]): Field[] {
+  return fields.filter((f) => f.name !== ASSOCIATIONS);
+}
+
+const ASSOCIATIONS = 'associations';
+
+function sortedNames(items: readonly { readonly name: string }[]): string[] {
+  return items.map((i) => i.name).sort(compareCodeUnits);
+}
+
+/**
+ * The read shape, as the generated read type: `id`, every field and every association present
+ * (the client restores what the store leaves out: falsy fields, empty associations).
+ */
 export function readSchema(entry: ExportedResource, target: SchemaTarget): JsonObject {
   const r = entry.resource;
+  const fields = plainFields(r.fields);
   const properties: [string, Json][] = [['id', record({ type: 'integer', minimum: 1 })]];
-  for (const f of r.fields) properties.push([f.name, readProperty(f, target)]);
+  for (const f of fields) properties.push([f.name, readProperty(f, target)]);
+  const required = new Set(['id', ...fields.map((f) => f.name)]);
   if (r.associations.length > 0) {
-    properties.push([
-      'associations',
-      associationsSchema(
-        r.associations,
-        (a) =>
-          record({
-            type: 'object',
-            required: a.fields.some((f) => f.name === 'id') ? ['id'] : undefined,
-            properties: obj(a.fields.map((f) => [f.name, readProperty(f, target)])),
-          }),
-        target,
-        false,
-      ),
-    ]);
+    required.add(ASSOCIATIONS);
+    const schema = associationsSchema(
+      r.associations,
+      (a) =>
+        record({
+          type: 'object',
+          required: a.fields.length > 0 ? sortedNames(a.fields) : undefined,
+          properties: obj(a.fields.map((f) => [f.name, readProperty(f, target)])),
+        }),
+      target,
+      false,
+    );
+    properties.push([ASSOCIATIONS, record({ ...(schema as object), required: sortedNames(r.associations) })]);
   }
   return record({
     type: 'object',
     description: describeResource(entry, 'read'),
-    required: ['id'],
+    required: [...required].sort(compareCodeUnits),
     properties: obj(properties),
   });
 }
@@ -242,12 +275,12 @@ export function readSchema(entry: ExportedResource, target: SchemaTarget): JsonO
 /** A write shape: writable fields only; `Input` requires the required ones, `Patch` none. */
 export function writeSchema(entry: ExportedResource, target: SchemaTarget, mode: 'input' | 'patch'): JsonObject {
   const input = mode === 'input';
-  const writable = entry.resource.fields.filter((f) => !f.readOnly && f.name !== 'id');
+  const writable = plainFields(entry.resource.fields).filter((f) => !f.readOnly && f.name !== 'id');
   const properties: [string, Json][] = writable.map((f) => [f.name, writeProperty(f, target, input)]);
   const writableAssociations = entry.resource.associations.filter((a) => a.fields.some((f) => !f.readOnly));
   if (writableAssociations.length > 0) {
     properties.push([
-      'associations',
+      ASSOCIATIONS,
       associationsSchema(
         writableAssociations,
         (a) => {
@@ -278,7 +311,7 @@ function describeResource(entry: ExportedResource, shape: 'read' | 'input' | 'pa
   const path = `/api/${entry.resource.name}`;
   switch (shape) {
     case 'read':
-      return `A \`${entry.node}\` of ${path}, as the generated client decodes it. Every field but \`id\` may be absent when \`display\` selects a subset.`;
+      return `A \`${entry.node}\` of ${path} as the generated client returns it: every field present (the client restores the falsy fields and empty associations the store leaves out). A narrower \`display\` returns only the fields it names.`;
     case 'input':
       return `Body of a POST or PUT on ${path}: required fields required, read-only fields absent. PUT replaces the whole ${entry.node}: omitted fields are reset.`;
     case 'patch':
@@ -295,7 +328,7 @@ export function sharedSchemas(target: SchemaTarget): [string, JsonObject][] {
         type: 'object',
         description: 'One language of a multilingual value: the language id and the text in that language.',
         required: ['id', 'value'],
-        properties: record({ id: LANG_ID, value: record({ type: 'string' }) }),
+        properties: record({ id: langId(target), value: record({ type: 'string' }) }),
       }),
     ],
     [

@@ -140,7 +140,11 @@ describe('export: OpenAPI document', () => {
   it('maps the snapshot into read and write shapes', () => {
     const s = doc.components.schemas as Doc;
     // read shape: decoded types, readOnly kept, multilingual as {id, value} arrays
-    expect(s.Product.required).toEqual(['id']);
+    // every field and association present, as the generated read type
+    expect(s.Product.required).toEqual(['associations', ...mini.resources.find((r) => r.name === 'products')!.fields.map((f) => f.name), 'id'].sort());
+    expect(s.Product.properties.associations.required).toEqual(['categories', 'product_bundle']);
+    expect(s.Product.properties.associations.properties.product_bundle.items.required).toEqual(['id', 'id_product_attribute', 'quantity']);
+    expect(s.MultilangValue.properties.id).toEqual({ type: 'integer', enum: [1, 2] });
     expect(s.Product.properties.price).toEqual({ type: 'number', 'x-prestashop-format': 'isPrice' });
     expect(s.Product.properties.active).toEqual({ type: 'boolean', 'x-prestashop-format': 'isBool' });
     expect(s.Product.properties.id_manufacturer).toEqual({
@@ -288,7 +292,10 @@ describe('export: JSON Schema bundle', () => {
     expect(validate('ProductInput', { name: [] })).toEqual([' required', ' required']);
     expect(validate('ProductInput', { price: 1, link_rewrite: [] })).toEqual(['/link_rewrite minItems']);
     expect(validate('ProductPatch', { price: 2 })).toEqual([]);
-    expect(validate('Product', { id: 1, name: [{ id: 1, value: '<b>any</b>' }], quantity: 'x' })).toEqual([]);
+    // read shapes carry types only, and leave room for module fields
+    expect(validate('OrderHistory', { id: 1, id_order: 5, id_order_state: 4, id_employee: 0, date_add: '0000-00-00 00:00:00', module_x: 1 })).toEqual([]);
+    expect(validate('OrderHistory', { id: 1, id_order: '5', id_order_state: 4, id_employee: 0 })).toEqual([' required', '/id_order type']);
+    expect(validate('ProductInput', { price: 1, link_rewrite: [{ id: 3, value: 'x' }] })).toEqual(['/link_rewrite/0/id enum']);
   });
 });
 
@@ -335,7 +342,8 @@ describe('export: determinism and hostile names', () => {
           ],
           associations: [makeAssociation('__proto__', { nodeName: 'x', fields: [makeField('id')] })],
         }),
-        makeResource('Weird', { nodeName: 'weird', methods: ['GET'] }),
+        makeResource('Weird', { nodeName: 'weird', methods: ['GET'], fields: [makeField('associations'), makeField('x')] }),
+        makeResource('empty', { nodeName: 'empty', methods: ['GET'] }),
       ],
     };
     const doc = buildOpenApi(model, { decimals: 'number' });
@@ -350,6 +358,9 @@ describe('export: determinism and hostile names', () => {
     expect(sort.test('a.b|c(d)*_ASC')).toBe(true);
     expect(sort.test('aXb|c(d)*_ASC')).toBe(false);
     expect(Object.getPrototypeOf(doc)).toBeNull();
+    // a field named like the associations key is left out, as in the generated types
+    expect(Object.keys(parsed.components.schemas[names.of('Weird').type].properties)).toEqual(['id', 'x']);
+    expect(parsed['x-prestashop'].skipped).toEqual([{ resource: 'empty', reason: 'the synopsis has no fields' }]);
     jsonSchemaValidator(buildJsonSchema(model, { decimals: 'number' }) as object);
   });
 });
