@@ -1,7 +1,7 @@
 /** Shared checks of the export tests: the OpenAPI 3.1 validator and a strict JSON Schema 2020-12 compiler. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
@@ -15,8 +15,6 @@ export const PS820 = join(ROOT, 'test', 'golden', 'prestashop-8.2.0', 'prestasho
 export function loadSnapshot(path: string): StoreSchema {
   return parseSnapshot(readFileSync(path, 'utf8'), path);
 }
-
-export const hasPs820 = existsSync(PS820);
 
 /** Validates an OpenAPI document against the official 3.1 schema, including every `$ref`. */
 export async function openApiErrors(doc: unknown): Promise<unknown> {
