@@ -15,8 +15,8 @@ export interface MainIo {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/** Thrown from yargs' fail handler so a command never runs after a usage error. */
-class UsageStop extends Error {}
+/** Thrown from yargs' fail hook so that no handler runs after a usage error. */
+class UsageAbort extends Error {}
 
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
   const env = io.env ?? process.env;
@@ -60,7 +60,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       if (err) throw err;
       usageError = msg;
       // Stop here: without a throw yargs would still run the command's handler.
-      throw new UsageStop();
+      throw new UsageAbort(msg);
     })
     .exitProcess(false);
   for (const factory of COMMANDS) parser.command(factory(ctx));
@@ -72,8 +72,8 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     }
     return exitCode;
   } catch (error) {
-    if (error instanceof UsageStop && usageError !== null) {
-      reporter.error(`${usageError}\nRun with --help for usage.`);
+    if (error instanceof UsageAbort) {
+      reporter.error(`${usageError ?? error.message}\nRun with --help for usage.`);
       return EXIT_USAGE;
     }
     if (error instanceof CodegenError) {

@@ -4,6 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { exportCommand } from './export.js';
 import { generateCommand } from './generate.js';
 
 export interface CliContext {
@@ -19,4 +20,7 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [generateCommand];
+export const COMMANDS: readonly CommandFactory[] = [
+  generateCommand,
+  exportCommand,
+];
