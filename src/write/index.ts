@@ -131,6 +131,35 @@ async function pruneEmptyDirs(root: string, dir: string): Promise<void> {
   }
 }
 
+/**
+ * Stale files: listed by the previous manifest, not generated now, still on disk with the bytes the
+ * tool wrote. Listed files whose bytes differ were edited by someone: they are `kept`.
+ */
+async function findStale(
+  realOut: string,
+  manifest: Manifest | null,
+  files: ReadonlyMap<string, string>,
+  realDirs: Map<string, boolean>,
+): Promise<{ stale: Map<string, { target: string; text: string }>; kept: string[] }> {
+  const stale = new Map<string, { target: string; text: string }>();
+  const kept: string[] = [];
+  if (manifest === null) return { stale, kept };
+  for (const [p, entry] of [...manifest.files].sort(([a], [b]) => compareCodeUnits(a, b))) {
+    if (files.has(p)) continue;
+    let target: string;
+    try {
+      target = await resolveInside(realOut, p, realDirs);
+    } catch {
+      continue; // never follow a manifest entry out of the output directory
+    }
+    const text = await readOrNull(target);
+    if (text === null) continue;
+    if (contentHash(text) === entry.output) stale.set(p, { target, text });
+    else kept.push(p);
+  }
+  return { stale, kept };
+}
+
 export async function writeFileMap(
   outDir: string,
   files: ReadonlyMap<string, string>,
@@ -229,38 +258,16 @@ export async function writeFileMap(
     }
   }
 
-  // Stale: listed by the previous manifest, not generated now, still on disk.
-  const stale: string[] = [];
-  const kept: string[] = [];
-  const staleTexts = new Map<string, string>();
-  const staleTargets = new Map<string, string>();
-  if (oldManifest !== null) {
-    for (const [p, entry] of [...oldManifest.files].sort(([a], [b]) => compareCodeUnits(a, b))) {
-      if (files.has(p)) continue;
-      let target: string;
-      try {
-        target = await resolveInside(realOut, p, realDirs);
-      } catch {
-        continue; // never follow a manifest entry out of the output directory
-      }
-      const disk = await readOrNull(target);
-      if (disk === null) continue;
-      if (contentHash(disk) === entry.output) {
-        stale.push(p);
-        staleTexts.set(p, disk);
-        staleTargets.set(p, target);
-      } else {
-        kept.push(p);
-      }
-    }
-  }
+  const { stale, kept } = await findStale(realOut, oldManifest, files, realDirs);
 
   let diff = '';
-  for (const p of [...added, ...changed, ...stale].sort(compareCodeUnits)) {
-    const i = indexOf.get(p);
-    diff += i === undefined ? unifiedDiff(p, staleTexts.get(p)!, '') : unifiedDiff(p, onDisk[i] ?? '', finals[i]!);
+  if (check) {
+    for (const p of [...added, ...changed, ...stale.keys()].sort(compareCodeUnits)) {
+      const i = indexOf.get(p);
+      diff += i === undefined ? unifiedDiff(p, stale.get(p)!.text, '') : unifiedDiff(p, onDisk[i] ?? '', finals[i]!);
+    }
   }
-  const drift: Drift = { added, changed, stale, diff };
+  const drift: Drift = { added, changed, stale: [...stale.keys()], diff };
 
   const writeStart = performance.now();
   const written: string[] = [];
@@ -272,8 +279,7 @@ export async function writeFileMap(
       await writeFileAtomic(targets[i]!, finals[i]!);
     });
     written.push(...toWrite);
-    for (const p of stale) {
-      const target = staleTargets.get(p)!;
+    for (const [p, { target }] of stale) {
       try {
         await rm(target);
       } catch (error) {
