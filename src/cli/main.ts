@@ -3,7 +3,7 @@
  * The only place that decides exit codes; commands set a code or throw a typed error.
  */
 import yargs from 'yargs';
-import { CodegenError, EXIT_USAGE } from '../errors.js';
+import { CodegenError, ConfigError, EXIT_USAGE } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { COMMANDS, type CliContext } from './commands/registry.js';
 import { Reporter } from './reporter.js';
@@ -56,6 +56,9 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
+      // Throwing stops yargs here: without it, a command handler would still run after a
+      // validation failure (an unknown flag) and, for example, write files before exiting 2.
+      throw new ConfigError(`${msg}\nRun with --help for usage.`);
     })
     .exitProcess(false);
   for (const factory of COMMANDS) parser.command(factory(ctx));

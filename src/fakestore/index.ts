@@ -58,6 +58,8 @@ export interface FaultRule {
   readonly drop?: 'before-response' | 'mid-body';
   /** Send only the first N bytes of the answer, with a matching Content-Length (a cut document). */
   readonly truncateTo?: number;
+  /** Answer `301` with `Location: <redirectPrefix><request path and query>` (absolute or path-only). */
+  readonly redirectPrefix?: string;
 }
 
 export interface FaultHandle {
@@ -316,6 +318,11 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     if (delay > 0) await sleep(delay);
     if (fault?.drop === 'before-response') {
       req.socket.destroy();
+      return;
+    }
+    if (fault?.redirectPrefix !== undefined) {
+      res.writeHead(301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
+      res.end();
       return;
     }
     let answer = route(req, url.pathname, url.searchParams);

@@ -4,6 +4,8 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { demoCommand } from './demo.js';
+import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -18,4 +20,4 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [];
+export const COMMANDS: readonly CommandFactory[] = [introspectCommand, demoCommand];
