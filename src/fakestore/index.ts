@@ -44,8 +44,8 @@ export const FAKE_STORE_KEY = 'FAKESTORE0DEMO0KEY00000000000001';
 export interface FaultRule {
   /** Path below the server root (`/api/products`), exact or a RegExp; absent = every path. */
   readonly path?: string | RegExp;
-  /** Query parameters the request must carry (subset match). */
-  readonly query?: Readonly<Record<string, string>>;
+  /** Query parameters the request must carry (subset match); null means "must be absent". */
+  readonly query?: Readonly<Record<string, string | null>>;
   /** Only the first N matching requests (default: all of them). */
   readonly times?: number;
   /** Extra delay before answering. */
@@ -145,7 +145,7 @@ function matches(rule: FaultRule, path: string, query: URLSearchParams): boolean
   if (rule.path !== undefined) {
     if (typeof rule.path === 'string' ? rule.path !== path : !rule.path.test(path)) return false;
   }
-  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false;
+  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false; // get() is null when absent
   return true;
 }
 

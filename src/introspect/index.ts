@@ -297,7 +297,7 @@ async function readSynopsis(run: Run, name: string): Promise<SynopsisOutcome | '
   const problem = contentProblem(res, 'json', ctx);
   if (problem !== null) {
     if (mode === 'json') throw problem;
-    run.warn(`${name}: the JSON synopsis is unusable (${problem.message}); reading the XML synopsis`);
+    run.warn(`${name}: the JSON synopsis is unusable (${problem.message.replace(/\.$/, '')}); reading the XML synopsis`);
     return readXmlSynopsis(run, name);
   }
   let parsed;
