@@ -339,7 +339,14 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const server: Server = createServer((req, res) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    res.on('close', () => inFlight--);
+    // 'finish' comes before the client can have the whole answer; 'close' covers dropped ones.
+    let counted = true;
+    const done = (): void => {
+      if (counted) inFlight--;
+      counted = false;
+    };
+    res.once('finish', done);
+    res.once('close', done);
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`fake store error: ${(error as Error).message}`);

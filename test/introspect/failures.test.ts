@@ -276,6 +276,13 @@ describe('listing fallback, ws_key, concurrency', () => {
     expect(r.schema.store.psVersion).toBe('8.2.0');
   });
 
+  it('a crash page (500 HTML) on the listing also falls back', async () => {
+    store.fault({ path: '/api', status: 500, body: '<html><body>Fatal error</body></html>', headers: { 'content-type': 'text/html' } });
+    const r = await introspectStore({ url: store.url, key: KEY, retries: 0 });
+    expect(r.summary.listingFallback).toBe(true);
+    expect(r.schema.resources).toHaveLength(39);
+  });
+
   it('fallback leaves out resources the key may not use', async () => {
     const limited = await startFakeStore({ keys: { [KEY]: { products: ['GET'], order_slip: ['GET'] } } });
     try {
@@ -317,7 +324,8 @@ describe('listing fallback, ws_key, concurrency', () => {
     const slow = await startFakeStore({ latencyMs: 15 });
     try {
       await introspectStore({ url: slow.url, key: KEY, concurrency: 3 });
-      expect(slow.maxInFlight).toBe(3);
+      expect(slow.maxInFlight).toBeLessThanOrEqual(3);
+      expect(slow.maxInFlight).toBeGreaterThan(1);
     } finally {
       await slow.close();
     }
