@@ -5,6 +5,7 @@
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
 import { demoCommand } from './demo.js';
+import { exportCommand } from './export.js';
 import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
@@ -20,4 +21,8 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [introspectCommand, demoCommand];
+export const COMMANDS: readonly CommandFactory[] = [
+  introspectCommand,
+  exportCommand,
+  demoCommand,
+];
