@@ -217,9 +217,16 @@ describe('retries', () => {
   });
 
   it('times out a request that takes too long', async () => {
-    store.fault({ path: '/api/zones', latencyMs: 400 });
-    const e = await failure({ timeoutMs: 100, retries: 0 });
-    expect(e.message).toMatch(/\(resource "zones"\): no answer after 1 attempts; last error: timed out after 100 ms/);
+    // A key that sees one resource, so a loaded machine cannot time out another request first.
+    const one = await startFakeStore({ keys: { [KEY]: { zones: ['GET'] } } });
+    try {
+      one.fault({ path: '/api/zones', latencyMs: 3000 });
+      const e = (await introspectStore({ url: one.url, key: KEY, timeoutMs: 1000, retries: 0 }).catch((x: unknown) => x)) as IntrospectError;
+      expect(e).toBeInstanceOf(IntrospectError);
+      expect(e.message).toMatch(/\(resource "zones"\): no answer after 1 attempts; last error: timed out after 1000 ms/);
+    } finally {
+      await one.close();
+    }
   });
 });
 
