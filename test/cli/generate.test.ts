@@ -3,13 +3,14 @@
  * options from flags, errors.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { FAKE_STORE_KEY, startFakeStore } from '../../src/fakestore/index.js';
+import { typecheck } from '../emit/typecheck.js';
+import { runCli, type CliRun } from './helpers.js';
 
 const MINI = fileURLToPath(new URL('../../fixtures/mini/', import.meta.url));
 let dir: string;
@@ -22,22 +23,17 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function sink(): Writable & { text: string } {
-  const s = new Writable({
-    write(chunk, _enc, cb) {
-      s.text += String(chunk);
-      cb();
-    },
-  }) as Writable & { text: string };
-  s.text = '';
-  return s;
-}
+const run = (...argv: string[]): Promise<CliRun> => runCli(argv, { cwd: dir });
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = sink();
-  const stderr = sink();
-  const code = await main(argv, { stdout, stderr, cwd: dir, env: {} });
-  return { code, stdout: stdout.text, stderr: stderr.text };
+/** Every generated file under `root`, keyed by its path relative to it. */
+async function readTree(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const full = join(entry.parentPath, entry.name);
+    files.set(relative(root, full).split('\\').join('/'), await readFile(full, 'utf8'));
+  }
+  return files;
 }
 
 describe('generate', () => {
@@ -126,5 +122,42 @@ describe('generate', () => {
     const { code, stderr } = await run('generate', '--out', 'gen');
     expect(code).toBe(2);
     expect(stderr).toMatch(/prestashop-schema\.json: \$\.store\.languages: expected an array/);
+  });
+});
+
+describe('generate from a live store, and the demo', () => {
+  it('--url introspects the store first, and the key never shows', async () => {
+    const store = await startFakeStore({ flavor: '8.x' });
+    try {
+      const result = await runCli(['generate', '--url', store.url, '--out', 'gen', '--no-format'], {
+        cwd: dir,
+        env: { PRESTASHOP_API_KEY: FAKE_STORE_KEY },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/Generated 70 files in gen: 70 written/);
+      const files = await readTree(join(dir, 'gen'));
+      expect(files.get('types/products.ts')).toContain('id_manufacturer: Id<"manufacturers">;');
+      for (const text of [result.stdout, result.stderr, ...files.values()]) expect(text).not.toContain(FAKE_STORE_KEY);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('`demo` generates code into demo/generated that a user imports and type-checks against', async () => {
+    const first = await runCli(['demo'], { cwd: dir });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Generated \d+ files in demo\/generated: \d+ written, 0 unchanged, 0 removed/);
+    const files = await readTree(join(dir, 'demo/generated'));
+    expect(files.get('types/products.ts')).toContain('export interface Product {\n');
+    const use = `
+import type { Product, ProductInput, Id } from './out/index.js';
+declare const p: Product;
+export const input: ProductInput = p;
+export const brand: Id<'manufacturers'> = p.id_manufacturer;
+export const name: string | undefined = p.name.find((l) => l.id === 1)?.value;
+`;
+    expect(typecheck(files, 'nodenext', { 'use.ts': use })).toEqual([]);
+    const again = await runCli(['demo'], { cwd: dir });
+    expect(again.stdout).toMatch(/in demo\/generated: 0 written, \d+ unchanged, 0 removed/);
   });
 });

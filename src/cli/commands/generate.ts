@@ -6,6 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
+import {
+  DEFAULT_SCHEMA_PATH,
+  loadUserConfig,
+  resolveIntrospectSettings,
+  resolveSchemaPath,
+  resolveStore,
+} from '../../config/load.js';
 import type { UserConfig } from '../../config/types.js';
 import { emitAll } from '../../emit/index.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
@@ -14,6 +21,8 @@ import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/inde
 import { readRuntimeTemplates } from '../../templates.js';
 import { writeFileMap, type WriteResult } from '../../write/index.js';
 import type { Reporter } from '../reporter.js';
+import type { DemoStep } from './demo.js';
+import { progressPrinter } from './introspect.js';
 import type { CliContext, CommandFactory } from './registry.js';
 
 export interface GenerateArgs {
@@ -42,29 +51,6 @@ const CHOICES = {
   validators: ['standalone', 'zod', 'none'],
   unknownKeys: ['passthrough', 'strict', 'strip'],
 } as const satisfies Partial<Record<keyof EmitOptions, readonly string[]>>;
-
-const DEFAULT_SCHEMA = 'prestashop-schema.json';
-
-// The config loader (src/config/load.ts) is being written in parallel; until it is on main it is
-// reached through `loadConfig` below. TODO(types): a static import once it has landed.
-interface ConfigModule {
-  loadConfig(options: { cwd: string; configPath?: string }): Promise<{ config: UserConfig }>;
-}
-
-async function importPending<T>(specifier: string, what: string): Promise<T | null> {
-  try {
-    return (await import(specifier)) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return null;
-    throw new InputError(`cannot load the ${what} (${(error as Error).message})`, specifier, { cause: error });
-  }
-}
-
-async function loadConfig(options: { cwd: string; configPath?: string }): Promise<{ config: UserConfig }> {
-  const mod = await importPending<ConfigModule>(['..', '..', 'config', 'load.js'].join('/'), 'config loader');
-  return mod === null ? { config: {} } : mod.loadConfig(options);
-}
-
 
 /** The config file's `generate` section, checked: a bad value is a ConfigError naming the option. */
 export function checkGenerateConfig(generate: UserConfig['generate']): Partial<EmitOptions> & { format?: boolean } {
@@ -123,30 +109,29 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 }
 
 async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfig): Promise<StoreSchema> {
+  // Introspect only when asked on the command line: a URL in the environment or the config file
+  // must not turn an offline CI generation into network traffic.
   if (args.url !== undefined) {
-    const key = args.key ?? ctx.env.PRESTASHOP_API_KEY ?? config.key;
-    if (key === undefined || key === '') {
-      throw new ConfigError('--url needs an API key: pass --key or set PRESTASHOP_API_KEY', 'key');
-    }
-    ctx.reporter.addSecret(key);
-    // Loaded only here: generating from a snapshot never pays for the HTTP stack.
+    const store = resolveStore({ url: args.url, key: args.key }, ctx.env, config);
+    ctx.reporter.addSecret(store.key);
+    const settings = resolveIntrospectSettings({ concurrency: args.concurrency }, config);
     const { introspectStore } = await import('../../introspect/index.js');
     const { schema } = await introspectStore({
-      url: args.url,
-      key,
-      concurrency: args.concurrency ?? config.introspect?.concurrency,
-      include: config.introspect?.include === undefined ? undefined : [...config.introspect.include],
-      exclude: config.introspect?.exclude === undefined ? undefined : [...config.introspect.exclude],
-      synopsisFormat: config.introspect?.synopsisFormat,
-      timeoutMs: config.introspect?.timeout,
-      retries: config.introspect?.retries,
-      onProgress: (done, total, label) => ctx.reporter.progress(done, total, label),
+      url: store.url,
+      key: store.key,
+      concurrency: settings.concurrency,
+      include: settings.include === undefined ? undefined : [...settings.include],
+      exclude: settings.exclude === undefined ? undefined : [...settings.exclude],
+      synopsisFormat: settings.synopsisFormat,
+      timeoutMs: settings.timeout,
+      retries: settings.retries,
+      onProgress: progressPrinter(ctx.reporter),
       onWarning: (message) => ctx.reporter.warn(message),
     });
     ctx.reporter.clearProgress();
     return schema;
   }
-  const path = resolve(ctx.cwd, args.schema ?? config.schema ?? DEFAULT_SCHEMA);
+  const path = resolveSchemaPath(args.schema, config, ctx.cwd);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -211,7 +196,7 @@ export async function generateInto(
 export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   const { reporter } = ctx;
   const t0 = performance.now();
-  const { config } = await loadConfig({ cwd: ctx.cwd, configPath: args.config });
+  const { config } = await loadUserConfig(ctx.cwd, args.config);
   const outArg = args.out ?? config.out;
   if (outArg === undefined) throw new ConfigError('name the output directory with --out <dir> (or `out` in the config file)', 'out');
   const outDir = resolve(ctx.cwd, outArg);
@@ -246,13 +231,32 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
   ctx.setExitCode(EXIT_OK);
 }
 
+/** Folder of the demo's generated code, inside the demo directory. */
+export const DEMO_GENERATED_DIR = 'generated';
+
+/** The demo's code generation: the introspected model → `<demo>/generated`, formatted. */
+export const generateDemoStep: DemoStep = async (state) => {
+  const outDir = join(state.outDir, DEMO_GENERATED_DIR);
+  const run = await generateInto(state.reporter, state.schema, outDir, {
+    emit: resolveEmitOptions(),
+    format: true,
+    check: false,
+    // The demo folder is the tool's own: regenerate over an earlier demo whatever its state.
+    force: true,
+  });
+  state.reporter.out(
+    `Generated ${run.files} files in ${state.show(outDir)}: ${run.write.written.length} written, ` +
+      `${run.write.unchanged.length} unchanged, ${run.write.removed.length} removed`,
+  );
+};
+
 export const generateCommand: CommandFactory = (ctx) => {
   const command: CommandModule<object, GenerateArgs> = {
     command: 'generate',
     describe: 'Generate TypeScript types (and validators and clients) from a snapshot or a live store',
     builder: (y: Argv<object>) =>
       y
-        .option('schema', { type: 'string', describe: `Snapshot file to generate from (default: ${DEFAULT_SCHEMA})` })
+        .option('schema', { type: 'string', describe: `Snapshot file to generate from (default: ${DEFAULT_SCHEMA_PATH})` })
         .option('url', { type: 'string', describe: 'Introspect this store first instead of reading a snapshot' })
         .option('key', { type: 'string', describe: 'API key for --url (prefer PRESTASHOP_API_KEY)' })
         .option('out', { type: 'string', describe: 'Output directory' })
