@@ -95,6 +95,33 @@ describe('generate', () => {
     expect(text).toContain('  id_manufacturer: number;');
   });
 
+  it('the config file mirrors the flags, and flags win', async () => {
+    await writeFile(
+      join(dir, 'prestashop-codegen.config.json'),
+      JSON.stringify({ out: 'gen', generate: { decimals: 'string', brandedIds: false, format: false } }),
+    );
+    expect((await run('generate')).code).toBe(0);
+    let text = await readFile(join(dir, 'gen/types/products.ts'), 'utf8');
+    expect(text).toContain('  price: string;');
+    expect(text).toContain('  id_manufacturer: number;');
+    expect(text).not.toContain('import type {\n'); // not formatted
+    expect((await run('generate', '--decimals', 'number', '--branded-ids')).code).toBe(0);
+    text = await readFile(join(dir, 'gen/types/products.ts'), 'utf8');
+    expect(text).toContain('  price: number;');
+    expect(text).toContain('  id_manufacturer: Id<"manufacturers">;');
+  });
+
+  it.each([
+    [{ generate: { decimals: 'float' } }, /generate\.decimals.*expected one of number, string/],
+    [{ generate: { brandedIds: 'yes' } }, /generate\.brandedIds.*expected true or false/],
+    [{ generate: { colours: true } }, /generate\.colours.*unknown option/],
+  ])('a bad generate option in the config file exits 2 naming it: %j', async (config, message) => {
+    await writeFile(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ out: 'gen', ...config }));
+    const { code, stderr } = await run('generate');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
   it.each([
     [['generate', '--out', 'gen', '--schema', 'missing.json'], /missing\.json: no snapshot here/],
     [['generate', '--out', 'gen', '--decimals', 'float'], /decimals/],
