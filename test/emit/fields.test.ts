@@ -111,7 +111,7 @@ describe('field → type and JSDoc', () => {
     ['one known part of a joined format', F('c', { format: 'isFoo isBool' }), []],
     ['no format at all', F('c'), []],
   ] as const)('diagnostics: %s', (_name, field, codes) => {
-    const found = fieldDiagnostics(field, { resource: 'products', path: `products.${field.name}` });
+    const found = fieldDiagnostics(field, { resource: 'products', field: field.name });
     expect(found.map((d) => d.code)).toEqual(codes);
     for (const d of found) {
       expect(d).toMatchObject({ level: 'warning', resource: 'products', field: 'c' });

@@ -157,6 +157,20 @@ describe('shapes per resource', () => {
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'field-name-clash', resource: 'things', field: 'associations' })]);
   });
 
+  it('warns about unknown formats of association fields with their path', () => {
+    const r = makeResource('carts', {
+      nodeName: 'cart',
+      fields: [makeField('x', { format: 'isOdd' })],
+      associations: [makeAssociation('cart_rows', { nodeName: 'cart_row', virtual: true, fields: [makeField('x', { format: 'isOdd' })] })],
+    });
+    const model = schemaOf(r);
+    const { diagnostics } = emitAll(model, resolveEmitOptions(), { templates: new Map() });
+    expect(diagnostics.map((d) => [d.field, d.message])).toEqual([
+      ['x', 'carts.x: format "isOdd" is unknown; typed as a string'],
+      ['associations.cart_rows.x', 'carts.associations.cart_rows.x: format "isOdd" is unknown; typed as a string'],
+    ]);
+  });
+
   it('header names the generator version and the snapshot hash, no timestamp', () => {
     const model = schemaOf(product);
     const files = types(model);

@@ -74,8 +74,8 @@ const KIND_DESCRIPTIONS: Record<FieldKind, string> = {
 /** Where a field sits, for diagnostics and docs. */
 export interface FieldSite {
   readonly resource: string;
-  /** `products.name` or `products.associations.categories.id`. */
-  readonly path: string;
+  /** The diagnostic's `field`: `name`, or `associations.categories.id` for an association field. */
+  readonly field: string;
 }
 
 /**
@@ -118,18 +118,18 @@ export function fieldDiagnostics(field: Field, site: FieldSite): Diagnostic[] {
     out.push({
       level: 'warning',
       code: 'unknown-format',
-      message: `${site.path}: format ${jsString(field.format)} is unknown; typed as a string`,
+      message: `${site.resource}.${site.field}: format ${jsString(field.format)} is unknown; typed as a string`,
       resource: site.resource,
-      field: field.name,
+      field: site.field,
     });
   }
   if (field.inputType !== null && !isKnownInputType(field.inputType)) {
     out.push({
       level: 'warning',
       code: 'unknown-input-type',
-      message: `${site.path}: inputType ${jsString(field.inputType)} is unknown; typed as a string`,
+      message: `${site.resource}.${site.field}: inputType ${jsString(field.inputType)} is unknown; typed as a string`,
       resource: site.resource,
-      field: field.name,
+      field: site.field,
     });
   }
   return out;

@@ -102,15 +102,12 @@ class ResourceRenderer {
     }
     this.extensions = extensionsKey(resource.fields.map((f) => f.name));
     for (const f of fields) {
-      this.diagnostics.push(...fieldDiagnostics(f, { resource: resource.name, path: `${resource.name}.${f.name}` }));
+      this.diagnostics.push(...fieldDiagnostics(f, { resource: resource.name, field: f.name }));
     }
     for (const a of [...resource.associations].sort(byName)) {
       for (const f of a.fields) {
         this.diagnostics.push(
-          ...fieldDiagnostics(f, {
-            resource: resource.name,
-            path: `${resource.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`,
-          }),
+          ...fieldDiagnostics(f, { resource: resource.name, field: `${ASSOCIATIONS_KEY}.${a.name}.${f.name}` }),
         );
       }
     }
