@@ -22,7 +22,6 @@ import { readRuntimeTemplates } from '../../templates.js';
 import { writeFileMap, type WriteResult } from '../../write/index.js';
 import type { Reporter } from '../reporter.js';
 import type { DemoStep } from './demo.js';
-import { progressPrinter } from './introspect.js';
 import type { CliContext, CommandFactory } from './registry.js';
 
 export interface GenerateArgs {
@@ -115,7 +114,11 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
     const store = resolveStore({ url: args.url, key: args.key }, ctx.env, config);
     ctx.reporter.addSecret(store.key);
     const settings = resolveIntrospectSettings({ concurrency: args.concurrency }, config);
-    const { introspectStore } = await import('../../introspect/index.js');
+    // Loaded here only: generating from a snapshot does not need the HTTP stack.
+    const [{ introspectStore }, { progressPrinter }] = await Promise.all([
+      import('../../introspect/index.js'),
+      import('./introspect.js'),
+    ]);
     const { schema } = await introspectStore({
       url: store.url,
       key: store.key,
