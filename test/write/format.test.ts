@@ -3,7 +3,7 @@
  * the file, and a size-balanced split.
  */
 import { describe, expect, it } from 'vitest';
-import { balance, createPrettierFormatter, NO_FORMAT, type FormatItem } from '../../src/write/format.js';
+import { createPrettierFormatter, NO_FORMAT, type FormatItem } from '../../src/write/format.js';
 
 const items: FormatItem[] = Array.from({ length: 7 }, (_, i) => ({
   path: `types/f${i}.ts`,
@@ -13,7 +13,7 @@ const items: FormatItem[] = Array.from({ length: 7 }, (_, i) => ({
 describe('formatter', () => {
   it('formats the same in worker threads as on this thread, in order', async () => {
     const here = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 0 })).formatAll(items);
-    const split = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0 })).formatAll(items);
+    const split = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })).formatAll(items);
     expect(split).toEqual(here);
     expect(here[0]).toBe('export interface T0 {\n  a: number;\n  b: string;\n}\n');
   });
@@ -27,22 +27,20 @@ describe('formatter', () => {
   });
 
   it('an error inside a worker names the file', async () => {
-    // Largest first: the big valid file stays on this thread, the broken one goes to the worker.
-    const pair = [{ path: 'types/big.ts', text: items[6]!.text.repeat(3) }, { path: 'types/broken.ts', text: 'type = ;' }];
-    expect(balance(pair, 2)).toEqual([[0], [1]]);
-    const f = await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 });
-    await expect(f.formatAll(pair)).rejects.toThrowError(/^types\/broken\.ts: prettier could not format/);
+    // Only workers format here, so the error comes from a worker.
+    const broken = Array.from({ length: 6 }, (_, i) => ({ path: `types/broken${i}.ts`, text: 'type = ;' }));
+    const f = await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true });
+    await expect(f.formatAll(broken)).rejects.toThrowError(/^types\/broken\d\.ts: prettier could not format/);
+  });
+
+  it('workers share the queue: many small files, all formatted once and in order', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ path: `types/m${i}.ts`, text: `export type M${i}={a:${i}}\n` }));
+    const out = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })).formatAll(many);
+    expect(out).toEqual(many.map((_, i) => `export type M${i} = { a: ${i} };\n`));
   });
 
   it('NO_FORMAT returns the texts as they are', async () => {
     expect(await NO_FORMAT.formatAll(items)).toEqual(items.map((i) => i.text));
   });
 
-  it('balances groups by size, keeping every index once', () => {
-    const groups = balance(items, 3);
-    expect(groups.flat().sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    const sizes = groups.map((g) => g.reduce((s, i) => s + items[i]!.text.length, 0));
-    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(Math.max(...items.map((i) => i.text.length)));
-    expect(balance(items.slice(0, 1), 3)).toEqual([[0]]);
-  });
 });
