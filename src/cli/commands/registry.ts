@@ -4,6 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { diffCommand } from './diff.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -18,4 +19,4 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [];
+export const COMMANDS: readonly CommandFactory[] = [diffCommand];

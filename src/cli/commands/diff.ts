@@ -1,0 +1,242 @@
+/**
+ * `prestashop-codegen diff <old> <new>`: loads each side (snapshot file, `ref:path` from git, a
+ * live store, or a bundled core baseline), runs the pure diff, applies ignores and prints the
+ * report. This file is the edge: it reads files, runs git, reads the clock and sets the exit code.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { styleText } from 'node:util';
+import type { CommandModule } from 'yargs';
+import type { DiffConfig } from '../../config/types.js';
+import {
+  applyIgnores,
+  buildReport,
+  diff,
+  DIFF_FORMATS,
+  FAIL_ON_LEVELS,
+  parseIgnoreFile,
+  renderReport,
+  toIgnoreRule,
+  type DiffFormat,
+  type FailOn,
+  type IgnoreRule,
+  type Styler,
+} from '../../diff/index.js';
+import { ConfigError, EXIT_FAILURE, InputError, redactUrl } from '../../errors.js';
+import { parseSnapshot, type StoreSchema } from '../../model/index.js';
+import type { CliContext } from './registry.js';
+
+export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
+const BASELINES_DIR = fileURLToPath(new URL('../../../baselines/', import.meta.url));
+
+type Which = 'old' | 'new';
+
+/** Where one side comes from. */
+export type SideSpec =
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'git'; readonly ref: string; readonly path: string }
+  | { readonly kind: 'core'; readonly version: string | null }
+  | { readonly kind: 'url'; readonly url: string };
+
+interface LoadedSide {
+  readonly schema: StoreSchema;
+  readonly label: string;
+  /** The local file it came from (for annotations), or null. */
+  readonly file: string | null;
+}
+
+/** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
+const SAFE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;
+
+/** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
+export function parseSideSpec(arg: string, cwd: string): SideSpec {
+  if (existsSync(resolve(cwd, arg))) return { kind: 'file', path: arg };
+  const core = /^core(?:@(.+))?$/.exec(arg);
+  if (core !== null) return { kind: 'core', version: core[1] ?? null };
+  const git = /^([^:]+):(.+)$/.exec(arg);
+  if (git !== null && !/^[A-Za-z]:[\\/]/.test(arg)) return { kind: 'git', ref: git[1]!, path: git[2]! };
+  throw new InputError('no such file (and not a <git-ref>:<path> or core@<version>)', arg);
+}
+
+/** The bundled core baseline for a version, or null when none ships. */
+export async function loadBaseline(version: string | null): Promise<StoreSchema | null> {
+  if (version === null || !SAFE_VERSION.test(version)) return null;
+  const path = resolve(BASELINES_DIR, `prestashop-${version}.json`);
+  if (!existsSync(path)) return null;
+  return parseSnapshot(await readFile(path, 'utf8'), `baselines/prestashop-${version}.json`);
+}
+
+function gitShow(cwd: string, ref: string, path: string): Promise<string> {
+  if (ref.startsWith('-')) throw new InputError('a git ref cannot start with "-"', `${ref}:${path}`);
+  return new Promise((done, fail) => {
+    execFile('git', ['show', `${ref}:${path}`], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) {
+        const why = (stderr || error.message).trim().split('\n')[0] ?? 'git failed';
+        fail(new InputError(`git show failed: ${why}`, `${ref}:${path}`, { cause: error }));
+      } else {
+        done(stdout);
+      }
+    });
+  });
+}
+
+interface IntrospectModule {
+  introspectStore(options: { url: string; key: string }): Promise<{ schema: StoreSchema }>;
+}
+
+async function introspect(ctx: CliContext, which: Which, url: string): Promise<LoadedSide> {
+  const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
+  const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY;
+  if (key === undefined || key === '') {
+    throw new ConfigError(`set ${envName} (or PRESTASHOP_API_KEY) to the store's API key`, `--${which}-url`);
+  }
+  ctx.reporter.addSecret(key);
+  // The introspector lands on its own branch; load it lazily so the diff works without it.
+  const specifier = '../../introspect/index.js';
+  let mod: IntrospectModule;
+  try {
+    mod = (await import(specifier)) as IntrospectModule;
+  } catch (error) {
+    throw new InputError('this build cannot introspect live stores', redactUrl(url), { cause: error });
+  }
+  ctx.reporter.info(`Introspecting ${redactUrl(url)} (${which})…`);
+  const { schema } = await mod.introspectStore({ url, key });
+  return { schema, label: redactUrl(url), file: null };
+}
+
+async function loadSide(ctx: CliContext, which: Which, spec: SideSpec, otherVersion: string | null): Promise<LoadedSide> {
+  switch (spec.kind) {
+    case 'file': {
+      const abs = resolve(ctx.cwd, spec.path);
+      let text: string;
+      try {
+        text = await readFile(abs, 'utf8');
+      } catch (error) {
+        throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, spec.path, { cause: error });
+      }
+      return { schema: parseSnapshot(text, spec.path), label: spec.path, file: abs };
+    }
+    case 'git': {
+      const label = `${spec.ref}:${spec.path}`;
+      return { schema: parseSnapshot(await gitShow(ctx.cwd, spec.ref, spec.path), label), label, file: null };
+    }
+    case 'core': {
+      const version = spec.version ?? otherVersion;
+      if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
+      const schema = await loadBaseline(version);
+      if (schema === null) throw new InputError(`no bundled core baseline for PrestaShop ${version}`, `core@${version}`);
+      return { schema, label: `core@${version}`, file: null };
+    }
+    case 'url':
+      return introspect(ctx, which, spec.url);
+  }
+}
+
+/** Ignore entries from the ignore file (explicit or default) and the config, with their sources. */
+async function loadIgnores(ctx: CliContext, ignoreFile: string | undefined, config: DiffConfig): Promise<IgnoreRule[]> {
+  const rules: IgnoreRule[] = [];
+  const path = ignoreFile ?? DEFAULT_IGNORE_FILE;
+  const abs = resolve(ctx.cwd, path);
+  if (ignoreFile !== undefined || existsSync(abs)) {
+    let text: string;
+    try {
+      text = await readFile(abs, 'utf8');
+    } catch (error) {
+      throw new InputError(`cannot read the ignore file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, path);
+    }
+    rules.push(...parseIgnoreFile(text, path));
+  }
+  (config.ignore ?? []).forEach((e, i) => rules.push(toIgnoreRule(e, `config diff.ignore[${i}]`)));
+  return rules;
+}
+
+function styler(ctx: CliContext): Styler | undefined {
+  const env = ctx.env;
+  const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
+  const tty = ctx.reporter.stdoutIsTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
+  return force || tty ? (style, text) => styleText(style, text) : undefined;
+}
+
+export interface DiffArgs {
+  readonly old?: string;
+  readonly new?: string;
+  readonly oldUrl?: string;
+  readonly newUrl?: string;
+  readonly format: DiffFormat;
+  readonly failOn?: FailOn;
+  readonly ignoreFile?: string;
+}
+
+/** Which inputs the positionals and URL flags name, in order old then new. */
+function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
+  const positionals = [args.old, args.new].filter((p): p is string => p !== undefined);
+  const needed = (args.oldUrl === undefined ? 1 : 0) + (args.newUrl === undefined ? 1 : 0);
+  if (positionals.length !== needed) {
+    throw new ConfigError(
+      `expected ${needed === 2 ? 'two inputs' : needed === 1 ? 'one input besides the URL' : 'no input besides the two URLs'}, got ${positionals.length}`,
+      'diff',
+    );
+  }
+  const next = (): SideSpec => parseSideSpec(positionals.shift()!, ctx.cwd);
+  const old: SideSpec = args.oldUrl !== undefined ? { kind: 'url', url: args.oldUrl } : next();
+  const neu: SideSpec = args.newUrl !== undefined ? { kind: 'url', url: args.newUrl } : next();
+  return [old, neu];
+}
+
+export async function runDiff(ctx: CliContext, args: DiffArgs, config: DiffConfig = {}): Promise<void> {
+  const [oldSpec, newSpec] = sideSpecs(ctx, args);
+  // A `core` side takes its version from the other side, so load that one first.
+  const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
+  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null) : null;
+  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null);
+  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion));
+
+  const baselines = {
+    old: await loadBaseline(oldSide.schema.store.psVersion),
+    new: await loadBaseline(newSide.schema.store.psVersion),
+  };
+  const changes = diff(oldSide.schema, newSide.schema, { baselines });
+  const rules = await loadIgnores(ctx, args.ignoreFile, config);
+  const today = new Date().toISOString().slice(0, 10);
+  const outcome = applyIgnores(changes, rules, today);
+  const failOn = args.failOn ?? config.failOn ?? null;
+  const report = buildReport(
+    {
+      old: { label: oldSide.label, psVersion: oldSide.schema.store.psVersion },
+      new: { label: newSide.label, psVersion: newSide.schema.store.psVersion },
+    },
+    outcome,
+    failOn,
+  );
+  for (const { entry } of report.expiredIgnores) {
+    ctx.reporter.warn(`${entry.source}: ignore entry ${entry.id} ${entry.path} expired on ${entry.expires ?? ''}; it no longer applies`);
+  }
+  for (const entry of report.unusedIgnores) ctx.reporter.debug(`${entry.source}: ignore entry matched no change`);
+
+  const file = newSide.file ?? oldSide.file;
+  const annotationFile = file === null || !isAbsolute(file) ? null : relative(ctx.cwd, file).split('\\').join('/');
+  const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile });
+  ctx.reporter.out(text.replace(/\n$/, ''));
+  if (report.failed) ctx.setExitCode(EXIT_FAILURE);
+}
+
+export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> => ({
+  command: 'diff [old] [new]',
+  describe: 'Compare two store schemas and classify each change as breaking, dangerous or safe',
+  builder: (y) =>
+    y
+      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
+      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
+      .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
+      .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
+      .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
+      .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a change at or above this level remains' })
+      .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
+      .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
+      .example('$0 diff old.json --new-url https://shop.example --format markdown', 'Before an upgrade, against a staging store')
+      .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core') as never,
+  handler: async (args) => runDiff(ctx, args),
+});
