@@ -26,7 +26,7 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, redactUrl } from '../../errors.js';
-import { parseSnapshot, type StoreSchema } from '../../model/index.js';
+import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
 import type { CliContext } from './registry.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
@@ -46,6 +46,16 @@ interface LoadedSide {
   readonly label: string;
   /** The local file it came from (for annotations), or null. */
   readonly file: string | null;
+}
+
+/** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
+function parseSnapshot(text: string, source: string): StoreSchema {
+  try {
+    return parseModel(text, source);
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
+    throw error;
+  }
 }
 
 /** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
@@ -157,7 +167,8 @@ function styler(ctx: CliContext): Styler | undefined {
   const env = ctx.env;
   const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
   const tty = ctx.reporter.stdoutIsTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
-  return force || tty ? (style, text) => styleText(style, text) : undefined;
+  // We decided on colour above, for the stream we write to: tell styleText not to second-guess it.
+  return force || tty ? (style, text) => styleText(style, text, { validateStream: false }) : undefined;
 }
 
 export interface DiffArgs {
@@ -187,6 +198,11 @@ function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
 }
 
 export async function runDiff(ctx: CliContext, args: DiffArgs, config: DiffConfig = {}): Promise<void> {
+  // yargs reports bad choices but may still call the handler: check them here too.
+  if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
+  if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
+    throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
+  }
   const [oldSpec, newSpec] = sideSpecs(ctx, args);
   // A `core` side takes its version from the other side, so load that one first.
   const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
