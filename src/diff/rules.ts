@@ -71,7 +71,7 @@ export const RULES = {
     'breaking',
     'both',
     'a writable field disappears',
-    'Readers no longer get the value, and writers that send it are refused or lose it.',
+    'Readers no longer get the value; a value writers send is silently dropped.',
   ),
   'read-only-field-removed': rule('breaking', 'read', 'a read-only field disappears', 'Readers no longer get the value.'),
   'field-became-required': rule(
@@ -135,7 +135,7 @@ export const RULES = {
     'breaking',
     'write',
     '`readOnly` false → true',
-    'Writers can no longer set it; values they send are refused or ignored.',
+    'Writers can no longer set it; writes that send it are refused.',
   ),
   'field-became-writable': rule('safe', 'write', '`readOnly` true → false', 'Writers may now set it.'),
   'field-no-longer-filterable': rule(
@@ -164,7 +164,7 @@ export const RULES = {
     'breaking',
     'both',
     'an association disappears',
-    'Readers no longer get the linked ids, and writers can no longer set them.',
+    'Readers no longer get the linked ids; writes that send them are refused.',
   ),
   'association-target-changed': rule(
     'breaking',
