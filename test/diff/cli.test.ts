@@ -82,7 +82,7 @@ describe('diff command: exit codes', () => {
     [['old.json', 'broken.json'], 'error: broken.json: $.store.languages: expected an array'],
     [['old.json', 'old.json', '--fail-on', 'sometimes'], 'Invalid value'],
     [['old.json', 'old.json', '--format', 'html'], 'Invalid value'],
-    [['core@7.0.0', 'old.json'], 'no bundled core baseline for PrestaShop 7.0.0'],
+    [['core@7.0.0', 'old.json'], 'core: no bundled core baseline for PrestaShop 7.0.0'],
     [['old.json', 'old.json', '--ignore-file', 'nope'], 'nope: cannot read the ignore file'],
     [['old.json', '--new-url', 'http://127.0.0.1:9/'], 'PRESTASHOP_NEW_API_KEY'],
   ])('exits 2 on bad usage or input: %j', async (args, message) => {

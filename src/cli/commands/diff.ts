@@ -137,7 +137,10 @@ async function loadSide(ctx: CliContext, which: Which, spec: SideSpec, otherVers
       const version = spec.version ?? otherVersion;
       if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
       const schema = await loadBaseline(version);
-      if (schema === null) throw new InputError(`no bundled core baseline for PrestaShop ${version}`, `core@${version}`);
+      if (schema === null) {
+        const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);
+        throw new InputError(`no bundled core baseline for PrestaShop ${shown} (see baselines/)`, 'core');
+      }
       return { schema, label: `core@${version}`, file: null };
     }
     case 'url':
