@@ -204,3 +204,31 @@ describe('diff command: git refs', () => {
     }
   });
 });
+
+describe('diff command: telling inputs apart', () => {
+  it('an existing file wins; then core[@version]; then <git-ref>:<path>', async () => {
+    const { parseSideSpec } = await import('../../src/cli/commands/diff.js');
+    expect(parseSideSpec('old.json', dir)).toEqual({ kind: 'file', path: 'old.json' });
+    expect(parseSideSpec('core', dir)).toEqual({ kind: 'core', version: null });
+    expect(parseSideSpec('core@8.2.0', dir)).toEqual({ kind: 'core', version: '8.2.0' });
+    expect(parseSideSpec('origin/main:snap/prestashop-schema.json', dir)).toEqual({
+      kind: 'git',
+      ref: 'origin/main',
+      path: 'snap/prestashop-schema.json',
+    });
+    expect(() => parseSideSpec('C:\\nope.json', dir)).toThrow('no such file');
+    writeFileSync(join(dir, 'core'), serializeSnapshot(old));
+    try {
+      expect(parseSideSpec('core', dir)).toEqual({ kind: 'file', path: 'core' });
+    } finally {
+      rmSync(join(dir, 'core'));
+    }
+  });
+
+  it('never looks for a baseline outside baselines/', async () => {
+    const { loadBaseline } = await import('../../src/cli/commands/diff.js');
+    for (const v of ['../package', '../../package', '/etc/passwd', '8.2.0/../../package', '', null]) {
+      expect(await loadBaseline(v)).toBeNull();
+    }
+  });
+});

@@ -5,7 +5,7 @@
 import { changeSummary } from '../diff.js';
 import type { DiffReport } from '../report.js';
 import type { Change, Severity } from '../types.js';
-import { bySeverity, DIRECTION_LABEL, printable, SEVERITY_TITLE, summaryLine, verdictLine, versionArrow, versionName } from './shared.js';
+import { bySeverity, DIRECTION_LABEL, printable, SEVERITY_TITLE, summaryLine, versionArrow, versionName } from './shared.js';
 
 /** Inline code that survives any content, inside a table cell too. */
 export function mdCode(text: string): string {
@@ -51,8 +51,10 @@ export function renderMarkdown(report: DiffReport): string {
   );
   const s = report.summary;
   out.push(s.breaking > 0 ? `**${mdText(summaryLine(report))}**` : mdText(summaryLine(report)));
-  const verdict = verdictLine(report);
-  if (verdict !== null) out.push('', `${report.failed ? '❌' : '✅'} ${mdText(verdict)}`);
+  if (report.failOn !== null) {
+    const flag = mdCode(`--fail-on ${report.failOn}`);
+    out.push('', report.failed ? `❌ Fails ${flag}: a change at or above that level remains.` : `✅ Passes ${flag}.`);
+  }
 
   for (const [severity, changes] of bySeverity(report.changes)) {
     const title = `${ICON[severity]} ${SEVERITY_TITLE[severity]} (${changes.length})`;
