@@ -24,3 +24,16 @@ describe('README "Diff" section', () => {
     expect(rows).toEqual(expected);
   });
 });
+
+describe('README "Diff" example', () => {
+  it('is the markdown golden, quoted', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const golden = readFileSync(new URL('../golden/diff/prestashop-8.2.0__9.0.0-like.md', import.meta.url), 'utf8');
+    const quoted = golden
+      .trimEnd()
+      .split('\n')
+      .map((l) => (l === '' ? '>' : `> ${l}`))
+      .join('\n');
+    expect(readme).toContain(quoted);
+  });
+});

@@ -26,6 +26,7 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, redactUrl } from '../../errors.js';
+import { introspectStore } from '../../introspect/index.js';
 import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
 import type { CliContext } from './registry.js';
 
@@ -93,10 +94,6 @@ function gitShow(cwd: string, ref: string, path: string): Promise<string> {
   });
 }
 
-interface IntrospectModule {
-  introspectStore(options: { url: string; key: string }): Promise<{ schema: StoreSchema }>;
-}
-
 async function introspect(ctx: CliContext, which: Which, url: string): Promise<LoadedSide> {
   const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
   const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY;
@@ -104,17 +101,16 @@ async function introspect(ctx: CliContext, which: Which, url: string): Promise<L
     throw new ConfigError(`set ${envName} (or PRESTASHOP_API_KEY) to the store's API key`, `--${which}-url`);
   }
   ctx.reporter.addSecret(key);
-  // The introspector lands on its own branch; load it lazily so the diff works without it.
-  const specifier = '../../introspect/index.js';
-  let mod: IntrospectModule;
-  try {
-    mod = (await import(specifier)) as IntrospectModule;
-  } catch (error) {
-    throw new InputError('this build cannot introspect live stores', redactUrl(url), { cause: error });
-  }
-  ctx.reporter.info(`Introspecting ${redactUrl(url)} (${which})…`);
-  const { schema } = await mod.introspectStore({ url, key });
-  return { schema, label: redactUrl(url), file: null };
+  const label = redactUrl(url);
+  ctx.reporter.info(`Introspecting the ${which} store ${label}`);
+  const { schema } = await introspectStore({
+    url,
+    key,
+    onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
+    onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
+  });
+  ctx.reporter.clearProgress();
+  return { schema, label, file: null };
 }
 
 async function loadSide(ctx: CliContext, which: Which, spec: SideSpec, otherVersion: string | null): Promise<LoadedSide> {
