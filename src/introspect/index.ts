@@ -19,6 +19,7 @@ import {
   SCHEMA_VERSION,
   SPEC_RESOURCE_METHODS,
   usableMethods,
+  coreReference,
   type HttpMethod,
   type Language,
   type Resource,
@@ -397,7 +398,8 @@ async function readResource(run: Run, target: Target): Promise<Resource | null> 
     nodesName,
     methods: usableMethods(name, target.keyMethods),
     synopsis: { source: outcome.source, reason: outcome.reason },
-    fields: parsed.fields,
+    // Real synopses strip xlink:href from top-level fields; core foreign keys come from a bundled table.
+    fields: parsed.fields.map((f) => (f.references === null ? { ...f, references: coreReference(name, f.name) } : f)),
     associations: parsed.associations,
   };
 }
