@@ -29,8 +29,8 @@ function capture(): PassThrough & { text(): string } {
 
 let dir: string;
 
-async function run(args: readonly string[], env: NodeJS.ProcessEnv = {}, cwd = dir): Promise<Run> {
-  const stdout = capture();
+async function run(args: readonly string[], env: NodeJS.ProcessEnv = {}, cwd = dir, tty = false): Promise<Run> {
+  const stdout = Object.assign(capture(), { isTTY: tty });
   const stderr = capture();
   const code = await main(['diff', ...args], { stdout, stderr, cwd, env });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
@@ -159,6 +159,10 @@ describe('diff command: formats', () => {
     expect(plain.stdout).not.toContain('\u001b[');
     const forced = await run(['old.json', 'breaking.json'], { FORCE_COLOR: '1' });
     expect(forced.stdout).toContain('\u001b[31m');
+    const tty = await run(['old.json', 'breaking.json'], {}, dir, true);
+    expect(tty.stdout).toContain('\u001b[31m');
+    const noColor = await run(['old.json', 'breaking.json'], { NO_COLOR: '1' }, dir, true);
+    expect(noColor.stdout).not.toContain('\u001b[');
     const md = await run(['old.json', 'breaking.json', '--format', 'markdown'], { FORCE_COLOR: '1' });
     expect(md.stdout).not.toContain('\u001b[');
   });
