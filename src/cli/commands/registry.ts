@@ -5,6 +5,7 @@
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
 import { diffCommand } from './diff.js';
+import { exportCommand } from './export.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -19,4 +20,7 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [diffCommand];
+export const COMMANDS: readonly CommandFactory[] = [
+  exportCommand,
+  diffCommand,
+];
