@@ -197,7 +197,7 @@ function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
 }
 
 export async function runDiff(ctx: CliContext, args: DiffArgs, config: DiffConfig = {}): Promise<void> {
-  // yargs reports bad choices but may still call the handler: check them here too.
+  // yargs checks choices for the CLI; runDiff is also called directly, so check them here too.
   if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
   if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
