@@ -67,8 +67,9 @@ describe('diff against live stores', () => {
     const r = await run(['--old-url', v8.url, 'test/golden/prestashop-8.2.0/prestashop-schema.json'], {
       PRESTASHOP_OLD_API_KEY: 'WRONGKEY000000000000000000000000',
     });
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('127.0.0.1');
+    // Exit 1 is kept for --fail-on; a store that cannot be read is an input error.
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error: old store: http://127.0.0.1:');
     expect(r.stderr).not.toContain('WRONGKEY000000000000000000000000');
   });
 });

@@ -25,7 +25,7 @@ import {
   type IgnoreRule,
   type Styler,
 } from '../../diff/index.js';
-import { ConfigError, EXIT_FAILURE, InputError, redactUrl } from '../../errors.js';
+import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
 import { introspectStore } from '../../introspect/index.js';
 import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
 import type { CliContext } from './registry.js';
@@ -103,14 +103,21 @@ async function introspect(ctx: CliContext, which: Which, url: string): Promise<L
   ctx.reporter.addSecret(key);
   const label = redactUrl(url);
   ctx.reporter.info(`Introspecting the ${which} store ${label}`);
-  const { schema } = await introspectStore({
-    url,
-    key,
-    onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
-    onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
-  });
-  ctx.reporter.clearProgress();
-  return { schema, label, file: null };
+  try {
+    const { schema } = await introspectStore({
+      url,
+      key,
+      onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
+      onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
+    });
+    return { schema, label, file: null };
+  } catch (error) {
+    // For diff, exit 1 means "changes at the --fail-on level"; a store that cannot be read is an input error.
+    if (error instanceof IntrospectError) throw new InputError(error.message, `${which} store`, { cause: error });
+    throw error;
+  } finally {
+    ctx.reporter.clearProgress();
+  }
 }
 
 async function loadSide(ctx: CliContext, which: Which, spec: SideSpec, otherVersion: string | null): Promise<LoadedSide> {
