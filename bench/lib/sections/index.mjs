@@ -2,10 +2,11 @@
 // `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
 import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
+import introspect from './introspect.mjs';
 import generate from './generate.mjs';
 import noop from './noop.mjs';
 
-export const SECTIONS = [exportSection, generate, noop, diffSection];
+export const SECTIONS = [introspect, exportSection, generate, noop, diffSection];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

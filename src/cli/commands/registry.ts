@@ -4,8 +4,10 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { demoCommand } from './demo.js';
 import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
+import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -21,6 +23,8 @@ export interface CliContext {
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
 export const COMMANDS: readonly CommandFactory[] = [
+  introspectCommand,
   exportCommand,
   diffCommand,
+  demoCommand,
 ];
