@@ -236,3 +236,50 @@ describe('diff command: telling inputs apart', () => {
     }
   });
 });
+
+describe('diff command: config file', () => {
+  const withConfig = (config: unknown): string => {
+    const sub = mkdtempSync(join(dir, 'cfg-'));
+    writeFileSync(join(sub, 'old.json'), serializeSnapshot(old));
+    writeFileSync(join(sub, 'breaking.json'), serializeSnapshot(breaking));
+    writeFileSync(join(sub, 'safe.json'), serializeSnapshot(safe));
+    writeFileSync(join(sub, 'prestashop-codegen.config.json'), JSON.stringify(config));
+    return sub;
+  };
+
+  it('diff.failOn is the default level; the flag wins', async () => {
+    const sub = withConfig({ diff: { failOn: 'breaking' } });
+    expect((await run(['old.json', 'breaking.json'], {}, sub)).code).toBe(1);
+    expect((await run(['old.json', 'safe.json'], {}, sub)).code).toBe(0);
+    expect((await run(['old.json', 'safe.json', '--fail-on', 'any'], {}, sub)).code).toBe(1);
+  });
+
+  it('diff.ignore entries apply with the ignore file ones, and name their source', async () => {
+    const sub = withConfig({
+      diff: {
+        failOn: 'breaking',
+        ignore: [{ id: 'field-became-required', path: 'products.reference', reason: 'We always send it', expires: '2999-01-01' }],
+      },
+    });
+    const r = await run(['old.json', 'breaking.json', '--format', 'json'], {}, sub);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).ignored[0].entry).toMatchObject({ source: 'config diff.ignore[0]', reason: 'We always send it' });
+  });
+
+  it('--config names another file', async () => {
+    const sub = withConfig({});
+    writeFileSync(join(sub, 'ci.config.json'), JSON.stringify({ diff: { failOn: 'any' } }));
+    expect((await run(['old.json', 'safe.json', '--config', 'ci.config.json'], {}, sub)).code).toBe(1);
+  });
+
+  it.each([
+    [{ diff: { failOn: 'never' } }, 'diff.failOn'],
+    [{ diff: { ignore: 'field-removed' } }, 'diff.ignore'],
+    [{ diff: { ignore: [{ id: 'field-removed', path: 'a.b' }] } }, 'config diff.ignore[0]: every entry needs a "reason"'],
+    [{ diff: { failon: 'any' } }, 'diff.failon'],
+  ])('a bad diff section exits 2: %j', async (config, message) => {
+    const r = await run(['old.json', 'safe.json'], {}, withConfig(config));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});

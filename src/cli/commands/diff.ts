@@ -10,7 +10,8 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { styleText } from 'node:util';
 import type { CommandModule } from 'yargs';
-import type { DiffConfig } from '../../config/types.js';
+import { loadUserConfig, resolveIntrospectSettings } from '../../config/load.js';
+import type { DiffConfig, UserConfig } from '../../config/types.js';
 import {
   applyIgnores,
   buildReport,
@@ -94,9 +95,9 @@ function gitShow(cwd: string, ref: string, path: string): Promise<string> {
   });
 }
 
-async function introspect(ctx: CliContext, which: Which, url: string): Promise<LoadedSide> {
+async function introspect(ctx: CliContext, which: Which, url: string, config: UserConfig): Promise<LoadedSide> {
   const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
-  const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY;
+  const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY || config.key;
   if (key === undefined || key === '') {
     throw new ConfigError(`set ${envName} (or PRESTASHOP_API_KEY) to the store's API key`, `--${which}-url`);
   }
@@ -104,9 +105,16 @@ async function introspect(ctx: CliContext, which: Which, url: string): Promise<L
   const label = redactUrl(url);
   ctx.reporter.info(`Introspecting the ${which} store ${label}`);
   try {
+    const settings = resolveIntrospectSettings({}, config);
     const { schema } = await introspectStore({
       url,
       key,
+      ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
+      ...(settings.include === undefined ? {} : { include: [...settings.include] }),
+      ...(settings.exclude === undefined ? {} : { exclude: [...settings.exclude] }),
+      ...(settings.synopsisFormat === undefined ? {} : { synopsisFormat: settings.synopsisFormat }),
+      ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
+      ...(settings.retries === undefined ? {} : { retries: settings.retries }),
       onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
       onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
     });
@@ -120,7 +128,13 @@ async function introspect(ctx: CliContext, which: Which, url: string): Promise<L
   }
 }
 
-async function loadSide(ctx: CliContext, which: Which, spec: SideSpec, otherVersion: string | null): Promise<LoadedSide> {
+async function loadSide(
+  ctx: CliContext,
+  which: Which,
+  spec: SideSpec,
+  otherVersion: string | null,
+  config: UserConfig,
+): Promise<LoadedSide> {
   switch (spec.kind) {
     case 'file': {
       const abs = resolve(ctx.cwd, spec.path);
@@ -147,7 +161,7 @@ async function loadSide(ctx: CliContext, which: Which, spec: SideSpec, otherVers
       return { schema, label: `core@${version}`, file: null };
     }
     case 'url':
-      return introspect(ctx, which, spec.url);
+      return introspect(ctx, which, spec.url, config);
   }
 }
 
@@ -169,6 +183,19 @@ async function loadIgnores(ctx: CliContext, ignoreFile: string | undefined, conf
   return rules;
 }
 
+/** The config file's `diff` section, checked (the loader only checks that it is an object). */
+export function diffSettings(config: UserConfig): DiffConfig {
+  const d: Record<string, unknown> = (config.diff ?? {}) as Record<string, unknown>;
+  for (const k of Object.keys(d)) {
+    if (k !== 'failOn' && k !== 'ignore') throw new ConfigError('unknown option (known: failOn, ignore)', `diff.${k}`);
+  }
+  if (d.failOn !== undefined && !FAIL_ON_LEVELS.includes(d.failOn as FailOn)) {
+    throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, 'diff.failOn');
+  }
+  if (d.ignore !== undefined && !Array.isArray(d.ignore)) throw new ConfigError('expected a list of entries', 'diff.ignore');
+  return d as DiffConfig;
+}
+
 function styler(ctx: CliContext): Styler | undefined {
   const env = ctx.env;
   const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
@@ -185,6 +212,8 @@ export interface DiffArgs {
   readonly format: DiffFormat;
   readonly failOn?: FailOn;
   readonly ignoreFile?: string;
+  /** Config file (global `--config`). */
+  readonly config?: string;
 }
 
 /** Which inputs the positionals and URL flags name, in order old then new. */
@@ -203,7 +232,8 @@ function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
   return [old, neu];
 }
 
-export async function runDiff(ctx: CliContext, args: DiffArgs, config: DiffConfig = {}): Promise<void> {
+export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserConfig = {}): Promise<void> {
+  const config = diffSettings(userConfig);
   // yargs checks choices for the CLI; runDiff is also called directly, so check them here too.
   if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
   if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
@@ -212,9 +242,9 @@ export async function runDiff(ctx: CliContext, args: DiffArgs, config: DiffConfi
   const [oldSpec, newSpec] = sideSpecs(ctx, args);
   // A `core` side takes its version from the other side, so load that one first.
   const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
-  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null) : null;
-  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null);
-  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion));
+  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig) : null;
+  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig);
+  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion, userConfig));
 
   const baselines = {
     old: await loadBaseline(oldSide.schema.store.psVersion),
@@ -260,5 +290,9 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
       .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
       .example('$0 diff old.json --new-url https://shop.example --format markdown', 'Before an upgrade, against a staging store')
       .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core') as never,
-  handler: async (args) => runDiff(ctx, args),
+  handler: async (args) => {
+    const loaded = await loadUserConfig(ctx.cwd, args.config);
+    if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);
+    await runDiff(ctx, args, loaded.config);
+  },
 });
