@@ -29,6 +29,7 @@ import {
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
 import { introspectStore } from '../../introspect/index.js';
 import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
+import { introspectRunOptions } from './introspect.js';
 import type { CliContext } from './registry.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
@@ -105,16 +106,10 @@ async function introspect(ctx: CliContext, which: Which, url: string, config: Us
   const label = redactUrl(url);
   ctx.reporter.info(`Introspecting the ${which} store ${label}`);
   try {
-    const settings = resolveIntrospectSettings({}, config);
     const { schema } = await introspectStore({
       url,
       key,
-      ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
-      ...(settings.include === undefined ? {} : { include: [...settings.include] }),
-      ...(settings.exclude === undefined ? {} : { exclude: [...settings.exclude] }),
-      ...(settings.synopsisFormat === undefined ? {} : { synopsisFormat: settings.synopsisFormat }),
-      ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
-      ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+      ...introspectRunOptions(resolveIntrospectSettings({}, config)),
       onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
       onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
     });
