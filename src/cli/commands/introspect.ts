@@ -5,7 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadUserConfig, resolveIntrospectSettings, resolveSchemaPath, resolveStore } from '../../config/load.js';
-import { introspectStore, type IntrospectSummary } from '../../introspect/index.js';
+import type { IntrospectConfig } from '../../config/types.js';
+import { introspectStore, type IntrospectOptions, type IntrospectSummary } from '../../introspect/index.js';
 import { serializeSnapshot } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 import type { Reporter } from '../reporter.js';
@@ -23,6 +24,18 @@ export interface IntrospectArgs {
   readonly retries?: number;
   readonly 'ws-key'?: boolean;
   readonly config?: string;
+}
+
+/** Resolved introspection settings as `introspectStore` options (unset ones left to its defaults). */
+export function introspectRunOptions(settings: IntrospectConfig): Partial<IntrospectOptions> {
+  return {
+    ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
+    ...(settings.include === undefined ? {} : { include: [...settings.include] }),
+    ...(settings.exclude === undefined ? {} : { exclude: [...settings.exclude] }),
+    ...(settings.synopsisFormat === undefined ? {} : { synopsisFormat: settings.synopsisFormat }),
+    ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
+    ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+  };
 }
 
 /** `a,b` and repeated flags both give a list. */
@@ -131,12 +144,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
       const result = await introspectStore({
         url: store.url,
         key: store.key,
-        ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
-        ...(settings.include === undefined ? {} : { include: [...settings.include] }),
-        ...(settings.exclude === undefined ? {} : { exclude: [...settings.exclude] }),
-        ...(settings.synopsisFormat === undefined ? {} : { synopsisFormat: settings.synopsisFormat }),
-        ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
-        ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+        ...introspectRunOptions(settings),
         wsKey: argv['ws-key'] === true,
         onProgress: progressPrinter(reporter),
         onWarning: (m) => reporter.warn(m),

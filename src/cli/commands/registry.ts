@@ -5,6 +5,7 @@
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
 import { demoCommand } from './demo.js';
+import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { generateCommand } from './generate.js';
 import { introspectCommand } from './introspect.js';
@@ -26,5 +27,6 @@ export const COMMANDS: readonly CommandFactory[] = [
   introspectCommand,
   generateCommand,
   exportCommand,
+  diffCommand,
   demoCommand,
 ];
