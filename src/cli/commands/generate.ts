@@ -115,19 +115,14 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
     ctx.reporter.addSecret(store.key);
     const settings = resolveIntrospectSettings({ concurrency: args.concurrency }, config);
     // Loaded here only: generating from a snapshot does not need the HTTP stack.
-    const [{ introspectStore }, { progressPrinter }] = await Promise.all([
+    const [{ introspectStore }, { introspectRunOptions, progressPrinter }] = await Promise.all([
       import('../../introspect/index.js'),
       import('./introspect.js'),
     ]);
     const { schema } = await introspectStore({
       url: store.url,
       key: store.key,
-      concurrency: settings.concurrency,
-      include: settings.include === undefined ? undefined : [...settings.include],
-      exclude: settings.exclude === undefined ? undefined : [...settings.exclude],
-      synopsisFormat: settings.synopsisFormat,
-      timeoutMs: settings.timeout,
-      retries: settings.retries,
+      ...introspectRunOptions(settings),
       onProgress: progressPrinter(ctx.reporter),
       onWarning: (message) => ctx.reporter.warn(message),
     });
