@@ -1,5 +1,6 @@
-// Benchmark of `diff`: two 70-resource snapshots, and the 8.2.0 fixture pair when present.
-// Run after a build: `npm run build && node bench/diff.mjs`. Prints medians; asserts nothing.
+// Benchmark of `diff` in process: two 70-resource snapshots, and the 8.2.0 fixture pair when present.
+// Run after a build: `npm run build && node bench/diff.mjs [--json]`. Prints medians (or, with
+// --json, one JSON line of them for the `diff` section of `npm run bench`); asserts nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { applyIgnores, buildReport, diff, renderJson, renderMarkdown, renderText } from '../dist/diff/index.js';
@@ -67,7 +68,10 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 
-function time(label, fn, runs = 50) {
+const JSON_OUT = process.argv.includes('--json');
+const timings = [];
+
+function time(group, label, fn, runs = 50) {
   for (let i = 0; i < 5; i++) fn(); // warm-up
   const ms = [];
   let result;
@@ -76,7 +80,8 @@ function time(label, fn, runs = 50) {
     result = fn();
     ms.push(performance.now() - t);
   }
-  console.log(`${label.padEnd(58)} median ${median(ms).toFixed(2).padStart(7)} ms  (min ${Math.min(...ms).toFixed(2)}, ${runs} runs)`);
+  timings.push({ label: `${group}: ${label}`, median: median(ms), min: Math.min(...ms), max: Math.max(...ms), runs });
+  if (!JSON_OUT) console.log(`${label.padEnd(58)} median ${median(ms).toFixed(2).padStart(7)} ms  (min ${Math.min(...ms).toFixed(2)}, ${runs} runs)`);
   return result;
 }
 
@@ -84,13 +89,13 @@ function bench(name, a, b) {
   const textA = serializeSnapshot(a);
   const textB = serializeSnapshot(b);
   const fields = (s) => s.resources.reduce((n, r) => n + r.fields.length, 0);
-  console.log(`\n${name}: ${a.resources.length} vs ${b.resources.length} resources, ${fields(a)} vs ${fields(b)} fields`);
-  const changes = time('diff(old, new)', () => diff(a, b));
-  console.log(`  ${changes.length} changes`);
-  time('parse both snapshots + diff', () => diff(parseSnapshot(textA), parseSnapshot(textB)));
+  if (!JSON_OUT) console.log(`\n${name}: ${a.resources.length} vs ${b.resources.length} resources, ${fields(a)} vs ${fields(b)} fields`);
+  const changes = time(name, 'diff(old, new)', () => diff(a, b));
+  if (!JSON_OUT) console.log(`  ${changes.length} changes`);
+  time(name, 'parse both snapshots + diff', () => diff(parseSnapshot(textA), parseSnapshot(textB)));
   const report = () =>
     buildReport({ old: { label: 'old', psVersion: a.store.psVersion }, new: { label: 'new', psVersion: b.store.psVersion } }, applyIgnores(changes, [], '2025-01-01'), 'breaking');
-  time('report + text, markdown and json renderers (changes given)', () => {
+  time(name, 'report + text, markdown and json renderers', () => {
     const r = report();
     return renderText(r).length + renderMarkdown(r).length + renderJson(r).length;
   });
@@ -105,3 +110,4 @@ const fixtureNew = new URL('../test/diff/fixtures/prestashop-9.0.0-like.json', i
 if (existsSync(fixtureOld) && existsSync(fixtureNew)) {
   bench('8.2.0 fixture vs its edited upgrade', parseSnapshot(readFileSync(fixtureOld, 'utf8')), parseSnapshot(readFileSync(fixtureNew, 'utf8')));
 }
+if (JSON_OUT) console.log(JSON.stringify(timings));

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * Time to introspect the bundled PrestaShop 8.2.0 fixture store with 50 ms of injected latency
+ * Time to introspect the bundled PrestaShop 8.2.0 fixture store with injected latency
  * per request, at the default concurrency (8) and at concurrency 1. Medians of RUNS runs each,
  * interleaved, and their ratio from the same process. Uses the built package (npm run build).
  * The fake store runs in a child process so its own work does not share the introspector's thread.
  *
- *   node bench/introspect.mjs [runs=3] [latencyMs=50]
+ *   node bench/introspect.mjs [runs=3] [latencyMs=100]
  *
  * `npm run bench` measures the same through the CLI (section `introspect`, bench/lib/sections).
  */
@@ -15,29 +15,43 @@ import { pathToFileURL } from 'node:url';
 
 const DIST = new URL('../dist/', import.meta.url);
 
-/** Starts the bundled 8.x fake store in a child process; resolves to `{ url, key, close() }`. */
-export async function startFakeStoreProcess(latencyMs) {
+/**
+ * Starts fake stores in a child process: the bundled 8.x store, or one store per fixture directory
+ * of `fixtureDirs`. Resolves to `{ url, urls, key, close() }` (`url` is the first store's).
+ */
+export async function startFakeStoreProcess(latencyMs, fixtureDirs = [null]) {
   const child = spawn(
     process.execPath,
     [
       '--input-type=module',
       '-e',
       `const { startFakeStore, FAKE_STORE_KEY } = await import(${JSON.stringify(new URL('fakestore/index.js', DIST).href)});
-       const s = await startFakeStore({ flavor: '8.x', latencyMs: ${Number(latencyMs)} });
-       console.log(JSON.stringify({ url: s.url, key: FAKE_STORE_KEY }));
-       process.stdin.on('end', () => s.close().then(() => process.exit(0)));
+       const stores = [];
+       for (const dir of ${JSON.stringify(fixtureDirs)}) {
+         stores.push(await startFakeStore({ flavor: '8.x', latencyMs: ${Number(latencyMs)}, ...(dir === null ? {} : { fixtureDir: dir }) }));
+       }
+       console.log(JSON.stringify({ urls: stores.map((s) => s.url), key: FAKE_STORE_KEY }));
+       process.stdin.on('end', () => Promise.all(stores.map((s) => s.close())).then(() => process.exit(0)));
        process.stdin.resume();`,
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  const [line] = await once(child.stdout, 'data');
-  const { url, key } = JSON.parse(String(line));
+  const line = await new Promise((resolve, reject) => {
+    let text = '';
+    child.once('exit', (code) => reject(new Error(`the fake store process exited (${code})`)));
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(text);
+    });
+  });
+  const { urls, key } = JSON.parse(line);
   return {
-    url,
+    url: urls[0],
+    urls,
     key,
     async close() {
       child.stdin.end();
-      await once(child, 'exit');
+      if (child.exitCode === null) await once(child, 'exit');
     },
   };
 }
@@ -49,7 +63,7 @@ const median = (xs) => {
 
 async function main() {
   const runs = Number(process.argv[2] ?? 3);
-  const latency = Number(process.argv[3] ?? 50);
+  const latency = Number(process.argv[3] ?? 100);
   const { introspectStore } = await import(new URL('introspect/index.js', DIST).href);
   const store = await startFakeStoreProcess(latency);
   const settings = [

@@ -58,7 +58,8 @@ function makeContext() {
     libPath: (...parts) => join(BENCH, 'lib', ...parts),
     runNode: (script, args, o = {}) => runNodeRaw(script, args, { cwd: ROOT, tmp: WORK, ...o }),
     runCli: (args, o = {}) => ctx.runNode(join(ROOT, 'dist', 'cli', 'bin.js'), args, o),
-    measureRounds: (contenders) => measureRoundsRaw(contenders, { runs, warmup, log }),
+    /** Interleaved rounds; `o` may lower the runs or warm-ups of slow measurements. */
+    measureRounds: (contenders, o = {}) => measureRoundsRaw(contenders, { runs: o.runs ?? runs, warmup: o.warmup ?? warmup, log }),
     /** Installed version of a package (read from node_modules: not every package exports its package.json). */
     version(pkg) {
       return JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
@@ -116,10 +117,12 @@ async function main() {
   const byId = new Map(sections.flatMap((s) => (s.measurements ?? []).map((m) => [m.id, m])));
   const ratioSpecs = [...RATIOS, ...sections.flatMap((s) => s.ratios ?? [])];
   const ratios = ratioSpecs
-    .filter((r) => only === null || byId.has(r.num) || byId.has(r.den))
+    .filter((r) => only === null || r.num === undefined || byId.has(r.num) || byId.has(r.den))
     .map((r) => {
-      const num = byId.get(r.num)?.median ?? null;
-      const den = byId.get(r.den)?.median ?? null;
+      if (r.num === undefined) return r; // a value given by its section (e.g. files written by a no-op)
+      // `of`: which number of the two measurements (default their medians; `rssMb` for memory).
+      const num = byId.get(r.num)?.[r.of ?? 'median'] ?? null;
+      const den = byId.get(r.den)?.[r.of ?? 'median'] ?? null;
       return { ...r, value: num !== null && den !== null && den > 0 ? num / den : null };
     });
 

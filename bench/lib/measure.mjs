@@ -95,6 +95,7 @@ export async function outputSize(dir) {
  * `{ id, label, prepare?(), run() → runNode result, check?(result) }`; `check` may throw.
  */
 export async function measureRounds(contenders, { runs, warmup, log }) {
+  if (contenders.length === 0) return [];
   const acc = new Map(contenders.map((c) => [c.id, { ms: [], rss: [] }]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const c of contenders) {
@@ -115,4 +116,9 @@ export async function measureRounds(contenders, { runs, warmup, log }) {
     const a = acc.get(c.id);
     return { id: c.id, label: c.label, unit: 'ms', ...summarize(a.ms), rssMb: median(a.rss) };
   });
+}
+
+/** A measurement made of given samples (derived values such as a per-resource time). */
+export function derived(id, label, samples, extra) {
+  return { id, label, unit: 'ms', ...summarize(samples), rssMb: null, ...(extra === undefined ? {} : { extra }) };
 }

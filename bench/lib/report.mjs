@@ -14,7 +14,8 @@ export function machine() {
   };
 }
 
-const fmtMs = (v) => (v === null || v === undefined ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const fmtMs = (v) =>
+  v === null || v === undefined ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : v < 10 ? `${v.toFixed(2)} ms` : `${Math.round(v)} ms`;
 const fmtMb = (v) => (v === null || v === undefined ? '–' : `${Math.round(v)} MiB`);
 const fmtRatio = (v) => (v === null ? '–' : `${v.toFixed(2)}×`);
 
@@ -42,7 +43,7 @@ function rows(results) {
         m.label,
         fmtMs(m.median),
         `${fmtMs(m.min)} – ${fmtMs(m.max)}`,
-        String(m.samples.length),
+        String(m.runs ?? m.samples.length),
         fmtMb(m.rssMb),
         extraText(m.extra),
       ]);
@@ -52,13 +53,14 @@ function rows(results) {
 }
 
 const HEAD = ['section', 'measurement', 'median', 'range', 'runs', 'peak RSS', 'output'];
-const RATIO_HEAD = ['ratio (ours ÷ theirs)', 'value', 'target', 'met'];
+const RATIO_HEAD = ['ratio or check (numerator ÷ denominator)', 'value', 'target', 'met'];
 
+/** Ratio rows; a row with `unit` is a plain value (e.g. files written) instead of a ratio. */
 function ratioRows(results) {
   return results.ratios.map((r) => [
     r.label,
-    fmtRatio(r.value),
-    r.target === undefined ? '' : `≤ ${r.target}`,
+    r.unit === undefined ? fmtRatio(r.value) : r.value === null ? '–' : `${r.value} ${r.unit}`,
+    r.target === undefined ? '' : r.unit === undefined ? `≤ ${r.target}` : `≤ ${r.target} ${r.unit}`,
     r.value === null ? 'not measured' : r.target === undefined ? '' : r.value <= r.target ? 'yes' : 'no',
   ]);
 }

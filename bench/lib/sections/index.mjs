@@ -1,12 +1,21 @@
 // The benchmark's sections, run in this order. Each is `{ name, title, run(ctx) }`; `run` returns
 // `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
+// The validators section lives with its benchmark (bench/validators.mjs) and is used when present.
+import { existsSync } from 'node:fs';
 import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
 import generate from './generate.mjs';
 import noop from './noop.mjs';
+import scale from './scale.mjs';
+import tsc from './tsc.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, diffSection];
+const VALIDATORS = new URL('../../validators.mjs', import.meta.url);
+const validators = existsSync(VALIDATORS)
+  ? (await import(VALIDATORS.href)).default
+  : { name: 'validators', title: 'validators: generated vs zod v4', run: (ctx) => ctx.skip('bench/validators.mjs is not here yet') };
+
+export const SECTIONS = [introspect, exportSection, generate, noop, tsc, validators, diffSection, scale];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

@@ -1,0 +1,98 @@
+// Scale: a CI-style job over synthetic stores of 90 resources each (made from the 8.2.0 fixtures
+// with renamed copies and extra fields, bench/lib/scale-fixtures.mjs), served by fake stores with
+// some network latency. For each store in turn the job runs `introspect` then `generate` (formatted),
+// each a whole process, the way a CI script would. It runs once with 1 store and once with 10;
+// linear growth means the 10-store job takes 10× the 1-store job and peaks at the same memory.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeStoreProcess } from '../../introspect.mjs';
+import { derived, outputSize } from '../measure.mjs';
+import { writeSyntheticStore } from '../scale-fixtures.mjs';
+
+const STORES = 10;
+const RESOURCES = 90;
+const LATENCY_MS = 20;
+
+export default {
+  name: 'scale',
+  title: `scale: ${STORES} stores × ${RESOURCES} resources, introspect + generate per store (CI-style job)`,
+  async run(ctx) {
+    if (!(await ctx.hasCommand('generate'))) ctx.skip('the `generate` command is not in dist/cli yet');
+    const tmp = await mkdtemp(join(tmpdir(), 'prestashop-codegen-bench-scale-'));
+    try {
+      const source = join(ctx.root, 'fixtures', 'prestashop-8.2.0');
+      const made = [];
+      for (let i = 0; i < STORES; i++) made.push(await writeSyntheticStore(source, join(tmp, `store-${i}`), { store: i, resources: RESOURCES }));
+      const store = await startFakeStoreProcess(LATENCY_MS, made.map((m) => m.dir));
+      try {
+        const env = { PRESTASHOP_API_KEY: store.key };
+        /** One job over the first `n` stores; returns its wall time, peak RSS and per-step numbers. */
+        const job = async (n, tag) => {
+          const dir = join(tmp, `job-${tag}`);
+          await rm(dir, { recursive: true, force: true });
+          const started = performance.now();
+          let peak = 0;
+          const steps = { introspect: [], generate: [] };
+          for (let i = 0; i < n; i++) {
+            const schema = join(dir, `store-${i}`, 'prestashop-schema.json');
+            for (const [step, args] of [
+              ['introspect', ['introspect', '--url', store.urls[i], '--out', schema]],
+              ['generate', ['generate', '--schema', schema, '--out', join(dir, `store-${i}`, 'generated')]],
+            ]) {
+              const res = await ctx.runCli(args, { env });
+              if (res.code !== 0) throw new Error(`store ${i}: ${step} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+              peak = Math.max(peak, res.rssMb ?? 0);
+              steps[step].push(res.ms);
+            }
+          }
+          const ms = performance.now() - started;
+          const size = await outputSize(dir);
+          await rm(dir, { recursive: true, force: true });
+          return { ms, peak, steps, size };
+        };
+        const one = [];
+        const rounds = Math.min(3, ctx.runs);
+        for (let r = 0; r < rounds; r++) {
+          one.push(await job(1, `one-${r}`));
+          ctx.log(`  run ${r + 1}/${rounds} 1-store job: ${Math.round(one.at(-1).ms)} ms`);
+        }
+        const ten = await job(STORES, 'ten');
+        ctx.log(`  ${STORES}-store job: ${Math.round(ten.ms)} ms`);
+        const mid = [...one].sort((a, b) => a.ms - b.ms)[one.length >> 1];
+        const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+        const oneM = derived('scale.one', `1 store: introspect + generate (${made[0].resources} resources)`, one.map((j) => j.ms), {
+          files: mid.size.files,
+          bytes: mid.size.bytes,
+        });
+        oneM.rssMb = Math.max(...one.map((j) => j.peak));
+        const tenM = derived('scale.ten', `${STORES} stores: introspect + generate each, one after the other`, [ten.ms], {
+          files: ten.size.files,
+          bytes: ten.size.bytes,
+          'introspect total': `${(sum(ten.steps.introspect) / 1000).toFixed(1)} s`,
+          'generate total': `${(sum(ten.steps.generate) / 1000).toFixed(1)} s`,
+        });
+        tenM.rssMb = ten.peak;
+        const perStore = derived('scale.ten-per-store', `${STORES} stores, per store`, [ten.ms / STORES]);
+        const first = ten.steps.generate.slice(0, 3);
+        const last = ten.steps.generate.slice(-3);
+        return {
+          measurements: [oneM, tenM, perStore],
+          ratios: [
+            { label: `scale: ${STORES}-store job ÷ 1-store job (time; linear = ${STORES})`, num: 'scale.ten', den: 'scale.one' },
+            { label: `scale: per-store time, ${STORES} stores ÷ 1 store (linear = 1)`, num: 'scale.ten-per-store', den: 'scale.one', target: 1.1 },
+            { label: `peak RSS, ${STORES} stores ÷ 1 store (flat = 1)`, num: 'scale.ten', den: 'scale.one', of: 'rssMb', target: 1.1 },
+          ],
+          notes: [
+            `synthetic stores of ${RESOURCES} resources (${made[0].copies} renamed copies, ${made.map((m) => m.extraFields).join('/')} extra fields per resource), ${LATENCY_MS} ms latency; peak RSS is the largest of any step; generate per store, first 3 stores ${first.map((t) => Math.round(t)).join('/')} ms, last 3 ${last.map((t) => Math.round(t)).join('/')} ms`,
+            `peak RSS ${Math.round(oneM.rssMb)} MiB with 1 store, ${Math.round(tenM.rssMb)} MiB with ${STORES} (each step is its own process, so memory does not grow with the store count)`,
+          ],
+        };
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  },
+};
