@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createJiti } from 'jiti';
 import { ConfigError } from '../errors.js';
 import type { IntrospectConfig, UserConfig } from './types.js';
 
@@ -107,6 +106,8 @@ async function readConfigFile(path: string): Promise<unknown> {
   if (!['.ts', '.mts', '.cts', '.mjs', '.js', '.cjs'].includes(ext)) {
     throw new ConfigError(`${path}: unsupported config file type "${ext}" (use .ts, .mjs or .json)`);
   }
+  // jiti is loaded only for code config files (it takes about 60 ms to load).
+  const { createJiti } = await import('jiti');
   const jiti = createJiti(pathToFileURL(path).href, { moduleCache: false, fsCache: false, interopDefault: true });
   try {
     return await jiti.import(path, { default: true });

@@ -12,7 +12,6 @@
  */
 import { readFile, realpath, rm, rmdir, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { WriteError } from '../errors.js';
 import { compareCodeUnits } from '../model/index.js';
 import { GENERATOR_NAME } from '../version.js';
@@ -114,7 +113,9 @@ function assertNoCaseCollisions(paths: readonly string[]): void {
   }
 }
 
-function unifiedDiff(path: string, before: string, after: string): string {
+type CreatePatch = (typeof import('diff'))['createTwoFilesPatch'];
+
+function unifiedDiff(createTwoFilesPatch: CreatePatch, path: string, before: string, after: string): string {
   return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 });
 }
 
@@ -261,10 +262,16 @@ export async function writeFileMap(
   const { stale, kept } = await findStale(realOut, oldManifest, files, realDirs);
 
   let diff = '';
-  if (check) {
-    for (const p of [...added, ...changed, ...stale.keys()].sort(compareCodeUnits)) {
+  const drifting = [...added, ...changed, ...stale.keys()].sort(compareCodeUnits);
+  if (check && drifting.length > 0) {
+    // The diff library is loaded only when there is a diff to show.
+    const { createTwoFilesPatch } = await import('diff');
+    for (const p of drifting) {
       const i = indexOf.get(p);
-      diff += i === undefined ? unifiedDiff(p, stale.get(p)!.text, '') : unifiedDiff(p, onDisk[i] ?? '', finals[i]!);
+      diff +=
+        i === undefined
+          ? unifiedDiff(createTwoFilesPatch, p, stale.get(p)!.text, '')
+          : unifiedDiff(createTwoFilesPatch, p, onDisk[i] ?? '', finals[i]!);
     }
   }
   const drift: Drift = { added, changed, stale: [...stale.keys()], diff };

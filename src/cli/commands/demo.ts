@@ -6,8 +6,6 @@
  */
 import { join, relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { FAKE_STORE_KEY, startFakeStore } from '../../fakestore/index.js';
-import { introspectStore } from '../../introspect/index.js';
 import { serializeSnapshot, type StoreSchema } from '../../model/index.js';
 import type { Reporter } from '../reporter.js';
 import { generateDemoStep } from './generate.js';
@@ -47,6 +45,11 @@ export function demoCommand(ctx: CliContext): CommandModule<object, DemoArgs> {
       const { reporter } = ctx;
       const outDir = join(ctx.cwd, argv.out ?? 'demo');
       const show = (p: string): string => relative(ctx.cwd, p) || p;
+      // Loaded lazily: every CLI run imports this module, and only the demo needs these.
+      const [{ FAKE_STORE_KEY, startFakeStore }, { introspectStore }] = await Promise.all([
+        import('../../fakestore/index.js'),
+        import('../../introspect/index.js'),
+      ]);
       const store = await startFakeStore({ flavor: '8.x' });
       try {
         reporter.info(`demo: fake PrestaShop 8.2.0 store listening at ${store.url}`);

@@ -27,7 +27,6 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
-import { introspectStore } from '../../introspect/index.js';
 import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { introspectRunOptions } from './introspect.js';
 import type { CliContext } from './registry.js';
@@ -106,6 +105,8 @@ async function introspect(ctx: CliContext, which: Which, url: string, config: Us
   const label = redactUrl(url);
   ctx.reporter.info(`Introspecting the ${which} store ${label}`);
   try {
+    // Only live sides need the HTTP stack; loading it lazily keeps snapshot diffs fast.
+    const { introspectStore } = await import('../../introspect/index.js');
     const { schema } = await introspectStore({
       url,
       key,

@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadUserConfig, resolveIntrospectSettings, resolveSchemaPath, resolveStore } from '../../config/load.js';
 import type { IntrospectConfig } from '../../config/types.js';
-import { introspectStore, type IntrospectOptions, type IntrospectSummary } from '../../introspect/index.js';
+import type { IntrospectOptions, IntrospectSummary } from '../../introspect/index.js';
 import { serializeSnapshot } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 import type { Reporter } from '../reporter.js';
@@ -141,6 +141,9 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
         loaded.config,
       );
       const out = resolveSchemaPath(argv.out, loaded.config, ctx.cwd);
+      // Loaded here, not at the top: every CLI run imports this module (the command registry),
+      // and the HTTP stack (undici, the XML parser) costs about 0.1 s to load.
+      const { introspectStore } = await import('../../introspect/index.js');
       const result = await introspectStore({
         url: store.url,
         key: store.key,
