@@ -1,0 +1,307 @@
+/**
+ * PrestaShop's field rules: one function per `Validate::is*` method a Webservice resource uses
+ * (PrestaShop 8.x `classes/Validate.php`, plus `isGtin` of 9.0 and the 1.7 password rules).
+ *
+ * Each rule takes the value as the store receives it, a string (the XML text), and answers what
+ * `Validate::isX($value)` answers. PHP details are kept: `$` also matches before a final `"\n"`
+ * (hence the `\n?$` below), `u` patterns are Unicode-aware, numeric strings compare as numbers.
+ *
+ * The store skips a field's rule when the value is PHP-empty (`""`, `"0"`); that is the caller's
+ * business (see `phpEmpty`), not the rule's: `isEmail("")` is false here as in PHP.
+ *
+ * Dependency-free: this file is copied verbatim into generated output.
+ */
+import { charLength, isCanonicalPhpInt, isPhpNumeric, phpEmpty, phpNumber, survivesPhpFloatPrint } from './validation-php.js';
+
+export { isEmail } from './validation-email.js';
+export { charLength, phpEmpty } from './validation-php.js';
+
+const UINT32_MAX = 4294967295;
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+/** `isInt`: `(string) (int) $v === (string) $v`, a canonical 64-bit integer. */
+export function isInt(value: string): boolean {
+  return isCanonicalPhpInt(value);
+}
+
+/** `isUnsignedInt`: a canonical integer in 0 … 4294967295. */
+export function isUnsignedInt(value: string): boolean {
+  return isCanonicalPhpInt(value) && value[0] !== '-' && (value.length < 10 || Number(value) <= UINT32_MAX);
+}
+
+/** `isUnsignedId`: same as `isUnsignedInt` (0 means "no reference"). */
+export const isUnsignedId = isUnsignedInt;
+/** `isNullOrUnsignedId`: `null` never reaches the rule from XML, so same as `isUnsignedId`. */
+export const isNullOrUnsignedId = isUnsignedInt;
+
+/** `isPositiveInt`: `isUnsignedInt` and greater than zero. */
+export function isPositiveInt(value: string): boolean {
+  return isUnsignedInt(value) && value !== '0';
+}
+
+/** `isFloat`: a numeric string that survives PHP's 14-digit float print (`"1.2.3"` and `"1e"` fail). */
+export function isFloat(value: string): boolean {
+  return isPhpNumeric(value) && survivesPhpFloatPrint(phpNumber(value));
+}
+
+/** `isUnsignedFloat`: `isFloat` and `>= 0`. */
+export function isUnsignedFloat(value: string): boolean {
+  return isFloat(value) && phpNumber(value) >= 0;
+}
+
+/** `isOptFloat`: empty, or `isFloat`. */
+export function isOptFloat(value: string): boolean {
+  return phpEmpty(value) || isFloat(value);
+}
+
+/** `isPercentage`: `isFloat` between 0 and 100. */
+export function isPercentage(value: string): boolean {
+  if (!isFloat(value)) return false;
+  const x = phpNumber(value);
+  return x >= 0 && x <= 100;
+}
+
+const PRICE_RE = /^[0-9]{1,10}(?:\.[0-9]{1,9})?\n?$/;
+const NEGATIVE_PRICE_RE = /^-?[0-9]{1,10}(?:\.[0-9]{1,9})?\n?$/;
+
+/** `isPrice`: up to 10 digits, optionally a dot and 1 to 9 decimals; no sign, no exponent. */
+export function isPrice(value: string): boolean {
+  return PRICE_RE.test(value);
+}
+
+/** `isNegativePrice`: `isPrice` with an optional leading `-`. */
+export function isNegativePrice(value: string): boolean {
+  return NEGATIVE_PRICE_RE.test(value);
+}
+
+const COORDINATE_RE = /^-?[0-9]{1,8}\.[0-9]{1,8}\n?$/;
+/** `isCoordinate`: latitude / longitude with a mandatory decimal part. */
+export function isCoordinate(value: string): boolean {
+  return COORDINATE_RE.test(value);
+}
+
+const IMAGE_SIZE_RE = /^[0-9]{1,4}\n?$/;
+/** `isImageSize`: 1 to 4 digits. */
+export function isImageSize(value: string): boolean {
+  return IMAGE_SIZE_RE.test(value);
+}
+
+/** `isPriceDisplayMethod`: `== PS_TAX_EXC (1) || == PS_TAX_INC (0)`, compared the PHP way. */
+export function isPriceDisplayMethod(value: string): boolean {
+  if (!isPhpNumeric(value)) return false;
+  const x = phpNumber(value);
+  return x === 0 || x === 1;
+}
+
+/** The spec's `inputType: numeric`: a PHP numeric string. */
+export function isNumeric(value: string): boolean {
+  return isPhpNumeric(value);
+}
+
+const IP2LONG_RE = /^-?[0-9]+\n?$/;
+/** `isIp2Long`: an optionally signed run of digits. */
+export function isIp2Long(value: string): boolean {
+  return IP2LONG_RE.test(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booleans and enumerations
+
+const BOOL_RE = /^[01]\n?$/;
+/** `isBool`: `"0"` or `"1"`. */
+export function isBool(value: string): boolean {
+  return BOOL_RE.test(value);
+}
+
+// PrestaShop's pattern is `/^both|catalog|search|none$/i`: the anchors bind to the first and last
+// alternatives only, so `"catalogue"` passes. Kept as the store has it.
+const VISIBILITY_RE = /^both|catalog|search|none\n?$/i;
+/** `isProductVisibility`: `both`, `catalog`, `search` or `none` (loosely anchored, as in PrestaShop). */
+export function isProductVisibility(value: string): boolean {
+  return VISIBILITY_RE.test(value);
+}
+
+/** `isReductionType`: exactly `amount` or `percentage`. */
+export function isReductionType(value: string): boolean {
+  return value === 'amount' || value === 'percentage';
+}
+
+/** `isStockManagement`: exactly `WA`, `FIFO` or `LIFO`. */
+export function isStockManagement(value: string): boolean {
+  return value === 'WA' || value === 'FIFO' || value === 'LIFO';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+const DATE_RE = /^([0-9]{4})-(0?[0-9]|1[0-2])-(0?[0-9]|[12][0-9]|3[01])(?: [0-9]{2}:[0-9]{2}:[0-9]{2})?\n?$/;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** PHP `checkdate`. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  return year >= 1 && year <= 32767 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** `isDateFormat`: `YYYY-M-D[ HH:MM:SS]` by shape only (`2023-02-31` passes). */
+export function isDateFormat(value: string): boolean {
+  return DATE_RE.test(value);
+}
+
+/** `isDate`: `isDateFormat` and a real calendar day (`0000-00-00` fails). The time is not checked. */
+export function isDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** `isDateOrNull`: the two zero dates, or `isDate`. */
+export function isDateOrNull(value: string): boolean {
+  return value === '0000-00-00 00:00:00' || value === '0000-00-00' || isDate(value);
+}
+
+const BIRTH_DATE_RE = /^([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})$/;
+
+/**
+ * `isBirthDate`: empty or `0000-00-00`, or a real `Y-m-d` day between 200 years ago and today
+ * (`now`, in the local time zone, stands for the store's clock).
+ */
+export function isBirthDate(value: string, now: Date = new Date()): boolean {
+  if (phpEmpty(value) || value === '0000-00-00') return true;
+  const m = BIRTH_DATE_RE.exec(value);
+  if (m === null) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (!isCalendarDate(year, month, day)) return false;
+  const date = new Date(now.getTime());
+  date.setFullYear(year, month - 1, day);
+  date.setHours(0, 0, 0, 0);
+  const earliest = new Date(now.getTime());
+  earliest.setFullYear(now.getFullYear() - 200);
+  return date.getTime() <= now.getTime() && date.getTime() >= earliest.getTime();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names and free text (patterns with the `u` modifier; negated classes, so any script passes)
+
+const CATALOG_NAME_RE = /^[^<>;=#{}]*\n?$/u;
+const GENERIC_NAME_RE = /^[^<>={}]*\n?$/u;
+const NAME_RE = /^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*\n?$/u;
+const ADDRESS_RE = /^[^!<>?=+@{}_$%]*\n?$/u;
+const CITY_NAME_RE = /^[^!<>;?=+@#"°{}_$%]*\n?$/u;
+const REFERENCE_RE = /^[^<>;={}]*\n?$/u;
+const MESSAGE_FORBIDDEN_RE = /[<>{}]/;
+const TAGS_LIST_RE = /^[^!<>;?=+#"°{}_$%]*\n?$/u;
+const LABEL_RE = /^[^{}<>]*\n?$/u;
+const MAIL_SUBJECT_RE = /^[^<>]*\n?$/u;
+const DISCOUNT_NAME_RE = /^[^!<>,;?=+()@"°{}_$%:]{3,32}\n?$/u;
+const VALID_SEARCH_RE = /^[^<>;=#{}]{0,64}\n?$/u;
+const VOUCHER_DESCRIPTION_RE = /^(?:[^<>{}]|<br \/>)*\n?$/i;
+const PHP_DATE_FORMAT_RE = /^[^<>]+\n?$/;
+
+/** `isCatalogName`: no `< > ; = # { }`. */
+export function isCatalogName(value: string): boolean {
+  return CATALOG_NAME_RE.test(value);
+}
+
+/** `isGenericName` (also the core's typo `IsGenericName`): empty, or no `< > = { }`. */
+export function isGenericName(value: string): boolean {
+  return phpEmpty(value) || GENERIC_NAME_RE.test(value);
+}
+
+/** `isCarrierName`: empty, or no `< > ; = # { }`. */
+export function isCarrierName(value: string): boolean {
+  return phpEmpty(value) || CATALOG_NAME_RE.test(value);
+}
+
+/** `isMailName`: no `< > ; = # { }`. */
+export function isMailName(value: string): boolean {
+  return CATALOG_NAME_RE.test(value);
+}
+
+/** `isName`: no digits and none of `! < > , ; ? = + ( ) @ # " ° { } _ $ % : ¤ |`. */
+export function isName(value: string): boolean {
+  return NAME_RE.test(value);
+}
+
+/** `isAddress`: empty, or none of `! < > ? = + @ { } _ $ %`. */
+export function isAddress(value: string): boolean {
+  return phpEmpty(value) || ADDRESS_RE.test(value);
+}
+
+/** `isCityName`: none of `! < > ; ? = + @ # " ° { } _ $ %`. */
+export function isCityName(value: string): boolean {
+  return CITY_NAME_RE.test(value);
+}
+
+/** `isReference`: no `< > ; = { }`. */
+export function isReference(value: string): boolean {
+  return REFERENCE_RE.test(value);
+}
+
+/** `isMessage`: no `< > { }` anywhere. */
+export function isMessage(value: string): boolean {
+  return !MESSAGE_FORBIDDEN_RE.test(value);
+}
+
+/** `isTagsList`: none of `! < > ; ? = + # " ° { } _ $ %`. */
+export function isTagsList(value: string): boolean {
+  return TAGS_LIST_RE.test(value);
+}
+
+/** `isLabel`: no `{ } < >`. */
+export function isLabel(value: string): boolean {
+  return LABEL_RE.test(value);
+}
+
+/** `isMailSubject`: no `< >`. */
+export function isMailSubject(value: string): boolean {
+  return MAIL_SUBJECT_RE.test(value);
+}
+
+/** `isDiscountName`: 3 to 32 characters, none of `! < > , ; ? = + ( ) @ " ° { } _ $ % :`. */
+export function isDiscountName(value: string): boolean {
+  return DISCOUNT_NAME_RE.test(value);
+}
+
+/** `isValidSearch`: up to 64 characters without `< > ; = # { }`. */
+export function isValidSearch(value: string): boolean {
+  return VALID_SEARCH_RE.test(value);
+}
+
+/** `isVoucherDescription`: no `< > { }` except the literal `<br />`. */
+export function isVoucherDescription(value: string): boolean {
+  return VOUCHER_DESCRIPTION_RE.test(value);
+}
+
+/** `isPhpDateFormat`: non-empty, no `< >`. */
+export function isPhpDateFormat(value: string): boolean {
+  return PHP_DATE_FORMAT_RE.test(value);
+}
+
+/** `isString`: every value that arrives from XML is a string. */
+export function isString(_value: string): boolean {
+  return true;
+}
+
+/** `isAnything` (1.7 payment card fields). */
+export function isAnything(_value: string): boolean {
+  return true;
+}
+
+/** `isWeightUnit`: `isGenericName` and fewer than 5 characters. */
+export function isWeightUnit(value: string): boolean {
+  return isGenericName(value) && charLength(value) < 5;
+}
+
+/** `isDistanceUnit`: `isGenericName` and fewer than 5 characters. */
+export const isDistanceUnit = isWeightUnit;
+
+export { isCustomerName } from './validation-customer-name.js';
+export { isCleanHtml, isLinkRewrite } from './validation-html.js';
+export * from './validation-codes.js';
