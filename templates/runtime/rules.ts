@@ -11,7 +11,16 @@
  *
  * Dependency-free: this file is copied verbatim into generated output.
  */
-import { charLength, isCanonicalPhpInt, isPhpNumeric, phpEmpty, phpNumber, survivesPhpFloatPrint } from './validation-php.js';
+import {
+  charLength,
+  emptyOrMatcher,
+  isCanonicalPhpInt,
+  isPhpNumeric,
+  matcher,
+  phpEmpty,
+  phpNumber,
+  survivesPhpFloatPrint,
+} from './validation-php.js';
 
 export { isEmail } from './validation-email.js';
 export { charLength, phpEmpty } from './validation-php.js';
@@ -63,30 +72,18 @@ export function isPercentage(value: string): boolean {
   return x >= 0 && x <= 100;
 }
 
-const PRICE_RE = /^[0-9]{1,10}(?:\.[0-9]{1,9})?\n?$/;
-const NEGATIVE_PRICE_RE = /^-?[0-9]{1,10}(?:\.[0-9]{1,9})?\n?$/;
 
 /** `isPrice`: up to 10 digits, optionally a dot and 1 to 9 decimals; no sign, no exponent. */
-export function isPrice(value: string): boolean {
-  return PRICE_RE.test(value);
-}
+export const isPrice = matcher(/^[0-9]{1,10}(?:\.[0-9]{1,9})?\n?$/);
 
 /** `isNegativePrice`: `isPrice` with an optional leading `-`. */
-export function isNegativePrice(value: string): boolean {
-  return NEGATIVE_PRICE_RE.test(value);
-}
+export const isNegativePrice = matcher(/^-?[0-9]{1,10}(?:\.[0-9]{1,9})?\n?$/);
 
-const COORDINATE_RE = /^-?[0-9]{1,8}\.[0-9]{1,8}\n?$/;
 /** `isCoordinate`: latitude / longitude with a mandatory decimal part. */
-export function isCoordinate(value: string): boolean {
-  return COORDINATE_RE.test(value);
-}
+export const isCoordinate = matcher(/^-?[0-9]{1,8}\.[0-9]{1,8}\n?$/);
 
-const IMAGE_SIZE_RE = /^[0-9]{1,4}\n?$/;
 /** `isImageSize`: 1 to 4 digits. */
-export function isImageSize(value: string): boolean {
-  return IMAGE_SIZE_RE.test(value);
-}
+export const isImageSize = matcher(/^[0-9]{1,4}\n?$/);
 
 /** `isPriceDisplayMethod`: `== PS_TAX_EXC (1) || == PS_TAX_INC (0)`, compared the PHP way. */
 export function isPriceDisplayMethod(value: string): boolean {
@@ -109,19 +106,13 @@ export function isIp2Long(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Booleans and enumerations
 
-const BOOL_RE = /^[01]\n?$/;
 /** `isBool`: `"0"` or `"1"`. */
-export function isBool(value: string): boolean {
-  return BOOL_RE.test(value);
-}
+export const isBool = matcher(/^[01]\n?$/);
 
 // PrestaShop's pattern is `/^both|catalog|search|none$/i`: the anchors bind to the first and last
 // alternatives only, so `"catalogue"` passes. Kept as the store has it.
-const VISIBILITY_RE = /^both|catalog|search|none\n?$/i;
 /** `isProductVisibility`: `both`, `catalog`, `search` or `none` (loosely anchored, as in PrestaShop). */
-export function isProductVisibility(value: string): boolean {
-  return VISIBILITY_RE.test(value);
-}
+export const isProductVisibility = matcher(/^both|catalog|search|none\n?$/i);
 
 /** `isReductionType`: exactly `amount` or `percentage`. */
 export function isReductionType(value: string): boolean {
@@ -149,9 +140,7 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 }
 
 /** `isDateFormat`: `YYYY-M-D[ HH:MM:SS]` by shape only (`2023-02-31` passes). */
-export function isDateFormat(value: string): boolean {
-  return DATE_RE.test(value);
-}
+export const isDateFormat = matcher(DATE_RE);
 
 /** `isDate`: `isDateFormat` and a real calendar day (`0000-00-00` fails). The time is not checked. */
 export function isDate(value: string): boolean {
@@ -190,59 +179,31 @@ export function isBirthDate(value: string, now: Date = new Date()): boolean {
 // Names and free text (patterns with the `u` modifier; negated classes, so any script passes)
 
 const CATALOG_NAME_RE = /^[^<>;=#{}]*\n?$/u;
-const GENERIC_NAME_RE = /^[^<>={}]*\n?$/u;
-const NAME_RE = /^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*\n?$/u;
-const ADDRESS_RE = /^[^!<>?=+@{}_$%]*\n?$/u;
-const CITY_NAME_RE = /^[^!<>;?=+@#"°{}_$%]*\n?$/u;
-const REFERENCE_RE = /^[^<>;={}]*\n?$/u;
 const MESSAGE_FORBIDDEN_RE = /[<>{}]/;
-const TAGS_LIST_RE = /^[^!<>;?=+#"°{}_$%]*\n?$/u;
-const LABEL_RE = /^[^{}<>]*\n?$/u;
-const MAIL_SUBJECT_RE = /^[^<>]*\n?$/u;
-const DISCOUNT_NAME_RE = /^[^!<>,;?=+()@"°{}_$%:]{3,32}\n?$/u;
-const VALID_SEARCH_RE = /^[^<>;=#{}]{0,64}\n?$/u;
-const VOUCHER_DESCRIPTION_RE = /^(?:[^<>{}]|<br \/>)*\n?$/i;
-const PHP_DATE_FORMAT_RE = /^[^<>]+\n?$/;
 
 /** `isCatalogName`: no `< > ; = # { }`. */
-export function isCatalogName(value: string): boolean {
-  return CATALOG_NAME_RE.test(value);
-}
+export const isCatalogName = matcher(CATALOG_NAME_RE);
 
 /** `isGenericName` (also the core's typo `IsGenericName`): empty, or no `< > = { }`. */
-export function isGenericName(value: string): boolean {
-  return phpEmpty(value) || GENERIC_NAME_RE.test(value);
-}
+export const isGenericName = emptyOrMatcher(/^[^<>={}]*\n?$/u);
 
 /** `isCarrierName`: empty, or no `< > ; = # { }`. */
-export function isCarrierName(value: string): boolean {
-  return phpEmpty(value) || CATALOG_NAME_RE.test(value);
-}
+export const isCarrierName = emptyOrMatcher(CATALOG_NAME_RE);
 
 /** `isMailName`: no `< > ; = # { }`. */
-export function isMailName(value: string): boolean {
-  return CATALOG_NAME_RE.test(value);
-}
+export const isMailName = matcher(CATALOG_NAME_RE);
 
 /** `isName`: no digits and none of `! < > , ; ? = + ( ) @ # " ° { } _ $ % : ¤ |`. */
-export function isName(value: string): boolean {
-  return NAME_RE.test(value);
-}
+export const isName = matcher(/^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*\n?$/u);
 
 /** `isAddress`: empty, or none of `! < > ? = + @ { } _ $ %`. */
-export function isAddress(value: string): boolean {
-  return phpEmpty(value) || ADDRESS_RE.test(value);
-}
+export const isAddress = emptyOrMatcher(/^[^!<>?=+@{}_$%]*\n?$/u);
 
 /** `isCityName`: none of `! < > ; ? = + @ # " ° { } _ $ %`. */
-export function isCityName(value: string): boolean {
-  return CITY_NAME_RE.test(value);
-}
+export const isCityName = matcher(/^[^!<>;?=+@#"°{}_$%]*\n?$/u);
 
 /** `isReference`: no `< > ; = { }`. */
-export function isReference(value: string): boolean {
-  return REFERENCE_RE.test(value);
-}
+export const isReference = matcher(/^[^<>;={}]*\n?$/u);
 
 /** `isMessage`: no `< > { }` anywhere. */
 export function isMessage(value: string): boolean {
@@ -250,39 +211,25 @@ export function isMessage(value: string): boolean {
 }
 
 /** `isTagsList`: none of `! < > ; ? = + # " ° { } _ $ %`. */
-export function isTagsList(value: string): boolean {
-  return TAGS_LIST_RE.test(value);
-}
+export const isTagsList = matcher(/^[^!<>;?=+#"°{}_$%]*\n?$/u);
 
 /** `isLabel`: no `{ } < >`. */
-export function isLabel(value: string): boolean {
-  return LABEL_RE.test(value);
-}
+export const isLabel = matcher(/^[^{}<>]*\n?$/u);
 
 /** `isMailSubject`: no `< >`. */
-export function isMailSubject(value: string): boolean {
-  return MAIL_SUBJECT_RE.test(value);
-}
+export const isMailSubject = matcher(/^[^<>]*\n?$/u);
 
 /** `isDiscountName`: 3 to 32 characters, none of `! < > , ; ? = + ( ) @ " ° { } _ $ % :`. */
-export function isDiscountName(value: string): boolean {
-  return DISCOUNT_NAME_RE.test(value);
-}
+export const isDiscountName = matcher(/^[^!<>,;?=+()@"°{}_$%:]{3,32}\n?$/u);
 
 /** `isValidSearch`: up to 64 characters without `< > ; = # { }`. */
-export function isValidSearch(value: string): boolean {
-  return VALID_SEARCH_RE.test(value);
-}
+export const isValidSearch = matcher(/^[^<>;=#{}]{0,64}\n?$/u);
 
 /** `isVoucherDescription`: no `< > { }` except the literal `<br />`. */
-export function isVoucherDescription(value: string): boolean {
-  return VOUCHER_DESCRIPTION_RE.test(value);
-}
+export const isVoucherDescription = matcher(/^(?:[^<>{}]|<br \/>)*\n?$/i);
 
 /** `isPhpDateFormat`: non-empty, no `< >`. */
-export function isPhpDateFormat(value: string): boolean {
-  return PHP_DATE_FORMAT_RE.test(value);
-}
+export const isPhpDateFormat = matcher(/^[^<>]+\n?$/);
 
 /** `isString`: every value that arrives from XML is a string. */
 export function isString(_value: string): boolean {

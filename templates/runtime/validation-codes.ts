@@ -4,16 +4,7 @@
  *
  * Dependency-free: this file is copied verbatim into generated output.
  */
-import { charLength, phpEmpty } from './validation-php.js';
-
-function test(re: RegExp): (value: string) => boolean {
-  return (value) => re.test(value);
-}
-
-/** `!$v || preg_match(...)`: PHP-falsy values (`""`, `"0"`) pass. */
-function emptyOr(re: RegExp): (value: string) => boolean {
-  return (value) => phpEmpty(value) || re.test(value);
-}
+import { charLength, emptyOrMatcher as emptyOr, matcher as test } from './validation-php.js';
 
 // Product codes
 /** `isEan13`: empty, or up to 13 digits (no checksum). */

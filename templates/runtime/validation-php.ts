@@ -18,6 +18,16 @@ export function phpEmpty(value: string): boolean {
   return value === '' || value === '0';
 }
 
+/** A rule that is one `preg_match`. */
+export function matcher(re: RegExp): (value: string) => boolean {
+  return (value) => re.test(value);
+}
+
+/** A rule `empty($v) || preg_match(...)`: PHP-empty values (`""`, `"0"`) pass. */
+export function emptyOrMatcher(re: RegExp): (value: string) => boolean {
+  return (value) => phpEmpty(value) || re.test(value);
+}
+
 /**
  * PHP 8 numeric string (`is_numeric`): optional leading and trailing whitespace, a sign, digits
  * with an optional decimal point, an optional exponent. No hexadecimal, no `INF`.

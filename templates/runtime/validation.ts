@@ -62,26 +62,100 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A number as written into the XML body: JavaScript's shortest round-trip form, `String(n)`. */
+/** An own property of `object` (never an inherited one such as `constructor`). */
+export function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}
+
+function isLanguageList(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const entry of value) {
+    if (!isRecord(entry) || typeof entry['id'] !== 'number' || typeof entry['value'] !== 'string') return false;
+  }
+  return true;
+}
+
+/** The module-field escape hatch: an object of strings, finite numbers, booleans, null or `{ id, value }` lists. */
+export function isExtensions(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (const key of Object.keys(value)) {
+    const x = value[key];
+    const ok =
+      x === null ||
+      typeof x === 'string' ||
+      typeof x === 'boolean' ||
+      (typeof x === 'number' && Number.isFinite(x)) ||
+      isLanguageList(x);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * A copy of a write body without the keys the snapshot does not know (`unknownKeys: 'strip'`):
+ * top-level keys outside `keys`, associations outside `items`, and item keys outside their set.
+ */
+export function stripUnknownKeys(
+  value: Record<string, unknown>,
+  keys: ReadonlySet<string>,
+  items: ReadonlyMap<string, ReadonlySet<string>> | null,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (!keys.has(key)) continue;
+    const x = value[key];
+    if (key !== 'associations' || items === null || !isRecord(x)) {
+      setOwn(out, key, x);
+      continue;
+    }
+    const associations: Record<string, unknown> = {};
+    for (const name of Object.keys(x)) {
+      const itemKeys = items.get(name);
+      if (itemKeys === undefined) continue;
+      const list = x[name];
+      setOwn(
+        associations,
+        name,
+        Array.isArray(list) ? list.map((item: unknown) => (isRecord(item) ? stripUnknownKeys(item, itemKeys, null) : item)) : list,
+      );
+    }
+    out[key] = associations;
+  }
+  return out;
+}
+
+/**
+ * A number as the client writes it into the XML body: plain decimal notation, never an exponent
+ * (`1e-7` is written `0.0000001`, `1e21` as its 22 digits), so the rules see what the store gets.
+ * Keep in step with `formatNumber` of the client runtime (codec.ts).
+ */
 export function numberToWire(value: number): string {
-  return String(value);
+  const s = String(value);
+  if (!/e/i.test(s)) return s;
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
 }
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** A `Date` as written into the XML body: `YYYY-MM-DD HH:MM:SS` from its local-time fields. */
+/**
+ * A `Date` as the client writes it: `YYYY-MM-DD HH:MM:SS` from its UTC fields (the client reads
+ * the store's wall-clock dates into the UTC fields of a `Date`, and writes them back the same way).
+ */
 export function dateToWire(value: Date): string {
-  return (
-    `${pad(value.getFullYear(), 4)}-${pad(value.getMonth() + 1, 2)}-${pad(value.getDate(), 2)} ` +
-    `${pad(value.getHours(), 2)}:${pad(value.getMinutes(), 2)}:${pad(value.getSeconds(), 2)}`
-  );
+  return `${dayToWire(value)} ${pad(value.getUTCHours(), 2)}:${pad(value.getUTCMinutes(), 2)}:${pad(value.getUTCSeconds(), 2)}`;
 }
 
-/** A `Date` for a date-only field (`isBirthDate`, `isDateFormat`): `YYYY-MM-DD`. */
+/** A `Date` for a date-only field (`isBirthDate`, `isDateFormat`): `YYYY-MM-DD` from its UTC fields. */
 export function dayToWire(value: Date): string {
-  return `${pad(value.getFullYear(), 4)}-${pad(value.getMonth() + 1, 2)}-${pad(value.getDate(), 2)}`;
+  return `${pad(value.getUTCFullYear(), 4)}-${pad(value.getUTCMonth() + 1, 2)}-${pad(value.getUTCDate(), 2)}`;
 }
 
 export function isValidDate(value: unknown): value is Date {
@@ -115,7 +189,8 @@ export function readOnlyIssue(path: string): ValidationIssue {
 }
 
 export function typeIssue(path: string, expected: string, value: unknown): ValidationIssue {
-  return { path, code: 'invalid_type', message: `${label(path)} must be ${expected}, not ${describe(value)}` };
+  const what = path === '' ? 'The value' : label(path);
+  return { path, code: 'invalid_type', message: `${what} must be ${expected}, not ${describe(value)}` };
 }
 
 export function languageIssue(path: string, id: unknown, known: readonly number[]): ValidationIssue {

@@ -204,3 +204,27 @@ describe('phpEmpty', () => {
     expect(['00', ' ', '0.0', 'false'].map(rules.phpEmpty)).toEqual([false, false, false, false]);
   });
 });
+
+describe('wire text of numbers and dates (as the client writes them)', () => {
+  it('writes numbers in plain notation', async () => {
+    const { numberToWire } = await import('../../templates/runtime/validation.js');
+    expect([0, -0, 12, 19.9, 0.1 + 0.2, 1e-7, 1e21, -2.5e-8, 2 ** 70].map(numberToWire)).toEqual([
+      '0',
+      '0',
+      '12',
+      '19.9',
+      '0.30000000000000004',
+      '0.0000001',
+      '1000000000000000000000',
+      '-0.000000025',
+      '1180591620717411303424',
+    ]);
+  });
+
+  it('writes dates from their UTC fields', async () => {
+    const { dateToWire, dayToWire } = await import('../../templates/runtime/validation.js');
+    const d = new Date(Date.UTC(2024, 1, 29, 7, 8, 9));
+    expect(dateToWire(d)).toBe('2024-02-29 07:08:09');
+    expect(dayToWire(d)).toBe('2024-02-29');
+  });
+});
