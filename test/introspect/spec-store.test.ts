@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore, type IntrospectResult } from '../../src/introspect/index.js';
-import { SPEC_RESOURCE_METHODS, serializeSnapshot } from '../../src/model/index.js';
+import { coreReference, SPEC_RESOURCE_METHODS, serializeSnapshot } from '../../src/model/index.js';
 import { GOLDEN_DIR } from './helpers.js';
 
 const SPEC_DIR = join(import.meta.dirname, '../../fixtures/spec-store');
@@ -71,7 +71,7 @@ describe('spec-style store', () => {
           multilingual: d.inputType === 'langList',
           readOnly: false,
           filterable: true,
-          references: null,
+          references: coreReference(r.name, name),
         });
         n++;
       }

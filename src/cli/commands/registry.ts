@@ -4,6 +4,11 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { demoCommand } from './demo.js';
+import { diffCommand } from './diff.js';
+import { exportCommand } from './export.js';
+import { generateCommand } from './generate.js';
+import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -18,4 +23,10 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [];
+export const COMMANDS: readonly CommandFactory[] = [
+  introspectCommand,
+  generateCommand,
+  exportCommand,
+  diffCommand,
+  demoCommand,
+];
