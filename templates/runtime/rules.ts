@@ -167,12 +167,15 @@ export function isBirthDate(value: string, now: Date = new Date()): boolean {
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (!isCalendarDate(year, month, day)) return false;
-  const date = new Date(now.getTime());
-  date.setFullYear(year, month - 1, day);
-  date.setHours(0, 0, 0, 0);
-  const earliest = new Date(now.getTime());
-  earliest.setFullYear(now.getFullYear() - 200);
-  return date.getTime() <= now.getTime() && date.getTime() >= earliest.getTime();
+  // PHP compares the day at 00:00 with now and with now minus 200 years (same time of day, and
+  // Feb 29 becomes Mar 1 in a year without it), in the store's time zone.
+  const key = year * 10000 + month * 100 + day;
+  const thisYear = now.getFullYear();
+  const today = (now.getMonth() + 1) * 100 + now.getDate();
+  const past = thisYear - 200;
+  const earliest = today === 229 && daysInMonth(past, 2) === 28 ? past * 10000 + 301 : past * 10000 + today;
+  const midnight = now.getHours() === 0 && now.getMinutes() === 0 && now.getSeconds() === 0 && now.getMilliseconds() === 0;
+  return key <= thisYear * 10000 + today && (key > earliest || (key === earliest && midnight));
 }
 
 // ---------------------------------------------------------------------------------------------

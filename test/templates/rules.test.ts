@@ -143,12 +143,24 @@ describe('isBirthDate', () => {
     ['1825-06-16', true],
     ['2025-06-16', false],
     ['1825-06-14', false],
+    ['1825-06-15', false],
     ['1990-02-30', false],
     ['1990-13-01', false],
     ['1990-04-01 10:00:00', false],
     ['01/04/1990', false],
   ])('%j → %s', (value, expected) => {
     expect(rules.isBirthDate(value, now)).toBe(expected);
+  });
+});
+
+describe('isBirthDate at the edges of the 200 years', () => {
+  it('accepts the day exactly 200 years ago only at midnight, and rolls Feb 29 over', () => {
+    expect(rules.isBirthDate('1825-06-15', new Date(2025, 5, 15, 0, 0, 0))).toBe(true);
+    // On Feb 29 2000, 200 years back is Mar 1 1800 (1800 has no Feb 29).
+    expect(rules.isBirthDate('1800-03-01', new Date(2000, 1, 29, 12))).toBe(false);
+    expect(rules.isBirthDate('1800-03-02', new Date(2000, 1, 29, 12))).toBe(true);
+    expect(rules.isBirthDate('1824-02-29', new Date(2024, 1, 29, 12))).toBe(false);
+    expect(rules.isBirthDate('1824-03-01', new Date(2024, 1, 29, 12))).toBe(true);
   });
 });
 
