@@ -1,7 +1,6 @@
 // The benchmark's sections, run in this order. Each is `{ name, title, run(ctx) }`; `run` returns
 // `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
-// The validators section lives with its benchmark (bench/validators.mjs) and is used when present.
-import { existsSync } from 'node:fs';
+// The validators section lives with its benchmark (bench/validators.mjs).
 import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
@@ -9,11 +8,7 @@ import generate from './generate.mjs';
 import noop from './noop.mjs';
 import scale from './scale.mjs';
 import tsc from './tsc.mjs';
-
-const VALIDATORS = new URL('../../validators.mjs', import.meta.url);
-const validators = existsSync(VALIDATORS)
-  ? (await import(VALIDATORS.href)).default
-  : { name: 'validators', title: 'validators: generated vs zod v4', run: (ctx) => ctx.skip('bench/validators.mjs is not here yet') };
+import validators from '../../validators.mjs';
 
 export const SECTIONS = [introspect, exportSection, generate, noop, tsc, validators, diffSection, scale];
 
