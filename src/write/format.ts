@@ -30,6 +30,17 @@ export const NO_FORMAT: Formatter = {
   formatAll: (items) => Promise.resolve(items.map((i) => i.text)),
 };
 
+/**
+ * Prettier's `babel-ts` parser reads TypeScript in about three quarters of the time of its
+ * `typescript` parser (measured on the 8.2.0 output: 2.2 s against 3.0 s for 720 KB), and prettier
+ * prints the same from either for the code this tool generates (test/write/parsers.test.ts formats
+ * the generated output with both). It is the parser unless the user's prettier config loads
+ * plugins (a plugin may hook the `typescript` parser alone). A file it cannot parse is formatted
+ * again with `typescript`, so errors read as before.
+ */
+export const FAST_PARSER = 'babel-ts';
+export const SAFE_PARSER = 'typescript';
+
 /** Below this many bytes in a batch, formatting stays on the calling thread. */
 export const PARALLEL_MIN_BYTES = 96 * 1024;
 
@@ -72,9 +83,14 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const message = (error) => String((error && error.message) || error);
 import(workerData.prettierUrl).then((prettier) => {
+  const format = (item, parser) => prettier.format(item.text, { ...workerData.options, parser, filepath: item.path });
   parentPort.on('message', async (item) => {
     try {
-      const text = await prettier.format(item.text, { ...workerData.options, filepath: item.path });
+      const parser = workerData.options.parser;
+      const text = await format(item, parser).catch((error) => {
+        if (parser === ${JSON.stringify(FAST_PARSER)}) return format(item, ${JSON.stringify(SAFE_PARSER)});
+        throw error;
+      });
       parentPort.postMessage({ index: item.index, text });
     } catch (error) {
       parentPort.postMessage({ index: item.index, error: message(error) });
@@ -141,8 +157,10 @@ export async function createPrettierFormatter(
       cause: error,
     });
   }
-  // The parser is always TypeScript, whatever the config says for other files.
-  const options: Record<string, unknown> = { ...(config ?? {}), parser: 'typescript' };
+  // The parser is always a TypeScript one, whatever the config says for other files.
+  const plugins = config?.plugins;
+  const parser = plugins === undefined || (Array.isArray(plugins) && plugins.length === 0) ? FAST_PARSER : SAFE_PARSER;
+  const options: Record<string, unknown> = { ...(config ?? {}), parser };
   const key = createHash('sha256')
     .update(`prettier ${prettier.version}\n${stableJson(options)}`)
     .digest('hex')
@@ -151,6 +169,11 @@ export async function createPrettierFormatter(
   const formatOne = async (item: FormatItem): Promise<string> => {
     try {
       return await prettier.format(item.text, { ...options, filepath: item.path });
+    } catch (error) {
+      if (parser !== FAST_PARSER) throw formatError(item.path, (error as Error).message, error);
+    }
+    try {
+      return await prettier.format(item.text, { ...options, parser: SAFE_PARSER, filepath: item.path });
     } catch (error) {
       throw formatError(item.path, (error as Error).message, error);
     }

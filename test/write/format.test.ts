@@ -39,6 +39,15 @@ describe('formatter', () => {
     expect(out).toEqual(many.map((_, i) => `export type M${i} = { a: ${i} };\n`));
   });
 
+  it('a file the fast parser rejects is formatted with the typescript parser, in workers too', async () => {
+    // babel-ts refuses `override` in a class that extends nothing; typescript accepts it.
+    const odd = [{ path: 'runtime/odd.ts', text: 'class A { override m() {} }\n' }];
+    for (const workers of [0, 1]) {
+      const f = await createPrettierFormatter('/nowhere/index.ts', { workers, minParallelBytes: 0, onlyWorkers: workers > 0 });
+      expect(await f.formatAll(odd)).toEqual(['class A {\n  override m() {}\n}\n']);
+    }
+  });
+
   it('NO_FORMAT returns the texts as they are', async () => {
     expect(await NO_FORMAT.formatAll(items)).toEqual(items.map((i) => i.text));
   });
