@@ -15,7 +15,7 @@ export function decodeScalar(field: FieldMeta, raw: WireScalar, codec: Codec): u
   switch (field.kind) {
     case 'id':
     case 'int':
-      return decodeInt(raw, field.nullable === true);
+      return decodeInt(raw);
     case 'bool':
       return raw === true || raw === 1 || raw === '1' || (typeof raw === 'string' && raw.trim() === '1');
     case 'decimal':
@@ -29,9 +29,9 @@ export function decodeScalar(field: FieldMeta, raw: WireScalar, codec: Codec): u
   }
 }
 
-function decodeInt(raw: WireScalar, nullable: boolean): number | null {
+function decodeInt(raw: WireScalar): number {
   if (typeof raw === 'number') return raw;
-  if (raw === null || raw === undefined || raw === '' || raw === false) return nullable ? null : 0;
+  if (raw === null || raw === undefined || raw === '' || raw === false) return 0;
   if (raw === true) return 1;
   const text = raw.trim();
   if (INT_RE.test(text)) return Number(text);

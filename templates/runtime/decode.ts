@@ -8,11 +8,12 @@
  * - multilingual values, whether `<language id>` children, `[{id, value}]` or a bare string
  *   (one language rendered), become one `Multilang` shape;
  * - ids and integers become numbers, `"0"`/`"1"` booleans, decimals and dates what `Codec` says.
- * Keys the metadata does not know (module fields) are kept, with the value the store sent.
+ * Keys the metadata does not know (module fields) are kept under the resource's extensions key
+ * (`extensions`), with the value the store sent.
  */
 import { decodeScalar, type WireScalar } from './codec.js';
 import { makeMultilang, type LanguageEntry } from './lang.js';
-import type { AssociationMeta, Codec, FieldMeta, ResourceMeta } from './meta.js';
+import { extensionsKeyOf, type AssociationMeta, type Codec, type FieldMeta, type ResourceMeta } from './meta.js';
 import { child, type XmlElement } from './xml.js';
 
 export type Entity = Record<string, unknown>;
@@ -83,8 +84,8 @@ function decodeXmlEntity(meta: ResourceMeta, index: Index, el: XmlElement, ctx: 
     setKey(out, field.name, raw.has(field.name) ? raw.get(field.name) : missingValue(field, ctx));
     raw.delete(field.name);
   }
-  for (const [name, value] of raw) if (!index.fields.has(name)) setKey(out, name, value);
-  if (ctx.fields === null || associations !== undefined) setKey(out, 'associations', decodeXmlAssociations(meta, associations, ctx));
+  if (wantsAssociations(meta, ctx)) setKey(out, 'associations', decodeXmlAssociations(meta, associations, ctx));
+  addExtensions(meta, index, out, raw);
   return out;
 }
 
@@ -165,11 +166,12 @@ function decodeJsonEntity(meta: ResourceMeta, index: Index, value: unknown, ctx:
   for (const field of expectedFields(meta, ctx)) {
     setKey(out, field.name, hasOwn(src, field.name) ? jsonFieldValue(field, src[field.name], ctx) : missingValue(field, ctx));
   }
+  if (wantsAssociations(meta, ctx)) setKey(out, 'associations', decodeJsonAssociations(meta, src['associations'], ctx));
+  const unknown = new Map<string, unknown>();
   for (const key of Object.keys(src)) {
-    if (key !== 'associations' && !index.fields.has(key)) setKey(out, key, src[key]);
+    if (key !== 'associations' && !index.fields.has(key)) unknown.set(key, jsonExtensionValue(src[key]));
   }
-  const assoc = src['associations'];
-  if (ctx.fields === null || assoc !== undefined) setKey(out, 'associations', decodeJsonAssociations(meta, assoc, ctx));
+  addExtensions(meta, index, out, unknown);
   return out;
 }
 
@@ -214,6 +216,31 @@ function decodeJsonAssociationItem(assoc: AssociationMeta, value: unknown, ctx: 
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** Associations are part of every full read of a resource that has some; a `display=[…]` read has none. */
+function wantsAssociations(meta: ResourceMeta, ctx: DecodeContext): boolean {
+  return ctx.fields === null && meta.associations.length > 0;
+}
+
+/** Puts the fields the metadata does not know (module fields) under the resource's extensions key. */
+function addExtensions(meta: ResourceMeta, index: Index, out: Entity, values: ReadonlyMap<string, unknown>): void {
+  const extensions: Entity = {};
+  let any = false;
+  for (const [name, value] of values) {
+    if (index.fields.has(name) || name === 'associations') continue;
+    setKey(extensions, name, value);
+    any = true;
+  }
+  if (any) setKey(out, extensionsKeyOf(meta), extensions);
+}
+
+/** A module field's JSON value: a per-language list becomes `Multilang`, anything else stays. */
+function jsonExtensionValue(value: unknown): unknown {
+  if (Array.isArray(value) && value.length > 0 && value.every((e) => typeof e === 'object' && e !== null && 'id' in e && 'value' in e)) {
+    return makeMultilang(value.map((e: { id: unknown; value: unknown }) => ({ id: Number(e.id), value: e.value === null ? '' : String(e.value) })));
+  }
+  return value;
+}
 
 /** The value of a field the store left out: the falsy value of its kind. */
 function missingValue(field: FieldMeta, ctx: DecodeContext): unknown {

@@ -30,8 +30,6 @@ export interface FieldMeta {
   readonly notFilterable?: boolean | undefined;
   /** For `date` fields: the value is a date without a time (`isBirthDate`, `isDateFormat`). */
   readonly dateOnly?: boolean | undefined;
-  /** For `id`/`int` fields: the store may send an empty value meaning "no value" (`isNullOrUnsignedId`). */
-  readonly nullable?: boolean | undefined;
 }
 
 export interface AssociationMeta {
@@ -53,6 +51,16 @@ export interface ResourceMeta {
   /** Every field of the resource, `id` first. */
   readonly fields: readonly FieldMeta[];
   readonly associations: readonly AssociationMeta[];
+  /**
+   * Key of the object that holds fields the metadata does not describe (module fields), in read
+   * results and write bodies (default `extensions`).
+   */
+  readonly extensions?: string | undefined;
+}
+
+/** The key of the module-field escape hatch of a resource. */
+export function extensionsKeyOf(meta: ResourceMeta): string {
+  return meta.extensions ?? 'extensions';
 }
 
 /** How decimals and dates are decoded; matches the generated types (generate options `decimals` and `dates`). */

@@ -26,7 +26,7 @@ import {
   type ShopContext,
   type Sort,
 } from './query.js';
-import { parseXml, writeBody } from './xml.js';
+import { parseXml, writableView, writeBody } from './xml.js';
 
 /** The result of a generated validator. */
 export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationProblem[] };
@@ -161,7 +161,8 @@ export class ResourceRuntime {
   }
 
   private validated(input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
-    let value = input;
+    // An item read from the store carries its id and read-only fields; the store refuses them (93).
+    let value = writableView(this.meta, input);
     if (validator !== null && (options.validate ?? this.ctx.validate)) {
       const outcome = validator(input);
       if (!outcome.ok) throw new PrestaShopValidationError(this.meta.name, operation, outcome.issues);

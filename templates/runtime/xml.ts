@@ -4,7 +4,7 @@
  */
 import { encodeScalar } from './codec.js';
 import { languageEntries } from './lang.js';
-import type { AssociationMeta, FieldMeta, ResourceMeta } from './meta.js';
+import { extensionsKeyOf, type AssociationMeta, type FieldMeta, type ResourceMeta } from './meta.js';
 
 /** A parsed element: its name, attributes, child elements and its own text (character data + CDATA). */
 export interface XmlElement {
@@ -176,12 +176,13 @@ export interface WriteBodyOptions {
 /**
  * The XML body of a write: the envelope, then `<node>` with `<id>` (updates only), every field of
  * the body that the resource may write in metadata order (read-only fields are never sent),
- * multilingual fields as `<language id="N">` children, keys the metadata does not know, and
- * `<associations>`.
+ * multilingual fields as `<language id="N">` children, keys the metadata does not know (top-level
+ * or under the extensions key: module fields), and `<associations>`.
  */
 export function writeBody(meta: ResourceMeta, body: Readonly<Record<string, unknown>>, options: WriteBodyOptions): string {
   const parts: string[] = [XML_HEAD, `<${meta.node}>\n`];
-  const known = new Set<string>(['id', 'associations']);
+  const extensionsKey = extensionsKeyOf(meta);
+  const known = new Set<string>(['id', 'associations', extensionsKey]);
   if (options.id !== null) parts.push(`<id>${cdata(String(options.id), 'id')}</id>\n`);
   for (const field of meta.fields) {
     known.add(field.name);
@@ -191,10 +192,18 @@ export function writeBody(meta: ResourceMeta, body: Readonly<Record<string, unkn
     parts.push(fieldXml(field, value, field.name));
   }
   if (options.passUnknown !== false) {
-    for (const key of Object.keys(body)) {
-      if (known.has(key) || body[key] === undefined) continue;
+    const unknown: [string, unknown][] = Object.keys(body)
+      .filter((key) => !known.has(key))
+      .map((key) => [key, body[key]]);
+    const extensions = body[extensionsKey];
+    if (typeof extensions === 'object' && extensions !== null && !Array.isArray(extensions)) {
+      for (const key of Object.keys(extensions)) if (!known.has(key)) unknown.push([key, (extensions as Record<string, unknown>)[key]]);
+    }
+    for (const [key, value] of unknown) {
+      if (value === undefined) continue;
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new RangeError(`${key}: not a field name PrestaShop can receive`);
-      parts.push(fieldXml(undefined, body[key], key));
+      // A module field given per language is written with <language> children.
+      parts.push(fieldXml(Array.isArray(value) ? { name: key, kind: 'unknown', multilingual: true } : undefined, value, key));
     }
   }
   const associations = body['associations'];
@@ -243,4 +252,38 @@ function associationItemXml(assoc: AssociationMeta, item: unknown, path: string)
     .map((f) => `<${f.name}>${cdata(encodeScalar(f, record[f.name], `${path}.${f.name}`), `${path}.${f.name}`)}</${f.name}>`)
     .join('');
   return `<${assoc.node}>${inner}</${assoc.node}>\n`;
+}
+
+/**
+ * The part of a value the store accepts in a write: without `id` and read-only fields (also inside
+ * association items), so that an item read from the store can be written back as it is.
+ */
+export function writableView(meta: ResourceMeta, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const src = value as Readonly<Record<string, unknown>>;
+  const dropped = new Set(meta.fields.filter((f) => f.readOnly === true || f.name === 'id').map((f) => f.name));
+  dropped.add('id');
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(src)) {
+    if (dropped.has(key)) continue;
+    Object.defineProperty(out, key, { value: src[key], enumerable: true, writable: true, configurable: true });
+  }
+  const assoc = src['associations'];
+  if (typeof assoc === 'object' && assoc !== null && !Array.isArray(assoc)) {
+    const lists: Record<string, unknown> = {};
+    for (const key of Object.keys(assoc)) {
+      const list = (assoc as Record<string, unknown>)[key];
+      const meta1 = meta.associations.find((a) => a.name === key);
+      const readOnly = new Set(meta1?.fields.filter((f) => f.readOnly === true).map((f) => f.name) ?? []);
+      const items =
+        Array.isArray(list) && readOnly.size > 0
+          ? list.map((item: unknown) =>
+              typeof item === 'object' && item !== null ? Object.fromEntries(Object.entries(item).filter(([k]) => !readOnly.has(k))) : item,
+            )
+          : list;
+      Object.defineProperty(lists, key, { value: items, enumerable: true, writable: true, configurable: true });
+    }
+    out['associations'] = lists;
+  }
+  return out;
 }

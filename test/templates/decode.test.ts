@@ -6,6 +6,11 @@ import { productMeta } from './metas.js';
 
 const ctx: DecodeContext = { codec: DEFAULT_CODEC, fields: null, bareLanguage: null };
 
+it('a resource without associations gets no associations key', () => {
+  const meta = { ...productMeta, associations: [] };
+  expect(decodeJsonDocument(meta, { product: { id: 1, associations: { x: [] } } }, ctx).items[0]).not.toHaveProperty('associations');
+});
+
 /** The same product as every generation and format renders it. */
 const expected = {
   id: 1,
@@ -153,14 +158,21 @@ describe('decoding one product, every generation and form gives one shape', () =
   it('keeps module fields and unknown associations, never as prototype keys', () => {
     const json = JSON.parse('{"product":{"id":3,"x_module":"v","__proto__":{"polluted":true},"associations":{"x_links":[{"id":"9"}]}}}') as unknown;
     const item = decodeJsonDocument(productMeta, json, ctx).items[0]!;
-    expect(item['x_module']).toBe('v');
+    const extensions = item['extensions'] as Record<string, unknown>;
+    expect(extensions['x_module']).toBe('v');
+    expect(Object.keys(extensions)).toEqual(['x_module', '__proto__']);
     expect((item['associations'] as Record<string, unknown>)['x_links']).toEqual([{ id: '9' }]);
     expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(extensions)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     const xml = parseXml('<prestashop><product><id>3</id><__proto__>x</__proto__><x_ml><language id="1">a</language></x_ml></product></prestashop>');
     const fromXml = decodeXmlDocument(productMeta, xml, ctx).items[0]!;
     expect(Object.getPrototypeOf(fromXml)).toBe(Object.prototype);
-    expect(fromXml['x_ml']).toEqual([{ id: 1, value: 'a' }]);
+    expect(fromXml['extensions']).toEqual({ ['__proto__']: 'x', x_ml: [{ id: 1, value: 'a' }] });
+    // No extensions key when the store sent nothing unknown; a custom key name is honoured.
+    expect(decodeJsonDocument(productMeta, { product: { id: 1 } }, ctx).items[0]).not.toHaveProperty('extensions');
+    const renamed = decodeJsonDocument({ ...productMeta, extensions: 'extensions_' }, { product: { id: 1, x: '1' } }, ctx).items[0]!;
+    expect(renamed['extensions_']).toEqual({ x: '1' });
   });
 
   it('codec: decimals as strings and dates as Date (zero dates are null)', () => {

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { cdata, child, parseXml, writeBody } from '../../templates/runtime/xml.js';
+import { cdata, child, parseXml, writableView, writeBody } from '../../templates/runtime/xml.js';
 import { productMeta } from './metas.js';
 
 describe('parseXml', () => {
@@ -140,5 +140,24 @@ describe('writeBody', () => {
 
   it('leaves unknown keys out when asked to', () => {
     expect(writeBody(productMeta, { id_module_field: 'x' }, { id: null, passUnknown: false })).not.toContain('id_module_field');
+  });
+
+  it('writes module fields from the extensions object, per language when given so', () => {
+    const xml = writeBody(productMeta, { extensions: { x_note: 'n', x_label: [{ id: 1, value: 'L' }] } }, { id: null });
+    expect(xml).toContain('<x_note><![CDATA[n]]></x_note>\n<x_label><language id="1"><![CDATA[L]]></language></x_label>\n');
+    expect(xml).not.toContain('<extensions>');
+  });
+});
+
+describe('writableView', () => {
+  it('drops id and read-only fields so a read item can be written back', () => {
+    const meta = {
+      ...productMeta,
+      associations: [{ name: 'order_rows', node: 'order_row', fields: [{ name: 'id', kind: 'id' as const }, { name: 'product_name', kind: 'string' as const, readOnly: true }] }],
+    };
+    const read = { id: 5, price: 2, manufacturer_name: 'x', quantity: 0, associations: { order_rows: [{ id: 1, product_name: 'p' }] }, extensions: { x: '1' } };
+    expect(writableView(meta, read)).toEqual({ price: 2, associations: { order_rows: [{ id: 1 }] }, extensions: { x: '1' } });
+    expect(read.manufacturer_name).toBe('x');
+    expect(writableView(meta, 'x')).toBe('x');
   });
 });
