@@ -1,0 +1,386 @@
+/**
+ * A fake PrestaShop webservice on `node:http` (127.0.0.1, port 0), serving a fixture directory the
+ * way real stores do (reference: prestashop-webservice.md). Used by the tests and by
+ * `prestashop-codegen demo`, so it ships in `dist`.
+ *
+ * Flavors:
+ * - `8.x`: XML `/api` listing with `patch` flags; JSON `/api` is a PHP fatal (500, empty body);
+ *   recorded JSON synopses (no metadata) and full XML synopses; `PSWS-Version: 0` before
+ *   authentication; `Content-Sha1`; images/search as recorded.
+ * - `1.7`: the same fixtures with 1.7.8 wire behaviour: JSON `/api` is a bare array of names, the
+ *   JSON synopsis lists every field with `""`, no `patch` flag, `PSWS-Version` always sent.
+ * - `spec`: the spec-style store (`fixtures/spec-store`), whose JSON synopsis uses the spec's
+ *   vocabulary (`required`, `maxSize`, `inputType`).
+ *
+ * Faults (`store.fault(rule)`) change answers for matching requests: latency, a status/body/header
+ * override, a dropped connection, a truncated body. Rules are data, so more kinds can be added.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HttpMethod } from '../model/index.js';
+import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
+import {
+  emptyStringJsonSynopsis,
+  listingForKey,
+  NOT_FOUND_PAGE,
+  renderErrors,
+  renderLanguages,
+  UNAUTHORIZED_REALM,
+  type WireError,
+  type WireFormat,
+} from './wire.js';
+
+export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtures.js';
+
+export type FakeStoreFlavor = '8.x' | '1.7' | 'spec';
+
+/** A key's permissions: every method on every resource, or methods per resource. */
+export type KeyPermissions = 'all' | Readonly<Record<string, readonly HttpMethod[]>>;
+
+/** The key every fake store accepts unless `keys` says otherwise (32 characters, like a real key). */
+export const FAKE_STORE_KEY = 'FAKESTORE0DEMO0KEY00000000000001';
+
+export interface FaultRule {
+  /** Path below the server root (`/api/products`), exact or a RegExp; absent = every path. */
+  readonly path?: string | RegExp;
+  /** Query parameters the request must carry (subset match). */
+  readonly query?: Readonly<Record<string, string>>;
+  /** Only the first N matching requests (default: all of them). */
+  readonly times?: number;
+  /** Extra delay before answering. */
+  readonly latencyMs?: number;
+  /** Replace the answer: status, body and headers (headers merge over the defaults). */
+  readonly status?: number;
+  readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Destroy the connection: before any byte (`before-response`) or after half the body (`mid-body`). */
+  readonly drop?: 'before-response' | 'mid-body';
+  /** Send only the first N bytes of the answer, with a matching Content-Length (a cut document). */
+  readonly truncateTo?: number;
+}
+
+export interface FaultHandle {
+  /** Requests this rule applied to so far. */
+  readonly hits: number;
+  remove(): void;
+}
+
+export interface FakeStoreOptions {
+  readonly flavor?: FakeStoreFlavor;
+  /** Fixture directory (default: the bundled one for the flavor). */
+  readonly fixtureDir?: string;
+  /** Accepted keys (default: `FAKE_STORE_KEY` with every permission). */
+  readonly keys?: Readonly<Record<string, KeyPermissions>>;
+  /** Serve the webservice below this path (default '' → `http://127.0.0.1:port/api`). */
+  readonly basePath?: string;
+  /** `PSWS-Version` (default: the fixture's; `1.7.8.10` for the 1.7 flavor; null = never sent). */
+  readonly version?: string | null;
+  /** False: every webservice request answers 503, code 22. */
+  readonly webserviceEnabled?: boolean;
+  /** Languages of the `languages` resource (default: the fixture's). */
+  readonly languages?: readonly { readonly id: number; readonly isoCode: string }[];
+  /** Latency added to every answer. */
+  readonly latencyMs?: number;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  /** The key the request carried (Basic user name or ws_key), or null. */
+  readonly key: string | null;
+  readonly hadAuthorization: boolean;
+}
+
+export interface FakeStore {
+  /** Base URL to pass as `--url` (no trailing slash, no `/api`). */
+  readonly url: string;
+  readonly flavor: FakeStoreFlavor;
+  /** Requests received, in arrival order. */
+  readonly requests: readonly RecordedRequest[];
+  /** Most requests in flight at once so far. */
+  readonly maxInFlight: number;
+  fault(rule: FaultRule): FaultHandle;
+  clearFaults(): void;
+  setLatency(ms: number): void;
+  setWebserviceEnabled(enabled: boolean): void;
+  close(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface FaultState {
+  readonly rule: FaultRule;
+  hits: number;
+  removed: boolean;
+}
+
+function outputFormat(req: IncomingMessage, query: URLSearchParams): WireFormat {
+  const pick =
+    (req.headers['io-format'] as string | undefined) ??
+    (req.headers['output-format'] as string | undefined) ??
+    query.get('output_format') ??
+    query.get('io_format');
+  return pick === 'JSON' ? 'JSON' : 'XML';
+}
+
+function keyOf(req: IncomingMessage, query: URLSearchParams): { key: string | null; hadAuthorization: boolean } {
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && /^basic /i.test(auth)) {
+    const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
+    const user = decoded.split(':')[0] ?? '';
+    if (user !== '') return { key: user, hadAuthorization: true };
+  }
+  return { key: query.get('ws_key'), hadAuthorization: typeof auth === 'string' };
+}
+
+function matches(rule: FaultRule, path: string, query: URLSearchParams): boolean {
+  if (rule.path !== undefined) {
+    if (typeof rule.path === 'string' ? rule.path !== path : !rule.path.test(path)) return false;
+  }
+  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false;
+  return true;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export async function startFakeStore(options: FakeStoreOptions = {}): Promise<FakeStore> {
+  const flavor = options.flavor ?? '8.x';
+  const fixtures: FixtureStore = await loadFixtureStore(
+    options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0'),
+  );
+  const version = options.version !== undefined ? options.version : flavor === '1.7' ? '1.7.8.10' : fixtures.psVersion;
+  const keys: Readonly<Record<string, KeyPermissions>> = options.keys ?? { [FAKE_STORE_KEY]: 'all' };
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const languages = options.languages ?? fixtures.languages;
+  const resourceNames = new Set(fixtures.resources.map((r) => r.name));
+  const fullMethods = new Map(fixtures.resources.map((r) => [r.name, r.methods]));
+  const requests: RecordedRequest[] = [];
+  const faults: FaultState[] = [];
+  let latencyMs = options.latencyMs ?? 0;
+  let enabled = options.webserviceEnabled ?? true;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let origin = '';
+
+  const permissionsFor = (key: string): ((resource: string) => readonly HttpMethod[] | null) => {
+    const p = keys[key];
+    if (p === 'all') return (r) => fullMethods.get(r) ?? null;
+    return (r) => (p !== undefined && Object.hasOwn(p, r) ? (p[r] ?? null) : null);
+  };
+
+  const rewrite = (body: string): string => {
+    const from = fixtures.wsUrl.replace(/\/+$/, '');
+    const to = `${origin}${basePath}/api`;
+    return body.split(from).join(to).split(from.replace(/\//g, '\\/')).join(to.replace(/\//g, '\\/'));
+  };
+
+  const baseHeaders = (authenticated: boolean, contentType: string): Record<string, string> => {
+    const h: Record<string, string> = {
+      'access-time': '1795237470',
+      'x-powered-by': 'PrestaShop Webservice',
+      'execution-time': '0.001',
+      'content-type': contentType,
+    };
+    if (version !== null) h['psws-version'] = authenticated || flavor === '1.7' ? version : '0';
+    return h;
+  };
+
+  const errorAnswer = (status: number, errors: readonly WireError[], format: WireFormat, authenticated: boolean): Answer => ({
+    status,
+    headers: baseHeaders(authenticated, format === 'JSON' ? 'application/json' : 'text/xml'),
+    body: renderErrors(errors, format),
+  });
+
+  const fromRecord = (rec: RecordedAnswer): Answer => {
+    const headers = baseHeaders(true, rec.headers['Content-Type'] ?? '');
+    return { status: rec.status, headers, body: rewrite(rec.body) };
+  };
+
+  const route = (req: IncomingMessage, path: string, query: URLSearchParams): Answer => {
+    const apiPrefix = `${basePath}/api`;
+    if (path !== apiPrefix && !path.startsWith(`${apiPrefix}/`)) {
+      return { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: NOT_FOUND_PAGE };
+    }
+    const format = outputFormat(req, query);
+    if (!enabled) return errorAnswer(503, [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }], format, false);
+    const { key } = keyOf(req, query);
+    if (key === null || key === '') {
+      return {
+        status: 401,
+        headers: { ...baseHeaders(false, 'text/html'), 'www-authenticate': UNAUTHORIZED_REALM },
+        body: '401 Unauthorized',
+      };
+    }
+    const unauthorized = (errors: WireError[]): Answer => {
+      const a = errorAnswer(401, errors, format, false);
+      a.headers['www-authenticate'] = UNAUTHORIZED_REALM;
+      return a;
+    };
+    if (key.length !== 32) return unauthorized([{ code: 18, message: 'Invalid authentication key format' }]);
+    if (!Object.hasOwn(keys, key)) {
+      return unauthorized([
+        { code: 20, message: 'Authentification key is not active' },
+        { code: 21, message: 'No permission for this authentication key' },
+      ]);
+    }
+    const perms = permissionsFor(key);
+    const segments = path.slice(apiPrefix.length).split('/').filter((s) => s !== '');
+    if (segments.length === 0) {
+      if (format === 'JSON') {
+        if (flavor === '8.x') return { status: 500, headers: {}, body: '' };
+        const names = fixtures.resources.map((r) => r.name).filter((r) => perms(r) !== null);
+        return { status: 200, headers: baseHeaders(true, 'application/json'), body: JSON.stringify(names) };
+      }
+      const body = rewrite(listingForKey(fixtures.apiIndex, perms, flavor !== '1.7'));
+      return { status: 200, headers: baseHeaders(true, 'text/xml'), body };
+    }
+    const resource = decodeURIComponent(segments[0]!);
+    if (!resourceNames.has(resource)) {
+      return errorAnswer(400, [{ code: 27, message: `Resource of type "${resource}" does not exists.` }], format, true);
+    }
+    const methods = perms(resource);
+    if (methods === null) {
+      return errorAnswer(401, [{ code: 26, message: `Resource of type "${resource}" is not allowed with this authentication key` }], format, true);
+    }
+    const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
+    if (!methods.includes(method)) {
+      return errorAnswer(405, [{ code: 25, message: `Method ${method} is not allowed for this authentication key` }], format, true);
+    }
+    if (segments.length > 1) return { status: 404, headers: baseHeaders(true, ''), body: '' };
+    const schema = query.get('schema');
+    if (schema !== null && schema !== 'synopsis' && schema !== 'blank') {
+      const rec = fixtures.answers.get(`errors/bad-schema.${format}`);
+      if (rec !== undefined) return fromRecord(rec);
+      return errorAnswer(400, [{ code: 28, message: 'Please select a schema of type synopsis or blank' }], format, true);
+    }
+    if (schema === null && resource === 'languages') {
+      const display = query.get('display') === '[id,iso_code]';
+      return {
+        status: 200,
+        headers: baseHeaders(true, format === 'JSON' ? 'application/json' : 'text/xml'),
+        body: renderLanguages(languages, format, display, `${origin}${basePath}/api/`),
+      };
+    }
+    const kind = schema ?? 'list';
+    if (flavor === '1.7' && kind === 'synopsis' && format === 'JSON') {
+      const xml = fixtures.answers.get(`synopsis/${resource}.XML`);
+      const json = fixtures.answers.get(`synopsis/${resource}.JSON`);
+      const body = xml !== undefined && xml.status === 200 ? emptyStringJsonSynopsis(xml.body, json?.body ?? null) : null;
+      if (body !== null) return { status: 200, headers: baseHeaders(true, 'application/json'), body: rewrite(body) };
+    }
+    const rec = fixtures.answers.get(`${kind}/${resource}.${format}`);
+    if (rec === undefined) return { status: 404, headers: baseHeaders(true, ''), body: '' };
+    return fromRecord(rec);
+  };
+
+  const send = async (res: ServerResponse, answer: Answer, fault: FaultRule | null): Promise<void> => {
+    let body = Buffer.from(answer.body, 'utf8');
+    const headers: Record<string, string> = { ...answer.headers };
+    if (answer.status >= 200 && answer.status < 300 && body.length > 0) {
+      headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
+    }
+    if (fault?.truncateTo !== undefined) body = body.subarray(0, fault.truncateTo);
+    if (fault?.drop === 'mid-body') {
+      headers['content-length'] = String(body.length);
+      res.writeHead(answer.status, headers);
+      res.write(body.subarray(0, Math.floor(body.length / 2)));
+      await sleep(5);
+      res.socket?.destroy();
+      return;
+    }
+    headers['content-length'] = String(body.length);
+    res.writeHead(answer.status, headers);
+    res.end(body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const { key, hadAuthorization } = keyOf(req, url.searchParams);
+    requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      key,
+      hadAuthorization,
+    });
+    const state = faults.find((f) => !f.removed && (f.rule.times === undefined || f.hits < f.rule.times) && matches(f.rule, url.pathname, url.searchParams));
+    if (state !== undefined) state.hits++;
+    const fault = state?.rule ?? null;
+    const delay = latencyMs + (fault?.latencyMs ?? 0);
+    if (delay > 0) await sleep(delay);
+    if (fault?.drop === 'before-response') {
+      req.socket.destroy();
+      return;
+    }
+    let answer = route(req, url.pathname, url.searchParams);
+    if (fault !== null && (fault.status !== undefined || fault.body !== undefined || fault.headers !== undefined)) {
+      answer = {
+        status: fault.status ?? answer.status,
+        headers: { ...answer.headers, ...(fault.headers ?? {}) },
+        body: fault.body ?? answer.body,
+      };
+    }
+    await send(res, answer, fault);
+  };
+
+  const server: Server = createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`fake store error: ${(error as Error).message}`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}${basePath}`,
+    flavor,
+    get requests() {
+      return requests;
+    },
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    fault(rule: FaultRule): FaultHandle {
+      const state: FaultState = { rule, hits: 0, removed: false };
+      faults.push(state);
+      return {
+        get hits() {
+          return state.hits;
+        },
+        remove() {
+          state.removed = true;
+        },
+      };
+    },
+    clearFaults() {
+      for (const f of faults) f.removed = true;
+      faults.length = 0;
+    },
+    setLatency(ms: number) {
+      latencyMs = ms;
+    },
+    setWebserviceEnabled(value: boolean) {
+      enabled = value;
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}

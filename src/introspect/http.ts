@@ -1,0 +1,328 @@
+/**
+ * The introspector's HTTP transport (undici): HTTP Basic auth, bounded concurrency, a timeout per
+ * attempt, retries with exponential backoff and jitter, a body size cap, and redirects handled by
+ * hand so credentials never leave the store's origin.
+ *
+ * Every piece of state lives in one `StoreHttp` per run; nothing is module-level.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
+import { EXIT_FAILURE, EXIT_USAGE, IntrospectError, redactUrl, scrubSecrets } from '../errors.js';
+
+/** Largest body the introspector reads (a full 8.2.0 synopsis is ~20 KiB; the listing ~60 KiB). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Same-origin redirects followed before giving up. */
+export const MAX_REDIRECTS = 5;
+/** Backoff: first delay, and the cap of any single wait (including `Retry-After`). */
+export const BACKOFF_BASE_MS = 250;
+export const MAX_WAIT_MS = 30_000;
+
+export interface HttpResponse {
+  /** The final URL, redacted (no key). */
+  readonly url: string;
+  readonly status: number;
+  /** Lower-cased header names; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** Attempts made for this request (1 when it succeeded first time). */
+  readonly attempts: number;
+}
+
+export interface StoreHttpOptions {
+  readonly key: string;
+  readonly wsKey: boolean;
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly dispatcher?: Dispatcher;
+}
+
+export interface RequestTarget {
+  /** Path below the store base, e.g. `/api/products`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  /** Resource the request is about, for messages (null for the listing). */
+  readonly resource: string | null;
+  /** Set when the run is being abandoned: no new attempt starts. */
+  readonly signal?: AbortSignal;
+}
+
+/** A counting semaphore. */
+class Limiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.active < this.max) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next !== undefined) next();
+    else this.active--;
+  }
+}
+
+class RetryableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const NO_RETRY_NETWORK_CODES = new Set(['ENOTFOUND', 'ERR_INVALID_URL', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** `Retry-After` as milliseconds (seconds or an HTTP date), capped; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Math.min(Number(v) * 1000, MAX_WAIT_MS);
+  const date = Date.parse(v);
+  if (Number.isNaN(date)) return null;
+  return Math.min(Math.max(0, date - now), MAX_WAIT_MS);
+}
+
+/** Exponential backoff with jitter: half the step fixed, half random. */
+export function backoffMs(attempt: number, random: number = Math.random()): number {
+  const step = Math.min(BACKOFF_BASE_MS * 2 ** attempt, MAX_WAIT_MS);
+  return Math.round(step / 2 + (step / 2) * random);
+}
+
+function networkCode(error: unknown): string | null {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e instanceof Error; i++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') return code;
+    e = (e as Error & { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export class StoreHttp {
+  readonly base: URL;
+  requests = 0;
+  retries = 0;
+  private readonly limiter: Limiter;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownDispatcher: Agent | null;
+
+  constructor(
+    base: URL,
+    private readonly options: StoreHttpOptions,
+  ) {
+    this.base = base;
+    this.limiter = new Limiter(options.concurrency);
+    if (options.dispatcher !== undefined) {
+      this.dispatcher = options.dispatcher;
+      this.ownDispatcher = null;
+    } else {
+      this.ownDispatcher = new Agent({ connections: options.concurrency, keepAliveTimeout: 4_000 });
+      this.dispatcher = this.ownDispatcher;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownDispatcher !== null) await this.ownDispatcher.close();
+  }
+
+  /** Removes the key from any text (messages built from undici errors, URLs with ws_key). */
+  scrub(text: string): string {
+    return scrubSecrets(text, [this.options.key]);
+  }
+
+  urlFor(target: RequestTarget): URL {
+    const url = new URL(this.base.href);
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}${target.path}`;
+    for (const [k, v] of Object.entries(target.query ?? {})) url.searchParams.set(k, v);
+    if (this.options.wsKey) url.searchParams.set('ws_key', this.options.key);
+    return url;
+  }
+
+  private describe(target: RequestTarget, url: URL | string): string {
+    const where = redactUrl(url);
+    return target.resource === null ? where : `${where} (resource "${target.resource}")`;
+  }
+
+  /**
+   * GETs a store URL. Retries network errors, 5xx and 429 (not 501, and not a 503 that is
+   * PrestaShop's "webservice disabled", code 22), then returns the last answer whatever its
+   * status. Throws `IntrospectError` when no answer could be had.
+   */
+  async get(target: RequestTarget): Promise<HttpResponse> {
+    const url = this.urlFor(target);
+    let lastError = '';
+    for (let attempt = 0; attempt <= this.options.retries; attempt++) {
+      if (target.signal?.aborted) {
+        throw new IntrospectError(`${this.describe(target, url)}: abandoned after another failure`, {
+          url: redactUrl(url),
+          resource: target.resource,
+        });
+      }
+      await this.limiter.acquire();
+      let waitMs: number | null = null;
+      try {
+        const res = await this.attempt(url, target);
+        const retryable =
+          (res.status >= 500 && res.status !== 501 && !(res.status === 503 && hasErrorCode(parseErrorDocument(res.body), 22))) ||
+          res.status === 429;
+        if (!retryable || attempt === this.options.retries) return { ...res, attempts: attempt + 1 };
+        lastError = `HTTP ${res.status}`;
+        waitMs = parseRetryAfter(res.headers['retry-after'], Date.now());
+      } catch (error) {
+        if (!(error instanceof RetryableError)) throw error;
+        lastError = error.message;
+        waitMs = error.retryAfterMs;
+      } finally {
+        this.limiter.release();
+      }
+      if (attempt < this.options.retries) {
+        this.retries++;
+        await sleep(waitMs ?? backoffMs(attempt), target.signal);
+      }
+    }
+    throw new IntrospectError(
+      `${this.describe(target, url)}: no answer after ${this.options.retries + 1} attempts; last error: ${this.scrub(lastError)}`,
+      { url: redactUrl(url), resource: target.resource, exitCode: EXIT_FAILURE },
+    );
+  }
+
+  /** One attempt, following same-origin redirects. */
+  private async attempt(start: URL, target: RequestTarget): Promise<Omit<HttpResponse, 'attempts'>> {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      const res = await this.once(url, target);
+      if (!REDIRECT_STATUSES.has(res.status)) return res;
+      const location = res.headers.location;
+      if (location === undefined || location === '') return res;
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new IntrospectError(`${this.describe(target, url)}: redirect to an unreadable location`, {
+          url: redactUrl(url),
+          resource: target.resource,
+        });
+      }
+      if (next.origin !== this.base.origin) {
+        throw new IntrospectError(
+          `${this.describe(target, url)}: the store redirects to another origin (${this.base.origin} → ${next.origin}). ` +
+            `Credentials are never sent to another origin. If that is the store's real address, run again with ` +
+            `--url ${suggestBase(next)}`,
+          { url: redactUrl(url), resource: target.resource, status: res.status, exitCode: EXIT_USAGE },
+        );
+      }
+      if (hop + 1 > MAX_REDIRECTS) {
+        throw new IntrospectError(`${this.describe(target, start)}: more than ${MAX_REDIRECTS} redirects`, {
+          url: redactUrl(start),
+          resource: target.resource,
+          status: res.status,
+          exitCode: EXIT_USAGE,
+        });
+      }
+      if (this.options.wsKey && !next.searchParams.has('ws_key')) next.searchParams.set('ws_key', this.options.key);
+      url = next;
+    }
+  }
+
+  private async once(url: URL, target: RequestTarget): Promise<Omit<HttpResponse, 'attempts'>> {
+    this.requests++;
+    const headers: Record<string, string> = { accept: 'text/xml, application/json;q=0.9, */*;q=0.1' };
+    if (!this.options.wsKey) headers.authorization = `Basic ${Buffer.from(`${this.options.key}:`).toString('base64')}`;
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: this.dispatcher,
+        signal: timeout,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+    } catch (error) {
+      throw this.networkError(error, url, target, timeout);
+    }
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const declared = Number(out['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+      res.body.destroy();
+      throw this.tooLarge(url, target);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        size += buf.length;
+        if (size > MAX_BODY_BYTES) {
+          res.body.destroy();
+          throw this.tooLarge(url, target);
+        }
+        chunks.push(buf);
+      }
+    } catch (error) {
+      if (error instanceof IntrospectError) throw error;
+      throw this.networkError(error, url, target, timeout);
+    }
+    return { url: redactUrl(url), status: res.statusCode, headers: out, body: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  private tooLarge(url: URL, target: RequestTarget): IntrospectError {
+    return new IntrospectError(`${this.describe(target, url)}: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, {
+      url: redactUrl(url),
+      resource: target.resource,
+    });
+  }
+
+  private networkError(error: unknown, url: URL, target: RequestTarget, timeout: AbortSignal): Error {
+    const code = networkCode(error);
+    if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      return new RetryableError(`timed out after ${this.options.timeoutMs} ms`);
+    }
+    const message = this.scrub(`${code ?? 'network error'}: ${(error as Error)?.message ?? String(error)}`);
+    if (code !== null && NO_RETRY_NETWORK_CODES.has(code)) {
+      return new IntrospectError(`${this.describe(target, url)}: ${message}`, {
+        url: redactUrl(url),
+        resource: target.resource,
+        exitCode: EXIT_USAGE,
+      });
+    }
+    return new RetryableError(message);
+  }
+}
+
+/** The base URL to suggest from a redirect target: everything before `/api`. */
+export function suggestBase(target: URL): string {
+  const u = new URL(target.href);
+  u.search = '';
+  u.hash = '';
+  u.username = '';
+  u.password = '';
+  const i = u.pathname.search(/\/api(\/|$)/);
+  u.pathname = i >= 0 ? u.pathname.slice(0, i) || '/' : u.pathname;
+  return u.href.replace(/\/$/, '');
+}

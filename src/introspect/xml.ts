@@ -1,0 +1,122 @@
+/**
+ * Safe XML reading for store answers: refuses DTDs and entity declarations, reports malformed or
+ * truncated documents with a line/column, and turns the document into a small element tree.
+ *
+ * Pure: no I/O. Callers decide what a failure means (they wrap `XmlReadError` into an
+ * `IntrospectError` naming the URL and resource).
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export interface XmlElement {
+  readonly name: string;
+  /** Attribute values as sent (namespaced names kept, e.g. `xlink:href`). */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly children: readonly XmlElement[];
+  /** Concatenated text and CDATA directly inside this element, trimmed. */
+  readonly text: string;
+}
+
+/** A document that cannot be read as XML; `reason` is safe to show (never holds the key). */
+export class XmlReadError extends Error {
+  override readonly name = 'XmlReadError';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Prefix given to element names that start with a digit (PrestaShop's `<0>` association bug). */
+export const NUMERIC_TAG_PREFIX = 'ps-numeric-tag-';
+
+const DTD_RE = /<!DOCTYPE|<!ENTITY/i;
+
+/**
+ * PrestaShop 8.0.4 and 8.1.x render some association fields as `<0>…</0>` (issues #32925,
+ * #35867), which is not XML. Rename such tags to `ps-numeric-tag-0` outside CDATA sections so the
+ * document parses; the synopsis parser maps them back.
+ */
+export function repairNumericTags(xml: string): { xml: string; repaired: number } {
+  let repaired = 0;
+  const parts = xml.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/);
+  const out = parts.map((part) => {
+    if (part.startsWith('<![CDATA[')) return part;
+    return part.replace(/<(\/?)(\d[\w.-]*)(?=[\s/>])/g, (_m, slash: string, name: string) => {
+      repaired++;
+      return `<${slash}${NUMERIC_TAG_PREFIX}${name}`;
+    });
+  });
+  return { xml: out.join(''), repaired };
+}
+
+type RawNode = Record<string, unknown>;
+
+const parser = (): XMLParser =>
+  new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    cdataPropName: '#cdata',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    htmlEntities: false,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+  });
+
+function toElement(name: string, node: RawNode): XmlElement {
+  const rawAttrs = (node[':@'] ?? {}) as Record<string, unknown>;
+  const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, v] of Object.entries(rawAttrs)) attributes[k] = typeof v === 'string' ? v : String(v);
+  const children: XmlElement[] = [];
+  let text = '';
+  const content = node[name];
+  if (Array.isArray(content)) {
+    for (const child of content as RawNode[]) {
+      const key = Object.keys(child).find((k) => k !== ':@');
+      if (key === undefined) continue;
+      if (key === '#text') {
+        text += String(child[key]);
+      } else if (key === '#cdata') {
+        const inner = child[key];
+        if (Array.isArray(inner)) for (const t of inner as RawNode[]) text += String(t['#text'] ?? '');
+      } else {
+        children.push(toElement(key, child));
+      }
+    }
+  }
+  return { name, attributes, children, text: text.trim() };
+}
+
+/**
+ * Parses a document and returns its root element. Throws `XmlReadError` for a DTD or entity
+ * declaration, an empty document, or malformed/truncated XML.
+ */
+export function parseXmlDocument(xml: string, options: { repairNumericTags?: boolean } = {}): XmlElement {
+  if (xml.trim() === '') throw new XmlReadError('the document is empty');
+  if (DTD_RE.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) throw new XmlReadError('the document declares a DTD or entities, which are refused');
+  const source = options.repairNumericTags === true ? repairNumericTags(xml).xml : xml;
+  const check = XMLValidator.validate(source);
+  if (check !== true) {
+    const { msg, line, col } = check.err;
+    throw new XmlReadError(`malformed or truncated XML at line ${line}, column ${col}: ${msg}`);
+  }
+  const raw = parser().parse(source) as RawNode[];
+  const roots = raw
+    .map((n) => ({ key: Object.keys(n).find((k) => k !== ':@'), n }))
+    .filter((r): r is { key: string; n: RawNode } => r.key !== undefined && !r.key.startsWith('#') && !r.key.startsWith('?'));
+  if (roots.length !== 1) throw new XmlReadError(`expected one root element, found ${roots.length}`);
+  const [root] = roots;
+  return toElement(root!.key, root!.n);
+}
+
+/** The children of an element with a given name. */
+export function childrenNamed(el: XmlElement, name: string): XmlElement[] {
+  return el.children.filter((c) => c.name === name);
+}
+
+/** True when a text looks like an HTML page rather than a webservice answer. */
+export function looksLikeHtml(body: string): boolean {
+  const head = body.slice(0, 512).trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html') || /<(head|body)[\s>]/.test(head);
+}
