@@ -7,6 +7,7 @@
  */
 import type { CrudField, CrudResource } from './crud-model.js';
 import type { DisplaySpec, StoredItem } from './crud-query.js';
+import { cdata, XML_HEAD, XML_TAIL } from './wire.js';
 
 export type CrudGeneration = '1.7' | '8.x' | '9.0';
 
@@ -16,13 +17,6 @@ export interface RenderContext {
   readonly generation: CrudGeneration;
   /** Languages to render multilingual fields in. */
   readonly languages: readonly number[];
-}
-
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n';
-const XML_TAIL = '</prestashop>\n';
-
-function cdata(text: string): string {
-  return `<![CDATA[${text.split(']]>').join(']]]]><![CDATA[>')}]]>`;
 }
 
 function attr(text: string): string {
@@ -169,21 +163,3 @@ export function jsonItems(resource: CrudResource, items: readonly StoredItem[], 
   const item = jsonItem(resource, last, display, ctx);
   return phpJson({ [resource.node]: ctx.generation === '1.7' ? item : falsyFiltered(item) });
 }
-
-// ---------------------------------------------------------------------------------------------
-
-export interface WireError {
-  readonly code: number | null;
-  readonly message: string;
-}
-
-/** The error document (`renderErrors` of both renderers). */
-export function renderCrudErrors(errors: readonly WireError[], format: 'XML' | 'JSON'): string {
-  if (format === 'JSON') return phpJson({ errors: errors.map((e) => ({ code: e.code, message: e.message })) });
-  const items = errors
-    .map((e) => `<error>\n${e.code === null ? '' : `<code>${cdata(String(e.code))}</code>\n`}<message>${cdata(e.message)}</message>\n</error>\n`)
-    .join('');
-  return `${XML_HEAD}<errors>\n${items}</errors>\n${XML_TAIL}`;
-}
-
-export { XML_HEAD as CRUD_XML_HEAD, XML_TAIL as CRUD_XML_TAIL, cdata as crudCdata };

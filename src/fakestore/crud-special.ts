@@ -5,7 +5,8 @@
  */
 import type { CrudAnswer, CrudEngine, CrudRequest } from './crud.js';
 import { parseDisplay, WsError } from './crud-query.js';
-import { CRUD_XML_HEAD, CRUD_XML_TAIL, crudCdata, jsonList, xmlList } from './crud-render.js';
+import { jsonList, phpJson, xmlList } from './crud-render.js';
+import { cdata, XML_HEAD, XML_TAIL } from './wire.js';
 
 export interface ImageRecord {
   readonly id: number;
@@ -23,7 +24,7 @@ export function handleImages(engine: CrudEngine, req: CrudRequest): CrudAnswer {
     if (method !== 'GET') throw new WsError(405, 55, 'This method is not allowed for listing category images.');
     const ids = [...engine.images.entries()].filter(([, list]) => list.length > 0).map(([id]) => id).sort((a, b) => a - b);
     const items = ids.map((id) => `<image id="${id}" xlink:href="${req.wsUrl}images/products/${id}"/>\n`).join('');
-    return xml(200, `${CRUD_XML_HEAD}<image_types>\n</image_types>\n<images>\n${items}</images>\n${CRUD_XML_TAIL}`);
+    return xml(200, `${XML_HEAD}<image_types>\n</image_types>\n<images>\n${items}</images>\n${XML_TAIL}`);
   }
   if (!/^\d+$/.test(productSeg)) throw new WsError(400, 60, 'The image id is invalid. Please set a valid id or the "default" value');
   const productId = Number(productSeg);
@@ -33,7 +34,7 @@ export function handleImages(engine: CrudEngine, req: CrudRequest): CrudAnswer {
   if (imageSeg === undefined || imageSeg === '') {
     if (list.length === 0) return { status: 404, contentType: '', body: '' };
     const items = list.map((i) => `<declination id="${i.id}" xlink:href="${req.wsUrl}images/products/${productId}/${i.id}"/>\n`).join('');
-    return xml(200, `${CRUD_XML_HEAD}<image id="${productId}">\n${items}</image>\n${CRUD_XML_TAIL}`);
+    return xml(200, `${XML_HEAD}<image id="${productId}">\n${items}</image>\n${XML_TAIL}`);
   }
   const image = list.find((i) => String(i.id) === imageSeg);
   if (image === undefined) throw new WsError(400, 57, 'This image id does not exist');
@@ -61,9 +62,9 @@ function upload(engine: CrudEngine, req: CrudRequest, productId: number, list: I
   const images = product.associations.get('images');
   if (images !== undefined) images.push({ id: String(image.id) });
   const body =
-    `${CRUD_XML_HEAD}<image>\n\t<id>${crudCdata(String(image.id))}</id>\n\t<id_product>${crudCdata(String(productId))}</id_product>\n` +
-    `\t<position>${crudCdata(String(list.length + 1))}</position>\n\t<cover>${crudCdata(list.length === 0 ? '1' : '0')}</cover>\n</image>\n` +
-    `<content encode="base64">${crudCdata(Buffer.from(image.bytes).toString('base64'))}</content>\n${CRUD_XML_TAIL}`;
+    `${XML_HEAD}<image>\n\t<id>${cdata(String(image.id))}</id>\n\t<id_product>${cdata(String(productId))}</id_product>\n` +
+    `\t<position>${cdata(String(list.length + 1))}</position>\n\t<cover>${cdata(list.length === 0 ? '1' : '0')}</cover>\n</image>\n` +
+    `<content encode="base64">${cdata(Buffer.from(image.bytes).toString('base64'))}</content>\n${XML_TAIL}`;
   return xml(200, body);
 }
 
@@ -105,9 +106,9 @@ export function handleSearch(engine: CrudEngine, req: CrudRequest): CrudAnswer {
     const p = JSON.parse(jsonList(products, found, display, ctx)) as unknown;
     const c = categories === undefined ? [] : (JSON.parse(jsonList(categories, foundCategories, display, ctx)) as unknown);
     const body = { ...(Array.isArray(p) ? {} : (p as object)), ...(Array.isArray(c) ? {} : (c as object)) };
-    return { status: 200, contentType: 'application/json', body: Object.keys(body).length === 0 ? '[]' : JSON.stringify(body).replace(/\//g, '\\/') };
+    return { status: 200, contentType: 'application/json', body: Object.keys(body).length === 0 ? '[]' : phpJson(body) };
   }
-  const strip = (doc: string): string => doc.slice(CRUD_XML_HEAD.length, -CRUD_XML_TAIL.length);
+  const strip = (doc: string): string => doc.slice(XML_HEAD.length, -XML_TAIL.length);
   const body = strip(xmlList(products, found, display, ctx)) + (categories === undefined ? '' : strip(xmlList(categories, foundCategories, display, ctx)));
-  return xml(200, `${CRUD_XML_HEAD}${body}${CRUD_XML_TAIL}`);
+  return xml(200, `${XML_HEAD}${body}${XML_TAIL}`);
 }

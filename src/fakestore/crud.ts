@@ -15,8 +15,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { HttpMethod, StoreSchema } from '../model/index.js';
 import { checkValue, crudResourceOf, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
-import { jsonItems, jsonList, renderCrudErrors, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
+import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
 import { handleImages, handleSearch, type ImageRecord } from './crud-special.js';
+import { renderErrors } from './wire.js';
 
 export { WsError, type StoredItem } from './crud-query.js';
 export type { CrudGeneration } from './crud-render.js';
@@ -132,7 +133,7 @@ export class CrudEngine {
   }
 
   error(format: 'XML' | 'JSON', status: number, errors: readonly { code: number | null; message: string }[]): CrudAnswer {
-    return { status, contentType: format === 'JSON' ? 'application/json' : 'text/xml', body: renderCrudErrors(errors, format) };
+    return { status, contentType: format === 'JSON' ? 'application/json' : 'text/xml', body: renderErrors(errors, format) };
   }
 
   private route(req: CrudRequest): CrudAnswer {

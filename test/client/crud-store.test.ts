@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
+import type { RecordedRequest } from '../../src/fakestore/index.js';
 import { crudSchema, productXml, raw } from './helpers.js';
 
 let store: CrudStore;
@@ -222,15 +223,15 @@ describe('generations', () => {
 
 describe('request log', () => {
   it('records method, path, raw query, headers and body', async () => {
-    store.clearLog();
+    store.clearRequests();
     await call('GET', 'products?display=[id]&filter[id]=[1]', { format: 'JSON' });
-    expect(store.requests).toHaveLength(1);
-    const r = store.requests[0]!;
-    expect([r.method, r.path, r.rawQuery, r.status]).toEqual(['GET', '/api/products', 'display=[id]&filter[id]=[1]', 200]);
-    expect(r.query).toEqual([
-      ['display', '[id]'],
-      ['filter[id]', '[1]'],
-    ]);
+    await call('POST', 'products', { body: productXml('<price>3</price>') });
+    expect(store.requests).toHaveLength(2);
+    const [r, w] = store.requests as [RecordedRequest, RecordedRequest];
+    expect([r.method, r.path, r.rawQuery]).toEqual(['GET', '/api/products', 'display=[id]&filter[id]=[1]']);
+    expect(r.query).toEqual({ display: '[id]', 'filter[id]': '[1]' });
     expect(r.headers['output-format']).toBe('JSON');
+    expect(r.key).toBe(store.apiKey);
+    expect([w.method, w.body]).toEqual(['POST', productXml('<price>3</price>')]);
   });
 });

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 
-/** The PrestaShop 8.2.0 snapshot, restricted to the resources the client tests use. */
+/** The PrestaShop 8.2.0 golden snapshot (the introspector's output on the bundled fake store). */
 export function crudSchema(): StoreSchema {
-  const path = new URL('./fixtures/store-8.2.0-crud.json', import.meta.url);
+  const path = new URL('../golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url);
   return parseSnapshot(readFileSync(path, 'utf8'), path.pathname);
 }
 
