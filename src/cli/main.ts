@@ -15,6 +15,9 @@ export interface MainIo {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** Thrown from yargs' fail hook so that no handler runs after a usage error. */
+class UsageAbort extends Error {}
+
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
   const env = io.env ?? process.env;
   const reporter = new Reporter({
@@ -56,6 +59,8 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
+      // Stop here: without a throw yargs would still run the command's handler.
+      throw new UsageAbort(msg);
     })
     .exitProcess(false);
   for (const factory of COMMANDS) parser.command(factory(ctx));
@@ -67,6 +72,10 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     }
     return exitCode;
   } catch (error) {
+    if (error instanceof UsageAbort) {
+      reporter.error(`${usageError ?? error.message}\nRun with --help for usage.`);
+      return EXIT_USAGE;
+    }
     if (error instanceof CodegenError) {
       reporter.error(error.message);
       if (reporter.verbose && error.stack) reporter.debug(error.stack);

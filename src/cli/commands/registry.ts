@@ -4,6 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { exportCommand } from './export.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -18,4 +19,6 @@ export interface CliContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
-export const COMMANDS: readonly CommandFactory[] = [];
+export const COMMANDS: readonly CommandFactory[] = [
+  exportCommand,
+];

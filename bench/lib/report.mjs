@@ -1,0 +1,107 @@
+// Tables of the benchmark results: aligned text for the console, Markdown for bench/results.md.
+import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
+
+export function machine() {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model?.trim() ?? 'unknown',
+    cores: list.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    // Other work on the machine makes timings noisy; the 1-minute load at the start says how much.
+    load: Number(loadavg()[0].toFixed(2)),
+  };
+}
+
+const fmtMs = (v) => (v === null || v === undefined ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const fmtMb = (v) => (v === null || v === undefined ? '–' : `${Math.round(v)} MiB`);
+const fmtRatio = (v) => (v === null ? '–' : `${v.toFixed(2)}×`);
+
+function extraText(extra) {
+  if (!extra) return '';
+  const parts = [];
+  if (extra.files !== undefined) parts.push(`${extra.files} files`);
+  if (extra.bytes !== undefined) parts.push(`${(extra.bytes / 1024).toFixed(0)} KiB`);
+  if (extra.filesWritten !== undefined) parts.push(`${extra.filesWritten} files written`);
+  for (const [k, v] of Object.entries(extra)) if (!['files', 'bytes', 'filesWritten'].includes(k)) parts.push(`${k} ${v}`);
+  return parts.join(', ');
+}
+
+/** Rows of the main table: one per measurement, plus one per skipped or failed section. */
+function rows(results) {
+  const out = [];
+  for (const s of results.sections) {
+    if (s.status !== 'ok') {
+      out.push([s.name, `(${s.status}: ${s.reason})`, '', '', '', '', '']);
+      continue;
+    }
+    for (const m of s.measurements) {
+      out.push([
+        s.name,
+        m.label,
+        fmtMs(m.median),
+        `${fmtMs(m.min)} – ${fmtMs(m.max)}`,
+        String(m.samples.length),
+        fmtMb(m.rssMb),
+        extraText(m.extra),
+      ]);
+    }
+  }
+  return out;
+}
+
+const HEAD = ['section', 'measurement', 'median', 'range', 'runs', 'peak RSS', 'output'];
+const RATIO_HEAD = ['ratio (ours ÷ theirs)', 'value', 'target', 'met'];
+
+function ratioRows(results) {
+  return results.ratios.map((r) => [
+    r.label,
+    fmtRatio(r.value),
+    r.target === undefined ? '' : `≤ ${r.target}`,
+    r.value === null ? 'not measured' : r.target === undefined ? '' : r.value <= r.target ? 'yes' : 'no',
+  ]);
+}
+
+function textTable(head, body) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+function mdTable(head, body) {
+  const esc = (c) => c.replace(/\|/g, '\\|');
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+}
+
+function header(results) {
+  const m = results.machine;
+  return `${results.date}, ${m.cpu} (${m.cores} cores), ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, load ${m.load} at start; ${results.runs} runs per measurement after ${results.warmup} warm-up, medians; snapshot ${results.snapshot ?? 'none'}; total ${(results.totalMs / 1000).toFixed(0)} s`;
+}
+
+export function renderText(results) {
+  const notes = results.sections.flatMap((s) => (s.notes ?? []).map((n) => `- ${s.name}: ${n}`));
+  return [
+    header(results),
+    '',
+    textTable(HEAD, rows(results)),
+    '',
+    textTable(RATIO_HEAD, ratioRows(results)),
+    ...(notes.length ? ['', ...notes] : []),
+  ].join('\n');
+}
+
+export function renderMarkdown(results) {
+  const notes = results.sections.flatMap((s) => (s.notes ?? []).map((n) => `- ${s.name}: ${n}`));
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (bench/run.mjs). ${header(results)}.`,
+    '',
+    mdTable(HEAD, rows(results)),
+    '',
+    mdTable(RATIO_HEAD, ratioRows(results)),
+    ...(notes.length ? ['', '## Notes', '', ...notes] : []),
+    '',
+  ].join('\n');
+}

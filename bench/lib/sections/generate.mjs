@@ -1,0 +1,63 @@
+// generate: our whole `generate` process (formatted and --no-format) against the peers users would
+// otherwise feed a hand-written OpenAPI document: orval (types + zod + fetch client) and
+// openapi-typescript (types only), each on our exported OpenAPI document of the same snapshot.
+import { rm } from 'node:fs/promises';
+import { outputSize } from '../measure.mjs';
+
+export default {
+  name: 'generate',
+  title: 'generate: 8.2.0 snapshot → code, whole process',
+  async run(ctx) {
+    ctx.requireSnapshot();
+    const openapi = await ctx.exportedOpenApi();
+    const contenders = [];
+    const notes = [];
+    const fresh = (dir) => () => rm(dir, { recursive: true, force: true });
+
+    if (await ctx.hasCommand('generate')) {
+      for (const [id, label, extra] of [
+        ['generate.ours-format', 'prestashop-codegen generate (formatted)', []],
+        ['generate.ours-noformat', 'prestashop-codegen generate --no-format', ['--no-format']],
+      ]) {
+        const dir = ctx.workPath('generate', id);
+        contenders.push({
+          id,
+          label,
+          dir,
+          prepare: fresh(dir),
+          run: () => ctx.runCli(['generate', '--schema', ctx.snapshot, '--out', dir, ...extra]),
+        });
+      }
+    } else {
+      notes.push('ours: skipped, the `generate` command is not in dist/cli yet');
+    }
+
+    const orvalDir = ctx.workPath('generate', 'orval');
+    contenders.push({
+      id: 'peers.orval',
+      label: `orval ${ctx.version('orval')} (types + zod + fetch)`,
+      dir: orvalDir,
+      prepare: fresh(orvalDir),
+      run: () =>
+        ctx.runNode(ctx.bin('orval'), ['--config', ctx.libPath('orval.config.cjs')], {
+          env: { BENCH_ORVAL_INPUT: openapi, BENCH_ORVAL_OUT: orvalDir },
+        }),
+    });
+    const otsDir = ctx.workPath('generate', 'openapi-typescript');
+    contenders.push({
+      id: 'peers.openapi-typescript',
+      label: `openapi-typescript ${ctx.version('openapi-typescript')} (types)`,
+      dir: otsDir,
+      prepare: fresh(otsDir),
+      run: () => ctx.runNode(ctx.bin('openapi-typescript'), [openapi, '-o', `${otsDir}/schema.d.ts`]),
+    });
+
+    const measurements = await ctx.measureRounds(contenders);
+    for (const m of measurements) {
+      const c = contenders.find((x) => x.id === m.id);
+      m.extra = await outputSize(c.dir);
+    }
+    notes.push('peers read the exported OpenAPI document; orval runs without prettier (its default)');
+    return { measurements, notes };
+  },
+};

@@ -1,0 +1,16 @@
+// The benchmark's sections, run in this order. Each is `{ name, title, run(ctx) }`; `run` returns
+// `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
+import exportSection from './export.mjs';
+import generate from './generate.mjs';
+import noop from './noop.mjs';
+
+export const SECTIONS = [exportSection, generate, noop];
+
+/** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
+export const RATIOS = [
+  { label: 'generate formatted ÷ orval', num: 'generate.ours-format', den: 'peers.orval', target: 0.5 },
+  { label: 'generate --no-format ÷ orval', num: 'generate.ours-noformat', den: 'peers.orval' },
+  { label: 'generate formatted ÷ openapi-typescript', num: 'generate.ours-format', den: 'peers.openapi-typescript' },
+  { label: 'generate --no-format ÷ openapi-typescript', num: 'generate.ours-noformat', den: 'peers.openapi-typescript' },
+  { label: 'no-op regenerate ÷ full generate', num: 'noop.generate', den: 'generate.ours-format', target: 0.4 },
+];
