@@ -90,6 +90,8 @@ export interface FakeStoreOptions {
    * from this snapshot. Schema requests (`?schema=`) are still answered from the fixtures.
    */
   readonly crud?: CrudEngineOptions;
+  /** Port to listen on (default 0: any free port). */
+  readonly port?: number;
 }
 
 export interface RecordedRequest {
@@ -399,7 +401,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;

@@ -13,14 +13,13 @@ import type { FieldMeta, ResourceMeta } from './meta.js';
 /** A filter value of a field: a value (equality) or an operator built with the helpers below. */
 export type Filter<V> = V | FilterOp<V>;
 
-declare const opBrand: unique symbol;
-
-/** An operator and its operands; build one with `anyOf`, `between`, `contains`, ... */
+/**
+ * An operator and its operands; build one with `anyOf`, `between`, `contains`, ... The operand
+ * type keeps `contains('x')` (text) off a number field at compile time.
+ */
 export interface FilterOp<V> {
   readonly op: 'eq' | 'anyOf' | 'between' | 'beginsWith' | 'endsWith' | 'contains' | 'gt' | 'lt' | 'not';
   readonly values: readonly V[];
-  /** Type-level only: keeps `FilterOp<string>` and `FilterOp<number>` apart. */
-  readonly [opBrand]?: (v: V) => V | undefined;
 }
 
 function op<V>(kind: FilterOp<V>['op'], values: readonly V[]): FilterOp<V> {

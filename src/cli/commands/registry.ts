@@ -5,6 +5,7 @@
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
 import { exportCommand } from './export.js';
+import { fakeStoreCommand } from './fake-store.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -21,4 +22,5 @@ export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
 export const COMMANDS: readonly CommandFactory[] = [
   exportCommand,
+  fakeStoreCommand,
 ];
