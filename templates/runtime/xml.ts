@@ -180,7 +180,7 @@ export interface WriteBodyOptions {
  * or under the extensions key: module fields), and `<associations>`.
  */
 export function writeBody(meta: ResourceMeta, body: Readonly<Record<string, unknown>>, options: WriteBodyOptions): string {
-  const parts: string[] = [XML_HEAD, `<${meta.node}>\n`];
+  const parts: string[] = [XML_HEAD, `<${elementName(meta.node)}>\n`];
   const extensionsKey = extensionsKeyOf(meta);
   const known = new Set<string>(['id', 'associations', extensionsKey]);
   if (options.id !== null) parts.push(`<id>${cdata(String(options.id), 'id')}</id>\n`);
@@ -212,7 +212,16 @@ export function writeBody(meta: ResourceMeta, body: Readonly<Record<string, unkn
   return parts.join('');
 }
 
+const ELEMENT_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** A name the store sent, checked before it becomes an element name (a space would break the document). */
+function elementName(name: string): string {
+  if (!ELEMENT_RE.test(name) || /^xml/i.test(name)) throw new RangeError(`${JSON.stringify(name)} cannot be written as an XML element name`);
+  return name;
+}
+
 function fieldXml(field: FieldMeta | undefined, value: unknown, name: string): string {
+  elementName(name);
   if (field?.multilingual === true) {
     const langs = languageEntries(value, name)
       .map((e) => `<language id="${e.id}">${cdata(encodeScalar(field, e.value, `${name}[${e.id}]`), `${name}[${e.id}]`)}</language>`)
@@ -230,7 +239,7 @@ function associationsXml(metas: readonly AssociationMeta[], value: unknown): str
     const items = record[assoc.name];
     if (items === undefined || items === null) continue;
     if (!Array.isArray(items)) throw new TypeError(`associations.${assoc.name}: expected a list`);
-    out.push(`<${assoc.name}>\n`);
+    out.push(`<${elementName(assoc.name)}>\n`);
     items.forEach((item: unknown, index) => out.push(associationItemXml(assoc, item, `associations.${assoc.name}[${index}]`)));
     out.push(`</${assoc.name}>\n`);
   }
@@ -249,9 +258,9 @@ function associationItemXml(assoc: AssociationMeta, item: unknown, path: string)
     typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : { id: item };
   const inner = assoc.fields
     .filter((f) => f.readOnly !== true && record[f.name] !== undefined)
-    .map((f) => `<${f.name}>${cdata(encodeScalar(f, record[f.name], `${path}.${f.name}`), `${path}.${f.name}`)}</${f.name}>`)
+    .map((f) => `<${elementName(f.name)}>${cdata(encodeScalar(f, record[f.name], `${path}.${f.name}`), `${path}.${f.name}`)}</${f.name}>`)
     .join('');
-  return `<${assoc.node}>${inner}</${assoc.node}>\n`;
+  return `<${elementName(assoc.node)}>${inner}</${assoc.node}>\n`;
 }
 
 /**

@@ -161,3 +161,12 @@ describe('writableView', () => {
     expect(writableView(meta, 'x')).toBe('x');
   });
 });
+
+describe('element names the store sent', () => {
+  it('refuses a name that would break the document', () => {
+    const meta = { ...productMeta, fields: [...productMeta.fields, { name: 'unit price', kind: 'decimal' as const }] };
+    expect(() => writeBody(meta, { 'unit price': 1 }, { id: null })).toThrow(/"unit price" cannot be written as an XML element name/);
+    expect(() => writeBody({ ...productMeta, node: 'order item' }, {}, { id: null })).toThrow(/"order item"/);
+    expect(writeBody(meta, { price: 1 }, { id: null })).toContain('<price>');
+  });
+});
