@@ -46,8 +46,8 @@ export const FAKE_STORE_KEY = 'FAKESTORE0DEMO0KEY00000000000001';
 export interface FaultRule {
   /** Path below the server root (`/api/products`), exact or a RegExp; absent = every path. */
   readonly path?: string | RegExp;
-  /** Query parameters the request must carry (subset match). */
-  readonly query?: Readonly<Record<string, string>>;
+  /** Query parameters the request must carry (subset match); null means "must be absent". */
+  readonly query?: Readonly<Record<string, string | null>>;
   /** Only the first N matching requests (default: all of them). */
   readonly times?: number;
   /** Extra delay before answering. */
@@ -60,6 +60,8 @@ export interface FaultRule {
   readonly drop?: 'before-response' | 'mid-body';
   /** Send only the first N bytes of the answer, with a matching Content-Length (a cut document). */
   readonly truncateTo?: number;
+  /** Answer `301` with `Location: <redirectPrefix><request path and query>` (absolute or path-only). */
+  readonly redirectPrefix?: string;
 }
 
 export interface FaultHandle {
@@ -187,7 +189,7 @@ function matches(rule: FaultRule, path: string, query: URLSearchParams): boolean
   if (rule.path !== undefined) {
     if (typeof rule.path === 'string' ? rule.path !== path : !rule.path.test(path)) return false;
   }
-  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false;
+  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false; // get() is null when absent
   return true;
 }
 
@@ -379,6 +381,11 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       req.socket.destroy();
       return;
     }
+    if (fault?.redirectPrefix !== undefined) {
+      res.writeHead(301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
+      res.end();
+      return;
+    }
     let answer = route(req, url.pathname, url.searchParams, body);
     if (fault !== null && (fault.status !== undefined || fault.body !== undefined || fault.headers !== undefined)) {
       answer = {
@@ -393,7 +400,14 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const server: Server = createServer((req, res) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    res.on('close', () => inFlight--);
+    // 'finish' comes before the client can have the whole answer; 'close' covers dropped ones.
+    let counted = true;
+    const done = (): void => {
+      if (counted) inFlight--;
+      counted = false;
+    };
+    res.once('finish', done);
+    res.once('close', done);
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`fake store error: ${(error as Error).message}`);

@@ -68,6 +68,14 @@ class Limiter {
   }
 }
 
+/** A request not started because the run already failed elsewhere; never the error reported. */
+export class AbandonedError extends Error {
+  override readonly name = 'AbandonedError';
+  constructor(where: string) {
+    super(`${where}: abandoned after another failure`);
+  }
+}
+
 class RetryableError extends Error {
   constructor(
     message: string,
@@ -173,12 +181,7 @@ export class StoreHttp {
     const url = this.urlFor(target);
     let lastError = '';
     for (let attempt = 0; attempt <= this.options.retries; attempt++) {
-      if (target.signal?.aborted) {
-        throw new IntrospectError(`${this.describe(target, url)}: abandoned after another failure`, {
-          url: redactUrl(url),
-          resource: target.resource,
-        });
-      }
+      if (target.signal?.aborted) throw new AbandonedError(this.describe(target, url));
       await this.limiter.acquire();
       let waitMs: number | null = null;
       try {

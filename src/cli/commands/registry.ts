@@ -4,8 +4,12 @@
  */
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
+import { demoCommand } from './demo.js';
+import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { fakeStoreCommand } from './fake-store.js';
+import { generateCommand } from './generate.js';
+import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -21,6 +25,10 @@ export interface CliContext {
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
 export const COMMANDS: readonly CommandFactory[] = [
+  introspectCommand,
+  generateCommand,
   exportCommand,
+  diffCommand,
+  demoCommand,
   fakeStoreCommand,
 ];

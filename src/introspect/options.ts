@@ -1,0 +1,100 @@
+/**
+ * The introspector's options: their public type, validation and defaults.
+ */
+import type { Dispatcher } from 'undici';
+import { ConfigError } from '../errors.js';
+
+export type SynopsisFormat = 'auto' | 'json' | 'xml';
+
+export interface IntrospectOptions {
+  /** Store base URL, without `/api` (a trailing `/api` is removed with a warning). */
+  url: string;
+  /** Webservice key; sent as the HTTP Basic user name with an empty password. */
+  key: string;
+  /** Parallel requests (default 8). */
+  concurrency?: number;
+  /** Extra resources to read even if the listing does not show them. */
+  include?: string[];
+  /** Resources to leave out. */
+  exclude?: string[];
+  /** `auto` (default): JSON first, XML when the JSON has no metadata; or force one. */
+  synopsisFormat?: SynopsisFormat;
+  /** Per-attempt timeout in milliseconds (default 30000). */
+  timeoutMs?: number;
+  /** Retries per request on network errors, 5xx, 429 and 503 (default 4). */
+  retries?: number;
+  /** Called after each resource is done. */
+  onProgress?: (done: number, total: number, resource: string) => void;
+  /** Called for each warning (also collected in the summary). */
+  onWarning?: (message: string) => void;
+  /** undici dispatcher to use (tests, proxies); by default a private Agent per run. */
+  dispatcher?: Dispatcher;
+  /** Send the key as the `ws_key` query parameter instead of HTTP Basic (leaks into server logs). */
+  wsKey?: boolean;
+}
+
+export interface ResolvedOptions {
+  readonly base: URL;
+  readonly key: string;
+  readonly concurrency: number;
+  readonly include: readonly string[];
+  readonly exclude: ReadonlySet<string>;
+  readonly synopsisFormat: SynopsisFormat;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly wsKey: boolean;
+}
+
+const RESOURCE_NAME_RE = /^[A-Za-z0-9_]{1,128}$/;
+
+function positiveInt(value: number | undefined, fallback: number, option: string, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < min) throw new ConfigError(`expected an integer ≥ ${min}, got ${String(value)}`, option);
+  return value;
+}
+
+/** Validates options and normalises the base URL. */
+export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: string) => void): ResolvedOptions {
+  if (typeof options.url !== 'string' || options.url.trim() === '') {
+    throw new ConfigError('the store URL is missing (--url or PRESTASHOP_URL)', 'url');
+  }
+  let base: URL;
+  try {
+    base = new URL(options.url.trim());
+  } catch {
+    throw new ConfigError('not a URL; expected e.g. https://shop.example', 'url');
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ConfigError('expected an http:// or https:// URL', 'url');
+  if (base.username !== '' || base.password !== '') {
+    throw new ConfigError('the URL must not hold credentials; pass the key with --key or PRESTASHOP_API_KEY', 'url');
+  }
+  base.search = '';
+  base.hash = '';
+  let path = base.pathname.replace(/\/+$/, '');
+  if (/\/api$/i.test(path)) {
+    path = path.slice(0, -4);
+    warn(`--url should be the shop's base address; the trailing "/api" was removed (${base.origin}${path || '/'})`);
+  }
+  base.pathname = path === '' ? '/' : path;
+  if (typeof options.key !== 'string' || options.key === '') throw new ConfigError('the API key is missing (--key or PRESTASHOP_API_KEY)', 'key');
+  if (/[\s:]/.test(options.key)) throw new ConfigError('the API key must not contain spaces or ":"', 'key');
+  const names = (list: readonly string[] | undefined, option: string): string[] =>
+    (list ?? []).map((n) => {
+      const name = n.trim();
+      if (!RESOURCE_NAME_RE.test(name)) throw new ConfigError(`${JSON.stringify(n)} is not a resource name`, option);
+      return name;
+    });
+  const format = options.synopsisFormat ?? 'auto';
+  if (!['auto', 'json', 'xml'].includes(format)) throw new ConfigError('expected auto, json or xml', 'synopsis-format');
+  return {
+    base,
+    key: options.key,
+    concurrency: positiveInt(options.concurrency, 8, 'concurrency', 1),
+    include: [...new Set(names(options.include, 'include'))],
+    exclude: new Set(names(options.exclude, 'exclude')),
+    synopsisFormat: format,
+    timeoutMs: positiveInt(options.timeoutMs, 30_000, 'timeout', 1),
+    retries: positiveInt(options.retries, 4, 'retries', 0),
+    wsKey: options.wsKey === true,
+  };
+}
