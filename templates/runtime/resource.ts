@@ -164,7 +164,7 @@ export class ResourceRuntime {
     // An item read from the store carries its id and read-only fields; the store refuses them (93).
     let value = writableView(this.meta, input);
     if (validator !== null && (options.validate ?? this.ctx.validate)) {
-      const outcome = validator(input);
+      const outcome = validator(value);
       if (!outcome.ok) throw new PrestaShopValidationError(this.meta.name, operation, outcome.issues);
       value = outcome.value;
     }

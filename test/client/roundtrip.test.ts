@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { RecordedRequest } from '../../src/fakestore/index.js';
+import { EMITTERS } from '../../src/emit/index.js';
 import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';
 import type { GeneratedModule } from './module.js';
@@ -177,6 +178,24 @@ describe('a product, from create to delete', () => {
     expect(again).toBeInstanceOf(mod.PrestaShopError);
     expect((again as InstanceType<typeof mod.PrestaShopError>).status).toBe(404);
     expect((again as InstanceType<typeof mod.PrestaShopError>).code).toBe(87);
+  });
+});
+
+describe('validation before sending', () => {
+  const validators = EMITTERS.some((e) => e.name === 'validators');
+
+  it.skipIf(!validators)('throws every issue and sends nothing; validate: false lets the store answer', async () => {
+    const c = client();
+    store.clearRequests();
+    const error = await c.products.create({ reference: 'x'.repeat(65), name: [{ id: 1, value: 'bad <name>' }] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(mod.PrestaShopValidationError);
+    const paths = (error as InstanceType<typeof mod.PrestaShopValidationError>).issues.map((i) => i.path).sort();
+    expect(paths).toEqual(['name[1]', 'price', 'reference']);
+    expect(store.requests).toEqual([]);
+    const stored = await c.products.create({ reference: 'x' }, { validate: false }).catch((e: unknown) => e);
+    expect(stored).toBeInstanceOf(mod.PrestaShopError);
+    expect((stored as InstanceType<typeof mod.PrestaShopError>).errors).toEqual([{ code: 41, message: 'parameter "price" required' }]);
+    expect(store.requests).toHaveLength(1);
   });
 });
 

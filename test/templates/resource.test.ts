@@ -71,8 +71,14 @@ describe('ResourceRuntime', () => {
 
   it('sends what the validator returns (e.g. stripped keys), and never the id or read-only fields', async () => {
     const f = canned([() => new Response('<prestashop><product><id>3</id></product></prestashop>')]);
-    const validator: Validator = (v) => ({ ok: true, value: { ...(v as object), reference: 'from validator' } });
+    const seen: unknown[] = [];
+    const validator: Validator = (v) => {
+      seen.push(v);
+      return { ok: true, value: { ...(v as object), reference: 'from validator' } };
+    };
     await runtime(f.fetch).update(3, { id: 77, price: 2, manufacturer_name: 'x' }, validator);
+    // The validator sees the body as it will be sent: no id, no read-only field.
+    expect(seen).toEqual([{ price: 2 }]);
     const body = String(f.inits[0]!.body);
     expect(body).toContain('<id><![CDATA[3]]></id>');
     expect(body).not.toContain('77');
