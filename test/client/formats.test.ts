@@ -79,3 +79,27 @@ describe.each<CrudGeneration>(['1.7', '8.x', '9.0'])('a %s store', (generation) 
     }
   });
 });
+
+describe('generate options decide decoded types', () => {
+  it('decimals: string and dates: Date round-trip through the client', async () => {
+    const dir = await writeOut('formats-options', await generate(crudSchema(), { decimals: 'string', dates: 'Date' }));
+    const typed = (await import(`${dir}/index.ts`)) as GeneratedModule;
+    const store = await startCrudStore({ schema: crudSchema() });
+    try {
+      const client = typed.createClient({ baseUrl: store.url, apiKey: store.apiKey });
+      const created = await client.products.create({ price: '12.5', available_date: new Date(Date.UTC(2025, 4, 17)) });
+      expect(created.price).toBe('12.500000');
+      expect(created.available_date).toEqual(new Date(Date.UTC(2025, 4, 17)));
+      expect(created.date_add).toBeInstanceOf(Date);
+      expect(store.requests.at(-1)!.body).toContain('<available_date><![CDATA[2025-05-17]]></available_date>');
+      const read = await client.products.get(created.id);
+      expect(read).toEqual(created);
+      // A zero date decodes to null.
+      const bare = await client.products.create({ price: '1' });
+      expect(bare.available_date).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
