@@ -13,6 +13,7 @@ import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './c
 import { jsString, NameTable } from './naming.js';
 import { emitClients } from './clients/index.js';
 import { emitTypes } from './types/index.js';
+import { emitValidators } from './validators/index.js';
 
 export interface NamedEmitter {
   /** Short name used in errors (`types`, `validators`, `clients`). */
@@ -23,8 +24,8 @@ export interface NamedEmitter {
 /** Every emitter, in the order they run. */
 export const EMITTERS: readonly NamedEmitter[] = [
   { name: 'types', emit: emitTypes },
-  // Clients call the validators when that emitter runs too (it may not be registered yet).
-  { name: 'clients', emit: (model, options, ctx) => emitClients(model, options, ctx, { validators: EMITTERS.some((e) => e.name === 'validators') }) },
+  { name: 'validators', emit: emitValidators },
+  { name: 'clients', emit: emitClients },
 ];
 
 /** Files every run writes at the top of the output; barrels are `<dir>/index.ts` of emitted directories. */

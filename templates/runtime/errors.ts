@@ -2,6 +2,7 @@
  * Errors the client throws. Messages and properties never hold the API key: URLs are redacted,
  * and every text taken from the store is scrubbed of the key before it is kept.
  */
+import { ValidationError, type ValidationIssue } from './validation.js';
 import { parseXml, type XmlElement } from './xml.js';
 
 /** One `<error>` of the store: its numeric code (null for plain-text errors) and message. */
@@ -63,27 +64,24 @@ export class PrestaShopError extends Error {
   }
 }
 
-/** One problem a generated validator found in a write body. */
-export interface ValidationProblem {
-  readonly path: string;
-  readonly code: string;
-  readonly message: string;
-}
-
-/** A write body failed the generated validator; nothing was sent. */
-export class PrestaShopValidationError extends Error {
+/**
+ * A write body failed the generated validator; nothing was sent. A `ValidationError` (what the
+ * validators' `assertValid` throws) that also names the resource and the operation.
+ */
+export class PrestaShopValidationError extends ValidationError {
   override readonly name = 'PrestaShopValidationError';
   constructor(
     readonly resource: string,
     readonly operation: 'create' | 'update' | 'patch',
-    readonly issues: readonly ValidationProblem[],
+    issues: readonly ValidationIssue[],
   ) {
+    super(issues);
     const head = issues
       .slice(0, 5)
       .map((i) => `${i.path === '' ? '(body)' : i.path}: ${i.message}`)
       .join('; ');
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
-    super(`${resource}.${operation}: invalid input, nothing was sent: ${head}${more}`);
+    this.message = `${resource}.${operation}: invalid input, nothing was sent: ${head}${more}`;
   }
 }
 

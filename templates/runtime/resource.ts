@@ -9,7 +9,7 @@
  * falsy-filtered; the decoder restores anything still missing.
  */
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
-import { PrestaShopError, PrestaShopValidationError, type ValidationProblem } from './errors.js';
+import { PrestaShopError, PrestaShopValidationError } from './errors.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import type { Codec, HttpMethod, ResourceMeta } from './meta.js';
 import {
@@ -26,10 +26,11 @@ import {
   type ShopContext,
   type Sort,
 } from './query.js';
+import type { ValidationIssue } from './validation.js';
 import { parseXml, writableView, writeBody } from './xml.js';
 
 /** The result of a generated validator. */
-export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationProblem[] };
+export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 export type Validator = (value: unknown) => ValidationOutcome;
 
 /** Settings shared by every resource of one client. */

@@ -13,6 +13,7 @@ import { emitClients } from '../../src/emit/clients/index.js';
 import type { EmitContext, EmitOptions, EmitResult, FileMap } from '../../src/emit/context.js';
 import { createEmitContext } from '../../src/emit/index.js';
 import { emitTypes } from '../../src/emit/types/index.js';
+import { emitValidators } from '../../src/emit/validators/index.js';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 import { typecheck } from './typecheck.js';
@@ -33,10 +34,9 @@ const KINDS: Record<string, Kind> = {
     index: "export * from './shared.js';\nexport * from './types/index.js';\n",
   },
   clients: {
-    // Golden clients without validator calls, so they do not depend on the validators' output.
-    emit: (model, options, ctx) => emitClients(model, options, ctx, { validators: false }),
-    context: (model, options, ctx) => new Map([...emitTypes(model, options, ctx).files, ...TEMPLATES]),
-    index: "export * from './shared.js';\nexport * from './types/index.js';\nexport * from './clients/index.js';\n",
+    emit: emitClients,
+    context: (model, options, ctx) => new Map([...emitTypes(model, options, ctx).files, ...emitValidators(model, options, ctx).files, ...TEMPLATES]),
+    index: "export * from './shared.js';\nexport * from './types/index.js';\nexport * from './validators/index.js';\nexport * from './clients/index.js';\n",
   },
 };
 

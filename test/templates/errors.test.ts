@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { basicToken, parseStoreErrors, PrestaShopError, PrestaShopValidationError, redactUrl, scrubKey } from '../../templates/runtime/errors.js';
+import { ValidationError } from '../../templates/runtime/validation.js';
 
 describe('parseStoreErrors', () => {
   it('reads the XML error document, several errors, CDATA codes', () => {
@@ -63,8 +64,10 @@ describe('PrestaShopError', () => {
   });
 
   it('validation errors list the first issues', () => {
-    const issues = Array.from({ length: 7 }, (_, i) => ({ path: `f${i}`, code: 'required', message: 'is required' }));
+    const issues = Array.from({ length: 7 }, (_, i) => ({ path: `f${i}`, code: 'required' as const, message: 'is required' }));
     const e = new PrestaShopValidationError('products', 'create', issues);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect(e.name).toBe('PrestaShopValidationError');
     expect(e.message).toBe('products.create: invalid input, nothing was sent: f0: is required; f1: is required; f2: is required; f3: is required; f4: is required (and 2 more)');
     expect(e.issues).toHaveLength(7);
   });

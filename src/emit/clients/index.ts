@@ -24,14 +24,8 @@ const RUNTIME_EXPORTS = [
   "export type { SearchIds, SearchQuery, SearchResult } from '../runtime/search.js';",
 ].map((l) => l.replace(/'/g, '"'));
 
-export interface ClientsEnvironment {
-  /** Whether validators are emitted alongside (then writes call `validate<Type>Input/Patch` first). */
-  readonly validators: boolean;
-}
-
-export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitContext, env: ClientsEnvironment = { validators: true }): EmitResult {
+export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitContext): EmitResult {
   const files: FileMap = new Map();
-  const clientOptions: EmitOptions = env.validators ? options : { ...options, validators: 'none' };
   const diagnostics: Diagnostic[] = [];
   if (!options.clients) return { files, diagnostics };
   const resources = [...model.resources].sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -40,7 +34,7 @@ export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitC
     if (hasClient(r)) {
       withClient.push(r);
       const names = ctx.names.of(r.name);
-      files.set(`clients/${names.file}.ts`, renderResourceClient(r, names, clientOptions, ctx));
+      files.set(`clients/${names.file}.ts`, renderResourceClient(r, names, options, ctx));
     } else if (r.name !== 'images' && r.name !== 'search') {
       diagnostics.push({
         level: 'info',
