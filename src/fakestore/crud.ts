@@ -11,12 +11,12 @@
  * The engine has no I/O: `handle(request)` returns the answer. `startCrudStore` (crud-server.ts)
  * puts it on HTTP; the bundled fake store mounts it with its `crud` option.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { HttpMethod, StoreSchema } from '../model/index.js';
 import { checkValue, crudResourceOf, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
 import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
 import { handleImages, handleSearch, type ImageRecord } from './crud-special.js';
+import { child, parseBody, type Node } from './crud-xml.js';
 import { renderErrors } from './wire.js';
 
 export { WsError, type StoredItem } from './crud-query.js';
@@ -63,13 +63,6 @@ export interface CrudAnswer {
   /** '' when there is no body (DELETE, 404), as PrestaShop sends `Content-Type: `. */
   readonly contentType: string;
   readonly body: string | Uint8Array;
-}
-
-interface Node {
-  readonly name: string;
-  readonly attrs: Readonly<Record<string, string>>;
-  readonly children: Node[];
-  text: string;
 }
 
 export class CrudEngine {
@@ -394,58 +387,4 @@ function slug(text: string): string {
 
 function formatDate(d: Date): string {
   return d.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function child(el: Node, name: string): Node | undefined {
-  return el.children.find((c) => c.name === name);
-}
-
-const parser = (): XMLParser =>
-  new XMLParser({
-    preserveOrder: true,
-    ignoreAttributes: false,
-    attributeNamePrefix: '',
-    trimValues: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    cdataPropName: '#cdata',
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    processEntities: true,
-  });
-
-/** Parses a write body like SimpleXML: 500/127 when it is not XML; returns the root element. */
-export function parseBody(body: string): Node {
-  const text = body.startsWith('xml=') ? body.slice(4) : body;
-  const valid = text.trim() === '' ? false : XMLValidator.validate(text);
-  if (valid !== true) {
-    throw new WsError(500, 127, `XML error : String could not be parsed as XML\nXML length : ${text.length}\nOriginal XML : ${text}`);
-  }
-  const nodes = toNodes(parser().parse(text) as unknown[]);
-  const root = nodes[0];
-  if (root === undefined) throw new WsError(500, 127, 'XML error : String could not be parsed as XML');
-  return root;
-}
-
-function toNodes(list: unknown[]): Node[] {
-  const out: Node[] = [];
-  for (const entry of list) {
-    const record = entry as Record<string, unknown>;
-    const name = Object.keys(record).find((k) => k !== ':@');
-    if (name === undefined || name === '#text' || name === '#cdata') continue;
-    const content = (record[name] ?? []) as unknown[];
-    const node: Node = { name, attrs: (record[':@'] ?? {}) as Record<string, string>, children: toNodes(content), text: textOf(content) };
-    out.push(node);
-  }
-  return out;
-}
-
-function textOf(content: unknown[]): string {
-  let text = '';
-  for (const entry of content) {
-    const record = entry as Record<string, unknown>;
-    if ('#text' in record) text += String(record['#text']);
-    else if ('#cdata' in record) text += textOf(record['#cdata'] as unknown[]);
-  }
-  return text;
 }

@@ -16,6 +16,14 @@ const EMAIL_WRITES: ReadonlyMap<string, readonly HttpMethod[]> = new Map<string,
   ['order_carriers', ['PUT', 'PATCH']],
 ]);
 
+/** The HTTP verb of each write method. */
+const WRITE_VERBS: Readonly<Record<string, HttpMethod>> = { create: 'POST', update: 'PUT', patch: 'PATCH' };
+
+/** The options type of a write: with `sendemail` where the store reads it. */
+function writeOptionsType(resource: string, verb: HttpMethod): string {
+  return (EMAIL_WRITES.get(resource) ?? []).includes(verb) ? 'EmailWriteOptions' : 'WriteOptions';
+}
+
 /** The client methods of a resource, in a fixed order, from the methods the store allows. */
 export function clientMethods(resource: Resource): string[] {
   const m = new Set(usableMethods(resource.name, resource.methods));
@@ -93,7 +101,7 @@ function methodSignatures(p: Parts): string {
   const type = names.type;
   const where = `/api/${resource.name}`;
   const email = EMAIL_WRITES.get(resource.name) ?? [];
-  const writeOptions = (method: HttpMethod): string => (email.includes(method) ? 'EmailWriteOptions' : 'WriteOptions');
+  const writeOptions = (method: HttpMethod): string => writeOptionsType(resource.name, method);
   const pad = '  ';
   const out: string[] = [];
   for (const m of p.methods) {
@@ -220,12 +228,8 @@ export function renderResourceClient(resource: Resource, names: ResourceNames, o
   const typeImports = [names.type, ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
   const validatorImports = p.validators ? [...(hasInput ? [names.validateInput] : []), ...(hasPatch ? [names.validatePatch] : [])] : [];
   const queryImports = ['Filter as FilterValue', 'ListQuery', ...(reads ? ['Display', 'GetQuery', 'ListAllQuery', 'Selected'] : []), ...(methods.includes('head') ? ['ReadOptions'] : [])];
-  const runtimeTypes = [
-    'ClientContext',
-    ...(methods.includes('delete') ? ['DeleteOptions'] : []),
-    ...(writes.some((m) => (EMAIL_WRITES.get(resource.name) ?? []).includes(m === 'create' ? 'POST' : m === 'update' ? 'PUT' : 'PATCH')) ? ['EmailWriteOptions'] : []),
-    ...(writes.some((m) => !(EMAIL_WRITES.get(resource.name) ?? []).includes(m === 'create' ? 'POST' : m === 'update' ? 'PUT' : 'PATCH')) ? ['WriteOptions'] : []),
-  ];
+  const optionTypes = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));
+  const runtimeTypes = ['ClientContext', ...(methods.includes('delete') ? ['DeleteOptions'] : []), ...optionTypes];
   const head =
     fileHeader(ctx) +
     importTypes(typeImports, `../types/${names.file}.js`) +
