@@ -8,8 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError, InputError } from '../../errors.js';
-import { CRUD_RESOURCES, FAKE_STORE_KEY, startFakeStore, type CrudGeneration, type FakeStore } from '../../fakestore/index.js';
-import { introspectStore } from '../../introspect/index.js';
+import type { CrudGeneration, FakeStore } from '../../fakestore/index.js';
 import { parseSnapshot, type StoreSchema } from '../../model/index.js';
 import type { Reporter } from '../reporter.js';
 import type { CommandFactory } from './registry.js';
@@ -29,6 +28,8 @@ export interface FakeStoreCommandOptions {
 /** Starts the data-serving fake store and reports where it is. The caller closes it. */
 export async function startDataStore(options: FakeStoreCommandOptions, reporter: Reporter): Promise<FakeStoreRun> {
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new ConfigError('expected a port number', 'port');
+  // Loaded here: every CLI run imports this module (the command registry); only this command needs the store.
+  const { CRUD_RESOURCES, FAKE_STORE_KEY, startFakeStore } = await import('../../fakestore/index.js');
   let schema: StoreSchema;
   if (options.schemaPath !== null) {
     const text = await readFile(options.schemaPath, 'utf8').catch((error: unknown) => {
@@ -38,6 +39,7 @@ export async function startDataStore(options: FakeStoreCommandOptions, reporter:
   } else {
     const probe = await startFakeStore({ flavor: options.generation === '1.7' ? '1.7' : '8.x' });
     try {
+      const { introspectStore } = await import('../../introspect/index.js');
       schema = (await introspectStore({ url: probe.url, key: FAKE_STORE_KEY })).schema;
     } finally {
       await probe.close();
