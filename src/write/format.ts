@@ -2,14 +2,14 @@
  * Formatting of generated files with prettier, using the user's prettier configuration when one is
  * found. Prettier is loaded only when formatting is on, so `--no-format` runs never pay for it.
  *
- * Prettier dominates the cost of a run (architecture §6), and it is CPU-bound. On machines with
- * more than two cores a large batch is drained from one queue by this thread and by worker threads
- * (each with its own prettier): a worker takes one file at a time once it is ready, so a worker that starts late (its
- * prettier must load and warm up) simply takes less, and a batch is never slower than this thread
- * alone by more than the cost of starting the workers. Small batches stay on this thread.
+ * Prettier dominates the cost of a run (architecture §6), and it is CPU-bound. When cores are idle
+ * (see `idleWorkers`), a large batch is drained from one queue by this thread and by worker threads
+ * (each with its own prettier): a worker takes one file at a time once it is ready, so a worker
+ * that starts late (its prettier must load and warm up) simply takes less. On a busy machine, and
+ * for small batches, everything stays on this thread.
  */
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WriteError } from '../errors.js';
 
@@ -43,6 +43,40 @@ export const SAFE_PARSER = 'typescript';
 
 /** Below this many bytes in a batch, formatting stays on the calling thread. */
 export const PARALLEL_MIN_BYTES = 96 * 1024;
+
+/** CPU time of all cores (ms, from `os.cpus()`): idle, and in total. */
+export interface CpuSample {
+  readonly idle: number;
+  readonly total: number;
+}
+
+export function sampleCpu(): CpuSample {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, total };
+}
+
+/** Below this much CPU time (all cores) between two samples, idleness is not judged: no workers. */
+const MIN_SAMPLE_MS = 40;
+
+/**
+ * Worker threads worth starting: as many as there were idle cores between the two samples (taken
+ * while this thread loaded prettier, so it counts as busy), at most `cores - 2` (one on two cores).
+ * A worker on a core that other work keeps busy only adds its own start-up (prettier loaded and
+ * warmed up again): on the 2-core machine of this project, busy with other processes, one worker
+ * took 4.7 s of CPU time against 3.6 s for this thread alone, and as long in wall time.
+ */
+export function idleWorkers(before: CpuSample, after: CpuSample, cores: number): number {
+  const total = after.total - before.total;
+  if (cores < 2 || total < MIN_SAMPLE_MS) return 0;
+  const idleCores = ((after.idle - before.idle) / total) * cores;
+  const cap = cores === 2 ? 1 : cores - 2;
+  return Math.max(0, Math.min(cap, Math.floor(idleCores + 0.25)));
+}
 
 /** Stable JSON (sorted keys) for hashing a config object. */
 function stableJson(value: unknown): string {
@@ -136,15 +170,16 @@ function drainInWorker(prettierUrl: string, options: Record<string, unknown>, qu
 /**
  * A prettier formatter whose options come from the prettier config that applies to `configFrom`
  * (a file path inside the output directory; `.editorconfig` is honoured too).
- * `workers`: worker threads for large batches. Default: one per core beyond two. On a 2-vCPU box
- * (often one physical core) a prettier worker was measured to gain nothing: median 1355 ms with one
- * worker against 1280 ms without, for 870 KB of generated code. `onlyWorkers` keeps
- * this thread out of the queue when workers run (tests use it to exercise the workers).
+ * `workers`: worker threads for large batches. Default: the cores found idle from the creation of
+ * the formatter to the batch (see `idleWorkers`), so a busy machine formats on this thread alone
+ * and an idle one shares the work. `onlyWorkers` keeps this thread out of the queue when workers
+ * run (tests use it to exercise the workers).
  */
 export async function createPrettierFormatter(
   configFrom: string,
   settings: { readonly workers?: number; readonly minParallelBytes?: number; readonly onlyWorkers?: boolean } = {},
 ): Promise<Formatter> {
+  const cpuBefore = sampleCpu();
   const prettier = await import('prettier');
   let config: Record<string, unknown> | null;
   try {
@@ -198,7 +233,6 @@ export async function createPrettierFormatter(
   } catch {
     cloneable = false;
   }
-  const workers = settings.workers ?? Math.max(0, availableParallelism() - 2);
   const minBytes = settings.minParallelBytes ?? PARALLEL_MIN_BYTES;
   const prettierUrl = import.meta.resolve('prettier');
 
@@ -207,7 +241,8 @@ export async function createPrettierFormatter(
     async formatAll(items) {
       const queue = new FormatQueue(items);
       const bytes = items.reduce((sum, i) => sum + i.text.length, 0);
-      const helpers = workers > 0 && cloneable && bytes >= minBytes && items.length > 1 ? workers : 0;
+      const large = cloneable && bytes >= minBytes && items.length > 1;
+      const helpers = !large ? 0 : (settings.workers ?? idleWorkers(cpuBefore, sampleCpu(), availableParallelism()));
       await Promise.all([
         helpers > 0 && settings.onlyWorkers === true ? Promise.resolve() : drainHere(queue, helpers > 0),
         ...Array.from({ length: helpers }, () => drainInWorker(prettierUrl, options, queue)),

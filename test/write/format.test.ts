@@ -3,7 +3,7 @@
  * the file, and a size-balanced split.
  */
 import { describe, expect, it } from 'vitest';
-import { createPrettierFormatter, NO_FORMAT, type FormatItem } from '../../src/write/format.js';
+import { createPrettierFormatter, idleWorkers, NO_FORMAT, type FormatItem } from '../../src/write/format.js';
 
 const items: FormatItem[] = Array.from({ length: 7 }, (_, i) => ({
   path: `types/f${i}.ts`,
@@ -46,6 +46,20 @@ describe('formatter', () => {
       const f = await createPrettierFormatter('/nowhere/index.ts', { workers, minParallelBytes: 0, onlyWorkers: workers > 0 });
       expect(await f.formatAll(odd)).toEqual(['class A {\n  override m() {}\n}\n']);
     }
+  });
+
+  it('starts workers only on cores that were idle, never all of them', () => {
+    const at = (idle: number, total: number) => ({ idle, total });
+    // 2 cores, 100 ms: this thread busy, the other core idle → one worker.
+    expect(idleWorkers(at(0, 0), at(100, 200), 2)).toBe(1);
+    // The other core mostly busy with other work → none.
+    expect(idleWorkers(at(0, 0), at(40, 200), 2)).toBe(0);
+    // Too short a window to judge → none.
+    expect(idleWorkers(at(0, 0), at(10, 20), 2)).toBe(0);
+    // 8 idle-ish cores → at most cores - 2; one core → never.
+    expect(idleWorkers(at(0, 0), at(700, 800), 8)).toBe(6);
+    expect(idleWorkers(at(0, 0), at(300, 800), 8)).toBe(3);
+    expect(idleWorkers(at(0, 0), at(100, 100), 1)).toBe(0);
   });
 
   it('NO_FORMAT returns the texts as they are', async () => {
