@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { InputError } from './errors.js';
 import type { FileMap } from './emit/context.js';
 import { compareCodeUnits } from './model/index.js';
+import { parsePreformatted, type Preformatted } from './write/preformatted.js';
 
 /** `templates/runtime/` of this package (from `src/` in development and `dist/` once built). */
 export const RUNTIME_TEMPLATES_DIR = fileURLToPath(new URL('../templates/runtime/', import.meta.url));
@@ -31,4 +32,20 @@ export async function readRuntimeTemplates(dir: string = RUNTIME_TEMPLATES_DIR):
   const contents = await Promise.all(names.map((n) => readFile(`${dir}/${n}`, 'utf8')));
   names.forEach((n, i) => files.set(`runtime/${n}`, contents[i]!));
   return files;
+}
+
+/** Where `npm run build` stores the runtime templates formatted with the default settings. */
+export const PREFORMATTED_TEMPLATES_FILE = fileURLToPath(new URL('./runtime-formatted.json', import.meta.url));
+
+/**
+ * The runtime templates as `npm run build` formatted them (scripts/preformat-templates.mjs), or
+ * null when there is no such record (running from src/, or a damaged file): then they are
+ * formatted like every other file.
+ */
+export async function readPreformattedTemplates(file: string = PREFORMATTED_TEMPLATES_FILE): Promise<Preformatted | null> {
+  try {
+    return parsePreformatted(await readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }

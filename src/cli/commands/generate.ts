@@ -18,7 +18,7 @@ import { emitAll } from '../../emit/index.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK, InputError } from '../../errors.js';
 import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
-import { readRuntimeTemplates } from '../../templates.js';
+import { readPreformattedTemplates, readRuntimeTemplates } from '../../templates.js';
 import { writeFileMap, type WriteResult } from '../../write/index.js';
 import type { Reporter } from '../reporter.js';
 import type { DemoStep } from './demo.js';
@@ -181,6 +181,7 @@ export async function generateInto(
   const emitMs = performance.now() - t0;
   const write = await writeFileMap(outDir, files, {
     format: options.format,
+    preformatted: options.format ? await readPreformattedTemplates() : null,
     check: options.check,
     force: options.force ?? false,
     prettierConfigFrom: join(outDir, 'index.ts'),
