@@ -54,10 +54,15 @@ export function makeManifest(format: string, files: ReadonlyMap<string, Manifest
 }
 
 /**
- * Reads a manifest's text. Anything unexpected (not JSON, another tool's file, an unsafe path)
- * gives `null`, so a damaged manifest can only make the tool remove less, never more.
+ * Reads a JSON object whose `files` maps paths to `{ source, output }` strings (the manifest, the
+ * pre-formatted templates). Null for anything else, or when `accept` refuses the object or
+ * `acceptPath` one of the paths.
  */
-export function parseManifest(text: string): Manifest | null {
+export function parseFileRecord(
+  text: string,
+  accept: (o: Readonly<Record<string, unknown>>) => boolean,
+  acceptPath: (path: string) => boolean = () => true,
+): { readonly o: Readonly<Record<string, unknown>>; readonly files: Map<string, { source: string; output: string }> } | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -66,20 +71,34 @@ export function parseManifest(text: string): Manifest | null {
   }
   if (typeof raw !== 'object' || raw === null) return null;
   const o = raw as Record<string, unknown>;
-  if (o.manifestVersion !== MANIFEST_VERSION || o.generator !== GENERATOR_NAME) return null;
+  if (!accept(o)) return null;
   if (typeof o.files !== 'object' || o.files === null || Array.isArray(o.files)) return null;
-  const files = new Map<string, ManifestEntry>();
+  const files = new Map<string, { source: string; output: string }>();
   for (const [path, entry] of Object.entries(o.files as Record<string, unknown>)) {
-    try {
-      assertSafeRelativePath(path);
-    } catch {
-      return null;
-    }
-    if (path === MANIFEST_FILE) return null;
+    if (!acceptPath(path)) return null;
     const e = entry as Record<string, unknown> | null;
     if (typeof e !== 'object' || e === null || typeof e.source !== 'string' || typeof e.output !== 'string') return null;
     files.set(path, { source: e.source, output: e.output });
   }
+  return { o, files };
+}
+
+/**
+ * Reads a manifest's text. Anything unexpected (not JSON, another tool's file, an unsafe path)
+ * gives `null`, so a damaged manifest can only make the tool remove less, never more.
+ */
+export function parseManifest(text: string): Manifest | null {
+  const safePath = (path: string): boolean => {
+    try {
+      assertSafeRelativePath(path);
+    } catch {
+      return false;
+    }
+    return path !== MANIFEST_FILE;
+  };
+  const record = parseFileRecord(text, (o) => o.manifestVersion === MANIFEST_VERSION && o.generator === GENERATOR_NAME, safePath);
+  if (record === null) return null;
+  const { o, files } = record;
   return {
     manifestVersion: MANIFEST_VERSION,
     generator: GENERATOR_NAME,

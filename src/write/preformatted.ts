@@ -9,7 +9,7 @@
  */
 import { compareCodeUnits } from '../model/index.js';
 import type { Formatter } from './format.js';
-import { contentHash } from './manifest.js';
+import { contentHash, parseFileRecord } from './manifest.js';
 
 export const PREFORMATTED_VERSION = 1;
 
@@ -44,23 +44,8 @@ export function serializePreformatted(p: Preformatted): string {
 
 /** Reads a serialized record; anything unexpected gives `null` (then every file is formatted). */
 export function parsePreformatted(text: string): Preformatted | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof raw !== 'object' || raw === null) return null;
-  const o = raw as Record<string, unknown>;
-  if (o.version !== PREFORMATTED_VERSION || typeof o.key !== 'string') return null;
-  if (typeof o.files !== 'object' || o.files === null || Array.isArray(o.files)) return null;
-  const files = new Map<string, PreformattedEntry>();
-  for (const [path, entry] of Object.entries(o.files as Record<string, unknown>)) {
-    const e = entry as Record<string, unknown> | null;
-    if (typeof e !== 'object' || e === null || typeof e.source !== 'string' || typeof e.output !== 'string') return null;
-    files.set(path, { source: e.source, output: e.output });
-  }
-  return { key: o.key, files };
+  const record = parseFileRecord(text, (o) => o.version === PREFORMATTED_VERSION && typeof o.key === 'string');
+  return record === null ? null : { key: record.o.key as string, files: record.files };
 }
 
 /** The formatted text of `path` when `known` holds it for this formatter and this exact text. */
