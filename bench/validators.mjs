@@ -224,7 +224,10 @@ export default {
   title: 'validators: generated vs zod v4 safeParse (same checks, same records, one process)',
   async run(ctx) {
     ctx.requireSnapshot();
-    const res = await ctx.runNode(fileURLToPath(import.meta.url), ['--json', '--snapshot', ctx.snapshot]);
+    // Rounds follow the harness's --runs; 0.3 s per contender and record set keeps the section
+    // to about half a minute of the whole benchmark's 10-minute budget.
+    const args = ['--json', '--snapshot', ctx.snapshot, '--rounds', String(Math.max(3, ctx.runs)), '--seconds', '0.3'];
+    const res = await ctx.runNode(fileURLToPath(import.meta.url), args);
     if (res.code !== 0) throw new Error(`bench/validators.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     const data = JSON.parse(res.stdout.trim().split('\n').pop());
     const PER = 100_000;

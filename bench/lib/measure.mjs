@@ -92,24 +92,30 @@ export async function outputSize(dir) {
 /**
  * Measures contenders in interleaved rounds (A B C, A B C, ...) so that drift on a shared machine
  * hits each of them alike. The first `warmup` rounds are not counted. A contender is
- * `{ id, label, prepare?(), run() → runNode result, check?(result) }`; `check` may throw.
+ * `{ id, label, prepare?(), run() → runNode result, check?(result), runs?, warmup? }`; `check`
+ * may throw; `runs`/`warmup` lower the counts of a slow contender (it sits out the last rounds).
  */
 export async function measureRounds(contenders, { runs, warmup, log }) {
   if (contenders.length === 0) return [];
   const acc = new Map(contenders.map((c) => [c.id, { ms: [], rss: [] }]));
+  const plan = new Map(contenders.map((c) => [c.id, { warmup: Math.min(c.warmup ?? warmup, warmup), runs: Math.min(c.runs ?? runs, runs) }]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const c of contenders) {
+      const p = plan.get(c.id);
+      // Fewer warm-ups: it starts at the first counted round; fewer runs: it sits out the last ones.
+      const own = round - (warmup - p.warmup);
+      if (own < 0 || own >= p.warmup + p.runs) continue;
       if (c.prepare) await c.prepare();
       const res = await c.run();
       if (res.code !== 0) {
         throw new Error(`${c.label} exited ${res.code}: ${(res.stderr || res.stdout).trim().split('\n').slice(-5).join(' | ')}`);
       }
       if (c.check) await c.check(res);
-      if (round >= warmup) {
+      if (own >= p.warmup) {
         acc.get(c.id).ms.push(res.ms);
         if (res.rssMb !== null) acc.get(c.id).rss.push(res.rssMb);
       }
-      log(`  ${round < warmup ? 'warm-up' : `run ${round - warmup + 1}/${runs}`} ${c.label}: ${Math.round(res.ms)} ms`);
+      log(`  ${own < p.warmup ? 'warm-up' : `run ${own - p.warmup + 1}/${p.runs}`} ${c.label}: ${Math.round(res.ms)} ms`);
     }
   }
   return contenders.map((c) => {

@@ -1,7 +1,8 @@
 // generate: our whole `generate` process (formatted and --no-format) against the peers users would
 // otherwise feed a hand-written OpenAPI document: orval (types + zod + fetch client) and
 // openapi-typescript (types only), each on our exported OpenAPI document of the same snapshot.
-import { rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 import { outputSize } from '../measure.mjs';
 
 export default {
@@ -43,6 +44,36 @@ export default {
           env: { BENCH_ORVAL_INPUT: openapi, BENCH_ORVAL_OUT: orvalDir },
         }),
     });
+    // orval with its own prettier step (it runs the `prettier` CLI it finds on PATH: ours, 3.10.1),
+    // for a formatted-against-formatted comparison. Its cwd is outside the repository, whose
+    // .gitignore (bench/.work/) prettier would otherwise honour and skip every file. Slow: 3 runs.
+    const orvalPrettierDir = ctx.workPath('generate', 'orval-prettier');
+    contenders.push({
+      id: 'peers.orval-prettier',
+      label: `orval ${ctx.version('orval')} + prettier ${ctx.version('prettier')} (types + zod + fetch, formatted)`,
+      dir: orvalPrettierDir,
+      runs: 3,
+      prepare: async () => {
+        await fresh(orvalPrettierDir)();
+        await mkdir(orvalPrettierDir, { recursive: true });
+      },
+      run: () =>
+        ctx.runNode(ctx.bin('orval'), ['--config', ctx.libPath('orval.config.cjs')], {
+          cwd: orvalPrettierDir,
+          env: {
+            BENCH_ORVAL_INPUT: openapi,
+            BENCH_ORVAL_OUT: orvalPrettierDir,
+            BENCH_ORVAL_PRETTIER: '1',
+            PATH: `${join(ctx.root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
+          },
+        }),
+      async check() {
+        // prettier's default double quotes: proof that the formatting step did run.
+        if (!(await readFile(join(orvalPrettierDir, 'zod.ts'), 'utf8')).includes('from "zod"')) {
+          throw new Error("orval's prettier step did not run (zod.ts is not formatted)");
+        }
+      },
+    });
     const otsDir = ctx.workPath('generate', 'openapi-typescript');
     contenders.push({
       id: 'peers.openapi-typescript',
@@ -57,7 +88,7 @@ export default {
       const c = contenders.find((x) => x.id === m.id);
       m.extra = await outputSize(c.dir);
     }
-    notes.push('peers read the exported OpenAPI document; orval runs without prettier (its default)');
+    notes.push('peers read the exported OpenAPI document; orval runs without prettier (its default), and again with its `prettier: true` step');
     return { measurements, notes };
   },
 };

@@ -15,7 +15,8 @@ export const SECTIONS = [introspect, exportSection, generate, noop, tsc, validat
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [
   { label: 'generate formatted ÷ orval', num: 'generate.ours-format', den: 'peers.orval', target: 0.5 },
-  { label: 'generate --no-format ÷ orval', num: 'generate.ours-noformat', den: 'peers.orval' },
+  { label: 'generate --no-format ÷ orval (both unformatted)', num: 'generate.ours-noformat', den: 'peers.orval' },
+  { label: 'generate formatted ÷ orval + prettier (both formatted)', num: 'generate.ours-format', den: 'peers.orval-prettier' },
   { label: 'generate formatted ÷ openapi-typescript', num: 'generate.ours-format', den: 'peers.openapi-typescript' },
   { label: 'generate --no-format ÷ openapi-typescript', num: 'generate.ours-noformat', den: 'peers.openapi-typescript' },
   { label: 'no-op regenerate ÷ full generate', num: 'noop.generate', den: 'generate.ours-format', target: 0.4 },
