@@ -7,6 +7,7 @@ import type { Reporter } from '../reporter.js';
 import { demoCommand } from './demo.js';
 import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
+import { fakeStoreCommand } from './fake-store.js';
 import { generateCommand } from './generate.js';
 import { introspectCommand } from './introspect.js';
 
@@ -29,4 +30,5 @@ export const COMMANDS: readonly CommandFactory[] = [
   exportCommand,
   diffCommand,
   demoCommand,
+  fakeStoreCommand,
 ];
