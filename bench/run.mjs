@@ -126,6 +126,18 @@ async function main() {
       return { ...r, value: num !== null && den !== null && den > 0 ? num / den : null };
     });
 
+  // Peak memory of the processes users run most (the table has every measurement's).
+  const rss = [
+    ['generate (formatted)', 'generate.ours-format'],
+    ['generate --no-format', 'generate.ours-noformat'],
+    ['no-op generate', 'noop.generate'],
+    ['introspect', 'introspect.default'],
+    ['1-store scale job (largest step)', 'scale.one'],
+  ]
+    .filter(([, id]) => byId.get(id)?.rssMb != null)
+    .map(([label, id]) => `${label} ${Math.round(byId.get(id).rssMb)} MiB`);
+  const memory = rss.length === 0 ? null : `peak RSS (median of the runs): ${rss.join(', ')}`;
+
   const totalMs = performance.now() - started;
   const results = {
     date: new Date().toISOString().slice(0, 10),
@@ -136,6 +148,7 @@ async function main() {
     totalMs,
     sections,
     ratios,
+    memory,
   };
   process.stdout.write(`\n${renderText(results)}\n`);
   await writeFile(join(BENCH, 'results.md'), renderMarkdown(results));

@@ -81,8 +81,13 @@ function header(results) {
   return `${results.date}, ${m.cpu} (${m.cores} cores), ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, load ${m.load} at start; ${results.runs} runs per measurement after ${results.warmup} warm-up, medians; snapshot ${results.snapshot ?? 'none'}; total ${(results.totalMs / 1000).toFixed(0)} s`;
 }
 
-export function renderText(results) {
+function allNotes(results) {
   const notes = results.sections.flatMap((s) => (s.notes ?? []).map((n) => `- ${s.name}: ${n}`));
+  return results.memory ? [`- memory: ${results.memory}`, ...notes] : notes;
+}
+
+export function renderText(results) {
+  const notes = allNotes(results);
   return [
     header(results),
     '',
@@ -94,7 +99,7 @@ export function renderText(results) {
 }
 
 export function renderMarkdown(results) {
-  const notes = results.sections.flatMap((s) => (s.notes ?? []).map((n) => `- ${s.name}: ${n}`));
+  const notes = allNotes(results);
   return [
     '# Benchmark results',
     '',
