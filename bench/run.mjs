@@ -132,7 +132,7 @@ async function main() {
     ['generate --no-format', 'generate.ours-noformat'],
     ['no-op generate', 'noop.generate'],
     ['introspect', 'introspect.default'],
-    ['1-store scale job (largest step)', 'scale.one'],
+    ['1-store scale job (largest process)', 'scale.one'],
   ]
     .filter(([, id]) => byId.get(id)?.rssMb != null)
     .map(([label, id]) => `${label} ${Math.round(byId.get(id).rssMb)} MiB`);

@@ -21,8 +21,8 @@ export interface FormatItem {
 export interface Formatter {
   /** Identifies the settings: `none`, or a hash of the prettier version and the resolved config. */
   readonly key: string;
-  /** The formatted texts, in the order of `items`. */
-  formatAll(items: readonly FormatItem[]): Promise<string[]>;
+  /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them. */
+  formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void): Promise<string[]>;
 }
 
 export const NO_FORMAT: Formatter = {
@@ -238,11 +238,12 @@ export async function createPrettierFormatter(
 
   return {
     key,
-    async formatAll(items) {
+    async formatAll(items, onThreads) {
       const queue = new FormatQueue(items);
       const bytes = items.reduce((sum, i) => sum + i.text.length, 0);
       const large = cloneable && bytes >= minBytes && items.length > 1;
       const helpers = !large ? 0 : (settings.workers ?? idleWorkers(cpuBefore, sampleCpu(), availableParallelism()));
+      onThreads?.(items.length === 0 ? 0 : helpers + (helpers > 0 && settings.onlyWorkers === true ? 0 : 1));
       await Promise.all([
         helpers > 0 && settings.onlyWorkers === true ? Promise.resolve() : drainHere(queue, helpers > 0),
         ...Array.from({ length: helpers }, () => drainInWorker(prettierUrl, options, queue)),

@@ -74,7 +74,8 @@ export interface WriteResult {
   /** Files formatted in this run (the rest came from the manifest's record). */
   readonly formatted: number;
   readonly drift: Drift;
-  readonly timings: { readonly formatMs: number; readonly writeMs: number };
+  /** `formatThreads`: threads prettier ran on (this one and any workers; 0 when nothing was formatted). */
+  readonly timings: { readonly formatMs: number; readonly writeMs: number; readonly formatThreads: number };
 }
 
 async function readOrNull(path: string): Promise<string | null> {
@@ -228,7 +229,11 @@ export async function writeFileMap(
     return reusable ? disk : knownOutput(options.preformatted, formatter.key, p, files.get(p)!);
   });
   const pending = paths.flatMap((p, i) => (finals[i] === null ? [i] : []));
-  const formattedTexts = await formatter.formatAll(pending.map((i) => ({ path: paths[i]!, text: files.get(paths[i]!)! })));
+  let formatThreads = 0;
+  const formattedTexts = await formatter.formatAll(
+    pending.map((i) => ({ path: paths[i]!, text: files.get(paths[i]!)! })),
+    (n) => (formatThreads = n),
+  );
   pending.forEach((i, k) => (finals[i] = formattedTexts[k]!));
   const formatted = pending.length;
   const formatMs = performance.now() - formatStart;
@@ -313,6 +318,6 @@ export async function writeFileMap(
     kept,
     formatted,
     drift,
-    timings: { formatMs, writeMs },
+    timings: { formatMs, writeMs, formatThreads },
   };
 }

@@ -40,7 +40,7 @@ describe('generate', () => {
   it('generates from the default snapshot, then a no-op run writes nothing', async () => {
     const first = await run('generate', '--out', 'gen', '--no-format');
     expect(first.code).toBe(0);
-    const summary = /^Generated (\d+) files in gen: (\d+) written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms, write \d+ ms\)\n$/.exec(first.stdout);
+    const summary = /^Generated (\d+) files in gen: (\d+) written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms( on \d+ threads)?, write \d+ ms\)\n$/.exec(first.stdout);
     expect(summary).not.toBeNull();
     const count = summary![1]!;
     expect(summary![2]).toBe(count);

@@ -48,6 +48,14 @@ describe('formatter', () => {
     }
   });
 
+  it('tells how many threads formatted the batch', async () => {
+    const threads: number[] = [];
+    await (await createPrettierFormatter('/nowhere/index.ts', { workers: 0 })).formatAll(items, (n) => threads.push(n));
+    await (await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 })).formatAll(items, (n) => threads.push(n));
+    await (await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 })).formatAll([], (n) => threads.push(n));
+    expect(threads).toEqual([1, 2, 0]);
+  });
+
   it('starts workers only on cores that were idle, never all of them', () => {
     const at = (idle: number, total: number) => ({ idle, total });
     // 2 cores, 100 ms: this thread busy, the other core idle → one worker.

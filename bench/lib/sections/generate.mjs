@@ -21,12 +21,16 @@ export default {
         ['generate.ours-noformat', 'prestashop-codegen generate --no-format', ['--no-format']],
       ]) {
         const dir = ctx.workPath('generate', id);
+        const threads = [];
         contenders.push({
           id,
           label,
           dir,
+          threads,
           prepare: fresh(dir),
           run: () => ctx.runCli(['generate', '--schema', ctx.snapshot, '--out', dir, ...extra]),
+          // The summary line says when prettier ran on more than one thread (idle cores only).
+          check: (res) => threads.push(Number(/format \d+ ms on (\d+) threads/.exec(res.stdout)?.[1] ?? 1)),
         });
       }
     } else {
@@ -87,6 +91,9 @@ export default {
     for (const m of measurements) {
       const c = contenders.find((x) => x.id === m.id);
       m.extra = await outputSize(c.dir);
+      const counted = c.threads?.slice(-m.samples.length) ?? [];
+      const multi = counted.filter((t) => t > 1).length;
+      if (multi > 0) m.extra['prettier on 2+ threads'] = `${multi} of ${counted.length} runs`;
     }
     notes.push('peers read the exported OpenAPI document; orval runs without prettier (its default), and again with its `prettier: true` step');
     return { measurements, notes };

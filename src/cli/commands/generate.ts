@@ -207,7 +207,8 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
   const run = await generateInto(reporter, schema, outDir, { ...options, check, force: args.force ?? false });
   const { write } = run;
   const where = relative(ctx.cwd, outDir) || '.';
-  const phases = `load ${ms(loadMs)}, emit ${ms(run.emitMs)}, format ${ms(write.timings.formatMs)}, write ${ms(write.timings.writeMs)}`;
+  const threads = write.timings.formatThreads > 1 ? ` on ${write.timings.formatThreads} threads` : '';
+  const phases = `load ${ms(loadMs)}, emit ${ms(run.emitMs)}, format ${ms(write.timings.formatMs)}${threads}, write ${ms(write.timings.writeMs)}`;
   if (check) {
     const { added, changed, stale, diff } = write.drift;
     if (added.length + changed.length + stale.length === 0) {
