@@ -7,12 +7,12 @@
 //
 // Every timing is a whole process (spawn to exit) measured on this machine in this run.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runNode as runNodeRaw, measureRounds as measureRoundsRaw } from './lib/measure.mjs';
-import { machine, renderMarkdown, renderText } from './lib/report.mjs';
+import { machine, renderMarkdown, renderText, withReadmeResults } from './lib/report.mjs';
 import { RATIOS, SECTIONS } from './lib/sections/index.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -153,7 +153,17 @@ async function main() {
   process.stdout.write(`\n${renderText(results)}\n`);
   await writeFile(join(BENCH, 'results.md'), renderMarkdown(results));
   await writeFile(join(BENCH, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  log(`\nwrote bench/results.md and bench/results.json (${(totalMs / 1000).toFixed(0)} s)`);
+  // A full run on the default snapshot also refreshes the README's Performance tables.
+  let readme = '';
+  if (only === null && snapshot === resolve(DEFAULT_SNAPSHOT)) {
+    const path = join(ROOT, 'README.md');
+    const updated = withReadmeResults(await readFile(path, 'utf8'), results);
+    if (updated !== null) {
+      await writeFile(path, updated);
+      readme = ', README.md (Performance)';
+    }
+  }
+  log(`\nwrote bench/results.md, bench/results.json${readme} (${(totalMs / 1000).toFixed(0)} s)`);
   if (totalMs > BUDGET_MS) log(`warning: the benchmark took longer than ${BUDGET_MS / 60000} minutes`);
   if (sections.some((s) => s.status === 'failed')) process.exitCode = 1;
 }

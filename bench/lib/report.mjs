@@ -112,3 +112,26 @@ export function renderMarkdown(results) {
     '',
   ].join('\n');
 }
+
+/** Markers of the block of README.md that a full run rewrites with its tables. */
+export const README_START = '<!-- bench:results:start (written by npm run bench) -->';
+export const README_END = '<!-- bench:results:end -->';
+
+/** README.md with the block between the markers replaced by this run's tables; null without markers. */
+export function withReadmeResults(readme, results) {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) return null;
+  const notes = allNotes(results);
+  const block = [
+    README_START,
+    `Latest run: ${header(results)}.`,
+    '',
+    mdTable(HEAD, rows(results)),
+    '',
+    mdTable(RATIO_HEAD, ratioRows(results)),
+    ...(notes.length ? ['', ...notes] : []),
+    '',
+  ].join('\n');
+  return `${readme.slice(0, start)}${block}${readme.slice(end)}`;
+}
