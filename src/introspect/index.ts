@@ -20,8 +20,10 @@ import {
   type StoreSchema,
   type SynopsisSource,
 } from '../model/index.js';
+import { EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
 import { AbandonedError, StoreHttp } from './http.js';
-import { resolveIntrospectOptions, type IntrospectOptions } from './options.js';
+import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
+import { resolveIntrospectOptions, type IntrospectOptions, type ResolvedOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
 
 export { resolveIntrospectOptions, type IntrospectOptions, type SynopsisFormat } from './options.js';
@@ -36,7 +38,8 @@ export {
   type ParsedSynopsis,
 } from './parse-synopsis.js';
 export { parseXmlDocument, repairNumericTags, XmlReadError, type XmlElement } from './xml.js';
-export { MAX_BODY_BYTES, MAX_REDIRECTS, MAX_WAIT_MS } from './http.js';
+export { BACKOFF_BASE_MS, MAX_BODY_BYTES, MAX_REDIRECTS, MAX_WAIT_MS } from './http.js';
+export { badNames, isStoreName, showName, STORE_NAME_RE, STORE_NAME_RULE, type BadName } from './names.js';
 
 export interface IntrospectSummary {
   resources: number;
@@ -76,7 +79,36 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
     targets.set(name, { name, description: null, keyMethods: ['GET'], origin: 'include' });
   }
   for (const name of exclude) targets.delete(name);
-  return [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const bad = sorted.find((t) => !isStoreName(t.name));
+  if (bad !== undefined) {
+    const url = redactUrl(run.http.urlFor({ path: '/api', resource: null }));
+    throw new IntrospectError(
+      `${url}: the listing names a resource the tool does not accept: ${showName(bad.name)} (${STORE_NAME_RULE}). ` +
+        `Leave it out with --exclude ${JSON.stringify(bad.name)}.`,
+      { url, resource: null, exitCode: EXIT_FAILURE },
+    );
+  }
+  return sorted;
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Warnings about how the key travels: `ws_key`, plain http to another host, `--insecure`. */
+export function transportWarnings(opts: Pick<ResolvedOptions, 'base' | 'wsKey' | 'insecure' | 'ca'>): string[] {
+  const out: string[] = [];
+  if (opts.wsKey) out.push("the key is sent as the ws_key query parameter: it will appear in the store's access logs");
+  if (opts.base.protocol === 'http:' && !LOOPBACK_HOSTS.test(opts.base.hostname)) {
+    out.push(`${opts.base.origin} is plain http: the key travels unencrypted; use https:// if the store offers it`);
+  }
+  if (opts.insecure) {
+    out.push(
+      'TLS CERTIFICATE VERIFICATION IS OFF (--insecure): anyone between you and the store can read the API key and change the answers. ' +
+        "Pass the store's certificate with --ca <file.pem> instead.",
+    );
+  }
+  if (opts.ca !== null && opts.base.protocol === 'http:') out.push('--ca has no effect on an http:// URL');
+  return out;
 }
 
 /** Reads a store's schema. Throws `IntrospectError` (store failures) or `ConfigError` (bad options). */
@@ -90,11 +122,13 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     concurrency: opts.concurrency,
     timeoutMs: opts.timeoutMs,
     retries: opts.retries,
+    backoffBaseMs: opts.backoffBaseMs,
+    tls: { ...(opts.ca === null ? {} : { ca: opts.ca }), insecure: opts.insecure },
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
   });
   const run = new Run(http, opts, options.onWarning);
   for (const w of early) run.warn(w);
-  if (opts.wsKey) run.warn('the key is sent as the ws_key query parameter: it will appear in the store\'s access logs');
+  for (const w of transportWarnings(opts)) run.warn(w);
   try {
     const outcome = await readListing(run);
     if ('fallback' in outcome) {

@@ -19,6 +19,7 @@ import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
 import { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing } from './parse-listing.js';
 import { JsonReadError, parseJsonSynopsis, parseXmlSynopsis, type ParsedSynopsis } from './parse-synopsis.js';
 import { XmlReadError } from './xml.js';
+import { badNames, showName, STORE_NAME_RULE } from './names.js';
 
 /** Resources whose list node differs from the resource name (reference §2); used only when the list cannot be read. */
 const KNOWN_LIST_NODES: ReadonlyMap<string, string> = new Map([
@@ -249,6 +250,15 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   for (const w of parsed.warnings) run.warn(w);
   for (const id of parsed.languageIds) run.languageIds.add(id);
   const nodesName = await readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
+  const [bad] = badNames({ nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
+  if (bad !== undefined) {
+    const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));
+    throw new IntrospectError(
+      `${url} (resource "${name}"): the store sent a ${bad.what} the tool does not accept: ${showName(bad.name)} ` +
+        `(${STORE_NAME_RULE}). Leave the resource out with --exclude ${name}.`,
+      { url, resource: name, exitCode: EXIT_FAILURE },
+    );
+  }
   return {
     name,
     description: target.description,

@@ -1,0 +1,51 @@
+/**
+ * Shared helpers of the hardening suite: the 8.2.0 golden snapshot, key variants to grep for,
+ * directory listings, and a CLI runner.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
+
+export { runCli, tempDir, type CliRun } from '../cli/helpers.js';
+
+export const KEY = FAKE_STORE_KEY;
+export const GOLDEN_8_2_0 = readFileSync(join(import.meta.dirname, '../golden/prestashop-8.2.0/prestashop-schema.json'), 'utf8');
+
+/** Every form the key could leak in: as is, URL-encoded, in a Basic header, lower-cased. */
+export function keyForms(key: string): string[] {
+  return [
+    key,
+    encodeURIComponent(key),
+    Buffer.from(`${key}:`).toString('base64'),
+    Buffer.from(key).toString('base64'),
+    key.toLowerCase(),
+  ].filter((v, i, all) => all.indexOf(v) === i);
+}
+
+/** The forms of `key` found in `text` (empty when there is no leak). */
+export function leaksIn(text: string, key: string): string[] {
+  return keyForms(key).filter((form) => text.includes(form));
+}
+
+/** Every file below `dir`, as sorted relative POSIX paths. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** The concatenated text of every file below `dir`. */
+export function readAll(dir: string): string {
+  return listFiles(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
