@@ -24,7 +24,8 @@
  * strips the `Authorization` header, the webservice disabled.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
@@ -118,6 +119,8 @@ export interface FakeStoreOptions {
   readonly urlRewriting?: boolean;
   /** True: the web server drops the `Authorization` header, so only `ws_key` reaches PrestaShop. */
   readonly stripAuthorization?: boolean;
+  /** Serve https with this key and certificate (PEM) instead of http. */
+  readonly tls?: { readonly key: string; readonly cert: string };
 }
 
 export interface RecordedRequest {
@@ -447,7 +450,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     await send(res, answer, fault);
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     // 'finish' comes before the client can have the whole answer; 'close' covers dropped ones.
@@ -478,13 +481,15 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`fake store error: ${(error as Error).message}`);
     });
-  });
+  };
+  const server: Server = options.tls === undefined ? createServer(listener) : createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener);
+  server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  origin = `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}`;
 
   return {
     url: `${origin}${basePath}`,

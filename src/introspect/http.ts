@@ -348,9 +348,10 @@ export class StoreHttp {
     if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
       return new RetryableError(`timed out after ${this.options.timeoutMs} ms`);
     }
-    const message = this.scrub(`${code ?? 'network error'}: ${(error as Error)?.message ?? String(error)}`);
+    const text = ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();
+    const message = this.scrub(`${code ?? 'network error'}: ${text}`);
     if (code !== null && TLS_CODES.has(code)) {
-      return new IntrospectError(`${this.describe(target, url)}: TLS failure: ${message}. ${tlsHint(code)}`, {
+      return new IntrospectError(`${this.describe(target, url)}: TLS failure: ${message.replace(/[:.\s]+$/, '')}. ${tlsHint(code)}`, {
         url: redactUrl(url),
         resource: target.resource,
         exitCode: EXIT_USAGE,

@@ -18,10 +18,15 @@ export interface XmlElement {
 
 /** A document that cannot be read as XML; `reason` is safe to show (never holds the key). */
 export class XmlReadError extends Error {
-  override readonly name = 'XmlReadError';
+  override readonly name: string = 'XmlReadError';
   constructor(readonly reason: string) {
     super(reason);
   }
+}
+
+/** A document refused for safety (a DTD or entity declarations): never a reason to fall back and carry on. */
+export class XmlRefusedError extends XmlReadError {
+  override readonly name = 'XmlRefusedError';
 }
 
 /** Prefix given to element names that start with a digit (PrestaShop's `<0>` association bug). */
@@ -94,7 +99,7 @@ function toElement(name: string, node: RawNode): XmlElement {
  */
 export function parseXmlDocument(xml: string, options: { repairNumericTags?: boolean } = {}): XmlElement {
   if (xml.trim() === '') throw new XmlReadError('the document is empty');
-  if (DTD_RE.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) throw new XmlReadError('the document declares a DTD or entities, which are refused');
+  if (DTD_RE.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
   const source = options.repairNumericTags === true ? repairNumericTags(xml).xml : xml;
   const check = XMLValidator.validate(source);
   if (check !== true) {

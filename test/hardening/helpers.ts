@@ -2,9 +2,11 @@
  * Shared helpers of the hardening suite: the 8.2.0 golden snapshot, key variants to grep for,
  * directory listings, and a CLI runner.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
+import { tempDir } from '../cli/helpers.js';
 
 export { runCli, tempDir, type CliRun } from '../cli/helpers.js';
 
@@ -49,3 +51,27 @@ export function readAll(dir: string): string {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** True when the `openssl` command is available (TLS tests generate their certificates with it). */
+export function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh self-signed certificate and key (PEM) for `subjectAltName`, e.g. `IP:127.0.0.1`. */
+export function selfSignedCert(subjectAltName: string): { key: string; cert: string; certPath: string } {
+  const dir = tempDir();
+  const keyPath = join(dir, 'key.pem');
+  const certPath = join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath,
+      '-days', '2', '-subj', '/CN=prestashop-codegen test', '-addext', `subjectAltName=${subjectAltName}`],
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath };
+}

@@ -2,9 +2,10 @@
  * `prestashop-codegen introspect`: reads a store's schema and writes the snapshot file.
  */
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadUserConfig, resolveIntrospectSettings, resolveSchemaPath, resolveStore } from '../../config/load.js';
+import { ConfigError } from '../../errors.js';
 import { introspectStore, type IntrospectSummary } from '../../introspect/index.js';
 import { serializeSnapshot } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
@@ -22,7 +23,34 @@ export interface IntrospectArgs {
   readonly timeout?: number;
   readonly retries?: number;
   readonly 'ws-key'?: boolean;
+  readonly ca?: string;
+  readonly insecure?: boolean;
   readonly config?: string;
+}
+
+/** `--ca <file>` and `--insecure`, shared by every command that talks to a store. */
+export function tlsOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('ca', { type: 'string', describe: "PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)" })
+    .option('insecure', {
+      type: 'boolean',
+      describe: 'Do not verify the TLS certificate (DANGEROUS: the key can be read by anyone in between; prefer --ca)',
+    }) as unknown as Argv<T>;
+}
+
+/** Reads the `--ca` file (a usage error when it cannot be read) and passes `--insecure` on. */
+export async function readTlsFlags(cwd: string, argv: { readonly ca?: string; readonly insecure?: boolean }): Promise<{ ca?: string; insecure?: boolean }> {
+  const out: { ca?: string; insecure?: boolean } = {};
+  if (argv.insecure === true) out.insecure = true;
+  if (argv.ca !== undefined) {
+    const path = resolve(cwd, argv.ca);
+    try {
+      out.ca = await readFile(path, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'ca');
+    }
+  }
+  return out;
 }
 
 /** `a,b` and repeated flags both give a list. */
@@ -83,7 +111,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
     command: 'introspect',
     describe: "Read a store's Webservice schema into a snapshot file",
     builder: (y: Argv) =>
-      y
+      tlsOptions(y)
         .usage(
           '$0 introspect --url <base_url> --key <key> [options]\n\n' +
             "Reads the store's /api listing and every resource's synopsis, and writes a deterministic snapshot\n" +
@@ -138,6 +166,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
         ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
         ...(settings.retries === undefined ? {} : { retries: settings.retries }),
         wsKey: argv['ws-key'] === true,
+        ...(await readTlsFlags(ctx.cwd, argv)),
         onProgress: progressPrinter(reporter),
         onWarning: (m) => reporter.warn(m),
       });
