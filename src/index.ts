@@ -3,4 +3,5 @@ export * from './model/index.js';
 export { defineConfig } from './config/types.js';
 export type * from './config/types.js';
 export * from './errors.js';
+export * from './diff/index.js';
 export { GENERATOR_VERSION } from './version.js';

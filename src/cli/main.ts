@@ -3,7 +3,7 @@
  * The only place that decides exit codes; commands set a code or throw a typed error.
  */
 import yargs from 'yargs';
-import { CodegenError, EXIT_USAGE } from '../errors.js';
+import { CodegenError, EXIT_USAGE, SnapshotError } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { COMMANDS, type CliContext } from './commands/registry.js';
 import { Reporter } from './reporter.js';
@@ -76,10 +76,11 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       reporter.error(`${usageError ?? error.message}\nRun with --help for usage.`);
       return EXIT_USAGE;
     }
-    if (error instanceof CodegenError) {
+    if (error instanceof CodegenError || error instanceof SnapshotError) {
+      // A bad snapshot is bad input (exit 2); the model layer cannot depend on the CLI's error base.
       reporter.error(error.message);
       if (reporter.verbose && error.stack) reporter.debug(error.stack);
-      return error.exitCode;
+      return error instanceof CodegenError ? error.exitCode : EXIT_USAGE;
     }
     reporter.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return EXIT_USAGE;

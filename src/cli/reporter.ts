@@ -63,6 +63,11 @@ export class Reporter {
     return this.options.stderr.isTTY === true;
   }
 
+  /** Whether command results go to a terminal (for colour). */
+  get stdoutIsTTY(): boolean {
+    return this.options.stdout.isTTY === true;
+  }
+
   /** Progress: a redrawn bar on a TTY, a plain line per step otherwise (only with --verbose). */
   progress(done: number, total: number, label: string): void {
     if (this.quiet) return;

@@ -1,11 +1,12 @@
 // The benchmark's sections, run in this order. Each is `{ name, title, run(ctx) }`; `run` returns
 // `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
+import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
 import generate from './generate.mjs';
 import noop from './noop.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop];
+export const SECTIONS = [introspect, exportSection, generate, noop, diffSection];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

@@ -5,8 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadUserConfig, resolveIntrospectSettings, resolveSchemaPath, resolveStore } from '../../config/load.js';
+import type { IntrospectConfig } from '../../config/types.js';
 import { ConfigError } from '../../errors.js';
-import { introspectStore, type IntrospectSummary } from '../../introspect/index.js';
+import { introspectStore, type IntrospectOptions, type IntrospectSummary } from '../../introspect/index.js';
 import { serializeSnapshot } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 import type { Reporter } from '../reporter.js';
@@ -51,6 +52,18 @@ export async function readTlsFlags(cwd: string, argv: { readonly ca?: string; re
     }
   }
   return out;
+}
+
+/** Resolved introspection settings as `introspectStore` options (unset ones left to its defaults). */
+export function introspectRunOptions(settings: IntrospectConfig): Partial<IntrospectOptions> {
+  return {
+    ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
+    ...(settings.include === undefined ? {} : { include: [...settings.include] }),
+    ...(settings.exclude === undefined ? {} : { exclude: [...settings.exclude] }),
+    ...(settings.synopsisFormat === undefined ? {} : { synopsisFormat: settings.synopsisFormat }),
+    ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
+    ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+  };
 }
 
 /** `a,b` and repeated flags both give a list. */
@@ -159,12 +172,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
       const result = await introspectStore({
         url: store.url,
         key: store.key,
-        ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
-        ...(settings.include === undefined ? {} : { include: [...settings.include] }),
-        ...(settings.exclude === undefined ? {} : { exclude: [...settings.exclude] }),
-        ...(settings.synopsisFormat === undefined ? {} : { synopsisFormat: settings.synopsisFormat }),
-        ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
-        ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+        ...introspectRunOptions(settings),
         wsKey: argv['ws-key'] === true,
         ...(await readTlsFlags(ctx.cwd, argv)),
         onProgress: progressPrinter(reporter),

@@ -5,6 +5,7 @@
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
 import { demoCommand } from './demo.js';
+import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { introspectCommand } from './introspect.js';
 
@@ -24,5 +25,6 @@ export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 export const COMMANDS: readonly CommandFactory[] = [
   introspectCommand,
   exportCommand,
+  diffCommand,
   demoCommand,
 ];

@@ -1,0 +1,293 @@
+/**
+ * `prestashop-codegen diff <old> <new>`: loads each side (snapshot file, `ref:path` from git, a
+ * live store, or a bundled core baseline), runs the pure diff, applies ignores and prints the
+ * report. This file is the edge: it reads files, runs git, reads the clock and sets the exit code.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { styleText } from 'node:util';
+import type { CommandModule } from 'yargs';
+import { loadUserConfig, resolveIntrospectSettings } from '../../config/load.js';
+import type { DiffConfig, UserConfig } from '../../config/types.js';
+import {
+  applyIgnores,
+  buildReport,
+  diff,
+  DIFF_FORMATS,
+  FAIL_ON_LEVELS,
+  parseIgnoreFile,
+  renderReport,
+  toIgnoreRule,
+  type DiffFormat,
+  type FailOn,
+  type IgnoreRule,
+  type Styler,
+} from '../../diff/index.js';
+import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
+import { introspectStore } from '../../introspect/index.js';
+import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
+import { introspectRunOptions } from './introspect.js';
+import type { CliContext } from './registry.js';
+
+export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
+const BASELINES_DIR = fileURLToPath(new URL('../../../baselines/', import.meta.url));
+
+type Which = 'old' | 'new';
+
+/** Where one side comes from. */
+export type SideSpec =
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'git'; readonly ref: string; readonly path: string }
+  | { readonly kind: 'core'; readonly version: string | null }
+  | { readonly kind: 'url'; readonly url: string };
+
+interface LoadedSide {
+  readonly schema: StoreSchema;
+  readonly label: string;
+  /** The local file it came from (for annotations), or null. */
+  readonly file: string | null;
+}
+
+/** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
+function parseSnapshot(text: string, source: string): StoreSchema {
+  try {
+    return parseModel(text, source);
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
+    throw error;
+  }
+}
+
+/** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
+const SAFE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;
+
+/** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
+export function parseSideSpec(arg: string, cwd: string): SideSpec {
+  if (existsSync(resolve(cwd, arg))) return { kind: 'file', path: arg };
+  const core = /^core(?:@(.+))?$/.exec(arg);
+  if (core !== null) return { kind: 'core', version: core[1] ?? null };
+  const git = /^([^:]+):(.+)$/.exec(arg);
+  if (git !== null && !/^[A-Za-z]:[\\/]/.test(arg)) return { kind: 'git', ref: git[1]!, path: git[2]! };
+  throw new InputError('no such file (and not a <git-ref>:<path> or core@<version>)', arg);
+}
+
+/** The bundled core baseline for a version, or null when none ships. */
+export async function loadBaseline(version: string | null): Promise<StoreSchema | null> {
+  if (version === null || !SAFE_VERSION.test(version)) return null;
+  const path = resolve(BASELINES_DIR, `prestashop-${version}.json`);
+  if (!existsSync(path)) return null;
+  return parseSnapshot(await readFile(path, 'utf8'), `baselines/prestashop-${version}.json`);
+}
+
+function gitShow(cwd: string, ref: string, path: string): Promise<string> {
+  if (ref.startsWith('-')) throw new InputError('a git ref cannot start with "-"', `${ref}:${path}`);
+  return new Promise((done, fail) => {
+    execFile('git', ['show', `${ref}:${path}`], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) {
+        const why = (stderr || error.message).trim().split('\n')[0] ?? 'git failed';
+        fail(new InputError(`git show failed: ${why}`, `${ref}:${path}`, { cause: error }));
+      } else {
+        done(stdout);
+      }
+    });
+  });
+}
+
+async function introspect(ctx: CliContext, which: Which, url: string, config: UserConfig): Promise<LoadedSide> {
+  const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
+  const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY || config.key;
+  if (key === undefined || key === '') {
+    throw new ConfigError(`set ${envName} (or PRESTASHOP_API_KEY) to the store's API key`, `--${which}-url`);
+  }
+  ctx.reporter.addSecret(key);
+  const label = redactUrl(url);
+  ctx.reporter.info(`Introspecting the ${which} store ${label}`);
+  try {
+    const { schema } = await introspectStore({
+      url,
+      key,
+      ...introspectRunOptions(resolveIntrospectSettings({}, config)),
+      onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
+      onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
+    });
+    return { schema, label, file: null };
+  } catch (error) {
+    // For diff, exit 1 means "changes at the --fail-on level"; a store that cannot be read is an input error.
+    if (error instanceof IntrospectError) throw new InputError(error.message, `${which} store`, { cause: error });
+    throw error;
+  } finally {
+    ctx.reporter.clearProgress();
+  }
+}
+
+async function loadSide(
+  ctx: CliContext,
+  which: Which,
+  spec: SideSpec,
+  otherVersion: string | null,
+  config: UserConfig,
+): Promise<LoadedSide> {
+  switch (spec.kind) {
+    case 'file': {
+      const abs = resolve(ctx.cwd, spec.path);
+      let text: string;
+      try {
+        text = await readFile(abs, 'utf8');
+      } catch (error) {
+        throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, spec.path, { cause: error });
+      }
+      return { schema: parseSnapshot(text, spec.path), label: spec.path, file: abs };
+    }
+    case 'git': {
+      const label = `${spec.ref}:${spec.path}`;
+      return { schema: parseSnapshot(await gitShow(ctx.cwd, spec.ref, spec.path), label), label, file: null };
+    }
+    case 'core': {
+      const version = spec.version ?? otherVersion;
+      if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
+      const schema = await loadBaseline(version);
+      if (schema === null) {
+        const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);
+        throw new InputError(`no bundled core baseline for PrestaShop ${shown} (see baselines/)`, 'core');
+      }
+      return { schema, label: `core@${version}`, file: null };
+    }
+    case 'url':
+      return introspect(ctx, which, spec.url, config);
+  }
+}
+
+/** Ignore entries from the ignore file (explicit or default) and the config, with their sources. */
+async function loadIgnores(ctx: CliContext, ignoreFile: string | undefined, config: DiffConfig): Promise<IgnoreRule[]> {
+  const rules: IgnoreRule[] = [];
+  const path = ignoreFile ?? DEFAULT_IGNORE_FILE;
+  const abs = resolve(ctx.cwd, path);
+  if (ignoreFile !== undefined || existsSync(abs)) {
+    let text: string;
+    try {
+      text = await readFile(abs, 'utf8');
+    } catch (error) {
+      throw new InputError(`cannot read the ignore file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, path);
+    }
+    rules.push(...parseIgnoreFile(text, path));
+  }
+  (config.ignore ?? []).forEach((e, i) => rules.push(toIgnoreRule(e, `config diff.ignore[${i}]`)));
+  return rules;
+}
+
+/** The config file's `diff` section, checked (the loader only checks that it is an object). */
+export function diffSettings(config: UserConfig): DiffConfig {
+  const d: Record<string, unknown> = (config.diff ?? {}) as Record<string, unknown>;
+  for (const k of Object.keys(d)) {
+    if (k !== 'failOn' && k !== 'ignore') throw new ConfigError('unknown option (known: failOn, ignore)', `diff.${k}`);
+  }
+  if (d.failOn !== undefined && !FAIL_ON_LEVELS.includes(d.failOn as FailOn)) {
+    throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, 'diff.failOn');
+  }
+  if (d.ignore !== undefined && !Array.isArray(d.ignore)) throw new ConfigError('expected a list of entries', 'diff.ignore');
+  return d as DiffConfig;
+}
+
+function styler(ctx: CliContext): Styler | undefined {
+  const env = ctx.env;
+  const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
+  const tty = ctx.reporter.stdoutIsTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
+  // We decided on colour above, for the stream we write to: tell styleText not to second-guess it.
+  return force || tty ? (style, text) => styleText(style, text, { validateStream: false }) : undefined;
+}
+
+export interface DiffArgs {
+  readonly old?: string;
+  readonly new?: string;
+  readonly oldUrl?: string;
+  readonly newUrl?: string;
+  readonly format: DiffFormat;
+  readonly failOn?: FailOn;
+  readonly ignoreFile?: string;
+  /** Config file (global `--config`). */
+  readonly config?: string;
+}
+
+/** Which inputs the positionals and URL flags name, in order old then new. */
+function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
+  const positionals = [args.old, args.new].filter((p): p is string => p !== undefined);
+  const needed = (args.oldUrl === undefined ? 1 : 0) + (args.newUrl === undefined ? 1 : 0);
+  if (positionals.length !== needed) {
+    throw new ConfigError(
+      `expected ${needed === 2 ? 'two inputs' : needed === 1 ? 'one input besides the URL' : 'no input besides the two URLs'}, got ${positionals.length}`,
+      'diff',
+    );
+  }
+  const next = (): SideSpec => parseSideSpec(positionals.shift()!, ctx.cwd);
+  const old: SideSpec = args.oldUrl !== undefined ? { kind: 'url', url: args.oldUrl } : next();
+  const neu: SideSpec = args.newUrl !== undefined ? { kind: 'url', url: args.newUrl } : next();
+  return [old, neu];
+}
+
+export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserConfig = {}): Promise<void> {
+  const config = diffSettings(userConfig);
+  // yargs checks choices for the CLI; runDiff is also called directly, so check them here too.
+  if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
+  if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
+    throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
+  }
+  const [oldSpec, newSpec] = sideSpecs(ctx, args);
+  // A `core` side takes its version from the other side, so load that one first.
+  const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
+  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig) : null;
+  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig);
+  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion, userConfig));
+
+  const baselines = {
+    old: await loadBaseline(oldSide.schema.store.psVersion),
+    new: await loadBaseline(newSide.schema.store.psVersion),
+  };
+  const changes = diff(oldSide.schema, newSide.schema, { baselines });
+  const rules = await loadIgnores(ctx, args.ignoreFile, config);
+  const today = new Date().toISOString().slice(0, 10);
+  const outcome = applyIgnores(changes, rules, today);
+  const failOn = args.failOn ?? config.failOn ?? null;
+  const report = buildReport(
+    {
+      old: { label: oldSide.label, psVersion: oldSide.schema.store.psVersion },
+      new: { label: newSide.label, psVersion: newSide.schema.store.psVersion },
+    },
+    outcome,
+    failOn,
+  );
+  for (const { entry } of report.expiredIgnores) {
+    ctx.reporter.warn(`${entry.source}: ignore entry ${entry.id} ${entry.path} expired on ${entry.expires ?? ''}; it no longer applies`);
+  }
+  for (const entry of report.unusedIgnores) ctx.reporter.debug(`${entry.source}: ignore entry matched no change`);
+
+  const file = newSide.file ?? oldSide.file;
+  const annotationFile = file === null || !isAbsolute(file) ? null : relative(ctx.cwd, file).split('\\').join('/');
+  const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile });
+  ctx.reporter.out(text.replace(/\n$/, ''));
+  if (report.failed) ctx.setExitCode(EXIT_FAILURE);
+}
+
+export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> => ({
+  command: 'diff [old] [new]',
+  describe: 'Compare two store schemas and classify each change as breaking, dangerous or safe',
+  builder: (y) =>
+    y
+      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
+      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
+      .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
+      .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
+      .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
+      .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a change at or above this level remains' })
+      .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
+      .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
+      .example('$0 diff old.json --new-url https://shop.example --format markdown', 'Before an upgrade, against a staging store')
+      .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core') as never,
+  handler: async (args) => {
+    const loaded = await loadUserConfig(ctx.cwd, args.config);
+    if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);
+    await runDiff(ctx, args, loaded.config);
+  },
+});
