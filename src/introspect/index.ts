@@ -23,10 +23,11 @@ import {
 import { EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
 import { AbandonedError, StoreHttp } from './http.js';
 import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
-import { resolveIntrospectOptions, type IntrospectOptions, type ResolvedOptions } from './options.js';
+import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
 
-export { resolveIntrospectOptions, type IntrospectOptions, type SynopsisFormat } from './options.js';
+export { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type SynopsisFormat } from './options.js';
+export { probeStore, type Auth, type Entry, type Probe, type ProbeAnswer, type ProbeOptions, type ResourceCheck, type StoreObservations, type SynopsisCheck } from './probe.js';
 export { parseErrorDocument, describeStoreErrors } from './parse-errors.js';
 export { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing, type ListingEntry } from './parse-listing.js';
 export {
@@ -90,25 +91,6 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
     );
   }
   return sorted;
-}
-
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
-/** Warnings about how the key travels: `ws_key`, plain http to another host, `--insecure`. */
-export function transportWarnings(opts: Pick<ResolvedOptions, 'base' | 'wsKey' | 'insecure' | 'ca'>): string[] {
-  const out: string[] = [];
-  if (opts.wsKey) out.push("the key is sent as the ws_key query parameter: it will appear in the store's access logs");
-  if (opts.base.protocol === 'http:' && !LOOPBACK_HOSTS.test(opts.base.hostname)) {
-    out.push(`${opts.base.origin} is plain http: the key travels unencrypted; use https:// if the store offers it`);
-  }
-  if (opts.insecure) {
-    out.push(
-      'TLS CERTIFICATE VERIFICATION IS OFF (--insecure): anyone between you and the store can read the API key and change the answers. ' +
-        "Pass the store's certificate with --ca <file.pem> instead.",
-    );
-  }
-  if (opts.ca !== null && opts.base.protocol === 'http:') out.push('--ca has no effect on an http:// URL');
-  return out;
 }
 
 /** Reads a store's schema. Throws `IntrospectError` (store failures) or `ConfigError` (bad options). */

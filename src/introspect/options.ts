@@ -125,3 +125,22 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
     backoffBaseMs: options.backoffBaseMs === undefined ? 250 : positiveInt(options.backoffBaseMs, 250, 'backoffBaseMs', 0),
   };
 }
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Warnings about how the key travels: `ws_key`, plain http to another host, `--insecure`. */
+export function transportWarnings(opts: Pick<ResolvedOptions, 'base' | 'wsKey' | 'insecure' | 'ca'>): string[] {
+  const out: string[] = [];
+  if (opts.wsKey) out.push("the key is sent as the ws_key query parameter: it will appear in the store's access logs");
+  if (opts.base.protocol === 'http:' && !LOOPBACK_HOSTS.test(opts.base.hostname)) {
+    out.push(`${opts.base.origin} is plain http: the key travels unencrypted; use https:// if the store offers it`);
+  }
+  if (opts.insecure) {
+    out.push(
+      'TLS CERTIFICATE VERIFICATION IS OFF (--insecure): anyone between you and the store can read the API key and change the answers. ' +
+        "Pass the store's certificate with --ca <file.pem> instead.",
+    );
+  }
+  if (opts.ca !== null && opts.base.protocol === 'http:') out.push('--ca has no effect on an http:// URL');
+  return out;
+}
