@@ -7,7 +7,7 @@ import { loadUserConfig, resolveIntrospectSettings, resolveStore } from '../../c
 import { diagnose, renderDiagnosis } from '../../doctor/index.js';
 import { EXIT_FAILURE } from '../../errors.js';
 import { probeStore } from '../../introspect/index.js';
-import { commaList, readTlsFlags, tlsOptions } from './introspect.js';
+import { commaList, readTlsFlags, storeOptions } from './introspect.js';
 import type { CliContext } from './registry.js';
 
 export interface DoctorArgs {
@@ -27,19 +27,16 @@ export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs
     command: 'doctor',
     describe: 'Check a store (webservice, URL rewriting, key, permissions, synopsis) and say how to fix what is wrong',
     builder: (y: Argv) =>
-      tlsOptions(y)
+      storeOptions(y)
         .usage(
           '$0 doctor --url <base_url> --key <key> [--include a,b]\n\n' +
             'Checks that the webservice is enabled and reachable at /api, that URL rewriting works, that the key\n' +
             'reaches PrestaShop and may read the resources you need (--include, else the spec\'s list), which\n' +
             'synopsis introspect will read, and the store version. Exit 0: healthy; 1: problems found; 2: bad usage.',
         )
-        .option('url', { type: 'string', describe: 'Store base URL, without /api (env PRESTASHOP_URL)' })
-        .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
         .option('include', { type: 'string', array: true, coerce: commaList, describe: 'Resources you need (default: the spec\'s list)' })
         .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 30000)' })
         .option('retries', { type: 'number', describe: 'Retries on network errors and 5xx (default 1)' })
-        .option('ws-key', { type: 'boolean', describe: 'Send the key as the ws_key query parameter (it then appears in server logs)' })
         .example('$0 doctor --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Check a store')
         .example('$0 doctor --include products,orders,customers', 'Check the key can read these resources') as unknown as Argv<DoctorArgs>,
     handler: async (argv) => {

@@ -29,9 +29,15 @@ export interface IntrospectArgs {
   readonly config?: string;
 }
 
-/** `--ca <file>` and `--insecure`, shared by every command that talks to a store. */
-export function tlsOptions<T>(y: Argv<T>): Argv<T> {
+/** How to reach a store: `--url`, `--key`, `--ws-key`, `--ca`, `--insecure` (introspect and doctor). */
+export function storeOptions<T>(y: Argv<T>): Argv<T> {
   return y
+    .option('url', { type: 'string', describe: 'Store base URL, without /api (env PRESTASHOP_URL)' })
+    .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
+    .option('ws-key', {
+      type: 'boolean',
+      describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
+    })
     .option('ca', { type: 'string', describe: "PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)" })
     .option('insecure', {
       type: 'boolean',
@@ -124,15 +130,13 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
     command: 'introspect',
     describe: "Read a store's Webservice schema into a snapshot file",
     builder: (y: Argv) =>
-      tlsOptions(y)
+      storeOptions(y)
         .usage(
           '$0 introspect --url <base_url> --key <key> [options]\n\n' +
             "Reads the store's /api listing and every resource's synopsis, and writes a deterministic snapshot\n" +
             '(default prestashop-schema.json) to commit. URL and key may also come from PRESTASHOP_URL and\n' +
             'PRESTASHOP_API_KEY or the config file; flags win over the environment, which wins over the file.',
         )
-        .option('url', { type: 'string', describe: "Store base URL, without /api (env PRESTASHOP_URL)" })
-        .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
         .option('out', { type: 'string', describe: 'Snapshot file to write (default prestashop-schema.json or config "schema")' })
         .option('concurrency', { type: 'number', describe: 'Parallel requests (default 8)' })
         .option('include', { type: 'string', array: true, coerce: commaList, describe: 'Extra resources to read (a,b)' })
@@ -143,10 +147,6 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
         })
         .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 30000)' })
         .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx, 429 and 503 (default 4)' })
-        .option('ws-key', {
-          type: 'boolean',
-          describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
-        })
         .example('$0 introspect --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Write ./prestashop-schema.json')
         .example('PRESTASHOP_URL=https://shop.example PRESTASHOP_API_KEY=... $0 introspect --out schema/store.json', 'URL and key from the environment')
         .example('$0 introspect --exclude supply_orders,stocks --concurrency 4', 'Skip resources, gentler on the store')
