@@ -82,6 +82,8 @@ export interface FaultRule {
   readonly probability?: number;
   /** Answer `301` with `Location: <redirectPrefix><request path and query>` (absolute or path-only). */
   readonly redirectPrefix?: string;
+  /** The status of that redirect (default 301). */
+  readonly redirectStatus?: 301 | 302 | 303 | 307 | 308;
 }
 
 export interface FaultHandle {
@@ -426,7 +428,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       return;
     }
     if (fault?.redirectPrefix !== undefined) {
-      res.writeHead(301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
+      res.writeHead(fault.redirectStatus ?? 301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
       res.end();
       return;
     }

@@ -3,30 +3,21 @@
  * a file: the previous file is intact, what is left behind is a hidden temp file that cannot be
  * taken for output, and the next run completes and removes it.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { PAUSE_WRITE_ENV, tempFilePattern, writeFileAtomic } from '../../src/write/atomic.js';
-import { GOLDEN_8_2_0, KEY, runCli, tempDir } from './helpers.js';
-
-const ROOT = join(import.meta.dirname, '../..');
-const JITI = join(ROOT, 'node_modules/jiti/lib/jiti-register.mjs');
-const BIN = join(ROOT, 'src/cli/bin.ts');
+import { GOLDEN_8_2_0, KEY, runCli, spawnCli, tempDir } from './helpers.js';
 
 /** Runs the CLI in its own process until it pauses half-way through writing `file`, then SIGKILLs it. */
 async function killMidWrite(args: string[], cwd: string, file: string): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', JITI, BIN, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', [PAUSE_WRITE_ENV]: file },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnCli(args, { cwd, env: { [PAUSE_WRITE_ENV]: file } });
   let stderr = '';
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the child never paused:\n${stderr}`)), 45_000);
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
       if (stderr.includes(`${PAUSE_WRITE_ENV}: paused half-way`)) {
         clearTimeout(timer);

@@ -2,7 +2,7 @@
  * Shared helpers of the hardening suite: the 8.2.0 golden snapshot, key variants to grep for,
  * directory listings, and a CLI runner.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
@@ -74,4 +74,28 @@ export function selfSignedCert(subjectAltName: string): { key: string; cert: str
     { stdio: 'ignore' },
   );
   return { key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath };
+}
+
+const ROOT = join(import.meta.dirname, '../..');
+const JITI_REGISTER = join(ROOT, 'node_modules/jiti/lib/jiti-register.mjs');
+const BIN = join(ROOT, 'src/cli/bin.ts');
+
+/** Runs the CLI in its own process (real stdout/stderr, real exit code), from the TypeScript sources. */
+export function spawnCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ReturnType<typeof spawn> {
+  return spawn(process.execPath, ['--import', JITI_REGISTER, BIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...(options.env ?? {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** `spawnCli` to completion. */
+export async function runCliProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnCli(args, options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+  return { code, stdout, stderr };
 }
