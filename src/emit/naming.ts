@@ -210,3 +210,19 @@ function claimFile(base: string, taken: Set<string>): string {
     }
   }
 }
+
+/** The wire key PrestaShop nests an item's associations under. A field of that name cannot be typed. */
+export const ASSOCIATIONS_KEY = 'associations';
+
+/**
+ * Key of the typed escape hatch that holds fields the snapshot does not describe (module fields):
+ * `extensions`, or `extensions_`, `extensions__`, ... when the resource has a field of that name.
+ * Types, validators and the client runtime must all use this function so they agree.
+ */
+export function extensionsKey(fieldNames: Iterable<string>): string {
+  const taken = new Set(fieldNames);
+  taken.add(ASSOCIATIONS_KEY);
+  let key = 'extensions';
+  while (taken.has(key)) key = `${key}_`;
+  return key;
+}

@@ -130,8 +130,14 @@ export function isKnownInputType(inputType: string): boolean {
   return INPUT_TYPE_KINDS.has(inputType.toLowerCase());
 }
 
-/** The value kind of a field: its format first, then its inputType, then its name (`id`). */
-export function fieldKind(field: Pick<Field, 'name' | 'format' | 'inputType'>): FieldKind {
+/**
+ * The value kind of a field: its format first, then its inputType, then `id` for a field that is a
+ * foreign key (`references`, typically an association field such as `product_id` that the store gives
+ * no format) or is named `id`.
+ */
+export function fieldKind(
+  field: Pick<Field, 'name' | 'format' | 'inputType'> & { readonly references?: string | null },
+): FieldKind {
   if (field.format !== null) {
     // PrestaShop may space-join several validators; the first known one decides.
     for (const part of field.format.split(/\s+/)) {
@@ -143,7 +149,7 @@ export function fieldKind(field: Pick<Field, 'name' | 'format' | 'inputType'>): 
     const kind = INPUT_TYPE_KINDS.get(field.inputType.toLowerCase());
     if (kind !== undefined) return kind;
   }
-  if (field.name === 'id') return 'id';
+  if (field.name === 'id' || (field.references !== undefined && field.references !== null)) return 'id';
   return 'unknown';
 }
 

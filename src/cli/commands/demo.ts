@@ -10,6 +10,7 @@ import { FAKE_STORE_KEY, startFakeStore } from '../../fakestore/index.js';
 import { introspectStore } from '../../introspect/index.js';
 import { serializeSnapshot, type StoreSchema } from '../../model/index.js';
 import type { Reporter } from '../reporter.js';
+import { generateDemoStep } from './generate.js';
 import { formatSummary, progressPrinter, writeSnapshot } from './introspect.js';
 import type { CliContext } from './registry.js';
 
@@ -32,7 +33,7 @@ export interface DemoState {
 export type DemoStep = (state: DemoState) => Promise<void>;
 
 /** Steps that run after introspection, in order. Append a step to extend the demo. */
-export const DEMO_STEPS: readonly DemoStep[] = [];
+export const DEMO_STEPS: readonly DemoStep[] = [generateDemoStep];
 
 export function demoCommand(ctx: CliContext): CommandModule<object, DemoArgs> {
   return {

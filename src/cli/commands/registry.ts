@@ -8,6 +8,7 @@ import { demoCommand } from './demo.js';
 import { doctorCommand } from './doctor.js';
 import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
+import { generateCommand } from './generate.js';
 import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
@@ -25,6 +26,7 @@ export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
 
 export const COMMANDS: readonly CommandFactory[] = [
   introspectCommand,
+  generateCommand,
   exportCommand,
   diffCommand,
   demoCommand,

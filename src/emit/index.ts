@@ -1,0 +1,124 @@
+/**
+ * `emitAll`: runs every emitter in a fixed order on the canonical model, merges their file maps
+ * (a path emitted twice is an error), adds the runtime templates under `runtime/`, and writes the
+ * top-level `index.ts`. Pure: the templates are read from disk by the caller (src/templates.ts).
+ *
+ * To add an emitter, append one entry to `EMITTERS`.
+ */
+import { EmitError } from '../errors.js';
+import { canonicalize, compareCodeUnits, snapshotHash, type StoreSchema } from '../model/index.js';
+import { GENERATOR_VERSION } from '../version.js';
+import { fileHeader } from './code.js';
+import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+import { jsString, NameTable } from './naming.js';
+import { emitTypes } from './types/index.js';
+
+export interface NamedEmitter {
+  /** Short name used in errors (`types`, `validators`, `clients`). */
+  readonly name: string;
+  readonly emit: Emitter;
+}
+
+/** Every emitter, in the order they run. */
+export const EMITTERS: readonly NamedEmitter[] = [
+  { name: 'types', emit: emitTypes },
+];
+
+/** Files every run writes at the top of the output; barrels are `<dir>/index.ts` of emitted directories. */
+const SHARED_MODULE = 'shared.ts';
+const RUNTIME_DIR = 'runtime/';
+
+export interface EmitAllInput {
+  /** `runtime/<name>.ts` → content, copied verbatim (see src/templates.ts). */
+  readonly templates: FileMap;
+}
+
+export interface EmitAllResult {
+  readonly files: FileMap;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The per-run context shared by the emitters. */
+export function createEmitContext(model: StoreSchema, options: EmitOptions): EmitContext {
+  return {
+    names: NameTable.forSchema(model),
+    generatorVersion: GENERATOR_VERSION,
+    snapshotHash: snapshotHash(model),
+    defaultLanguage: options.defaultLanguage ?? model.store.languages[0]?.id ?? 1,
+  };
+}
+
+/** Adds `files` into `into`, failing when a path is already taken. */
+function mergeInto(into: FileMap, files: FileMap, owner: string, owners: Map<string, string>): void {
+  for (const [path, content] of files) {
+    const previous = owners.get(path);
+    if (previous !== undefined) {
+      throw new EmitError(`${jsString(path)} is emitted by both "${previous}" and "${owner}"`, owner);
+    }
+    owners.set(path, owner);
+    into.set(path, content);
+  }
+}
+
+/** `index.ts` at the top: re-exports `shared.ts` and each emitted directory's barrel, and nothing else. */
+function topIndex(files: FileMap, ctx: EmitContext): string {
+  const modules: string[] = [];
+  if (files.has(SHARED_MODULE)) modules.push('./shared.js');
+  const barrels = [...files.keys()]
+    .filter((p) => /^[^/]+\/index\.ts$/.test(p) && !p.startsWith(RUNTIME_DIR))
+    .sort(compareCodeUnits);
+  for (const b of barrels) modules.push(`./${b.slice(0, -'.ts'.length)}.js`);
+  const body = modules.map((m) => `export * from ${jsString(m)};\n`).join('');
+  return `${fileHeader(ctx)}${body.length === 0 ? 'export {};\n' : body}`;
+}
+
+export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
+  return emitWith(EMITTERS, model, options, input);
+}
+
+/** `emitAll` with an explicit emitter list (tests use it to exercise merging). */
+export function emitWith(
+  emitters: readonly NamedEmitter[],
+  model: StoreSchema,
+  options: EmitOptions,
+  input: EmitAllInput,
+): EmitAllResult {
+  const canonical = canonicalize(model);
+  const ctx = createEmitContext(canonical, options);
+  const files: FileMap = new Map();
+  const owners = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const reported = new Set<string>();
+  for (const { name, emit } of emitters) {
+    let result;
+    try {
+      result = emit(canonical, options, ctx);
+    } catch (error) {
+      if (error instanceof EmitError) throw error;
+      throw new EmitError((error as Error)?.message ?? String(error), name, null, { cause: error });
+    }
+    mergeInto(files, result.files, name, owners);
+    for (const d of result.diagnostics) {
+      // Several emitters meet the same unknown format: report it once.
+      const key = JSON.stringify([d.code, d.resource, d.field]);
+      if (d.resource !== null && d.field !== null && reported.has(key)) continue;
+      reported.add(key);
+      diagnostics.push(d);
+    }
+  }
+  const runtime: FileMap = new Map();
+  for (const [path, content] of input.templates) {
+    if (!path.startsWith(RUNTIME_DIR)) {
+      throw new EmitError(`template ${jsString(path)} must live under ${RUNTIME_DIR}`, 'templates');
+    }
+    runtime.set(path, content);
+  }
+  mergeInto(files, runtime, 'templates', owners);
+  mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
+  // A stable order, so whoever iterates the map sees the same sequence every run.
+  const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
+  return { files: sorted, diagnostics };
+}
+
+export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+export { DEFAULT_EMIT_OPTIONS, resolveEmitOptions } from './context.js';

@@ -1,0 +1,64 @@
+/**
+ * `shared.ts` of the output: the types every resource file and the runtime agree on.
+ *
+ * Contract with the client runtime (templates/runtime), which decodes what the store sends:
+ * - `Id<R>` is a number; a plain number is accepted where an id is expected, an id of another
+ *   resource is not;
+ * - `Multilang<T>` is `{ id, value }[]`, one entry per language, whichever JSON form the store used
+ *   (the per-language array, or the bare value it sends when one language is rendered);
+ * - `PsDate`/`PsDateTime` are the strings the store sends (option `dates: 'Date'` types dates as
+ *   `Date | null` instead, null for an empty or zero date);
+ * - `Extensions` holds the fields a store sends that the snapshot does not describe.
+ */
+import type { StoreSchema } from '../../model/index.js';
+import { fileHeader, numberUnion, stringUnion } from '../code.js';
+import type { EmitContext } from '../context.js';
+import { docText, jsdoc } from '../naming.js';
+
+export function renderShared(model: StoreSchema, ctx: EmitContext): string {
+  const languages = [...model.store.languages].sort((a, b) => a.id - b.id);
+  const langList = languages.map((l) => (l.isoCode === null ? String(l.id) : `${l.id} (${docText(l.isoCode)})`));
+  const version = model.store.psVersion === null ? 'an unknown PrestaShop version' : `PrestaShop ${model.store.psVersion}`;
+  return `${fileHeader(ctx)}
+${jsdoc([`Types shared by every resource of the store's Webservice API, from a snapshot of ${version}.`])}
+declare const idBrand: unique symbol;
+
+${jsdoc([
+  'The id of an item of resource `R`, for example `Id<"manufacturers">`.',
+  'A plain number is accepted where an id is expected; an id of one resource is not accepted where another resource\'s id is.',
+  'In foreign keys, 0 means "none".',
+])}export type Id<R extends string = string> = number & { readonly [idBrand]?: R };
+
+${jsdoc([
+  languages.length === 0
+    ? 'A language id of the store (the snapshot lists no languages).'
+    : `A language id of the store: ${langList.join(', ')}.`,
+])}export type LangId = ${numberUnion(languages.map((l) => l.id))};
+
+${jsdoc(['The value of a multilingual field in one language.'])}export interface MultilangValue<T = string> {
+  /** The language id. */
+  id: LangId;
+  value: T;
+}
+
+${jsdoc([
+  'A multilingual field: one entry per language.',
+  'The client turns both JSON forms of the store (the array of {id, value} and the bare value it sends when only one language is rendered) into this shape, and writes it back as <language id="..."> elements.',
+  'Languages left out of a write keep their stored values.',
+])}export type Multilang<T = string> = MultilangValue<T>[];
+
+${jsdoc(['A date `YYYY-MM-DD` as the store sends it; `0000-00-00` or empty when unset.'])}export type PsDate = string;
+
+${jsdoc([
+  'A date and time `YYYY-MM-DD HH:MM:SS` (the time may be missing) in the store\'s time zone, as the store sends it; `0000-00-00 00:00:00` or empty when unset.',
+])}export type PsDateTime = string;
+
+${jsdoc([
+  'Fields the snapshot does not describe (module fields), by wire name. Values are as the store sent them.',
+])}export interface Extensions {
+  [field: string]: string | number | boolean | null | Multilang<string>;
+}
+
+${jsdoc(['The wire name of every resource in the snapshot.'])}export type ResourceName = ${stringUnion(model.resources.map((r) => r.name))};
+`;
+}

@@ -1,0 +1,121 @@
+/**
+ * Table-driven: one row per kind of field → its TypeScript type, its JSDoc and its warnings.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveEmitOptions, type EmitOptions } from '../../src/emit/context.js';
+import { fieldDiagnostics, fieldDocLines, fieldType, type SharedImports } from '../../src/emit/types/fields.js';
+import { makeField, type Field } from '../../src/model/index.js';
+
+interface Row {
+  readonly field: Field;
+  readonly options?: Partial<EmitOptions>;
+  readonly type: string;
+  readonly imports?: readonly string[];
+  /** Substrings the JSDoc must hold. */
+  readonly doc: readonly string[];
+}
+
+const F = makeField;
+
+const rows: Record<string, Row> = {
+  'id format': { field: F('id_lang', { format: 'isUnsignedId' }), type: 'number', doc: ['Kind `id` (format `isUnsignedId`)'] },
+  'nullable id format': { field: F('id_x', { format: 'isNullOrUnsignedId' }), type: 'number', doc: ['Kind `id`'] },
+  'foreign key, branded': {
+    field: F('id_manufacturer', { format: 'isUnsignedId', references: 'manufacturers' }),
+    type: 'Id<"manufacturers">',
+    imports: ['Id'],
+    doc: ['Foreign key to `manufacturers`'],
+  },
+  'foreign key, brandedIds off': {
+    field: F('id_manufacturer', { format: 'isUnsignedId', references: 'manufacturers' }),
+    options: { brandedIds: false },
+    type: 'number',
+    doc: ['Foreign key to `manufacturers`'],
+  },
+  'foreign key without a format (association field)': {
+    field: F('product_id', { required: true, references: 'products' }),
+    type: 'Id<"products">',
+    imports: ['Id'],
+    doc: ['Kind `id` (no format given by the store)', 'Required in writes'],
+  },
+  'foreign key with a hostile target is quoted': {
+    field: F('id_x', { format: 'isUnsignedId', references: 'a"b\\c' }),
+    type: 'Id<"a\\"b\\\\c">',
+    imports: ['Id'],
+    doc: ['Foreign key to `a"b\\c`'],
+  },
+  'int': { field: F('position', { format: 'isUnsignedInt' }), type: 'number', doc: ['Kind `int` (format `isUnsignedInt`)'] },
+  'bool': { field: F('active', { format: 'isBool' }), type: 'boolean', doc: ['sent as "0" or "1"'] },
+  'decimal as number': { field: F('price', { required: true, format: 'isPrice' }), type: 'number', doc: ['Kind `decimal`', 'Required in writes.'] },
+  'decimal as string': { field: F('price', { format: 'isPrice' }), options: { decimals: 'string' }, type: 'string', doc: ['Kind `decimal`'] },
+  'date and time': { field: F('date_add', { format: 'isDate' }), type: 'PsDateTime', imports: ['PsDateTime'], doc: ['Kind `date` (format `isDate`)'] },
+  'date only': { field: F('birthday', { format: 'isBirthDate' }), type: 'PsDate', imports: ['PsDate'], doc: ['Kind `date`'] },
+  'date as Date': { field: F('date_add', { format: 'isDate' }), options: { dates: 'Date' }, type: 'Date | null', doc: ['Kind `date`'] },
+  'html': { field: F('description', { format: 'isCleanHtml' }), type: 'string', doc: ['Kind `html`'] },
+  'string with maxSize': { field: F('reference', { maxSize: 64, format: 'isReference' }), type: 'string', doc: ['Max 64 characters.'] },
+  'format case-insensitive (IsGenericName)': { field: F('available_later', { format: 'IsGenericName' }), type: 'string', doc: ['Kind `string` (format `IsGenericName`)'] },
+  'multilingual': {
+    field: F('name', { maxSize: 128, format: 'isCatalogName', multilingual: true, required: true }),
+    type: 'Multilang<string>',
+    imports: ['Multilang'],
+    doc: ['Max 128 characters per language', 'multilingual (one value per language)', 'required in writes'],
+  },
+  'multilingual date as Date': {
+    field: F('when', { format: 'isDate', multilingual: true }),
+    options: { dates: 'Date' },
+    type: 'Multilang<Date | null>',
+    imports: ['Multilang'],
+    doc: ['multilingual'],
+  },
+  'read-only': { field: F('quantity', { readOnly: true, filterable: false }), type: 'string', doc: ['read-only (the store refuses it in writes)', 'not filterable'] },
+  'no format': { field: F('valid'), type: 'string', doc: ['Kind `unknown` (no format given by the store): typed as a string.'] },
+  'unknown format': {
+    field: F('colour', { format: 'isColourFromModule' }),
+    type: 'string',
+    doc: ['Kind `unknown` (format `isColourFromModule`, unknown to prestashop-codegen): typed as a string.'],
+  },
+  'spec listId': { field: F('id_shop', { inputType: 'listId', maxSize: 10 }), type: 'number', doc: ['Kind `id` (input type `listId`)'] },
+  'spec numeric': { field: F('price', { inputType: 'numeric', required: true }), type: 'number', doc: ['Kind `decimal` (input type `numeric`)'] },
+  'spec langList': {
+    field: F('name', { inputType: 'langList', multilingual: true, maxSize: 128 }),
+    type: 'Multilang<string>',
+    imports: ['Multilang'],
+    doc: ['Kind `string` (input type `langList`)'],
+  },
+  'spec unknown inputType': {
+    field: F('colour', { inputType: 'colourPicker' }),
+    type: 'string',
+    doc: ['Kind `unknown` (input type `colourPicker`, unknown to prestashop-codegen): typed as a string.'],
+  },
+};
+
+describe('field → type and JSDoc', () => {
+  it.each(Object.entries(rows))('%s', (_name, row) => {
+    const imports: SharedImports = new Set();
+    const options = resolveEmitOptions(row.options);
+    expect(fieldType(row.field, options, imports)).toBe(row.type);
+    expect([...imports].sort()).toEqual([...(row.imports ?? [])].sort());
+    const doc = fieldDocLines(row.field).join('\n');
+    for (const part of row.doc) expect(doc.toLowerCase()).toContain(part.toLowerCase());
+  });
+
+  it('documents every field with at least its kind', () => {
+    for (const row of Object.values(rows)) expect(fieldDocLines(row.field)[0]).toMatch(/^Kind `[a-z]+` \(/);
+  });
+
+  it.each([
+    ['unknown format', F('c', { format: 'isColourFromModule' }), ['unknown-format']],
+    ['unknown inputType', F('c', { inputType: 'colourPicker' }), ['unknown-input-type']],
+    ['both unknown', F('c', { format: 'isX', inputType: 'y' }), ['unknown-format', 'unknown-input-type']],
+    ['known format', F('c', { format: 'isBool' }), []],
+    ['one known part of a joined format', F('c', { format: 'isFoo isBool' }), []],
+    ['no format at all', F('c'), []],
+  ] as const)('diagnostics: %s', (_name, field, codes) => {
+    const found = fieldDiagnostics(field, { resource: 'products', field: field.name });
+    expect(found.map((d) => d.code)).toEqual(codes);
+    for (const d of found) {
+      expect(d).toMatchObject({ level: 'warning', resource: 'products', field: 'c' });
+      expect(d.message).toContain('products.c');
+    }
+  });
+});

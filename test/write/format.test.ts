@@ -1,0 +1,46 @@
+/**
+ * The prettier formatter: the same output on this thread and in worker threads, errors that name
+ * the file, and a size-balanced split.
+ */
+import { describe, expect, it } from 'vitest';
+import { createPrettierFormatter, NO_FORMAT, type FormatItem } from '../../src/write/format.js';
+
+const items: FormatItem[] = Array.from({ length: 7 }, (_, i) => ({
+  path: `types/f${i}.ts`,
+  text: `export interface T${i} {a:number;b : string${';c:boolean'.repeat(i)}}\n`,
+}));
+
+describe('formatter', () => {
+  it('formats the same in worker threads as on this thread, in order', async () => {
+    const here = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 0 })).formatAll(items);
+    const split = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })).formatAll(items);
+    expect(split).toEqual(here);
+    expect(here[0]).toBe('export interface T0 {\n  a: number;\n  b: string;\n}\n');
+  });
+
+  it('a file prettier cannot parse is a WriteError naming it, in a worker too', async () => {
+    const bad = [...items, { path: 'types/bad.ts', text: 'export interface {' }];
+    for (const workers of [0, 1]) {
+      const f = await createPrettierFormatter('/nowhere/index.ts', { workers, minParallelBytes: 0 });
+      await expect(f.formatAll(bad)).rejects.toThrowError(/types\/bad\.ts: prettier could not format/);
+    }
+  });
+
+  it('an error inside a worker names the file', async () => {
+    // Only workers format here, so the error comes from a worker.
+    const broken = Array.from({ length: 6 }, (_, i) => ({ path: `types/broken${i}.ts`, text: 'type = ;' }));
+    const f = await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true });
+    await expect(f.formatAll(broken)).rejects.toThrowError(/^types\/broken\d\.ts: prettier could not format/);
+  });
+
+  it('workers share the queue: many small files, all formatted once and in order', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ path: `types/m${i}.ts`, text: `export type M${i}={a:${i}}\n` }));
+    const out = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })).formatAll(many);
+    expect(out).toEqual(many.map((_, i) => `export type M${i} = { a: ${i} };\n`));
+  });
+
+  it('NO_FORMAT returns the texts as they are', async () => {
+    expect(await NO_FORMAT.formatAll(items)).toEqual(items.map((i) => i.text));
+  });
+
+});
