@@ -1,6 +1,7 @@
 /**
  * `doctor`'s report as text: one line per finding, problems with their fix, and a verdict. Pure.
  */
+import { printable } from '../errors.js';
 import type { Diagnosis, FindingLevel } from './diagnose.js';
 
 const LABEL: Record<FindingLevel, string> = { ok: 'ok', info: 'info', problem: 'PROBLEM' };
@@ -17,5 +18,6 @@ export function renderDiagnosis(d: Diagnosis): string {
       ? 'No problems found: introspect should work against this store.'
       : `${d.problems} problem${d.problems === 1 ? '' : 's'} found.`,
   );
-  return lines.join('\n');
+  // Titles and details quote what the store sent.
+  return printable(lines.join('\n'));
 }

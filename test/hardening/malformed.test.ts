@@ -123,6 +123,22 @@ describe('malformed answers: clear error, non-zero exit, nothing written', () =>
   });
 });
 
+describe('what a store says never drives the terminal', () => {
+  it('escape sequences, carriage returns and bidi overrides in an error message are shown escaped', async () => {
+    const evil = JSON.stringify({ errors: [{ code: 20, message: '\u001b[2J\u001b[31mYou are safe\r\u202eevil\u0007' }] });
+    store.fault({ path: '/api', status: 401, body: evil, headers: { 'content-type': 'application/json' } });
+    const run = await introspectExpectingFailure();
+    expect(run.stderr).toContain('\\u001b[2J\\u001b[31mYou are safe\\u000d\\u202eevil\\u0007');
+    // eslint-disable-next-line no-control-regex
+    expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
+    const doctor = await runCli(['doctor', '--url', store.url, '--key', KEY]);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain('\\u001b[2J');
+    // eslint-disable-next-line no-control-regex
+    expect(doctor.stdout + doctor.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
+  });
+});
+
 describe(`a gigantic body (cap ${MAX_BODY_BYTES / 1024 / 1024} MiB)`, () => {
   /** An http server whose /api answers with a body that never ends (or declares one over the cap). */
   async function endless(declare: boolean): Promise<{ url: string; server: Server; sent: () => number }> {
