@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { PAUSE_WRITE_ENV, tempFilePattern, writeFileAtomic } from '../../src/write/atomic.js';
-import { GOLDEN_8_2_0, KEY, runCli, spawnCli, tempDir } from './helpers.js';
+import { GOLDEN_8_2_0, KEY, listFiles, runCli, spawnCli, tempDir } from './helpers.js';
 
 /** Runs the CLI in its own process until it pauses half-way through writing `file`, then SIGKILLs it. */
 async function killMidWrite(args: string[], cwd: string, file: string): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
@@ -79,6 +79,41 @@ describe('a process killed in the middle of a write', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(readFileSync(join(cwd, 'openapi.json'), 'utf8'))).toMatchObject({ openapi: '3.1.0' });
     expect(readdirSync(cwd).sort()).toEqual(['openapi.json', 'prestashop-schema.json']);
+  });
+
+  it('generate: every file is the old or the new one, never half; the next run completes and cleans up', async () => {
+    const cwd = tempDir();
+    const older = GOLDEN_8_2_0.replace('"psVersion": "8.2.0"', '"psVersion": "8.1.0"');
+    writeFileSync(join(cwd, 'old.json'), older);
+    writeFileSync(join(cwd, 'new.json'), GOLDEN_8_2_0);
+    const gen = (schema: string, out: string): string[] => ['generate', '--schema', schema, '--out', out, '--no-format'];
+    expect((await runCli(gen('old.json', 'out'), { cwd })).code).toBe(0);
+    expect((await runCli(gen('new.json', 'expected'), { cwd })).code).toBe(0);
+    const files = listFiles(join(cwd, 'out'));
+    const before = new Map(files.map((f) => [f, readFileSync(join(cwd, 'out', f), 'utf8')]));
+    const after = new Map(files.map((f) => [f, readFileSync(join(cwd, 'expected', f), 'utf8')]));
+    expect([...before].filter(([f, t]) => after.get(f) !== t).length).toBeGreaterThan(60); // the header hash changes every file
+
+    await killMidWrite(gen('new.json', 'out'), cwd, 'products.ts');
+    const temps: string[] = [];
+    for (const f of listFiles(join(cwd, 'out'))) {
+      const name = f.split('/').pop()!;
+      if (name.endsWith('.tmp')) {
+        temps.push(f);
+        expect(name.startsWith('.')).toBe(true);
+        continue;
+      }
+      const text = readFileSync(join(cwd, 'out', f), 'utf8');
+      expect(text === before.get(f) || text === after.get(f), f).toBe(true);
+    }
+    // Up to 16 files are written at once: each one caught mid-write left its hidden temp file.
+    expect(temps).toContainEqual(expect.stringMatching(/^types\/\.products\.ts\.\d+\.[0-9a-f]{12}\.tmp$/));
+    for (const t of temps) expect(t).toMatch(/^(?:[a-z_]+\/)?\.[a-z0-9_]+\.ts\.\d+\.[0-9a-f]{12}\.tmp$/);
+    expect(readFileSync(join(cwd, 'out/types/products.ts'), 'utf8')).toBe(before.get('types/products.ts'));
+
+    expect((await runCli(gen('new.json', 'out'), { cwd })).code).toBe(0);
+    expect(listFiles(join(cwd, 'out'))).toEqual(files);
+    for (const f of files) expect(readFileSync(join(cwd, 'out', f), 'utf8'), f).toBe(after.get(f));
   });
 
   it('a leftover temp file of a live process is never removed', async () => {
