@@ -141,6 +141,25 @@ describe('prestashop-codegen doctor', () => {
     expect(closed.stdout).toMatch(/PROBLEM The store cannot be reached\.\n\s+http:\/\/127\.0\.0\.1:9\/api: no answer after 1 attempts; last error: ECONNREFUSED/);
   });
 
+  it('more findings: key format, shop association, unreadable synopsis, a root that is not a listing, absent spec resources', async () => {
+    const s = await store();
+    expect(await codes(s, { key: 'short' })).toEqual({ problem: ['key-malformed'] });
+    s.fault({ path: '/api', status: 403, body: '{"errors":[{"code":132,"message":"not in this shop"}]}' });
+    expect(await codes(s)).toEqual({ problem: ['key-not-in-shop'] });
+    s.clearFaults();
+    s.fault({ path: '/api', body: '<prestashop><products></products></prestashop>' });
+    expect(await codes(s)).toEqual({ problem: ['bad-listing'] });
+    s.clearFaults();
+    s.fault({ path: '/api/products', query: { schema: 'synopsis', output_format: null }, truncateTo: 300 });
+    expect(await codes(s, { include: ['products'] })).toMatchObject({ problem: ['synopsis-unreadable'] });
+    const limited = await store({ keys: { [KEY]: { products: ['GET'], carts: ['POST'] } } });
+    limited.fault({ path: '/api/orders', status: 400, body: '{"errors":[{"code":27,"message":"Resource of type \\"orders\\" does not exists."}]}' });
+    limited.fault({ path: '/api/carts', status: 500, body: '' });
+    const found = await codes(limited);
+    expect(found.info).toContain('spec-resources-absent');
+    expect(found.problem).toEqual(['missing-permissions', 'resource-errors']);
+  });
+
   it('usage errors exit 2', async () => {
     const s = await store();
     expect((await runCli(['doctor', '--key', KEY])).code).toBe(2);
