@@ -211,6 +211,22 @@ describe.skipIf(!hasOpenssl())('TLS', () => {
     expect(leaksIn(run.stdout + run.stderr, KEY)).toEqual([]);
   });
 
+  it('generate --url and diff --new-url take the same TLS options', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'prestashop-schema.json'), GOLDEN_8_2_0);
+    const generate = ['generate', '--url', secure.url, '--key', KEY, '--out', 'gen', '--no-format'];
+    expect((await runCli(generate, { cwd })).code).toBe(2);
+    expect((await runCli([...generate, '--ca', certPath], { cwd })).code).toBe(0);
+    const diff = ['diff', 'prestashop-schema.json', '--new-url', secure.url];
+    const env = { PRESTASHOP_NEW_API_KEY: KEY };
+    const refused = await runCli(diff, { cwd, env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/TLS failure: DEPTH_ZERO_SELF_SIGNED_CERT/);
+    const insecure = await runCli([...diff, '--insecure'], { cwd, env });
+    expect(insecure.code, insecure.stderr).toBe(0);
+    expect(insecure.stderr).toMatch(/TLS CERTIFICATE VERIFICATION IS OFF/);
+  });
+
   it('a certificate for another host name fails even with --ca', async () => {
     const other = selfSignedCert('DNS:shop.example');
     const wrongHost = await startFakeStore({ tls: { key: other.key, cert: other.cert } });

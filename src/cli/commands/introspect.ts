@@ -29,20 +29,27 @@ export interface IntrospectArgs {
   readonly config?: string;
 }
 
-/** How to reach a store: `--url`, `--key`, `--ws-key`, `--ca`, `--insecure` (introspect and doctor). */
-export function storeOptions<T>(y: Argv<T>): Argv<T> {
+/** `--ca <file>` and `--insecure`, for every command that may talk to a store. */
+export function tlsOptions<T>(y: Argv<T>): Argv<T> {
   return y
-    .option('url', { type: 'string', describe: 'Store base URL, without /api (env PRESTASHOP_URL)' })
-    .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
-    .option('ws-key', {
-      type: 'boolean',
-      describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
-    })
-    .option('ca', { type: 'string', describe: "PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)" })
+    .option('ca', { type: 'string', describe: 'PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)' })
     .option('insecure', {
       type: 'boolean',
       describe: 'Do not verify the TLS certificate (DANGEROUS: the key can be read by anyone in between; prefer --ca)',
     }) as unknown as Argv<T>;
+}
+
+/** How to reach a store: `--url`, `--key`, `--ws-key`, `--ca`, `--insecure` (introspect and doctor). */
+export function storeOptions<T>(y: Argv<T>): Argv<T> {
+  return tlsOptions(
+    y
+      .option('url', { type: 'string', describe: 'Store base URL, without /api (env PRESTASHOP_URL)' })
+      .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
+      .option('ws-key', {
+        type: 'boolean',
+        describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
+      }) as unknown as Argv<T>,
+  );
 }
 
 /** Reads the `--ca` file (a usage error when it cannot be read) and passes `--insecure` on. */
