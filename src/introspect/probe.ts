@@ -12,7 +12,7 @@
  * 5. the JSON synopsis of one readable resource, and its XML synopsis when the JSON is lossy.
  */
 import { IntrospectError, redactUrl, type StoreErrorEntry } from '../errors.js';
-import { NO_SYNOPSIS_RESOURCES, SPEC_RESOURCE_METHODS } from '../model/index.js';
+import { compareCodeUnits, NO_SYNOPSIS_RESOURCES, SPEC_RESOURCE_METHODS } from '../model/index.js';
 import { contentProblem, statusError, type AnswerContext } from './answers.js';
 import { StoreHttp, type HttpResponse } from './http.js';
 import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type ResolvedOptions } from './options.js';
@@ -180,27 +180,26 @@ export async function probeStore(options: ProbeOptions): Promise<StoreObservatio
     const include = opts.include;
     const asked = include.length > 0
       ? { names: [...include], source: 'include' as const }
-      : { names: [...SPEC_RESOURCE_METHODS.keys()].sort(), source: 'spec' as const };
+      : { names: [...SPEC_RESOURCE_METHODS.keys()].sort(compareCodeUnits), source: 'spec' as const };
     const unreadable: ResourceCheck[] = [];
     let synopsis: SynopsisCheck | null = null;
     if (working !== null && working.ok && working.answer.listing !== null) {
       const listed = new Map(working.answer.listing.resources.map((r) => [r.name, r.keyMethods]));
-      const checks = asked.names
-        .map((name) => (listed.has(name) || !ALIASES.has(name) ? name : ALIASES.get(name)!))
-        .filter((name) => !(listed.get(name)?.includes('GET') ?? false));
+      const names = asked.names.map((name) => (listed.has(name) || !ALIASES.has(name) ? name : ALIASES.get(name)!));
+      const mayGet = (name: string): boolean => listed.get(name)?.includes('GET') ?? false;
       unreadable.push(
         ...(await Promise.all(
-          checks.map(async (name): Promise<ResourceCheck> => ({
-            resource: name,
-            listed: listed.has(name),
-            probe: await probe(working.entry, working.auth, `/api/${name}`, { schema: 'synopsis' }, name),
-          })),
+          names
+            .filter((name) => !mayGet(name))
+            .map(async (name): Promise<ResourceCheck> => ({
+              resource: name,
+              listed: listed.has(name),
+              probe: await probe(working.entry, working.auth, `/api/${name}`, { schema: 'synopsis' }, name),
+            })),
         )),
       );
-      const readable = asked.names
-        .map((name) => (listed.has(name) || !ALIASES.has(name) ? name : ALIASES.get(name)!))
-        .filter((name) => (listed.get(name)?.includes('GET') ?? false) && !NO_SYNOPSIS_RESOURCES.has(name));
-      const candidate = readable.includes('products') ? 'products' : readable.sort()[0];
+      const readable = names.filter((name) => mayGet(name) && !NO_SYNOPSIS_RESOURCES.has(name)).sort(compareCodeUnits);
+      const candidate = readable.includes('products') ? 'products' : readable[0];
       if (candidate !== undefined) synopsis = await checkSynopsis(fetchRaw, working, candidate);
     }
     return { base: redactUrl(opts.base), warnings, roots, working, asked, unreadable, synopsis };
