@@ -12,6 +12,7 @@ import { fileHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
 import { jsString, NameTable } from './naming.js';
 import { emitTypes } from './types/index.js';
+import { emitValidators } from './validators/index.js';
 
 export interface NamedEmitter {
   /** Short name used in errors (`types`, `validators`, `clients`). */
@@ -22,6 +23,7 @@ export interface NamedEmitter {
 /** Every emitter, in the order they run. */
 export const EMITTERS: readonly NamedEmitter[] = [
   { name: 'types', emit: emitTypes },
+  { name: 'validators', emit: emitValidators },
 ];
 
 /** Files every run writes at the top of the output; barrels are `<dir>/index.ts` of emitted directories. */

@@ -16,7 +16,11 @@ import {
   type StoreSchema,
 } from '../../src/model/index.js';
 import ts from 'typescript';
+import { readRuntimeTemplates } from '../../src/templates.js';
 import { typecheck } from './typecheck.js';
+
+/** The runtime the validators import: the output is only complete with it. */
+const TEMPLATES = await readRuntimeTemplates();
 
 const fixture = (name: string): StoreSchema =>
   parseSnapshot(readFileSync(new URL(`../../fixtures/mini/${name}.json`, import.meta.url), 'utf8'));
@@ -259,18 +263,18 @@ export const notResource: ResourceName = 'stock_available';
 describe('generated code compiles and keeps its promises', () => {
   for (const resolution of ['nodenext', 'bundler'] as const) {
     it(`catalog with a consumer module (${resolution})`, () => {
-      const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: new Map() });
+      const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: TEMPLATES });
       expect(typecheck(files, resolution, { 'use.ts': CATALOG_CONSUMER })).toEqual([]);
     });
   }
 
   it('catalog consumer also compiles with exactOptionalPropertyTypes', () => {
-    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: new Map() });
+    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: TEMPLATES });
     expect(typecheck(files, 'bundler', { 'use.ts': CATALOG_CONSUMER }, { exactOptionalPropertyTypes: true })).toEqual([]);
   });
 
   it('a broken promise is reported (the checker is not blind)', () => {
-    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: new Map() });
+    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: TEMPLATES });
     const errors = typecheck(files, 'nodenext', { 'use.ts': CATALOG_CONSUMER.replace("price: 9.5,", '') });
     expect(errors.join('\n')).toMatch(/use\.ts:\d+: .*price/);
   });
@@ -280,16 +284,16 @@ describe('generated code compiles and keeps its promises', () => {
     [{ dates: 'Date' }, `export const d: Date | null = product.date_add;`],
     [{ brandedIds: false }, `export const d: number = product.id_category_default; export const e: typeof product.id_category_default = 1 as number;`],
   ] as const)('options %j change the types', (options, line) => {
-    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(options), { templates: new Map() });
+    const { files } = emitAll(fixture('catalog'), resolveEmitOptions(options), { templates: TEMPLATES });
     const use = `import type { Product } from './out/index.js';\ndeclare const product: Product;\n${line}\n`;
     expect(typecheck(files, 'nodenext', { 'use.ts': use })).toEqual([]);
     // and the default types do not satisfy the same line
-    const defaults = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: new Map() }).files;
+    const defaults = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: TEMPLATES }).files;
     if (!('brandedIds' in options)) expect(typecheck(defaults, 'nodenext', { 'use.ts': use })).not.toEqual([]);
   });
 
   it('odd names compile: reserved words, dashes, spaces, digits first, quotes, __proto__, casing collisions', () => {
-    const result = emitAll(fixture('odd-names'), resolveEmitOptions(), { templates: new Map() });
+    const result = emitAll(fixture('odd-names'), resolveEmitOptions(), { templates: TEMPLATES });
     const use = `
 import type { Class_, Class_Input, OrderItem, OrderItem2, OrderItem2Patch, _3dModel, Shared, SharedPatch, Id2, Promise2, Promise3 } from './out/index.js';
 declare const c: Class_;
@@ -335,7 +339,7 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
         }),
       ],
     };
-    const { files, diagnostics } = emitAll(model, resolveEmitOptions(), { templates: new Map() });
+    const { files, diagnostics } = emitAll(model, resolveEmitOptions(), { templates: TEMPLATES });
     expect(diagnostics.map((d) => d.code)).toEqual(['unknown-format', 'unknown-input-type']);
     expect([...files.values()].join('').split('process.exit(13)').length).toBeGreaterThan(5); // the canary is there...
     for (const [path, text] of files) {
@@ -348,7 +352,7 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
   });
 
   it('spec-style store compiles', () => {
-    const { files } = emitAll(fixture('spec-store'), resolveEmitOptions(), { templates: new Map() });
+    const { files } = emitAll(fixture('spec-store'), resolveEmitOptions(), { templates: TEMPLATES });
     for (const resolution of ['nodenext', 'bundler'] as const) expect(typecheck(files, resolution)).toEqual([]);
   });
 });

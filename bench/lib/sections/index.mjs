@@ -5,8 +5,9 @@ import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
 import generate from './generate.mjs';
 import noop from './noop.mjs';
+import validators from '../../validators.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, diffSection];
+export const SECTIONS = [introspect, exportSection, generate, noop, diffSection, validators];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

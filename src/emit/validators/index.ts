@@ -1,0 +1,112 @@
+/**
+ * The validators emitter: for every resource that accepts writes, `validators/<file>.ts` with
+ * `validate<Type>Input(value: unknown)` (POST/PUT) and, where PATCH is allowed,
+ * `validate<Type>Patch(value: unknown)`, plus the `validators/index.ts` barrel.
+ *
+ * `validators: 'standalone'` (default) emits dependency-free straight-line checks that import the
+ * rule primitives from `../runtime/rules.js`; `validators: 'zod'` emits zod v4 schemas making the
+ * same checks, with the same two functions on top; `validators: 'none'` emits nothing. Pure.
+ */
+import { compareCodeUnits, type Resource } from '../../model/index.js';
+import { fileHeader } from '../code.js';
+import type { Diagnostic, Emitter, FileMap } from '../context.js';
+import { jsdoc, jsString, type ResourceNames } from '../naming.js';
+import { acceptsInput, acceptsPatch, hasTypes } from '../types/index.js';
+import { newImports, type RuntimeImports } from './lines.js';
+import { planResource, type ResourcePlan } from './plan.js';
+import { renderCheckFunction } from './standalone.js';
+import { renderZodSchemas, ZOD_GLUE_FILE, zodGlue } from './zod.js';
+
+/** Resources that get validators: they have a write type (fields, and POST, PUT or PATCH). */
+export function hasValidators(resource: Resource): boolean {
+  return hasTypes(resource) && (acceptsInput(resource) || acceptsPatch(resource));
+}
+
+function importLine(names: Iterable<string>, from: string, typeOnly: ReadonlySet<string> = new Set()): string {
+  const sorted = [...new Set(names)].sort(compareCodeUnits);
+  if (sorted.length === 0) return '';
+  const items = sorted.map((n) => (typeOnly.has(n) ? `type ${n}` : n));
+  return `import { ${items.join(', ')} } from ${jsString(from)};\n`;
+}
+
+const VALIDATION_TYPES: ReadonlySet<string> = new Set(['ValidationIssue', 'ValidationResult']);
+
+/** The runtime and type imports of one validators file. */
+function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, extra = ''): string {
+  return (
+    extra +
+    importLine(runtime.rules, '../runtime/rules.js') +
+    importLine(runtime.validation, '../runtime/validation.js', VALIDATION_TYPES) +
+    `import type { ${[...typeNames].sort(compareCodeUnits).join(', ')} } from ${jsString(`../types/${typesFile}.js`)};\n`
+  );
+}
+
+/** The exported entry points, shared by both flavours: they call `check(value, patch)`. */
+function entryPoints(resource: Resource, names: ResourceNames, check: string): string {
+  let out = '';
+  if (acceptsInput(resource)) {
+    out += `\n${jsdoc([
+      `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent.`,
+      'Reports every issue: missing required fields, read-only fields, values too long or failing the field\'s PrestaShop rule.',
+    ])}export function ${names.validateInput}(value: unknown): ValidationResult<${names.input}> {\n  return ${check}(value, false);\n}\n`;
+  }
+  if (acceptsPatch(resource)) {
+    out += `\n${jsdoc([
+      `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${acceptsInput(resource) ? names.validateInput : 'the input check'}\`, but no field is required.`,
+    ])}export function ${names.validatePatch}(value: unknown): ValidationResult<${names.patch}> {\n  return ${check}(value, true);\n}\n`;
+  }
+  return out;
+}
+
+/** The types a valid value has, and the one the shared check returns. */
+function resultTypes(resource: Resource, names: ResourceNames): { typeNames: string[]; result: string } {
+  const typeNames: string[] = [];
+  if (acceptsInput(resource)) typeNames.push(names.input);
+  if (acceptsPatch(resource)) typeNames.push(names.patch);
+  return { typeNames, result: acceptsInput(resource) ? names.input : names.patch };
+}
+
+function renderStandalone(resource: Resource, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
+  const runtime = newImports();
+  const { typeNames, result } = resultTypes(resource, names);
+  const check = `check${names.type}`;
+  const { code } = renderCheckFunction(plan, check, result, { unknownKeys }, runtime);
+  return `${imports(runtime, typeNames, names.file)}\n${code}${entryPoints(resource, names, check)}`;
+}
+
+function renderZod(resource: Resource, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
+  const runtime = newImports();
+  const { typeNames, result } = resultTypes(resource, names);
+  const check = `check${names.type}`;
+  const shapes = { input: acceptsInput(resource), patch: acceptsPatch(resource) };
+  const code = renderZodSchemas(plan, names, check, result, unknownKeys, runtime, shapes);
+  const head = `import { z } from ${jsString('zod')};\n${importLine(runtime.glue, './_zod.js')}`;
+  return `${imports(runtime, typeNames, names.file, head)}\n${code}${entryPoints(resource, names, check)}`;
+}
+
+export const emitValidators: Emitter = (model, options, ctx) => {
+  const files: FileMap = new Map();
+  const diagnostics: Diagnostic[] = [];
+  if (options.validators === 'none') return { files, diagnostics };
+  const resources = [...model.resources].filter(hasValidators).sort((a, b) => compareCodeUnits(a.name, b.name));
+  const stems: string[] = [];
+  for (const resource of resources) {
+    const names = ctx.names.of(resource.name);
+    const { plan, diagnostics: found } = planResource(model, resource, options, ctx.defaultLanguage);
+    diagnostics.push(...found);
+    const body =
+      options.validators === 'zod'
+        ? renderZod(resource, plan, names, options.unknownKeys)
+        : renderStandalone(resource, plan, names, options.unknownKeys);
+    files.set(`validators/${names.file}.ts`, `${fileHeader(ctx)}${body}`);
+    stems.push(names.file);
+  }
+  if (options.validators === 'zod' && stems.length > 0) files.set(ZOD_GLUE_FILE, `${fileHeader(ctx)}${zodGlue()}`);
+  stems.sort(compareCodeUnits);
+  const barrel =
+    stems.map((stem) => `export * from ${jsString(`./${stem}.js`)};\n`).join('') +
+    "export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';\n" +
+    "export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';\n";
+  files.set('validators/index.ts', `${fileHeader(ctx)}${barrel}`);
+  return { files, diagnostics };
+};
