@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emitAll, resolveEmitOptions } from '../../src/emit/index.js';
+import { emitAll, resolveEmitOptions, type EmitOptions } from '../../src/emit/index.js';
 import { IntrospectError } from '../../src/errors.js';
 import { startFakeStore } from '../../src/fakestore/index.js';
 import { introspectStore } from '../../src/introspect/index.js';
@@ -53,20 +53,49 @@ const batch = new Map<string, string>();
 let templates: Map<string, string> = new Map();
 
 /** Emits a model and checks what can be checked per output; queues it for the batched type check. */
-function emitAndCheck(model: StoreSchema, label: string): void {
-  const { files } = emitAll(model, resolveEmitOptions(), { templates });
+function emitAndCheck(model: StoreSchema, label: string, requested: Partial<EmitOptions>): void {
+  let options = requested;
+  const ids = model.store.languages.map((l) => l.id);
+  if (options.defaultLanguage != null && ids.length > 0 && !ids.includes(options.defaultLanguage)) {
+    // Found by this suite: such code did not compile. It is now refused, with the language named.
+    expect(() => emitAll(model, resolveEmitOptions(options), { templates })).toThrow(
+      new RegExp(`default language ${options.defaultLanguage} is not one of the snapshot's languages`),
+    );
+    options = { ...options, defaultLanguage: null };
+  }
+  const { files } = emitAll(model, resolveEmitOptions(options), { templates });
   const root = resolve('/out');
   for (const [path, text] of files) {
     assertSafeRelativePath(path);
     expect(resolve(root, path).startsWith(`${root}${sep}`), `${label}: ${path}`).toBe(true);
     expect(canaryCalls(text), `${label}: ${path}\n${text}`).toBe(0);
     counts.canaryInLiterals += text.split(`${CANARY}(`).length - 1;
-    if (!path.startsWith('runtime/')) batch.set(`${label}/${path}`, text);
+    if (!path.startsWith('runtime/')) batch.set(`${label}/${path}`, shareRuntime(path, text));
     counts.files++;
   }
-  // The runtime is the same for every output: checked once, shared by all through the s<n>/runtime links below.
+  // The runtime is copied verbatim and is the same in every output: it is checked once, at the top.
   for (const [path, text] of files) if (path.startsWith('runtime/')) batch.set(path, text);
 }
+
+/**
+ * Points an output's imports of its `runtime/` at the one shared copy (one directory up), so the
+ * batched program checks the runtime once instead of once per output. Only import paths change.
+ */
+function shareRuntime(path: string, text: string): string {
+  const depth = path.split('/').length - 1;
+  const from = depth === 0 ? './runtime/' : `${'../'.repeat(depth)}runtime/`;
+  const to = `${'../'.repeat(depth + 1)}runtime/`;
+  return text.split(`"${from}`).join(`"${to}`).split(`'${from}`).join(`'${to}`);
+}
+
+/** The generator's options that change the code (zod validators need the zod package: not here). */
+const emitOptions: fc.Arbitrary<Partial<EmitOptions>> = fc.record({
+  decimals: fc.constantFrom('number', 'string'),
+  dates: fc.constantFrom('string', 'Date'),
+  brandedIds: fc.boolean(),
+  unknownKeys: fc.constantFrom('passthrough', 'strict', 'strip'),
+  defaultLanguage: fc.constantFrom(null, 1, 2),
+});
 
 /** Writes an output with the write stage into a fresh directory: nothing may land outside `out/`. */
 async function writeAndCheck(model: StoreSchema): Promise<void> {
@@ -93,6 +122,7 @@ const storeSample = fc.boolean().chain((clean) =>
   psVersion: fc.option(headerValue, { nil: null }),
   isoCode: anyValue,
   listNode: fc.option(clean ? trickyXmlName : xmlName, { nil: undefined }),
+  options: emitOptions,
   }),
 );
 
@@ -166,7 +196,7 @@ describe('hostile schemas', () => {
           }
           const text = serializeSnapshot(schema);
           expect(serializeSnapshot(parseSnapshot(text))).toBe(text);
-          emitAndCheck(schema, `s${n}`);
+          emitAndCheck(schema, `s${n}`, sample.options);
           if (n % 10 === 0) await writeAndCheck(schema);
         } finally {
           await store.close();
@@ -218,7 +248,7 @@ describe('hostile schemas', () => {
     let n = 0;
     let viaCli = 0;
     await fc.assert(
-      fc.asyncProperty(snapshot, async (raw) => {
+      fc.asyncProperty(snapshot, emitOptions, async (raw, options) => {
         n++;
         counts.snapshots++;
         const text = JSON.stringify(raw, null, 2);
@@ -232,7 +262,7 @@ describe('hostile schemas', () => {
           return;
         }
         counts.snapshotsAccepted++;
-        emitAndCheck(model, `h${n}`);
+        emitAndCheck(model, `h${n}`, options);
         if (n % 10 === 0) await writeAndCheck(model);
         if (viaCli < 8) {
           // The whole CLI on a few: generate into out/, nothing anywhere else.
@@ -248,6 +278,28 @@ describe('hostile schemas', () => {
       { numRuns: 260, seed: 20260202, endOnFailure: true },
     );
     expect(counts.snapshotsAccepted).toBeGreaterThan(50);
+  });
+
+  it('an association without writable fields (found by this suite: an unused local in its validator)', () => {
+    const model = parseSnapshot(
+      JSON.stringify({
+        schemaVersion: 1,
+        store: { psVersion: null, languages: [] },
+        resources: [
+          {
+            name: 'things', description: null, nodeName: 'thing', nodesName: 'things', methods: ['GET', 'POST'],
+            synopsis: { source: 'json', reason: null },
+            fields: [],
+            associations: [
+              { name: 'none', resource: null, nodeName: 'n', virtual: true, fields: [] },
+              { name: 'frozen', resource: null, nodeName: 'f', virtual: true,
+                fields: [{ name: 'id', required: false, maxSize: null, format: null, inputType: null, multilingual: false, readOnly: true, filterable: true, references: null }] },
+            ],
+          },
+        ],
+      }),
+    );
+    emitAndCheck(model, 'assoc', {});
   });
 
   it('every accepted output type-checks under strict, in one program', () => {
