@@ -82,7 +82,9 @@ describe('a flaky store gives the same snapshot', () => {
       capped.fault({ path: '/api/products', query: { schema: 'synopsis', output_format: null }, trickle: { bytes: 2048, intervalMs: 5 } });
       const busy = capped.fault({ path: '/api/orders', status: 503, body: '', headers: { 'retry-after': '1' }, times: 1 });
       const started = Date.now();
-      const r = await introspectStore({ url: capped.url, key: KEY, concurrency: 8, retries: 10, backoffBaseMs: 1 });
+      // Three requests at a time against two slots: some are turned away, and the backoff (20 ms,
+      // doubling) spreads their retries so that none is turned away eleven times in a row.
+      const r = await introspectStore({ url: capped.url, key: KEY, concurrency: 3, retries: 10, backoffBaseMs: 20 });
       expect(serializeSnapshot(r.schema)).toBe(GOLDEN_8_2_0);
       expect(busy.hits).toBe(1);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // Retry-After: 1 was honoured
@@ -172,7 +174,7 @@ describe('a store that never answers', () => {
         expect(run.stderr).toMatch(new RegExp(`/api: no answer after 2 attempts; last error: timed out after ${TIMEOUT} ms`));
         expect(elapsed).toBeGreaterThanOrEqual((RETRIES + 1) * TIMEOUT - 20);
         // The documented bound, plus a margin for a loaded CI machine.
-        expect(elapsed).toBeLessThan(documented + 1500);
+        expect(elapsed).toBeLessThan(documented + 2500);
         expect(existsSync(join(cwd, 'prestashop-schema.json'))).toBe(false);
       } finally {
         await silent.close();
@@ -187,7 +189,7 @@ describe('a store that never answers', () => {
       const started = performance.now();
       const e = await introspectStore({ url: one.url, key: KEY, timeoutMs: TIMEOUT, retries: 0 }).catch((x: unknown) => x as Error);
       expect((e as Error).message).toMatch(/\(resource "zones"\): no answer after 1 attempts; last error: timed out after 400 ms/);
-      expect(performance.now() - started).toBeLessThan(TIMEOUT + 1500);
+      expect(performance.now() - started).toBeLessThan(TIMEOUT + 2500);
     } finally {
       await one.close();
     }
