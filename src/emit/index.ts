@@ -11,6 +11,7 @@ import { GENERATOR_VERSION } from '../version.js';
 import { fileHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
 import { jsString, NameTable } from './naming.js';
+import { emitClients } from './clients/index.js';
 import { emitTypes } from './types/index.js';
 import { emitValidators } from './validators/index.js';
 
@@ -24,6 +25,7 @@ export interface NamedEmitter {
 export const EMITTERS: readonly NamedEmitter[] = [
   { name: 'types', emit: emitTypes },
   { name: 'validators', emit: emitValidators },
+  { name: 'clients', emit: emitClients },
 ];
 
 /** Files every run writes at the top of the output; barrels are `<dir>/index.ts` of emitted directories. */

@@ -32,6 +32,11 @@ export const RESERVED_TYPE_NAMES = new Set([
   'Boolean', 'Date', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Map', 'Set',
   'Error', 'Symbol', 'Function', 'JSON', 'Math', 'Intl', 'RegExp', 'Uint8Array', 'Blob', 'Response',
   'Request', 'Headers', 'URL', 'Body', 'Image', 'Search', 'FormData',
+  // client runtime names imported by clients/*.ts or exported from clients/index.ts
+  'ClientContext', 'Codec', 'DeleteOptions', 'EmailWriteOptions', 'FilterOp', 'FilterValue', 'GetQuery', 'ImageData',
+  'ImagesClient', 'ListAllQuery', 'PrestaShopErrorKind', 'PrestaShopValidationError', 'ReadOptions', 'ResourceMeta',
+  'ResourceRuntime', 'SearchFunction', 'SearchIds', 'SearchQuery', 'SearchResult', 'Selected', 'ShopContext',
+  'StoreError', 'WriteOptions',
 ]);
 
 /** File stems the generator itself uses at the top of the output. */

@@ -28,6 +28,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
+import { CrudEngine, type CrudEngineOptions, type UploadedFile } from './crud.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
   emptyStringJsonSynopsis,
@@ -41,6 +42,7 @@ import {
 } from './wire.js';
 
 export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtures.js';
+export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration } from './crud.js';
 
 export type FakeStoreFlavor = '8.x' | '1.7' | 'spec';
 
@@ -123,6 +125,14 @@ export interface FakeStoreOptions {
   readonly stripAuthorization?: boolean;
   /** Serve https with this key and certificate (PEM) instead of http. */
   readonly tls?: { readonly key: string; readonly cert: string };
+  /**
+   * Serve data, not only schemas: reads and writes of the CRUD resources (products, categories,
+   * customers, stock_availables, order_histories; images and search) go to a `CrudEngine` built
+   * from this snapshot. Schema requests (`?schema=`) are still answered from the fixtures.
+   */
+  readonly crud?: CrudEngineOptions;
+  /** Port to listen on (default 0: any free port). */
+  readonly port?: number;
 }
 
 export interface RecordedRequest {
@@ -132,6 +142,12 @@ export interface RecordedRequest {
   /** The key the request carried (Basic user name or ws_key), or null. */
   readonly key: string | null;
   readonly hadAuthorization: boolean;
+  /** The query string as sent, without `?` (still URL-encoded). */
+  readonly rawQuery: string;
+  /** Request headers, names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The request body as text ('' when there was none). */
+  readonly body: string;
 }
 
 export interface FakeStore {
@@ -144,11 +160,15 @@ export interface FakeStore {
   readonly maxInFlight: number;
   /** Most requests being served at once so far, under the concurrency cap (queued ones not counted). */
   readonly maxServing: number;
+  /** The data engine when the store was started with `crud`, else null. */
+  readonly crud: CrudEngine | null;
   fault(rule: FaultRule): FaultHandle;
   /** Removes every fault rule and restarts the dice (same seed: the same rolls again). */
   clearFaults(): void;
   /** A new seed for the dice, which restart. */
   reseed(seed: number): void;
+  /** Forgets the requests recorded so far. */
+  clearRequests(): void;
   setLatency(ms: number): void;
   setWebserviceEnabled(enabled: boolean): void;
   close(): Promise<void>;
@@ -157,7 +177,31 @@ export interface FakeStore {
 interface Answer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
+}
+
+/** What the router needs from a request besides its headers: the body, read beforehand. */
+interface RequestBody {
+  readonly text: string;
+  readonly multipart: ReadonlyMap<string, UploadedFile> | undefined;
+}
+
+async function readRequestBody(req: IncomingMessage): Promise<{ raw: Buffer; body: RequestBody }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) return { raw, body: { text: raw.toString('utf8'), multipart: undefined } };
+  const multipart = new Map<string, UploadedFile>();
+  try {
+    const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    for (const [name, value] of form) {
+      if (typeof value !== 'string') multipart.set(name, { bytes: new Uint8Array(await value.arrayBuffer()), type: value.type, filename: value.name });
+    }
+  } catch {
+    // An unreadable multipart body: PHP would see no files.
+  }
+  return { raw, body: { text: '', multipart } };
 }
 
 interface FaultState {
@@ -231,6 +275,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const queued: (() => void)[] = [];
   const urlRewriting = options.urlRewriting ?? true;
   const stripAuthorization = options.stripAuthorization ?? false;
+  const crud = options.crud === undefined ? null : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...options.crud });
 
   const permissionsFor = (key: string): ((resource: string) => readonly HttpMethod[] | null) => {
     const p = keys[key];
@@ -266,7 +311,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     return { status: rec.status, headers, body: rewrite(rec.body) };
   };
 
-  const route = (req: IncomingMessage, path: string, query: URLSearchParams): Answer => {
+  const route = (req: IncomingMessage, path: string, query: URLSearchParams, body: RequestBody): Answer => {
     const apiPrefix = `${basePath}/api`;
     if (path !== apiPrefix && !path.startsWith(`${apiPrefix}/`)) {
       return { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: NOT_FOUND_PAGE };
@@ -312,6 +357,18 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     if (methods === null) {
       return errorAnswer(401, [{ code: 26, message: `Resource of type "${resource}" is not allowed with this authentication key` }], format, true);
     }
+    if (crud !== null && crud.handles(resource) && query.get('schema') === null) {
+      const a = crud.handle({
+        method: query.get('ps_method') ?? req.method ?? 'GET',
+        segments: segments.map(decodeURIComponent),
+        query,
+        body: body.text,
+        format,
+        wsUrl: `${origin}${basePath}/api/`,
+        ...(body.multipart === undefined ? {} : { multipart: body.multipart }),
+      });
+      return { status: a.status, headers: baseHeaders(true, a.contentType), body: a.body };
+    }
     const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
     if (!methods.includes(method)) {
       return errorAnswer(405, [{ code: 25, message: `Method ${method} is not allowed for this authentication key` }], format, true);
@@ -344,7 +401,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   };
 
   const send = async (res: ServerResponse, answer: Answer, fault: FaultRule | null): Promise<void> => {
-    let body = Buffer.from(answer.body, 'utf8');
+    let body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : Buffer.from(answer.body);
     const headers: Record<string, string> = { ...answer.headers };
     if (answer.status >= 200 && answer.status < 300 && body.length > 0) {
       headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
@@ -411,12 +468,16 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const { key, hadAuthorization } = keyOf(req, url.searchParams, stripAuthorization);
+    const { raw, body } = await readRequestBody(req);
     requests.push({
       method: req.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       key,
       hadAuthorization,
+      rawQuery: url.search.slice(1),
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+      body: raw.toString('utf8'),
     });
     const state = pickFault(req.method ?? 'GET', url);
     if (state !== null) state.hits++;
@@ -441,7 +502,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     } else if (!urlRewriting && (path === `${basePath}/api` || path.startsWith(`${basePath}/api/`))) {
       path = `${basePath}/no-rewrite${path}`;
     }
-    let answer = route(req, path, query);
+    let answer = route(req, path, query, body);
     if (fault !== null && (fault.status !== undefined || fault.body !== undefined || fault.headers !== undefined)) {
       answer = {
         status: fault.status ?? answer.status,
@@ -488,7 +549,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   origin = `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}`;
@@ -505,6 +566,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     get maxServing() {
       return maxServing;
     },
+    crud,
     fault(rule: FaultRule): FaultHandle {
       const state: FaultState = { rule, hits: 0, removed: false };
       faults.push(state);
@@ -516,6 +578,9 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
           state.removed = true;
         },
       };
+    },
+    clearRequests() {
+      requests.length = 0;
     },
     clearFaults() {
       for (const f of faults) f.removed = true;

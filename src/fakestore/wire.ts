@@ -11,7 +11,8 @@ export interface WireError {
   readonly message: string;
 }
 
-function cdata(text: string): string {
+/** Text as CDATA, `]]>` split across two sections. */
+export function cdata(text: string): string {
   return `<![CDATA[${text.split(']]>').join(']]]]><![CDATA[>')}]]>`;
 }
 

@@ -40,13 +40,14 @@ describe('generate', () => {
   it('generates from the default snapshot, then a no-op run writes nothing', async () => {
     const first = await run('generate', '--out', 'gen', '--no-format');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(
-      /^Generated 25 files in gen: 25 written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms, write \d+ ms\)\n$/,
-    );
+    const summary = /^Generated (\d+) files in gen: (\d+) written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms, write \d+ ms\)\n$/.exec(first.stdout);
+    expect(summary).not.toBeNull();
+    const count = summary![1]!;
+    expect(summary![2]).toBe(count);
     expect(first.stderr).toContain('warning: products.colour_code: format "isColourCodeFromModule" is unknown');
     expect(await readFile(join(dir, 'gen/types/products.ts'), 'utf8')).toContain('export interface Product {');
     const second = await run('generate', '--out', 'gen', '--no-format');
-    expect(second.stdout).toMatch(/25 files in gen: 0 written, 25 unchanged, 0 removed/);
+    expect(second.stdout).toContain(`${count} files in gen: 0 written, ${count} unchanged, 0 removed`);
   });
 
   it('formats with prettier by default', async () => {
@@ -60,7 +61,7 @@ describe('generate', () => {
     await run('generate', '--out', 'gen');
     const clean = await run('generate', '--out', 'gen', '--check');
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/^gen is up to date: 25 files checked/);
+    expect(clean.stdout).toMatch(/^gen is up to date: \d+ files checked/);
 
     const products = join(dir, 'gen/types/products.ts');
     await writeFile(products, (await readFile(products, 'utf8')).replace('price: number;', 'price: string;'));
@@ -161,7 +162,7 @@ describe('generate from a live store, and the demo', () => {
         env: { PRESTASHOP_API_KEY: FAKE_STORE_KEY },
       });
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/Generated 137 files in gen: 137 written/);
+      expect(result.stdout).toMatch(/Generated (\d+) files in gen: \1 written/);
       const files = await readTree(join(dir, 'gen'));
       expect(files.get('types/products.ts')).toContain('id_manufacturer: Id<"manufacturers">;');
       for (const text of [result.stdout, result.stderr, ...files.values()]) expect(text).not.toContain(FAKE_STORE_KEY);

@@ -1,17 +1,44 @@
 /**
- * Golden files of the types emitter: `test/golden/<fixture>/types/` mirrors the emitter's output
- * (unformatted) exactly, checked in both directions, and the output type-checks under strict with
- * moduleResolution nodenext and bundler. Update with `npm run test:update`.
+ * Golden files of the types and clients emitters: `test/golden/<fixture>/<kind>/` mirrors the
+ * emitter's output (unformatted) exactly, checked in both directions, and the output type-checks
+ * under strict with moduleResolution nodenext and bundler (clients together with the types and the
+ * runtime they import). Update with `npm run test:update`.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions } from '../../src/emit/context.js';
+import { emitClients } from '../../src/emit/clients/index.js';
+import type { EmitContext, EmitOptions, EmitResult, FileMap } from '../../src/emit/context.js';
 import { createEmitContext } from '../../src/emit/index.js';
 import { emitTypes } from '../../src/emit/types/index.js';
-import { parseSnapshot } from '../../src/model/index.js';
+import { emitValidators } from '../../src/emit/validators/index.js';
+import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
+import { readRuntimeTemplates } from '../../src/templates.js';
 import { typecheck } from './typecheck.js';
+
+const TEMPLATES = await readRuntimeTemplates();
+
+interface Kind {
+  readonly emit: (model: StoreSchema, options: EmitOptions, ctx: EmitContext) => EmitResult;
+  /** What to type-check besides the emitter's own files. */
+  readonly context: (model: StoreSchema, options: EmitOptions, ctx: EmitContext) => FileMap;
+  readonly index: string;
+}
+
+const KINDS: Record<string, Kind> = {
+  types: {
+    emit: emitTypes,
+    context: () => new Map(),
+    index: "export * from './shared.js';\nexport * from './types/index.js';\n",
+  },
+  clients: {
+    emit: emitClients,
+    context: (model, options, ctx) => new Map([...emitTypes(model, options, ctx).files, ...emitValidators(model, options, ctx).files, ...TEMPLATES]),
+    index: "export * from './shared.js';\nexport * from './types/index.js';\nexport * from './validators/index.js';\nexport * from './clients/index.js';\n",
+  },
+};
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GOLDEN = join(ROOT, 'test/golden');
@@ -46,11 +73,15 @@ function isUpdating(): boolean {
   return expect.getState().snapshotState?.snapshotUpdateState === 'all';
 }
 
-describe.each(Object.entries(FIXTURES))('golden types: %s', (fixture, snapshot) => {
+const CASES = Object.entries(FIXTURES).flatMap(([fixture, snapshot]) => Object.keys(KINDS).map((kind) => [kind, fixture, snapshot] as const));
+
+describe.each(CASES)('golden %s: %s', (kind, fixture, snapshot) => {
   const model = parseSnapshot(readFileSync(join(ROOT, snapshot), 'utf8'), snapshot);
   const options = resolveEmitOptions();
-  const { files } = emitTypes(model, options, createEmitContext(model, options));
-  const dir = join(GOLDEN, fixture, 'types');
+  const ctx = createEmitContext(model, options);
+  const { emit, context, index } = KINDS[kind]!;
+  const { files } = emit(model, options, ctx);
+  const dir = join(GOLDEN, fixture, kind);
 
   it('has exactly the emitted files (no missing, no extra)', () => {
     const golden = listFiles(dir);
@@ -69,7 +100,7 @@ describe.each(Object.entries(FIXTURES))('golden types: %s', (fixture, snapshot) 
   });
 
   it.each(['nodenext', 'bundler'] as const)('type-checks under strict (%s)', (resolution) => {
-    const withIndex = new Map(files).set('index.ts', "export * from './shared.js';\nexport * from './types/index.js';\n");
+    const withIndex = new Map([...context(model, options, ctx), ...files]).set('index.ts', index);
     expect(typecheck(withIndex, resolution)).toEqual([]);
   });
 });

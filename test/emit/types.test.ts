@@ -19,7 +19,7 @@ import ts from 'typescript';
 import { readRuntimeTemplates } from '../../src/templates.js';
 import { typecheck } from './typecheck.js';
 
-/** The runtime the validators import: the output is only complete with it. */
+/** The real runtime: generated validators and clients import it, so the output is only complete with it. */
 const TEMPLATES = await readRuntimeTemplates();
 
 const fixture = (name: string): StoreSchema =>

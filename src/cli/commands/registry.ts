@@ -8,6 +8,7 @@ import { demoCommand } from './demo.js';
 import { doctorCommand } from './doctor.js';
 import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
+import { fakeStoreCommand } from './fake-store.js';
 import { generateCommand } from './generate.js';
 import { introspectCommand } from './introspect.js';
 
@@ -30,5 +31,6 @@ export const COMMANDS: readonly CommandFactory[] = [
   exportCommand,
   diffCommand,
   demoCommand,
+  fakeStoreCommand,
   doctorCommand,
 ];

@@ -1,0 +1,121 @@
+/**
+ * The client emitter: `clients/<file>.ts` per resource that has types, and `clients/index.ts` with
+ * `createClient({ baseUrl, apiKey, fetch?, language?, shop? })`, one property per resource under
+ * its wire name, plus the hand-written `images` and `search` clients when the store has them.
+ * Pure: model in, file map out. The runtime it builds on is `templates/runtime/`.
+ */
+import { compareCodeUnits, type Resource, type StoreSchema } from '../../model/index.js';
+import { fileHeader } from '../code.js';
+import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
+import { jsdoc, jsString, propertyKey } from '../naming.js';
+import { clientMethods, renderResourceClient } from './resource.js';
+
+/** Whether a resource gets a client: it has a node name, fields or associations, and a method. */
+export function hasClient(resource: Resource): boolean {
+  return resource.nodeName !== null && (resource.fields.length > 0 || resource.associations.length > 0) && clientMethods(resource).length > 0;
+}
+
+/** Names the clients barrel exports besides the per-resource modules (kept out of NameTable's way). */
+const RUNTIME_EXPORTS = [
+  "export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from '../runtime/errors.js';",
+  "export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from '../runtime/query.js';",
+  "export type { ClientOptions } from '../runtime/client.js';",
+  "export type { ImageData, ImagesClient } from '../runtime/images.js';",
+  "export type { SearchIds, SearchQuery, SearchResult } from '../runtime/search.js';",
+].map((l) => l.replace(/'/g, '"'));
+
+export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitContext): EmitResult {
+  const files: FileMap = new Map();
+  const diagnostics: Diagnostic[] = [];
+  if (!options.clients) return { files, diagnostics };
+  const resources = [...model.resources].sort((a, b) => compareCodeUnits(a.name, b.name));
+  const withClient: Resource[] = [];
+  for (const r of resources) {
+    if (hasClient(r)) {
+      withClient.push(r);
+      const names = ctx.names.of(r.name);
+      files.set(`clients/${names.file}.ts`, renderResourceClient(r, names, options, ctx));
+    } else if (r.name !== 'images' && r.name !== 'search') {
+      diagnostics.push({
+        level: 'info',
+        code: 'no-client',
+        message: `${r.name}: no client (${r.nodeName === null ? 'no synopsis' : clientMethods(r).length === 0 ? 'no usable method' : 'no fields'})`,
+        resource: r.name,
+        field: null,
+      });
+    }
+  }
+  files.set('clients/index.ts', renderIndex(model, withClient, options, ctx));
+  return { files, diagnostics };
+}
+
+function renderIndex(model: StoreSchema, resources: readonly Resource[], options: EmitOptions, ctx: EmitContext): string {
+  const has = (name: string): boolean => model.resources.some((r) => r.name === name);
+  // A store whose `images` / `search` have a synopsis gets ordinary clients instead.
+  const special = (name: string): boolean => has(name) && !resources.some((r) => r.name === name);
+  const products = resources.find((r) => r.name === 'products');
+  const categories = resources.find((r) => r.name === 'categories');
+  const searchFull =
+    special('search') && products !== undefined && categories !== undefined && clientMethods(products).includes('list') && clientMethods(categories).includes('list');
+  const imports: string[] = [];
+  const exports: string[] = [];
+  const properties: string[] = [];
+  const values: string[] = [];
+  for (const r of resources) {
+    const names = ctx.names.of(r.name);
+    const needMeta = searchFull && (r === products || r === categories);
+    imports.push(`import { create${names.client}${needMeta ? `, ${names.meta}` : ''}, type ${names.client} } from ${jsString(`./${names.file}.js`)};\n`);
+    exports.push(`export * from ${jsString(`./${names.file}.js`)};\n`);
+    properties.push(`${jsdoc([`\`/api/${r.name}\``], '  ')}  readonly ${propertyKey(r.name)}: ${names.client};\n`);
+    values.push(`    ${propertyKey(r.name)}: create${names.client}(ctx),\n`);
+  }
+  const searchTypes = searchFull ? `${ctx.names.of('products').type}, ${ctx.names.of('categories').type}` : 'never, never';
+  if (searchFull) {
+    imports.push(`import type { ${ctx.names.of('categories').type} } from ${jsString(`../types/${ctx.names.of('categories').file}.js`)};\n`);
+    imports.push(`import type { ${ctx.names.of('products').type} } from ${jsString(`../types/${ctx.names.of('products').file}.js`)};\n`);
+  }
+  if (special('images')) {
+    imports.push('import { createImagesClient, type ImagesClient } from "../runtime/images.js";\n');
+    properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}  readonly images: ImagesClient;\n`);
+    values.push('    images: createImagesClient(ctx.transport),\n');
+  }
+  if (special('search')) {
+    imports.push('import { createSearch, type SearchFunction } from "../runtime/search.js";\n');
+    properties.push(
+      `${jsdoc(['`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: \'full\'`.'], '  ')}  readonly search: SearchFunction<${searchTypes}>;\n`,
+    );
+    const metas = searchFull ? `{ products: ${ctx.names.of('products').meta}, categories: ${ctx.names.of('categories').meta} }` : 'null';
+    values.push(`    search: createSearch<${searchTypes}>(ctx, ${metas}),\n`);
+  }
+  const languages = [...model.store.languages].map((l) => l.id).sort((a, b) => a - b);
+  return (
+    fileHeader(ctx) +
+    [...imports, 'import { createContext, type ClientOptions } from "../runtime/client.js";\n', 'import type { Codec } from "../runtime/meta.js";\n']
+      .sort(byModule)
+      .join('') +
+    '\n' +
+    exports.join('') +
+    RUNTIME_EXPORTS.map((l) => `${l}\n`).join('') +
+    '\n' +
+    `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`).'])}` +
+    `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)} };\n\n` +
+    `${jsdoc(['The store languages of the snapshot (a bare JSON string belongs to the only one).'])}` +
+    `const LANGUAGES: readonly number[] = [${languages.join(', ')}];\n\n` +
+    `${jsdoc(['A client of the store: one property per resource, under its wire name.'])}` +
+    `export interface PrestaShopClient {\n${properties.join('')}}\n\n` +
+    `${jsdoc([
+      'A typed client of the store\'s Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.',
+      'Options: `fetch` (a custom fetch), `language` and `shop` (defaults of every read), `format` (`xml`, the default, or `json`),',
+      '`validate` (run the generated validators before writes, default true), `timeoutMs`, `retries`.',
+    ])}` +
+    `export function createClient(options: ClientOptions): PrestaShopClient {\n` +
+    `  const ctx = createContext(options, CODEC, LANGUAGES);\n` +
+    `  return {\n${values.join('')}  };\n}\n`
+  );
+}
+
+/** Import lines ordered by the module they import from (runtime first, then clients, then types). */
+function byModule(a: string, b: string): number {
+  const from = (line: string): string => /from "([^"]+)"/.exec(line)?.[1] ?? line;
+  return compareCodeUnits(from(a), from(b));
+}

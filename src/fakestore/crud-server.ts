@@ -1,0 +1,58 @@
+/**
+ * The CRUD fake store on HTTP: the bundled fake store (`startFakeStore`, 127.0.0.1, port 0) with
+ * its `crud` option, so authentication, format selection, headers, faults and the request log are
+ * the same code that serves schemas to the introspector.
+ */
+import type { StoreSchema } from '../model/index.js';
+import type { CrudEngine, CrudGeneration } from './crud.js';
+import { FAKE_STORE_KEY, startFakeStore, type FakeStore, type FaultHandle, type FaultRule, type RecordedRequest } from './index.js';
+
+export interface CrudStoreOptions {
+  /** The snapshot the data follows (node names, fields, associations, methods). */
+  readonly schema: StoreSchema;
+  /** JSON behaviour of the store (default 8.x). `1.7` also serves the 1.7 flavor (no PATCH). */
+  readonly generation?: CrudGeneration;
+  /** CRUD resources (default `CRUD_RESOURCES`). */
+  readonly resources?: readonly string[];
+  /** Seed categories 1 (Root) and 2 (Home) (default true). */
+  readonly seed?: boolean;
+}
+
+export interface CrudStore {
+  /** Base URL (no `/api`). */
+  readonly url: string;
+  /** The key the store accepts. */
+  readonly apiKey: string;
+  readonly engine: CrudEngine;
+  /** Every request as it arrived: method, path, raw query, headers, body. */
+  readonly requests: readonly RecordedRequest[];
+  readonly store: FakeStore;
+  clearRequests(): void;
+  fault(rule: FaultRule): FaultHandle;
+  close(): Promise<void>;
+}
+
+export async function startCrudStore(options: CrudStoreOptions): Promise<CrudStore> {
+  const generation = options.generation ?? '8.x';
+  const store = await startFakeStore({
+    flavor: generation === '1.7' ? '1.7' : '8.x',
+    crud: {
+      schema: options.schema,
+      generation,
+      ...(options.resources === undefined ? {} : { resources: options.resources }),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+    },
+  });
+  return {
+    url: store.url,
+    apiKey: FAKE_STORE_KEY,
+    engine: store.crud!,
+    get requests() {
+      return store.requests;
+    },
+    store,
+    clearRequests: () => store.clearRequests(),
+    fault: (rule) => store.fault(rule),
+    close: () => store.close(),
+  };
+}

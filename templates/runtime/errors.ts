@@ -1,0 +1,178 @@
+/**
+ * Errors the client throws. Messages and properties never hold the API key: URLs are redacted,
+ * and every text taken from the store is scrubbed of the key before it is kept.
+ */
+import { ValidationError, type ValidationIssue } from './validation.js';
+import { parseXml, type XmlElement } from './xml.js';
+
+/** One `<error>` of the store: its numeric code (null for plain-text errors) and message. */
+export interface StoreError {
+  readonly code: number | null;
+  readonly message: string;
+}
+
+/** What went wrong at the HTTP level. */
+export type PrestaShopErrorKind =
+  /** The store answered with a status that is not a success (see `status` and `errors`). */
+  | 'http'
+  /** The request took longer than the timeout. */
+  | 'timeout'
+  /** No answer: DNS, connection refused, reset, aborted by the caller. */
+  | 'network'
+  /** The store redirected to another origin (credentials are never sent there) or too often. */
+  | 'redirect'
+  /** The store answered 2xx with a body the client could not read. */
+  | 'decode';
+
+/**
+ * An error from the store or on the way to it.
+ *
+ * `status` is the HTTP status (0 when there was no answer), `errors` the store's `{code, message}`
+ * list parsed from its XML or JSON error document (empty for a 404 with an empty body), `method`
+ * and `url` the request (the URL never carries credentials).
+ */
+export class PrestaShopError extends Error {
+  override readonly name = 'PrestaShopError';
+  readonly kind: PrestaShopErrorKind;
+  readonly status: number;
+  readonly errors: readonly StoreError[];
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: {
+    readonly kind: PrestaShopErrorKind;
+    readonly status: number;
+    readonly errors?: readonly StoreError[] | undefined;
+    readonly method: string;
+    readonly url: string;
+    readonly message?: string | undefined;
+    readonly cause?: unknown | undefined;
+  }) {
+    const errors = init.errors ?? [];
+    const url = redactUrl(init.url);
+    super(init.message ?? describe(init.kind, init.status, errors, init.method, url), { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.errors = errors;
+    this.method = init.method;
+    this.url = url;
+  }
+
+  /** The first store error code, or null. */
+  get code(): number | null {
+    return this.errors[0]?.code ?? null;
+  }
+}
+
+/**
+ * A write body failed the generated validator; nothing was sent. A `ValidationError` (what the
+ * validators' `assertValid` throws) that also names the resource and the operation.
+ */
+export class PrestaShopValidationError extends ValidationError {
+  override readonly name = 'PrestaShopValidationError';
+  constructor(
+    readonly resource: string,
+    readonly operation: 'create' | 'update' | 'patch',
+    issues: readonly ValidationIssue[],
+  ) {
+    super(issues);
+    const head = issues
+      .slice(0, 5)
+      .map((i) => `${i.path === '' ? '(body)' : i.path}: ${i.message}`)
+      .join('; ');
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    this.message = `${resource}.${operation}: invalid input, nothing was sent: ${head}${more}`;
+  }
+}
+
+function describe(kind: PrestaShopErrorKind, status: number, errors: readonly StoreError[], method: string, url: string): string {
+  const where = `${method} ${url}`;
+  const detail = errors.map((e) => (e.code === null ? e.message : `[${e.code}] ${e.message}`)).join('; ');
+  switch (kind) {
+    case 'http':
+      return `${where} answered ${status}${detail === '' ? '' : `: ${detail}`}`;
+    case 'timeout':
+      return `${where} timed out`;
+    case 'network':
+      return `${where} failed: ${detail === '' ? 'no answer' : detail}`;
+    case 'redirect':
+    case 'decode':
+      return `${where}: ${detail}`;
+  }
+}
+
+/** Removes credentials from a URL: user info and the `ws_key` query parameter. */
+export function redactUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url.replace(/([?&]ws_key=)[^&#]*/gi, '$1***').replace(/\/\/[^/@]*@/, '//');
+  }
+  u.username = '';
+  u.password = '';
+  if (u.searchParams.has('ws_key')) u.searchParams.set('ws_key', '***');
+  return u.toString();
+}
+
+/** Replaces the key (and its Basic-auth form) in a text taken from the store. */
+export function scrubKey(text: string, key: string): string {
+  if (key.length < 4) return text;
+  let out = text.split(key).join('***');
+  const b64 = basicToken(key);
+  out = out.split(b64).join('***');
+  return out;
+}
+
+/** The Basic-auth token of a key: base64 of `key:` (the password is empty). */
+export function basicToken(key: string): string {
+  return btoa(`${key}:`);
+}
+
+const MAX_MESSAGE = 2000;
+
+/**
+ * The store's error list from an error body: the XML `<errors>` document, the JSON `{"errors":[…]}`
+ * document, or plain text (a 401 without key, a PHP fatal). An empty body gives an empty list.
+ */
+export function parseStoreErrors(body: string): StoreError[] {
+  const text = body.trim();
+  if (text === '') return [];
+  if (text.startsWith('{')) {
+    try {
+      const json: unknown = JSON.parse(text);
+      const list = (json as { errors?: unknown } | null)?.errors;
+      if (Array.isArray(list)) return list.map(jsonError);
+    } catch {
+      // fall through to plain text
+    }
+  } else if (text.startsWith('<')) {
+    try {
+      const root = parseXml(text);
+      const errors = findChild(root, 'errors');
+      if (errors !== undefined) return errors.children.filter((c) => c.name === 'error').map(xmlError);
+    } catch {
+      // fall through to plain text
+    }
+  }
+  return [{ code: null, message: clip(text) }];
+}
+
+function jsonError(entry: unknown): StoreError {
+  const e = (entry ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'number' ? e.code : typeof e.code === 'string' && /^\d+$/.test(e.code) ? Number(e.code) : null;
+  return { code, message: clip(typeof e.message === 'string' ? e.message : String(e.message ?? '')) };
+}
+
+function xmlError(el: XmlElement): StoreError {
+  const code = findChild(el, 'code')?.text.trim() ?? '';
+  return { code: /^\d+$/.test(code) ? Number(code) : null, message: clip(findChild(el, 'message')?.text ?? '') };
+}
+
+function findChild(el: XmlElement, name: string): XmlElement | undefined {
+  return el.children.find((c) => c.name === name);
+}
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}

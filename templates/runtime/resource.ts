@@ -1,0 +1,230 @@
+/**
+ * The operations of one entity resource, untyped; the generated client modules wrap this class
+ * with the resource's types and expose only the methods the store allows.
+ *
+ * Read mode: XML by default (`format: 'xml'`), because it is lossless in every generation for every
+ * URL: nothing is dropped, multilingual values always carry their language ids, and empty lists
+ * are plain empty elements. With `format: 'json'` every entity request carries `display=full`
+ * (or the caller's display list), which makes 8.x/9.0 answer with the list form that is not
+ * falsy-filtered; the decoder restores anything still missing.
+ */
+import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
+import { PrestaShopError, PrestaShopValidationError } from './errors.js';
+import type { HttpRequest, HttpResponse, Transport } from './http.js';
+import type { Codec, HttpMethod, ResourceMeta } from './meta.js';
+import {
+  displayedFields,
+  displayParam,
+  languageParam,
+  listParams,
+  shopParams,
+  type Display,
+  type ListAllQuery,
+  type ListQuery,
+  type Params,
+  type ReadOptions,
+  type ShopContext,
+  type Sort,
+} from './query.js';
+import type { ValidationIssue } from './validation.js';
+import { parseXml, writableView, writeBody } from './xml.js';
+
+/** The result of a generated validator. */
+export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+export type Validator = (value: unknown) => ValidationOutcome;
+
+/** Settings shared by every resource of one client. */
+export interface ClientContext {
+  readonly transport: Transport;
+  readonly codec: Codec;
+  /** How answers are read (see the module comment). */
+  readonly format: 'xml' | 'json';
+  /** Default `language` of reads. */
+  readonly language: number | readonly number[] | undefined;
+  /** Default multistore context. */
+  readonly shop: ShopContext | undefined;
+  /** The store's language ids known from the snapshot. */
+  readonly languages: readonly number[];
+  /** Run the generated validators before each write (default true). */
+  readonly validate: boolean;
+}
+
+/** Options of a write. */
+export interface WriteOptions {
+  /** Skip the generated validator for this call. */
+  readonly validate?: boolean | undefined;
+  readonly shop?: ShopContext | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Options of a write that can send an e-mail (`order_histories` create, `order_carriers` update). */
+export interface EmailWriteOptions extends WriteOptions {
+  /** `sendemail=1`: the store e-mails the customer (order state change, tracking number). */
+  readonly sendemail?: boolean | undefined;
+}
+
+export interface DeleteOptions {
+  readonly shop?: ShopContext | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+type AnyListQuery = ListQuery<Readonly<Record<string, unknown>>, string, string>;
+
+export class ResourceRuntime {
+  constructor(
+    readonly ctx: ClientContext,
+    readonly meta: ResourceMeta,
+  ) {}
+
+  /** `GET /api/{resource}?display=…&filter[…]…`: the decoded items. */
+  async list(query: AnyListQuery = {}): Promise<Entity[]> {
+    const params: Params = [...listParams(this.meta, query), ...this.readParams(query)];
+    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal });
+    return this.decode(res, 'GET', query.display, query.language).items;
+  }
+
+  /** Pages through every item with `limit=offset,count`, sorted by the query's sort then by id. */
+  async *listAll(query: ListAllQuery<Readonly<Record<string, unknown>>, string, string> = {}): AsyncGenerator<Entity, void, undefined> {
+    const pageSize = query.pageSize ?? 100;
+    if (!Number.isInteger(pageSize) || pageSize <= 0) throw new RangeError('pageSize: expected a positive integer');
+    const sorts: Sort<string>[] = query.sort === undefined ? [] : typeof query.sort === 'string' ? [query.sort] : [...query.sort];
+    // A stable order is what makes offset paging correct: the id breaks every tie.
+    if (!sorts.some((s) => s === 'id_ASC' || s === 'id_DESC')) sorts.push('id_ASC');
+    const { pageSize: _ignored, ...rest } = query;
+    for (let offset = 0; ; offset += pageSize) {
+      const page = await this.list({ ...rest, sort: sorts, limit: { offset, count: pageSize } });
+      yield* page;
+      if (page.length < pageSize) return;
+    }
+  }
+
+  /** `GET /api/{resource}/{id}`: the item, or null when the store has no such id (404). */
+  async get(id: number, query: ReadOptions & { readonly display?: Display<string> } = {}): Promise<Entity | null> {
+    checkId(id);
+    const params: Params = [];
+    if (query.display !== undefined || this.ctx.format === 'json') params.push(['display', displayParam(this.meta, query.display)]);
+    params.push(...this.readParams(query));
+    const res = await this.ctx.transport.send({ method: 'GET', path: `${this.meta.name}/${id}`, params, format: this.wireFormat(), signal: query.signal });
+    // 404 with an empty body: no such id; code 131: the id exists but not in this shop context.
+    if (res.status === 404) {
+      const error = this.ctx.transport.httpError('GET', res);
+      if (error.errors.length === 0 || error.code === 131) return null;
+      throw error;
+    }
+    if (res.status < 200 || res.status > 299) throw this.ctx.transport.httpError('GET', res);
+    return this.decode(res, 'GET', query.display, query.language).items[0] ?? null;
+  }
+
+  /** `HEAD /api/{resource}/{id}`: whether the id exists. */
+  async head(id: number, options: ReadOptions = {}): Promise<boolean> {
+    checkId(id);
+    const res = await this.ctx.transport.send({ method: 'HEAD', path: `${this.meta.name}/${id}`, params: this.readParams(options), format: this.wireFormat(), signal: options.signal });
+    if (res.status === 404) return false;
+    if (res.status < 200 || res.status > 299) throw this.ctx.transport.httpError('HEAD', res);
+    return true;
+  }
+
+  /** `POST /api/{resource}` with the XML body; the created item as the store saved it. */
+  async create(input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
+    const body = this.validated(input, validator, 'create', options);
+    return this.write('POST', this.meta.name, writeBody(this.meta, body, { id: null }), options);
+  }
+
+  /**
+   * `PUT /api/{resource}/{id}`: a full replacement. Fields the input leaves out are reset by the
+   * store (to empty / 0), and multilingual languages left out keep their values. Use `patch` to
+   * change some fields only.
+   */
+  async update(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
+    checkId(id);
+    const body = this.validated(input, validator, 'update', options);
+    return this.write('PUT', `${this.meta.name}/${id}`, writeBody(this.meta, body, { id }), options);
+  }
+
+  /** `PATCH /api/{resource}/{id}` (PrestaShop 8.0+): only the fields given change. */
+  async patch(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
+    checkId(id);
+    const body = this.validated(input, validator, 'patch', options);
+    return this.write('PATCH', `${this.meta.name}/${id}`, writeBody(this.meta, body, { id }), options);
+  }
+
+  /** `DELETE /api/{resource}/{id}`, or `?id=[1,2,3]` for several; throws 404 (code 87) for unknown ids. */
+  async delete(ids: number | readonly number[], options: DeleteOptions = {}): Promise<void> {
+    const list = typeof ids === 'number' ? [ids] : [...ids];
+    list.forEach(checkId);
+    if (list.length === 0) return;
+    const shop = shopParams(options.shop ?? this.ctx.shop);
+    const req: HttpRequest =
+      typeof ids === 'number'
+        ? { method: 'DELETE', path: `${this.meta.name}/${ids}`, params: shop, format: this.wireFormat(), signal: options.signal }
+        : { method: 'DELETE', path: this.meta.name, params: [['id', `[${list.join(',')}]`], ...shop], format: this.wireFormat(), signal: options.signal };
+    await this.ctx.transport.expectOk(req);
+  }
+
+  private validated(input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
+    // An item read from the store carries its id and read-only fields; the store refuses them (93).
+    let value = writableView(this.meta, input);
+    if (validator !== null && (options.validate ?? this.ctx.validate)) {
+      const outcome = validator(value);
+      if (!outcome.ok) throw new PrestaShopValidationError(this.meta.name, operation, outcome.issues);
+      value = outcome.value;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new TypeError(`${this.meta.name}.${operation}: expected an object`);
+    }
+    return value as Readonly<Record<string, unknown>>;
+  }
+
+  private async write(method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions): Promise<Entity> {
+    const params: Params = [];
+    // JSON: a display parameter switches the answer to the list form, which 8.x does not falsy-filter.
+    if (this.ctx.format === 'json') params.push(['display', 'full']);
+    if (options.sendemail === true) params.push(['sendemail', '1']);
+    params.push(...shopParams(options.shop ?? this.ctx.shop));
+    const res = await this.request({ method, path, params, body: xml, signal: options.signal });
+    const item = this.decode(res, method, undefined, undefined).items[0];
+    if (item === undefined) {
+      throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: 'the store answered without the saved item' }] });
+    }
+    return item;
+  }
+
+  private readParams(options: ReadOptions): Params {
+    const params: Params = [];
+    const language = options.language ?? this.ctx.language;
+    if (language !== undefined) params.push(['language', languageParam(language)]);
+    params.push(...shopParams(options.shop ?? this.ctx.shop));
+    return params;
+  }
+
+  private wireFormat(): 'XML' | 'JSON' {
+    return this.ctx.format === 'json' ? 'JSON' : 'XML';
+  }
+
+  private request(req: Omit<HttpRequest, 'format'>): Promise<HttpResponse> {
+    return this.ctx.transport.expectOk({ ...req, format: this.wireFormat() });
+  }
+
+  private decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language']): Decoded {
+    const ctx: DecodeContext = { codec: this.ctx.codec, fields: displayedFields(display), bareLanguage: this.bareLanguage(language) };
+    try {
+      if (this.ctx.format === 'json') return decodeJsonDocument(this.meta, JSON.parse(res.text) as unknown, ctx);
+      return decodeXmlDocument(this.meta, parseXml(res.text), ctx);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: `unreadable answer: ${message}` }], cause: error });
+    }
+  }
+
+  /** The language of a bare JSON string: the one asked for, else the store's only language. */
+  private bareLanguage(language: ReadOptions['language']): number | null {
+    const asked = language ?? this.ctx.language;
+    if (typeof asked === 'number') return asked;
+    if (asked !== undefined && asked.length === 1) return asked[0]!;
+    return this.ctx.languages.length === 1 ? this.ctx.languages[0]! : null;
+  }
+}
+
+function checkId(id: number): void {
+  if (!Number.isInteger(id) || id <= 0) throw new RangeError(`id: expected a positive integer, got ${String(id)}`);
+}

@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { startDataStore } from '../../src/cli/commands/fake-store.js';
+import { main } from '../../src/cli/main.js';
+import { Reporter } from '../../src/cli/reporter.js';
+import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
+import { productXml, raw } from './helpers.js';
+
+function capture(): { reporter: Reporter; out: () => string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let text = '';
+  stdout.on('data', (c: Buffer) => (text += c.toString()));
+  return { reporter: new Reporter({ stdout, stderr }), out: () => text };
+}
+
+describe('fake-store command', () => {
+  it('introspects the bundled store, then serves its data with the demo key', async () => {
+    const { reporter, out } = capture();
+    const { store, schema } = await startDataStore({ schemaPath: null, generation: '8.x', port: 0 }, reporter);
+    try {
+      expect(schema.resources.some((r) => r.name === 'products')).toBe(true);
+      expect(out()).toContain(`url: ${store.url}`);
+      expect(out()).toContain(`key: ${FAKE_STORE_KEY}`);
+      expect(out()).toContain('with data for categories, customers, order_histories, products, stock_availables, images and search');
+      const created = await raw(store.url, FAKE_STORE_KEY, 'POST', 'products', { body: productXml('<price>1</price>') });
+      expect(created.status).toBe(201);
+      // Schema requests are still the recorded store's.
+      const synopsis = await raw(store.url, FAKE_STORE_KEY, 'GET', 'products?schema=synopsis');
+      expect(synopsis.text).toContain('<price required="true" format="isPrice">');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('is registered in the CLI and refuses a bad port (exit 2)', async () => {
+    const stderr = new PassThrough();
+    let text = '';
+    stderr.on('data', (c: Buffer) => (text += c.toString()));
+    const code = await main(['fake-store', '--port', '-1'], { stdout: new PassThrough(), stderr });
+    expect(code).toBe(2);
+    expect(text).toContain('Invalid value for option "port"');
+  });
+});
