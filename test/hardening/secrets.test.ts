@@ -85,6 +85,7 @@ const SCENARIOS: readonly Scenario[] = [
   { name: 'generate --url: success', args: (u) => ['generate', '--url', u, '--key', KEY, '--out', 'gen', '--no-format'], exit: 0 },
   { name: 'generate --url: unknown key', args: (u) => ['generate', '--url', u, '--key', OTHER_KEY, '--out', 'gen', '--no-format'], exit: 1 },
   { name: 'generate --url: a store error mid-run', args: (u) => ['generate', '--url', u, '--key', KEY, '--out', 'gen'], faults: [{ path: '/api/zones', status: 401, body: '{"errors":[{"code":26,"message":"not allowed"}]}' }], exit: 1 },
+  { name: 'demo (its own store and key)', args: () => ['demo', '--out', 'demo'], exit: 0 },
   { name: 'doctor: healthy', args: (u) => ['doctor', '--url', u, '--key', KEY, '--include', 'products'], exit: 0 },
   { name: 'doctor: ws_key', args: (u) => ['doctor', '--url', u, '--key', KEY, '--ws-key'], exit: 0 },
   { name: 'doctor: unknown key', args: (u) => ['doctor', '--url', u, '--key', OTHER_KEY], exit: 1 },
