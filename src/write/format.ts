@@ -30,6 +30,10 @@ export const NO_FORMAT: Formatter = {
   formatAll: (items) => Promise.resolve(items.map((i) => i.text)),
 };
 
+/** prettier parsers: the fast one, and the one for what it cannot parse. */
+const PRIMARY_PARSER = 'babel-ts';
+const FALLBACK_PARSER = 'typescript';
+
 /** Below this many bytes in a batch, formatting stays on the calling thread. */
 export const PARALLEL_MIN_BYTES = 96 * 1024;
 
@@ -72,9 +76,10 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const message = (error) => String((error && error.message) || error);
 import(workerData.prettierUrl).then((prettier) => {
+  const format = (item, parser) => prettier.format(item.text, { ...workerData.options, parser, filepath: item.path });
   parentPort.on('message', async (item) => {
     try {
-      const text = await prettier.format(item.text, { ...workerData.options, filepath: item.path });
+      const text = await format(item, workerData.options.parser).catch(() => format(item, workerData.fallback));
       parentPort.postMessage({ index: item.index, text });
     } catch (error) {
       parentPort.postMessage({ index: item.index, error: message(error) });
@@ -89,7 +94,7 @@ type WorkerAnswer = { ready: true } | { index: number; text: string } | { index:
 /** One worker draining the queue; resolves when the queue is empty or failed, or the worker is gone. */
 function drainInWorker(prettierUrl: string, options: Record<string, unknown>, queue: FormatQueue): Promise<void> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { prettierUrl, options } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { prettierUrl, options, fallback: FALLBACK_PARSER } });
     let finished = false;
     const finish = (): void => {
       if (finished) return;
@@ -141,8 +146,10 @@ export async function createPrettierFormatter(
       cause: error,
     });
   }
-  // The parser is always TypeScript, whatever the config says for other files.
-  const options: Record<string, unknown> = { ...(config ?? {}), parser: 'typescript' };
+  // TypeScript source, whatever the config says for other files. Parsed with babel-ts, which is
+  // about twice as fast as prettier's typescript parser and printed the same bytes on every file of
+  // the 8.2.0 output; a file babel-ts cannot parse is formatted with the typescript parser instead.
+  const options: Record<string, unknown> = { ...(config ?? {}), parser: PRIMARY_PARSER };
   const key = createHash('sha256')
     .update(`prettier ${prettier.version}\n${stableJson(options)}`)
     .digest('hex')
@@ -151,8 +158,12 @@ export async function createPrettierFormatter(
   const formatOne = async (item: FormatItem): Promise<string> => {
     try {
       return await prettier.format(item.text, { ...options, filepath: item.path });
-    } catch (error) {
-      throw formatError(item.path, (error as Error).message, error);
+    } catch {
+      try {
+        return await prettier.format(item.text, { ...options, parser: FALLBACK_PARSER, filepath: item.path });
+      } catch (error) {
+        throw formatError(item.path, (error as Error).message, error);
+      }
     }
   };
   const drainHere = async (queue: FormatQueue, shared: boolean): Promise<void> => {

@@ -39,6 +39,15 @@ describe('formatter', () => {
     expect(out).toEqual(many.map((_, i) => `export type M${i} = { a: ${i} };\n`));
   });
 
+  it('formats with the typescript parser what babel-ts cannot parse', async () => {
+    // babel-ts refuses `override` in a class without a base class; TypeScript's parser does not.
+    const odd = [{ path: 'odd.ts', text: 'export class X {override   z = 1}\n' }];
+    for (const workers of [0, 1]) {
+      const f = await createPrettierFormatter('/nowhere/index.ts', { workers, minParallelBytes: 0, onlyWorkers: true });
+      expect(await f.formatAll(odd)).toEqual(['export class X {\n  override z = 1;\n}\n']);
+    }
+  });
+
   it('NO_FORMAT returns the texts as they are', async () => {
     expect(await NO_FORMAT.formatAll(items)).toEqual(items.map((i) => i.text));
   });
