@@ -123,3 +123,15 @@ export function scrubSecrets(text: string, secrets: readonly (string | null | un
   }
   return out;
 }
+
+/**
+ * Text safe to print on a terminal: control characters (except newline and tab), line and paragraph
+ * separators and bidirectional overrides are shown as `\u001b`-style escapes, so a store cannot
+ * move the cursor, recolour, rewrite or reorder what the user reads.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
+    `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -2,7 +2,7 @@
  * Console output for the CLI: levels, a progress bar on a TTY (plain lines otherwise), and a scrub
  * of every registered secret from everything printed.
  */
-import { scrubSecrets } from '../errors.js';
+import { printable, scrubSecrets } from '../errors.js';
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
@@ -43,20 +43,23 @@ export class Reporter {
     this.write(this.options.stdout, text);
   }
 
+  // Messages on stderr may quote what a store sent: never let it drive the terminal (see `printable`).
+  // `out` is left alone: command results may be coloured on purpose (diff).
+
   info(text: string): void {
-    if (!this.quiet) this.write(this.options.stderr, text);
+    if (!this.quiet) this.write(this.options.stderr, printable(text));
   }
 
   warn(text: string): void {
-    if (!this.quiet) this.write(this.options.stderr, `warning: ${text}`);
+    if (!this.quiet) this.write(this.options.stderr, `warning: ${printable(text)}`);
   }
 
   error(text: string): void {
-    this.write(this.options.stderr, `error: ${text}`);
+    this.write(this.options.stderr, `error: ${printable(text)}`);
   }
 
   debug(text: string): void {
-    if (this.verbose) this.write(this.options.stderr, text);
+    if (this.verbose) this.write(this.options.stderr, printable(text));
   }
 
   get isTTY(): boolean {

@@ -44,6 +44,15 @@ export interface EmitAllResult {
 
 /** The per-run context shared by the emitters. */
 export function createEmitContext(model: StoreSchema, options: EmitOptions): EmitContext {
+  const ids = model.store.languages.map((l) => l.id);
+  // A default language the store does not have would make every required multilingual field
+  // unsatisfiable, and the generated comparisons with `LangId` would not compile.
+  if (options.defaultLanguage !== null && ids.length > 0 && !ids.includes(options.defaultLanguage)) {
+    throw new EmitError(
+      `default language ${options.defaultLanguage} is not one of the snapshot's languages (${ids.join(', ')}); pick one of them or leave it unset`,
+      'options',
+    );
+  }
   return {
     names: NameTable.forSchema(model),
     generatorVersion: GENERATOR_VERSION,

@@ -13,10 +13,19 @@
  *   vocabulary (`required`, `maxSize`, `inputType`).
  *
  * Faults (`store.fault(rule)`) change answers for matching requests: latency, a status/body/header
- * override, a dropped connection, a truncated body. Rules are data, so more kinds can be added.
+ * override (a 500, a 503 with `Retry-After`, an HTML page...), a dropped connection (before the
+ * answer, or mid-body with a Content-Length or chunked), a cut body, a slowly trickled body, a
+ * redirect. A rule may apply to a share of the requests (`probability`), decided by a seeded dice:
+ * the roll of a request depends only on the seed, the request line and how many times that request
+ * line was seen, so a run is reproducible whatever order concurrent requests arrive in.
+ *
+ * Store-wide switches simulate misconfigured servers: a concurrency cap (queue or 503), URL
+ * rewriting off (`/api` is a 404 page, `/webservice/dispatcher.php?url=` works), a web server that
+ * strips the `Authorization` header, the webservice disabled.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
 import { CrudEngine, type CrudEngineOptions, type UploadedFile } from './crud.js';
@@ -56,12 +65,27 @@ export interface FaultRule {
   readonly status?: number;
   readonly body?: string;
   readonly headers?: Readonly<Record<string, string>>;
-  /** Destroy the connection: before any byte (`before-response`) or after half the body (`mid-body`). */
-  readonly drop?: 'before-response' | 'mid-body';
+  /**
+   * Destroy the connection: before any byte (`before-response`), or after half the body with the
+   * full Content-Length declared (`mid-body`) or with chunked encoding (`mid-body-chunked`).
+   */
+  readonly drop?: 'before-response' | 'mid-body' | 'mid-body-chunked';
   /** Send only the first N bytes of the answer, with a matching Content-Length (a cut document). */
   readonly truncateTo?: number;
+  /** Same as `truncateTo`, as a share of the body (0.5 = the first half). */
+  readonly truncateFraction?: number;
+  /** Send the body `bytes` at a time, waiting `intervalMs` between pieces (a slow store). */
+  readonly trickle?: { readonly bytes: number; readonly intervalMs: number };
+  /**
+   * Apply to this share (0–1) of the matching requests, by the store's seeded dice. Rules with a
+   * probability take consecutive slices of one roll per request: 0.2, 0.05 and 0.05 give exactly
+   * 20 %, 5 % and 5 % of the requests, never two faults on one request.
+   */
+  readonly probability?: number;
   /** Answer `301` with `Location: <redirectPrefix><request path and query>` (absolute or path-only). */
   readonly redirectPrefix?: string;
+  /** The status of that redirect (default 301). */
+  readonly redirectStatus?: 301 | 302 | 303 | 307 | 308;
 }
 
 export interface FaultHandle {
@@ -86,6 +110,21 @@ export interface FakeStoreOptions {
   readonly languages?: readonly { readonly id: number; readonly isoCode: string }[];
   /** Latency added to every answer. */
   readonly latencyMs?: number;
+  /** In-memory fixtures (instead of `fixtureDir`). */
+  readonly fixtures?: FixtureStore;
+  /** Seed of the dice for `probability` faults (default 1). */
+  readonly seed?: number;
+  /**
+   * At most `max` requests served at once; the others wait (`queue`) or get a bare 503 with
+   * `Retry-After: retryAfterSeconds` when given (`reject`), like a saturated PHP-FPM pool.
+   */
+  readonly concurrencyCap?: { readonly max: number; readonly mode: 'queue' | 'reject'; readonly retryAfterSeconds?: number };
+  /** False: `/api` is a 404 page and only `/webservice/dispatcher.php?url=<path>` reaches the webservice. */
+  readonly urlRewriting?: boolean;
+  /** True: the web server drops the `Authorization` header, so only `ws_key` reaches PrestaShop. */
+  readonly stripAuthorization?: boolean;
+  /** Serve https with this key and certificate (PEM) instead of http. */
+  readonly tls?: { readonly key: string; readonly cert: string };
   /**
    * Serve data, not only schemas: reads and writes of the CRUD resources (products, categories,
    * customers, stock_availables, order_histories; images and search) go to a `CrudEngine` built
@@ -117,12 +156,17 @@ export interface FakeStore {
   readonly flavor: FakeStoreFlavor;
   /** Requests received, in arrival order. */
   readonly requests: readonly RecordedRequest[];
-  /** Most requests in flight at once so far. */
+  /** Most requests in flight at once so far (arrived, not yet answered). */
   readonly maxInFlight: number;
+  /** Most requests being served at once so far, under the concurrency cap (queued ones not counted). */
+  readonly maxServing: number;
   /** The data engine when the store was started with `crud`, else null. */
   readonly crud: CrudEngine | null;
   fault(rule: FaultRule): FaultHandle;
+  /** Removes every fault rule and restarts the dice (same seed: the same rolls again). */
   clearFaults(): void;
+  /** A new seed for the dice, which restart. */
+  reseed(seed: number): void;
   /** Forgets the requests recorded so far. */
   clearRequests(): void;
   setLatency(ms: number): void;
@@ -175,9 +219,13 @@ function outputFormat(req: IncomingMessage, query: URLSearchParams): WireFormat 
   return pick === 'JSON' ? 'JSON' : 'XML';
 }
 
-function keyOf(req: IncomingMessage, query: URLSearchParams): { key: string | null; hadAuthorization: boolean } {
+function keyOf(
+  req: IncomingMessage,
+  query: URLSearchParams,
+  stripAuthorization = false,
+): { key: string | null; hadAuthorization: boolean } {
   const auth = req.headers.authorization;
-  if (typeof auth === 'string' && /^basic /i.test(auth)) {
+  if (!stripAuthorization && typeof auth === 'string' && /^basic /i.test(auth)) {
     const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
     const user = decoded.split(':')[0] ?? '';
     if (user !== '') return { key: user, hadAuthorization: true };
@@ -195,11 +243,17 @@ function matches(rule: FaultRule, path: string, query: URLSearchParams): boolean
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** A number in [0, 1) from the seed, the request line and its occurrence: the dice of `probability`. */
+export function faultRoll(seed: number, requestLine: string, occurrence: number): number {
+  const digest = createHash('sha256').update(`${seed}\u0000${requestLine}\u0000${occurrence}`).digest();
+  return digest.readUInt32BE(0) / 2 ** 32;
+}
+
 export async function startFakeStore(options: FakeStoreOptions = {}): Promise<FakeStore> {
   const flavor = options.flavor ?? '8.x';
-  const fixtures: FixtureStore = await loadFixtureStore(
-    options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0'),
-  );
+  const fixtures: FixtureStore =
+    options.fixtures ??
+    (await loadFixtureStore(options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0')));
   const version = options.version !== undefined ? options.version : flavor === '1.7' ? '1.7.8.10' : fixtures.psVersion;
   const keys: Readonly<Record<string, KeyPermissions>> = options.keys ?? { [FAKE_STORE_KEY]: 'all' };
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
@@ -213,6 +267,14 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   let inFlight = 0;
   let maxInFlight = 0;
   let origin = '';
+  let seed = options.seed ?? 1;
+  const seen = new Map<string, number>();
+  const cap = options.concurrencyCap ?? null;
+  let serving = 0;
+  let maxServing = 0;
+  const queued: (() => void)[] = [];
+  const urlRewriting = options.urlRewriting ?? true;
+  const stripAuthorization = options.stripAuthorization ?? false;
   const crud = options.crud === undefined ? null : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...options.crud });
 
   const permissionsFor = (key: string): ((resource: string) => readonly HttpMethod[] | null) => {
@@ -256,7 +318,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     }
     const format = outputFormat(req, query);
     if (!enabled) return errorAnswer(503, [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }], format, false);
-    const { key } = keyOf(req, query);
+    const { key } = keyOf(req, query, stripAuthorization);
     if (key === null || key === '') {
       return {
         status: 401,
@@ -345,8 +407,9 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
     }
     if (fault?.truncateTo !== undefined) body = body.subarray(0, fault.truncateTo);
-    if (fault?.drop === 'mid-body') {
-      headers['content-length'] = String(body.length);
+    if (fault?.truncateFraction !== undefined) body = body.subarray(0, Math.floor(body.length * fault.truncateFraction));
+    if (fault?.drop === 'mid-body' || fault?.drop === 'mid-body-chunked') {
+      if (fault.drop === 'mid-body') headers['content-length'] = String(body.length);
       res.writeHead(answer.status, headers);
       res.write(body.subarray(0, Math.floor(body.length / 2)));
       await sleep(5);
@@ -355,12 +418,56 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     }
     headers['content-length'] = String(body.length);
     res.writeHead(answer.status, headers);
+    const trickle = fault?.trickle;
+    if (trickle !== undefined && body.length > 0) {
+      const step = Math.max(1, trickle.bytes);
+      for (let at = 0; at < body.length && !res.destroyed; at += step) {
+        res.write(body.subarray(at, at + step));
+        if (at + step < body.length) await sleep(trickle.intervalMs);
+      }
+      if (!res.destroyed) res.end();
+      return;
+    }
     res.end(body);
+  };
+
+  const pickFault = (method: string, url: URL): FaultState | null => {
+    const line = `${method} ${url.pathname}${url.search}`;
+    const occurrence = (seen.get(line) ?? 0) + 1;
+    seen.set(line, occurrence);
+    const roll = faultRoll(seed, line, occurrence);
+    let slice = 0;
+    for (const f of faults) {
+      if (f.removed || (f.rule.times !== undefined && f.hits >= f.rule.times) || !matches(f.rule, url.pathname, url.searchParams)) continue;
+      if (f.rule.probability === undefined) return f;
+      const from = slice;
+      slice += f.rule.probability;
+      if (roll >= from && roll < slice) return f;
+    }
+    return null;
+  };
+
+  /** Waits for a slot under the concurrency cap; false when the request is to be turned away. */
+  const admit = async (): Promise<boolean> => {
+    if (cap !== null && serving >= cap.max) {
+      if (cap.mode === 'reject') return false;
+      // The leaving request hands its slot over: `serving` stays the same.
+      await new Promise<void>((resolve) => queued.push(resolve));
+      return true;
+    }
+    serving++;
+    maxServing = Math.max(maxServing, serving);
+    return true;
+  };
+  const leave = (): void => {
+    const next = queued.shift();
+    if (next !== undefined) next();
+    else serving--;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const { key, hadAuthorization } = keyOf(req, url.searchParams);
+    const { key, hadAuthorization } = keyOf(req, url.searchParams, stripAuthorization);
     const { raw, body } = await readRequestBody(req);
     requests.push({
       method: req.method ?? 'GET',
@@ -372,8 +479,8 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
       body: raw.toString('utf8'),
     });
-    const state = faults.find((f) => !f.removed && (f.rule.times === undefined || f.hits < f.rule.times) && matches(f.rule, url.pathname, url.searchParams));
-    if (state !== undefined) state.hits++;
+    const state = pickFault(req.method ?? 'GET', url);
+    if (state !== null) state.hits++;
     const fault = state?.rule ?? null;
     const delay = latencyMs + (fault?.latencyMs ?? 0);
     if (delay > 0) await sleep(delay);
@@ -382,11 +489,20 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       return;
     }
     if (fault?.redirectPrefix !== undefined) {
-      res.writeHead(301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
+      res.writeHead(fault.redirectStatus ?? 301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
       res.end();
       return;
     }
-    let answer = route(req, url.pathname, url.searchParams, body);
+    // Without URL rewriting only the dispatcher reaches the webservice: `?url=products` is `/api/products`.
+    let path = url.pathname;
+    const query = new URLSearchParams(url.search);
+    if (path === `${basePath}/webservice/dispatcher.php`) {
+      path = `${basePath}/api/${(query.get('url') ?? '').replace(/^\/+/, '')}`.replace(/\/$/, '');
+      query.delete('url');
+    } else if (!urlRewriting && (path === `${basePath}/api` || path.startsWith(`${basePath}/api/`))) {
+      path = `${basePath}/no-rewrite${path}`;
+    }
+    let answer = route(req, path, query, body);
     if (fault !== null && (fault.status !== undefined || fault.body !== undefined || fault.headers !== undefined)) {
       answer = {
         status: fault.status ?? answer.status,
@@ -397,7 +513,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     await send(res, answer, fault);
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     // 'finish' comes before the client can have the whole answer; 'close' covers dropped ones.
@@ -408,17 +524,35 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     };
     res.once('finish', done);
     res.once('close', done);
-    handle(req, res).catch((error: unknown) => {
+    const serve = async (): Promise<void> => {
+      if (!(await admit())) {
+        const retryAfter = cap?.retryAfterSeconds === undefined ? {} : { 'retry-after': String(cap.retryAfterSeconds) };
+        res.writeHead(503, { ...retryAfter, 'content-type': 'text/html', 'content-length': '0' });
+        res.end();
+        return;
+      }
+      let left = false;
+      const release = (): void => {
+        if (!left) leave();
+        left = true;
+      };
+      res.once('close', release);
+      res.once('finish', release);
+      await handle(req, res);
+    };
+    serve().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`fake store error: ${(error as Error).message}`);
     });
-  });
+  };
+  const server: Server = options.tls === undefined ? createServer(listener) : createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener);
+  server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  origin = `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}`;
 
   return {
     url: `${origin}${basePath}`,
@@ -428,6 +562,9 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     },
     get maxInFlight() {
       return maxInFlight;
+    },
+    get maxServing() {
+      return maxServing;
     },
     crud,
     fault(rule: FaultRule): FaultHandle {
@@ -448,6 +585,11 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     clearFaults() {
       for (const f of faults) f.removed = true;
       faults.length = 0;
+      seen.clear();
+    },
+    reseed(value: number) {
+      seed = value;
+      seen.clear();
     },
     setLatency(ms: number) {
       latencyMs = ms;

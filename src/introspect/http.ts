@@ -5,6 +5,7 @@
  *
  * Every piece of state lives in one `StoreHttp` per run; nothing is module-level.
  */
+import { createHash } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
 import { EXIT_FAILURE, EXIT_USAGE, IntrospectError, redactUrl, scrubSecrets } from '../errors.js';
@@ -34,6 +35,10 @@ export interface StoreHttpOptions {
   readonly concurrency: number;
   readonly timeoutMs: number;
   readonly retries: number;
+  /** First backoff step in ms (default `BACKOFF_BASE_MS`); tests use a small one. */
+  readonly backoffBaseMs?: number;
+  /** TLS: extra trusted CA certificates (PEM), or no verification at all (`insecure`). */
+  readonly tls?: { readonly ca?: string; readonly insecure?: boolean };
   readonly dispatcher?: Dispatcher;
 }
 
@@ -46,6 +51,9 @@ export interface RequestTarget {
   /** Set when the run is being abandoned: no new attempt starts. */
   readonly signal?: AbortSignal;
 }
+
+/** One answer as read from the wire, with the result of the `Content-Sha1` check. */
+type Answer = Omit<HttpResponse, 'attempts'> & { readonly digestOk: boolean };
 
 /** A counting semaphore. */
 class Limiter {
@@ -86,7 +94,23 @@ class RetryableError extends Error {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const NO_RETRY_NETWORK_CODES = new Set(['ENOTFOUND', 'ERR_INVALID_URL', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
+const NO_RETRY_NETWORK_CODES = new Set(['ENOTFOUND', 'ERR_INVALID_URL']);
+/** Certificate and handshake failures: retrying cannot help, the user must act (--ca, --url). */
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
+]);
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -112,8 +136,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 }
 
 /** Exponential backoff with jitter: half the step fixed, half random. */
-export function backoffMs(attempt: number, random: number = Math.random()): number {
-  const step = Math.min(BACKOFF_BASE_MS * 2 ** attempt, MAX_WAIT_MS);
+export function backoffMs(attempt: number, random: number = Math.random(), baseMs: number = BACKOFF_BASE_MS): number {
+  const step = Math.min(baseMs * 2 ** attempt, MAX_WAIT_MS);
   return Math.round(step / 2 + (step / 2) * random);
 }
 
@@ -145,7 +169,15 @@ export class StoreHttp {
       this.dispatcher = options.dispatcher;
       this.ownDispatcher = null;
     } else {
-      this.ownDispatcher = new Agent({ connections: options.concurrency, keepAliveTimeout: 4_000 });
+      const tls = options.tls ?? {};
+      this.ownDispatcher = new Agent({
+        connections: options.concurrency,
+        keepAliveTimeout: 4_000,
+        connect: {
+          ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+          ...(tls.insecure === true ? { rejectUnauthorized: false } : {}),
+        },
+      });
       this.dispatcher = this.ownDispatcher;
     }
   }
@@ -185,13 +217,14 @@ export class StoreHttp {
       await this.limiter.acquire();
       let waitMs: number | null = null;
       try {
-        const res = await this.attempt(url, target);
+        const { digestOk, ...res } = await this.attempt(url, target);
         const retryable =
           (res.status >= 500 && res.status !== 501 && !(res.status === 503 && hasErrorCode(parseErrorDocument(res.body), 22))) ||
-          res.status === 429;
+          res.status === 429 ||
+          !digestOk;
         if (!retryable || attempt === this.options.retries) return { ...res, attempts: attempt + 1 };
-        lastError = `HTTP ${res.status}`;
-        waitMs = parseRetryAfter(res.headers['retry-after'], Date.now());
+        lastError = digestOk ? `HTTP ${res.status}` : 'the body does not match its Content-Sha1 header (cut or altered on the way)';
+        waitMs = digestOk ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
       } catch (error) {
         if (!(error instanceof RetryableError)) throw error;
         lastError = error.message;
@@ -201,7 +234,7 @@ export class StoreHttp {
       }
       if (attempt < this.options.retries) {
         this.retries++;
-        await sleep(waitMs ?? backoffMs(attempt), target.signal);
+        await sleep(waitMs ?? backoffMs(attempt, Math.random(), this.options.backoffBaseMs), target.signal);
       }
     }
     throw new IntrospectError(
@@ -211,7 +244,7 @@ export class StoreHttp {
   }
 
   /** One attempt, following same-origin redirects. */
-  private async attempt(start: URL, target: RequestTarget): Promise<Omit<HttpResponse, 'attempts'>> {
+  private async attempt(start: URL, target: RequestTarget): Promise<Answer> {
     let url = start;
     for (let hop = 0; ; hop++) {
       const res = await this.once(url, target);
@@ -248,7 +281,7 @@ export class StoreHttp {
     }
   }
 
-  private async once(url: URL, target: RequestTarget): Promise<Omit<HttpResponse, 'attempts'>> {
+  private async once(url: URL, target: RequestTarget): Promise<Answer> {
     this.requests++;
     const headers: Record<string, string> = { accept: 'text/xml, application/json;q=0.9, */*;q=0.1' };
     if (!this.options.wsKey) headers.authorization = `Basic ${Buffer.from(`${this.options.key}:`).toString('base64')}`;
@@ -291,7 +324,16 @@ export class StoreHttp {
       if (error instanceof IntrospectError) throw error;
       throw this.networkError(error, url, target, timeout);
     }
-    return { url: redactUrl(url), status: res.statusCode, headers: out, body: Buffer.concat(chunks).toString('utf8') };
+    const bytes = Buffer.concat(chunks);
+    // PrestaShop sends `Content-Sha1: sha1(body)` with every successful body: a body cut short
+    // (with a matching Content-Length) or altered on the way fails the check and is asked again.
+    const declaredSha1 = (out['content-sha1'] ?? '').trim().toLowerCase();
+    const digestOk =
+      !/^[0-9a-f]{40}$/.test(declaredSha1) ||
+      res.statusCode < 200 ||
+      res.statusCode > 299 ||
+      createHash('sha1').update(bytes).digest('hex') === declaredSha1;
+    return { url: redactUrl(url), status: res.statusCode, headers: out, body: bytes.toString('utf8'), digestOk };
   }
 
   private tooLarge(url: URL, target: RequestTarget): IntrospectError {
@@ -306,7 +348,15 @@ export class StoreHttp {
     if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
       return new RetryableError(`timed out after ${this.options.timeoutMs} ms`);
     }
-    const message = this.scrub(`${code ?? 'network error'}: ${(error as Error)?.message ?? String(error)}`);
+    const text = ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();
+    const message = this.scrub(`${code ?? 'network error'}: ${text}`);
+    if (code !== null && TLS_CODES.has(code)) {
+      return new IntrospectError(`${this.describe(target, url)}: TLS failure: ${message.replace(/[:.\s]+$/, '')}. ${tlsHint(code)}`, {
+        url: redactUrl(url),
+        resource: target.resource,
+        exitCode: EXIT_USAGE,
+      });
+    }
     if (code !== null && NO_RETRY_NETWORK_CODES.has(code)) {
       return new IntrospectError(`${this.describe(target, url)}: ${message}`, {
         url: redactUrl(url),
@@ -316,6 +366,23 @@ export class StoreHttp {
     }
     return new RetryableError(message);
   }
+}
+
+/** What to do about a TLS failure, in plain words. */
+export function tlsHint(code: string): string {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return 'The certificate is not for this host name: check --url (the host name must match the certificate).';
+  }
+  if (code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
+    return 'The TLS handshake failed: does the store speak HTTPS on this port (or is --url meant to be http://)?';
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return "The store's certificate is outside its validity dates: renew it on the server.";
+  }
+  return (
+    "The store's certificate is not signed by a trusted authority. If it uses a private CA or a " +
+    "self-signed certificate, pass that certificate with --ca <file.pem>; --insecure turns verification off (not recommended)."
+  );
 }
 
 /** The base URL to suggest from a redirect target: everything before `/api`. */

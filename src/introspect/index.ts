@@ -20,11 +20,14 @@ import {
   type StoreSchema,
   type SynopsisSource,
 } from '../model/index.js';
+import { EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
 import { AbandonedError, StoreHttp } from './http.js';
-import { resolveIntrospectOptions, type IntrospectOptions } from './options.js';
+import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
+import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
 
-export { resolveIntrospectOptions, type IntrospectOptions, type SynopsisFormat } from './options.js';
+export { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type SynopsisFormat } from './options.js';
+export { probeStore, type Auth, type Entry, type Probe, type ProbeAnswer, type ProbeOptions, type ResourceCheck, type StoreObservations, type SynopsisCheck } from './probe.js';
 export { parseErrorDocument, describeStoreErrors } from './parse-errors.js';
 export { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing, type ListingEntry } from './parse-listing.js';
 export {
@@ -36,7 +39,8 @@ export {
   type ParsedSynopsis,
 } from './parse-synopsis.js';
 export { parseXmlDocument, repairNumericTags, XmlReadError, type XmlElement } from './xml.js';
-export { MAX_BODY_BYTES, MAX_REDIRECTS, MAX_WAIT_MS } from './http.js';
+export { BACKOFF_BASE_MS, MAX_BODY_BYTES, MAX_REDIRECTS, MAX_WAIT_MS } from './http.js';
+export { badNames, isStoreName, showName, STORE_NAME_RE, STORE_NAME_RULE, type BadName } from './names.js';
 
 export interface IntrospectSummary {
   resources: number;
@@ -76,7 +80,17 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
     targets.set(name, { name, description: null, keyMethods: ['GET'], origin: 'include' });
   }
   for (const name of exclude) targets.delete(name);
-  return [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const bad = sorted.find((t) => !isStoreName(t.name));
+  if (bad !== undefined) {
+    const url = redactUrl(run.http.urlFor({ path: '/api', resource: null }));
+    throw new IntrospectError(
+      `${url}: the listing names a resource the tool does not accept: ${showName(bad.name)} (${STORE_NAME_RULE}). ` +
+        `Leave it out with --exclude ${JSON.stringify(bad.name)}.`,
+      { url, resource: null, exitCode: EXIT_FAILURE },
+    );
+  }
+  return sorted;
 }
 
 /** Reads a store's schema. Throws `IntrospectError` (store failures) or `ConfigError` (bad options). */
@@ -90,11 +104,13 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     concurrency: opts.concurrency,
     timeoutMs: opts.timeoutMs,
     retries: opts.retries,
+    backoffBaseMs: opts.backoffBaseMs,
+    tls: { ...(opts.ca === null ? {} : { ca: opts.ca }), insecure: opts.insecure },
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
   });
   const run = new Run(http, opts, options.onWarning);
   for (const w of early) run.warn(w);
-  if (opts.wsKey) run.warn('the key is sent as the ws_key query parameter: it will appear in the store\'s access logs');
+  for (const w of transportWarnings(opts)) run.warn(w);
   try {
     const outcome = await readListing(run);
     if ('fallback' in outcome) {

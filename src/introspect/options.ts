@@ -3,6 +3,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { ConfigError } from '../errors.js';
+import { isStoreName, STORE_NAME_RULE } from './names.js';
 
 export type SynopsisFormat = 'auto' | 'json' | 'xml';
 
@@ -31,6 +32,12 @@ export interface IntrospectOptions {
   dispatcher?: Dispatcher;
   /** Send the key as the `ws_key` query parameter instead of HTTP Basic (leaks into server logs). */
   wsKey?: boolean;
+  /** Extra CA certificates to trust for https:// stores (PEM text, e.g. the content of `--ca <file>`). */
+  ca?: string;
+  /** Do not verify the store's TLS certificate (`--insecure`); a warning says so. */
+  insecure?: boolean;
+  /** First backoff step between retries, in ms (default 250, doubling); mainly for tests. */
+  backoffBaseMs?: number;
 }
 
 export interface ResolvedOptions {
@@ -43,9 +50,10 @@ export interface ResolvedOptions {
   readonly timeoutMs: number;
   readonly retries: number;
   readonly wsKey: boolean;
+  readonly ca: string | null;
+  readonly insecure: boolean;
+  readonly backoffBaseMs: number;
 }
-
-const RESOURCE_NAME_RE = /^[A-Za-z0-9_]{1,128}$/;
 
 function positiveInt(value: number | undefined, fallback: number, option: string, min: number): number {
   if (value === undefined) return fallback;
@@ -81,9 +89,25 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
   const names = (list: readonly string[] | undefined, option: string): string[] =>
     (list ?? []).map((n) => {
       const name = n.trim();
-      if (!RESOURCE_NAME_RE.test(name)) throw new ConfigError(`${JSON.stringify(n)} is not a resource name`, option);
+      if (!isStoreName(name)) throw new ConfigError(`${JSON.stringify(n)} is not a resource name (${STORE_NAME_RULE})`, option);
       return name;
     });
+  // --exclude only filters the listing, so it takes any name, including one the tool refuses to use.
+  const excluded = (list: readonly string[] | undefined): string[] =>
+    (list ?? []).map((n) => {
+      const name = n.trim();
+      // eslint-disable-next-line no-control-regex
+      if (name === '' || name.length > 256 || /[\u0000-\u001f\u007f]/.test(name)) {
+        throw new ConfigError(`${JSON.stringify(n)} is not a resource name`, 'exclude');
+      }
+      return name;
+    });
+  if (options.ca !== undefined && options.insecure === true) {
+    throw new ConfigError('--ca and --insecure contradict each other; keep --ca', 'insecure');
+  }
+  if (options.ca !== undefined && !/-----BEGIN CERTIFICATE-----/.test(options.ca)) {
+    throw new ConfigError('expected PEM certificates (-----BEGIN CERTIFICATE-----)', 'ca');
+  }
   const format = options.synopsisFormat ?? 'auto';
   if (!['auto', 'json', 'xml'].includes(format)) throw new ConfigError('expected auto, json or xml', 'synopsis-format');
   return {
@@ -91,10 +115,32 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
     key: options.key,
     concurrency: positiveInt(options.concurrency, 8, 'concurrency', 1),
     include: [...new Set(names(options.include, 'include'))],
-    exclude: new Set(names(options.exclude, 'exclude')),
+    exclude: new Set(excluded(options.exclude)),
     synopsisFormat: format,
     timeoutMs: positiveInt(options.timeoutMs, 30_000, 'timeout', 1),
     retries: positiveInt(options.retries, 4, 'retries', 0),
     wsKey: options.wsKey === true,
+    ca: options.ca ?? null,
+    insecure: options.insecure === true,
+    backoffBaseMs: options.backoffBaseMs === undefined ? 250 : positiveInt(options.backoffBaseMs, 250, 'backoffBaseMs', 0),
   };
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Warnings about how the key travels: `ws_key`, plain http to another host, `--insecure`. */
+export function transportWarnings(opts: Pick<ResolvedOptions, 'base' | 'wsKey' | 'insecure' | 'ca'>): string[] {
+  const out: string[] = [];
+  if (opts.wsKey) out.push("the key is sent as the ws_key query parameter: it will appear in the store's access logs");
+  if (opts.base.protocol === 'http:' && !LOOPBACK_HOSTS.test(opts.base.hostname)) {
+    out.push(`${opts.base.origin} is plain http: the key travels unencrypted; use https:// if the store offers it`);
+  }
+  if (opts.insecure) {
+    out.push(
+      'TLS CERTIFICATE VERIFICATION IS OFF (--insecure): anyone between you and the store can read the API key and change the answers. ' +
+        "Pass the store's certificate with --ca <file.pem> instead.",
+    );
+  }
+  if (opts.ca !== null && opts.base.protocol === 'http:') out.push('--ca has no effect on an http:// URL');
+  return out;
 }

@@ -18,7 +18,8 @@ import type { ResolvedOptions } from './options.js';
 import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
 import { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing } from './parse-listing.js';
 import { JsonReadError, parseJsonSynopsis, parseXmlSynopsis, type ParsedSynopsis } from './parse-synopsis.js';
-import { XmlReadError } from './xml.js';
+import { XmlReadError, XmlRefusedError } from './xml.js';
+import { badNames, showName, STORE_NAME_RULE } from './names.js';
 
 /** Resources whose list node differs from the resource name (reference §2); used only when the list cannot be read. */
 const KNOWN_LIST_NODES: ReadonlyMap<string, string> = new Map([
@@ -80,6 +81,7 @@ export async function readListing(run: Run): Promise<ListingOutcome> {
       return { listing: parseApiListing(body), res };
     } catch (error) {
       if (!(error instanceof XmlReadError)) throw error;
+      if (error instanceof XmlRefusedError) throw unreadable(res, ctx, error.reason);
       return { fallback: `${res.url}: ${error.reason}` };
     }
   }
@@ -187,6 +189,7 @@ async function readNodesName(run: Run, name: string, fallback: string): Promise<
   try {
     return parseListNodesName(expectBody(res, 'xml', ctx));
   } catch (error) {
+    if (error instanceof XmlRefusedError) throw unreadable(res, ctx, error.reason);
     const reason = error instanceof XmlReadError ? error.reason : (error as Error).message;
     run.warn(`${name}: the list could not be read (${reason}); list node name "${fallback}" assumed`);
     return fallback;
@@ -249,6 +252,15 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   for (const w of parsed.warnings) run.warn(w);
   for (const id of parsed.languageIds) run.languageIds.add(id);
   const nodesName = await readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
+  const [bad] = badNames({ nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
+  if (bad !== undefined) {
+    const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));
+    throw new IntrospectError(
+      `${url} (resource "${name}"): the store sent a ${bad.what} the tool does not accept: ${showName(bad.name)} ` +
+        `(${STORE_NAME_RULE}). Leave the resource out with --exclude ${name}.`,
+      { url, resource: name, exitCode: EXIT_FAILURE },
+    );
+  }
   return {
     name,
     description: target.description,
@@ -264,11 +276,13 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
 
 export async function readLanguages(run: Run): Promise<Language[] | null> {
   const ctx: AnswerContext = { resource: 'languages' };
+  let res: HttpResponse | null = null;
   try {
-    const res = await run.get('/api/languages', { display: '[id,iso_code]' }, 'languages');
+    res = await run.get('/api/languages', { display: '[id,iso_code]' }, 'languages');
     return parseLanguageList(expectBody(res, 'xml', ctx));
   } catch (error) {
     if (run.abort.signal.aborted) throw error;
+    if (error instanceof XmlRefusedError && res !== null) throw unreadable(res, ctx, error.reason);
     const reason = error instanceof XmlReadError ? error.reason : (error as Error).message;
     run.warn(`languages: iso codes could not be read (${reason})`);
     return null;

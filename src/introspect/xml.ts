@@ -18,10 +18,15 @@ export interface XmlElement {
 
 /** A document that cannot be read as XML; `reason` is safe to show (never holds the key). */
 export class XmlReadError extends Error {
-  override readonly name = 'XmlReadError';
+  override readonly name: string = 'XmlReadError';
   constructor(readonly reason: string) {
     super(reason);
   }
+}
+
+/** A document refused for safety (a DTD or entity declarations): never a reason to fall back and carry on. */
+export class XmlRefusedError extends XmlReadError {
+  override readonly name = 'XmlRefusedError';
 }
 
 /** Prefix given to element names that start with a digit (PrestaShop's `<0>` association bug). */
@@ -49,8 +54,21 @@ export function repairNumericTags(xml: string): { xml: string; repaired: number 
 
 type RawNode = Record<string, unknown>;
 
+/**
+ * fast-xml-parser refuses element and attribute names such as `constructor` or `__proto__` and
+ * renames `toString`, `valueOf`, ... (it builds plain objects keyed by name). Store names are data
+ * here, never object prototypes' business: every name goes through with a prefix, removed again
+ * when the tree is built, so a field called `constructor` or `toString` keeps its name.
+ */
+// Characters no XML name can start with, so a prefixed name never meets a real one. The parser
+// transforms the name of a self-closing element twice, hence the check.
+const TAG_PREFIX = '<';
+const ATTRIBUTE_PREFIX = '=';
+
 const parser = (): XMLParser =>
   new XMLParser({
+    transformTagName: (name) => (name.startsWith(TAG_PREFIX) ? name : `${TAG_PREFIX}${name}`),
+    transformAttributeName: (name) => `${ATTRIBUTE_PREFIX}${name}`,
     preserveOrder: true,
     ignoreAttributes: false,
     attributeNamePrefix: '',
@@ -67,7 +85,9 @@ const parser = (): XMLParser =>
 function toElement(name: string, node: RawNode): XmlElement {
   const rawAttrs = (node[':@'] ?? {}) as Record<string, unknown>;
   const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [k, v] of Object.entries(rawAttrs)) attributes[k] = typeof v === 'string' ? v : String(v);
+  for (const [k, v] of Object.entries(rawAttrs)) {
+    attributes[k.startsWith(ATTRIBUTE_PREFIX) ? k.slice(ATTRIBUTE_PREFIX.length) : k] = typeof v === 'string' ? v : String(v);
+  }
   const children: XmlElement[] = [];
   let text = '';
   const content = node[name];
@@ -80,12 +100,12 @@ function toElement(name: string, node: RawNode): XmlElement {
       } else if (key === '#cdata') {
         const inner = child[key];
         if (Array.isArray(inner)) for (const t of inner as RawNode[]) text += String(t['#text'] ?? '');
-      } else {
+      } else if (key.startsWith(TAG_PREFIX)) {
         children.push(toElement(key, child));
       }
     }
   }
-  return { name, attributes, children, text: text.trim() };
+  return { name: name.slice(TAG_PREFIX.length), attributes, children, text: text.trim() };
 }
 
 /**
@@ -94,17 +114,23 @@ function toElement(name: string, node: RawNode): XmlElement {
  */
 export function parseXmlDocument(xml: string, options: { repairNumericTags?: boolean } = {}): XmlElement {
   if (xml.trim() === '') throw new XmlReadError('the document is empty');
-  if (DTD_RE.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) throw new XmlReadError('the document declares a DTD or entities, which are refused');
+  if (DTD_RE.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
   const source = options.repairNumericTags === true ? repairNumericTags(xml).xml : xml;
   const check = XMLValidator.validate(source);
   if (check !== true) {
     const { msg, line, col } = check.err;
     throw new XmlReadError(`malformed or truncated XML at line ${line}, column ${col}: ${msg}`);
   }
-  const raw = parser().parse(source) as RawNode[];
+  let raw: RawNode[];
+  try {
+    raw = parser().parse(source) as RawNode[];
+  } catch (error) {
+    // The validator accepted the document; anything the parser still refuses is reported, not thrown raw.
+    throw new XmlReadError(`unreadable XML: ${(error as Error).message.split('\n')[0]}`);
+  }
   const roots = raw
     .map((n) => ({ key: Object.keys(n).find((k) => k !== ':@'), n }))
-    .filter((r): r is { key: string; n: RawNode } => r.key !== undefined && !r.key.startsWith('#') && !r.key.startsWith('?'));
+    .filter((r): r is { key: string; n: RawNode } => r.key !== undefined && r.key.startsWith(TAG_PREFIX));
   if (roots.length !== 1) throw new XmlReadError(`expected one root element, found ${roots.length}`);
   const [root] = roots;
   return toElement(root!.key, root!.n);

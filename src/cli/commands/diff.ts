@@ -28,7 +28,9 @@ import {
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
 import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
-import { introspectRunOptions } from './introspect.js';
+import { introspectRunOptions, readTlsFlags, tlsOptions } from './introspect.js';
+
+type TlsFlags = Awaited<ReturnType<typeof readTlsFlags>>;
 import type { CliContext } from './registry.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
@@ -95,7 +97,7 @@ function gitShow(cwd: string, ref: string, path: string): Promise<string> {
   });
 }
 
-async function introspect(ctx: CliContext, which: Which, url: string, config: UserConfig): Promise<LoadedSide> {
+async function introspect(ctx: CliContext, which: Which, url: string, config: UserConfig, tls: TlsFlags): Promise<LoadedSide> {
   const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
   const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY || config.key;
   if (key === undefined || key === '') {
@@ -111,6 +113,7 @@ async function introspect(ctx: CliContext, which: Which, url: string, config: Us
       url,
       key,
       ...introspectRunOptions(resolveIntrospectSettings({}, config)),
+      ...tls,
       onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
       onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
     });
@@ -130,6 +133,7 @@ async function loadSide(
   spec: SideSpec,
   otherVersion: string | null,
   config: UserConfig,
+  tls: TlsFlags,
 ): Promise<LoadedSide> {
   switch (spec.kind) {
     case 'file': {
@@ -157,7 +161,7 @@ async function loadSide(
       return { schema, label: `core@${version}`, file: null };
     }
     case 'url':
-      return introspect(ctx, which, spec.url, config);
+      return introspect(ctx, which, spec.url, config, tls);
   }
 }
 
@@ -208,6 +212,9 @@ export interface DiffArgs {
   readonly format: DiffFormat;
   readonly failOn?: FailOn;
   readonly ignoreFile?: string;
+  /** TLS for live sides: extra CA file, or no verification. */
+  readonly ca?: string;
+  readonly insecure?: boolean;
   /** Config file (global `--config`). */
   readonly config?: string;
 }
@@ -238,9 +245,10 @@ export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserC
   const [oldSpec, newSpec] = sideSpecs(ctx, args);
   // A `core` side takes its version from the other side, so load that one first.
   const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
-  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig) : null;
-  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig);
-  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion, userConfig));
+  const tls = await readTlsFlags(ctx.cwd, args);
+  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig, tls) : null;
+  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig, tls);
+  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion, userConfig, tls));
 
   const baselines = {
     old: await loadBaseline(oldSide.schema.store.psVersion),
@@ -275,7 +283,7 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
   command: 'diff [old] [new]',
   describe: 'Compare two store schemas and classify each change as breaking, dangerous or safe',
   builder: (y) =>
-    y
+    tlsOptions(y)
       .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
       .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
       .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })

@@ -40,6 +40,8 @@ export interface GenerateArgs {
   clients?: boolean;
   defaultLanguage?: number;
   concurrency?: number;
+  ca?: string;
+  insecure?: boolean;
   config?: string;
 }
 
@@ -115,7 +117,7 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
     ctx.reporter.addSecret(store.key);
     const settings = resolveIntrospectSettings({ concurrency: args.concurrency }, config);
     // Loaded here only: generating from a snapshot does not need the HTTP stack.
-    const [{ introspectStore }, { introspectRunOptions, progressPrinter }] = await Promise.all([
+    const [{ introspectStore }, { introspectRunOptions, progressPrinter, readTlsFlags }] = await Promise.all([
       import('../../introspect/index.js'),
       import('./introspect.js'),
     ]);
@@ -123,6 +125,7 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, config: UserConfi
       url: store.url,
       key: store.key,
       ...introspectRunOptions(settings),
+      ...(await readTlsFlags(ctx.cwd, args)),
       onProgress: progressPrinter(ctx.reporter),
       onWarning: (message) => ctx.reporter.warn(message),
     });
@@ -277,6 +280,8 @@ export const generateCommand: CommandFactory = (ctx) => {
         .option('clients', { type: 'boolean', describe: 'Emit per-resource clients (default true; --no-clients skips)' })
         .option('default-language', { type: 'number', describe: 'Language id required multilingual values must have' })
         .option('concurrency', { type: 'number', describe: 'Parallel requests when introspecting with --url (default 8)' })
+        .option('ca', { type: 'string', describe: 'With --url: PEM file of the CA certificate(s) to trust (private CA, self-signed)' })
+        .option('insecure', { type: 'boolean', describe: 'With --url: do not verify the TLS certificate (DANGEROUS; prefer --ca)' })
         .example('$0 generate --schema prestashop-schema.json --out src/prestashop', 'Generate from a committed snapshot')
         .example('$0 generate --out src/prestashop --check', 'CI: fail when the committed code is out of date')
         .example('$0 generate --url https://shop.example --out gen --no-format', 'Introspect a store, then generate') as Argv<GenerateArgs>,

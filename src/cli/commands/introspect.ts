@@ -2,10 +2,11 @@
  * `prestashop-codegen introspect`: reads a store's schema and writes the snapshot file.
  */
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { loadUserConfig, resolveIntrospectSettings, resolveSchemaPath, resolveStore } from '../../config/load.js';
 import type { IntrospectConfig } from '../../config/types.js';
+import { ConfigError } from '../../errors.js';
 import type { IntrospectOptions, IntrospectSummary } from '../../introspect/index.js';
 import { serializeSnapshot } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
@@ -23,7 +24,47 @@ export interface IntrospectArgs {
   readonly timeout?: number;
   readonly retries?: number;
   readonly 'ws-key'?: boolean;
+  readonly ca?: string;
+  readonly insecure?: boolean;
   readonly config?: string;
+}
+
+/** `--ca <file>` and `--insecure`, for every command that may talk to a store. */
+export function tlsOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('ca', { type: 'string', describe: 'PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)' })
+    .option('insecure', {
+      type: 'boolean',
+      describe: 'Do not verify the TLS certificate (DANGEROUS: the key can be read by anyone in between; prefer --ca)',
+    }) as unknown as Argv<T>;
+}
+
+/** How to reach a store: `--url`, `--key`, `--ws-key`, `--ca`, `--insecure` (introspect and doctor). */
+export function storeOptions<T>(y: Argv<T>): Argv<T> {
+  return tlsOptions(
+    y
+      .option('url', { type: 'string', describe: 'Store base URL, without /api (env PRESTASHOP_URL)' })
+      .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
+      .option('ws-key', {
+        type: 'boolean',
+        describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
+      }) as unknown as Argv<T>,
+  );
+}
+
+/** Reads the `--ca` file (a usage error when it cannot be read) and passes `--insecure` on. */
+export async function readTlsFlags(cwd: string, argv: { readonly ca?: string; readonly insecure?: boolean }): Promise<{ ca?: string; insecure?: boolean }> {
+  const out: { ca?: string; insecure?: boolean } = {};
+  if (argv.insecure === true) out.insecure = true;
+  if (argv.ca !== undefined) {
+    const path = resolve(cwd, argv.ca);
+    try {
+      out.ca = await readFile(path, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'ca');
+    }
+  }
+  return out;
 }
 
 /** Resolved introspection settings as `introspectStore` options (unset ones left to its defaults). */
@@ -96,15 +137,13 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
     command: 'introspect',
     describe: "Read a store's Webservice schema into a snapshot file",
     builder: (y: Argv) =>
-      y
+      storeOptions(y)
         .usage(
           '$0 introspect --url <base_url> --key <key> [options]\n\n' +
             "Reads the store's /api listing and every resource's synopsis, and writes a deterministic snapshot\n" +
             '(default prestashop-schema.json) to commit. URL and key may also come from PRESTASHOP_URL and\n' +
             'PRESTASHOP_API_KEY or the config file; flags win over the environment, which wins over the file.',
         )
-        .option('url', { type: 'string', describe: "Store base URL, without /api (env PRESTASHOP_URL)" })
-        .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
         .option('out', { type: 'string', describe: 'Snapshot file to write (default prestashop-schema.json or config "schema")' })
         .option('concurrency', { type: 'number', describe: 'Parallel requests (default 8)' })
         .option('include', { type: 'string', array: true, coerce: commaList, describe: 'Extra resources to read (a,b)' })
@@ -115,10 +154,6 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
         })
         .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 30000)' })
         .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx, 429 and 503 (default 4)' })
-        .option('ws-key', {
-          type: 'boolean',
-          describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
-        })
         .example('$0 introspect --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Write ./prestashop-schema.json')
         .example('PRESTASHOP_URL=https://shop.example PRESTASHOP_API_KEY=... $0 introspect --out schema/store.json', 'URL and key from the environment')
         .example('$0 introspect --exclude supply_orders,stocks --concurrency 4', 'Skip resources, gentler on the store')
@@ -149,6 +184,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
         key: store.key,
         ...introspectRunOptions(settings),
         wsKey: argv['ws-key'] === true,
+        ...(await readTlsFlags(ctx.cwd, argv)),
         onProgress: progressPrinter(reporter),
         onWarning: (m) => reporter.warn(m),
       });

@@ -5,6 +5,7 @@
 import type { CommandModule } from 'yargs';
 import type { Reporter } from '../reporter.js';
 import { demoCommand } from './demo.js';
+import { doctorCommand } from './doctor.js';
 import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { fakeStoreCommand } from './fake-store.js';
@@ -31,4 +32,5 @@ export const COMMANDS: readonly CommandFactory[] = [
   diffCommand,
   demoCommand,
   fakeStoreCommand,
+  doctorCommand,
 ];

@@ -109,8 +109,10 @@ function renderIndex(model: StoreSchema, resources: readonly Resource[], options
       '`validate` (run the generated validators before writes, default true), `timeoutMs`, `retries`.',
     ])}` +
     `export function createClient(options: ClientOptions): PrestaShopClient {\n` +
-    `  const ctx = createContext(options, CODEC, LANGUAGES);\n` +
-    `  return {\n${values.join('')}  };\n}\n`
+    // Without any client the context is still built (it checks the options), but not kept.
+    (values.length === 0
+      ? '  createContext(options, CODEC, LANGUAGES);\n  return {};\n}\n'
+      : `  const ctx = createContext(options, CODEC, LANGUAGES);\n  return {\n${values.join('')}  };\n}\n`)
   );
 }
 

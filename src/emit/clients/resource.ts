@@ -225,7 +225,9 @@ export function renderResourceClient(resource: Resource, names: ResourceNames, o
   const hasPatch = methods.includes('patch');
   const p: Parts = { resource, names, methods, validators: options.validators !== 'none' && writes.length > 0, hasInput, hasPatch };
   const reads = methods.some((m) => m === 'list' || m === 'get');
-  const typeImports = [names.type, ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
+  // The read type appears in reads and in what writes return; a HEAD/DELETE-only client has neither.
+  const usesType = reads || writes.length > 0 || methods.includes('listAll');
+  const typeImports = [...(usesType ? [names.type] : []), ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
   const validatorImports = p.validators ? [...(hasInput ? [names.validateInput] : []), ...(hasPatch ? [names.validatePatch] : [])] : [];
   const queryImports = ['Filter as FilterValue', 'ListQuery', ...(reads ? ['Display', 'GetQuery', 'ListAllQuery', 'Selected'] : []), ...(methods.includes('head') ? ['ReadOptions'] : [])];
   const optionTypes = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));

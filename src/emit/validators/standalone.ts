@@ -175,7 +175,6 @@ function associationChecks(
   strict: boolean,
 ): Code[] {
   locals.add('a');
-  locals.add('y');
   imports.validation.add('typeIssue');
   imports.validation.add('isRecord');
   const base = `${ASSOCIATIONS_KEY}.${a.name}`;
@@ -189,6 +188,8 @@ function associationChecks(
       body.push(`if (${read} !== undefined) issues.push(readOnlyIssue(${path}));`);
       continue;
     }
+    // Declared only when a field is checked: an association without writable fields would leave it unused.
+    locals.add('y');
     body.push(`y = ${read};`);
     const checks = values.checks(f, 'y', { path, requiredWhen: 'true' });
     if (f.required) {

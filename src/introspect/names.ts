@@ -1,0 +1,74 @@
+/**
+ * The names a store may send. Pure.
+ *
+ * Policy (README "Security and reliability"): the introspector is where untrusted names enter the
+ * model, so it checks every name a store sends — resource names from the listing, node names,
+ * field and association names, association targets and foreign-key targets — against one rule,
+ * the same as `--include`: 1 to 128 ASCII letters, digits or `_`. Every PrestaShop name (core, the
+ * spec, module resources seen in the wild) fits it. A name that does not fit stops the run with an
+ * error naming the resource and the item; a resource can be left out with `--exclude`.
+ *
+ * Names that fit the rule can still be TypeScript reserved words, `__proto__`, `constructor`,
+ * digit-first or differ only in case: the naming module (src/emit/naming.ts) makes those safe. A
+ * snapshot file edited by hand may hold other names; the model only refuses empty, over-long and
+ * control-character names there, and the emitters make every other name safe.
+ */
+import type { Association, Field } from '../model/index.js';
+
+export const STORE_NAME_RE = /^[A-Za-z0-9_]{1,128}$/;
+export const STORE_NAME_RULE = 'a name is 1 to 128 ASCII letters, digits or "_"';
+
+export function isStoreName(name: string): boolean {
+  return STORE_NAME_RE.test(name);
+}
+
+/** A name for a message: JSON-quoted (so newlines and quotes show), shortened when very long. */
+export function showName(name: string): string {
+  const quoted = JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
+  return name.length > 60 ? `${quoted} (${name.length} characters)` : quoted;
+}
+
+export interface BadName {
+  /** What the name is, e.g. `field "x" of association "y"`, `node name`. */
+  readonly what: string;
+  readonly name: string;
+}
+
+interface NamedParts {
+  readonly nodeName: string | null;
+  readonly nodesName?: string | null;
+  readonly fields: readonly Field[];
+  readonly associations: readonly Association[];
+}
+
+function fieldProblems(fields: readonly Field[], owner: string): BadName[] {
+  const out: BadName[] = [];
+  for (const f of fields) {
+    if (!isStoreName(f.name)) out.push({ what: `field name${owner}`, name: f.name });
+    else if (f.references !== null && !isStoreName(f.references)) {
+      out.push({ what: `foreign-key target of field "${f.name}"${owner}`, name: f.references });
+    }
+  }
+  return out;
+}
+
+/** Every name of one resource's synopsis that breaks the rule, in document order. */
+export function badNames(parts: NamedParts): BadName[] {
+  const out: BadName[] = [];
+  if (parts.nodeName !== null && !isStoreName(parts.nodeName)) out.push({ what: 'node name', name: parts.nodeName });
+  if (parts.nodesName !== undefined && parts.nodesName !== null && !isStoreName(parts.nodesName)) {
+    out.push({ what: 'list node name', name: parts.nodesName });
+  }
+  out.push(...fieldProblems(parts.fields, ''));
+  for (const a of parts.associations) {
+    if (!isStoreName(a.name)) {
+      out.push({ what: 'association name', name: a.name });
+      continue;
+    }
+    const owner = ` of association "${a.name}"`;
+    if (!isStoreName(a.nodeName)) out.push({ what: `node type${owner}`, name: a.nodeName });
+    if (a.resource !== null && !isStoreName(a.resource)) out.push({ what: `target resource${owner}`, name: a.resource });
+    out.push(...fieldProblems(a.fields, owner));
+  }
+  return out;
+}
