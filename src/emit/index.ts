@@ -29,7 +29,7 @@ export const EMITTERS: readonly NamedEmitter[] = [
 ];
 
 /** Files every run writes at the top of the output; barrels are `<dir>/index.ts` of emitted directories. */
-const SHARED_MODULE = 'shared.ts';
+const SHARED_MODULE = 'common.ts';
 const RUNTIME_DIR = 'runtime/';
 
 export interface EmitAllInput {
@@ -73,10 +73,10 @@ function mergeInto(into: FileMap, files: FileMap, owner: string, owners: Map<str
   }
 }
 
-/** `index.ts` at the top: re-exports `shared.ts` and each emitted directory's barrel, and nothing else. */
+/** `index.ts` at the top: re-exports `common.ts` and each emitted directory's barrel, and nothing else. */
 function topIndex(files: FileMap, ctx: EmitContext): string {
   const modules: string[] = [];
-  if (files.has(SHARED_MODULE)) modules.push('./shared.js');
+  if (files.has(SHARED_MODULE)) modules.push('./common.js');
   const barrels = [...files.keys()]
     .filter((p) => /^[^/]+\/index\.ts$/.test(p) && !p.startsWith(RUNTIME_DIR))
     .sort(compareCodeUnits);

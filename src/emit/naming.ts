@@ -40,7 +40,7 @@ export const RESERVED_TYPE_NAMES = new Set([
 ]);
 
 /** File stems the generator itself uses at the top of the output. */
-const RESERVED_FILE_STEMS = new Set(['index', 'shared', 'runtime', 'client', 'resources', 'meta', 'types']);
+const RESERVED_FILE_STEMS = new Set(['index', 'common', 'shared', 'runtime', 'client', 'resources', 'meta', 'types']);
 
 const IDENTIFIER_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -24,10 +24,10 @@ describe('emitAll', () => {
     expect(EMITTERS[0]!.name).toBe('types');
   });
 
-  it('top-level index re-exports shared.ts and the types barrel only, when nothing else is emitted', () => {
+  it('top-level index re-exports common.ts and the types barrel only, when nothing else is emitted', () => {
     const { files } = emitWith([EMITTERS[0]!], model, options, noTemplates);
     expect(files.get('index.ts')!.split('\n').filter((l) => l.startsWith('export'))).toEqual([
-      'export * from "./shared.js";',
+      'export * from "./common.js";',
       'export * from "./types/index.js";',
     ]);
   });
@@ -40,7 +40,7 @@ describe('emitAll', () => {
     const templates = new Map([['runtime/index.ts', 'export const runtime = 1;\n']]);
     const { files } = emitWith([EMITTERS[0]!, validators, clients], model, options, { templates });
     expect(files.get('index.ts')!.split('\n').filter((l) => l.startsWith('export'))).toEqual([
-      'export * from "./shared.js";',
+      'export * from "./common.js";',
       'export * from "./clients/index.js";',
       'export * from "./types/index.js";',
       'export * from "./validators/index.js";',

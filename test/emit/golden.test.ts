@@ -31,12 +31,12 @@ const KINDS: Record<string, Kind> = {
   types: {
     emit: emitTypes,
     context: () => new Map(),
-    index: "export * from './shared.js';\nexport * from './types/index.js';\n",
+    index: "export * from './common.js';\nexport * from './types/index.js';\n",
   },
   clients: {
     emit: emitClients,
     context: (model, options, ctx) => new Map([...emitTypes(model, options, ctx).files, ...emitValidators(model, options, ctx).files, ...TEMPLATES]),
-    index: "export * from './shared.js';\nexport * from './types/index.js';\nexport * from './validators/index.js';\nexport * from './clients/index.js';\n",
+    index: "export * from './common.js';\nexport * from './types/index.js';\nexport * from './validators/index.js';\nexport * from './clients/index.js';\n",
   },
 };
 

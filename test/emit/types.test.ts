@@ -131,8 +131,8 @@ describe('shapes per resource', () => {
 
   it('skips resources without fields (images, search) but lists them in ResourceName', () => {
     const files = types(schemaOf(product, makeResource('search', { synopsis: { source: 'none', reason: 'no schema' } })));
-    expect([...files.keys()].sort()).toEqual(['shared.ts', 'types/index.ts', 'types/products.ts']);
-    expect(files.get('shared.ts')).toContain('export type ResourceName = "products" | "search";');
+    expect([...files.keys()].sort()).toEqual(['common.ts', 'types/index.ts', 'types/products.ts']);
+    expect(files.get('common.ts')).toContain('export type ResourceName = "products" | "search";');
   });
 
   it('uses the listed id field for docs, and never types it twice', () => {
@@ -186,8 +186,8 @@ describe('shapes per resource', () => {
   });
 
   it('LangId is the union of the snapshot languages (number when none)', () => {
-    expect(types(fixture('catalog')).get('shared.ts')).toContain('export type LangId = 1 | 2;');
-    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [] } }).get('shared.ts')).toContain(
+    expect(types(fixture('catalog')).get('common.ts')).toContain('export type LangId = 1 | 2;');
+    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [] } }).get('common.ts')).toContain(
       'export type LangId = number;',
     );
   });

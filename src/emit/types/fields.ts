@@ -6,7 +6,7 @@ import { fieldKind, isKnownFormat, isKnownInputType, type Field, type FieldKind 
 import type { Diagnostic, EmitOptions } from '../context.js';
 import { jsString } from '../naming.js';
 
-/** Names from `shared.ts` a file needs; filled while types are rendered. */
+/** Names from `common.ts` a file needs; filled while types are rendered. */
 export type SharedImports = Set<'Extensions' | 'Id' | 'Multilang' | 'PsDate' | 'PsDateTime'>;
 
 /** The options that change a field's type. */

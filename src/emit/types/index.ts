@@ -1,5 +1,5 @@
 /**
- * The types emitter: `shared.ts`, `types/<file>.ts` for every resource with fields, and the
+ * The types emitter: `common.ts`, `types/<file>.ts` for every resource with fields, and the
  * `types/index.ts` barrel. Pure: model and options in, file map and warnings out.
  */
 import { compareCodeUnits } from '../../model/index.js';
@@ -15,7 +15,7 @@ export { fieldDocLines, fieldType } from './fields.js';
 export const emitTypes: Emitter = (model, options, ctx) => {
   const files: FileMap = new Map();
   const diagnostics: Diagnostic[] = [];
-  files.set('shared.ts', renderShared(model, ctx));
+  files.set('common.ts', renderShared(model, ctx));
   const resources = [...model.resources].sort((a, b) => compareCodeUnits(a.name, b.name)).filter(hasTypes);
   const stems: string[] = [];
   for (const resource of resources) {

@@ -212,7 +212,7 @@ class ResourceRenderer {
           : this.interfaceOf('patch'),
       );
     }
-    const text = `${fileHeader(ctx)}${importTypes(this.imports, '../shared.js')}\n${blocks.join('\n')}`;
+    const text = `${fileHeader(ctx)}${importTypes(this.imports, '../common.js')}\n${blocks.join('\n')}`;
     return { text, diagnostics: this.diagnostics };
   }
 }

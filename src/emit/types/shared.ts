@@ -1,5 +1,5 @@
 /**
- * `shared.ts` of the output: the types every resource file and the runtime agree on.
+ * `common.ts` of the output: the types every resource file and the runtime agree on.
  *
  * Contract with the client runtime (templates/runtime), which decodes what the store sends:
  * - `Id<R>` is a number; a plain number is accepted where an id is expected, an id of another
