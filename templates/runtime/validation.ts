@@ -4,6 +4,7 @@
  *
  * Dependency-free: this file is copied verbatim into generated output.
  */
+import { formatNumber, formatPsDate } from './codec.js';
 
 /**
  * Why a value would be refused. Each code stands for the store's own answer:
@@ -130,32 +131,21 @@ export function stripUnknownKeys(
 }
 
 /**
- * A number as the client writes it into the XML body: plain decimal notation, never an exponent
- * (`1e-7` is written `0.0000001`, `1e21` as its 22 digits), so the rules see what the store gets.
- * Keep in step with `formatNumber` of the client runtime (codec.ts).
+ * A number as the client writes it into the XML body (plain decimal notation, never an exponent),
+ * so the rules see what the store gets. Callers pass finite numbers only.
  */
 export function numberToWire(value: number): string {
-  const s = String(value);
-  if (!/e/i.test(s)) return s;
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  return formatNumber(value);
 }
 
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
-
-/**
- * A `Date` as the client writes it: `YYYY-MM-DD HH:MM:SS` from its UTC fields (the client reads
- * the store's wall-clock dates into the UTC fields of a `Date`, and writes them back the same way).
- */
+/** A `Date` as the client writes it: `YYYY-MM-DD HH:MM:SS` from its UTC fields. Callers pass valid dates only. */
 export function dateToWire(value: Date): string {
-  return `${dayToWire(value)} ${pad(value.getUTCHours(), 2)}:${pad(value.getUTCMinutes(), 2)}:${pad(value.getUTCSeconds(), 2)}`;
+  return formatPsDate(value, false);
 }
 
 /** A `Date` for a date-only field (`isBirthDate`, `isDateFormat`): `YYYY-MM-DD` from its UTC fields. */
 export function dayToWire(value: Date): string {
-  return `${pad(value.getUTCFullYear(), 4)}-${pad(value.getUTCMonth() + 1, 2)}-${pad(value.getUTCDate(), 2)}`;
+  return formatPsDate(value, true);
 }
 
 export function isValidDate(value: unknown): value is Date {
