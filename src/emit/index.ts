@@ -1,7 +1,7 @@
 /**
  * `emitAll`: runs every emitter in a fixed order on the canonical model, merges their file maps
  * (a path emitted twice is an error), adds the runtime templates under `runtime/`, and writes the
- * top-level `index.ts`. Pure: the templates are read from disk by the caller (src/templates.ts).
+ * top-level `index.ts` (the only file that names the snapshot's hash). Pure: the templates are read from disk by the caller (src/templates.ts).
  *
  * To add an emitter, append one entry to `EMITTERS`.
  */
@@ -9,7 +9,7 @@ import { EmitError } from '../errors.js';
 import { canonicalize, compareCodeUnits, snapshotHash, type StoreSchema } from '../model/index.js';
 import { buildPlan } from '../plan/index.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { fileHeader } from './code.js';
+import { fileHeader, indexHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
 import { jsString, NameTable } from './naming.js';
 import { emitClients } from './clients/index.js';
@@ -87,7 +87,23 @@ function topIndex(files: FileMap, ctx: EmitContext): string {
     .sort(compareCodeUnits);
   for (const b of barrels) modules.push(`./${b.slice(0, -'.ts'.length)}.js`);
   const body = modules.map((m) => `export * from ${jsString(m)};\n`).join('');
-  return `${fileHeader(ctx)}${body.length === 0 ? 'export {};\n' : body}`;
+  return `${indexHeader(ctx)}${body.length === 0 ? 'export {};\n' : body}`;
+}
+
+/**
+ * The runtime templates as they are written: each one under the generated-file header, so a user
+ * sees that `runtime/` is generated too. scripts/preformat-templates.mjs formats these same texts.
+ */
+export function runtimeFiles(templates: FileMap, generatorVersion: string = GENERATOR_VERSION): FileMap {
+  const header = fileHeader({ generatorVersion });
+  const runtime: FileMap = new Map();
+  for (const [path, content] of templates) {
+    if (!path.startsWith(RUNTIME_DIR)) {
+      throw new EmitError(`template ${jsString(path)} must live under ${RUNTIME_DIR}`, 'templates');
+    }
+    runtime.set(path, `${header}${content}`);
+  }
+  return runtime;
 }
 
 export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
@@ -125,14 +141,7 @@ export function emitWith(
       diagnostics.push(d);
     }
   }
-  const runtime: FileMap = new Map();
-  for (const [path, content] of input.templates) {
-    if (!path.startsWith(RUNTIME_DIR)) {
-      throw new EmitError(`template ${jsString(path)} must live under ${RUNTIME_DIR}`, 'templates');
-    }
-    runtime.set(path, content);
-  }
-  mergeInto(files, runtime, 'templates', owners);
+  mergeInto(files, runtimeFiles(input.templates, ctx.generatorVersion), 'templates', owners);
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
   // A stable order, so whoever iterates the map sees the same sequence every run.
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));

@@ -86,10 +86,9 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], opt
     const metas = searchFull ? `{ products: ${ctx.names.of('products').meta}, categories: ${ctx.names.of('categories').meta} }` : 'null';
     values.push(`    search: createSearch<${searchTypes}>(ctx, ${metas}),\n`);
   }
-  const languages = ctx.plan.languages;
   return (
     fileHeader(ctx) +
-    [...imports, 'import { createContext, type ClientOptions } from "../runtime/client.js";\n', 'import type { Codec } from "../runtime/meta.js";\n']
+    [...imports, 'import { createContext, type ClientOptions } from "../runtime/client.js";\n', 'import type { Codec } from "../runtime/meta.js";\n', 'import { LANGUAGE_IDS } from "../common.js";\n']
       .sort(byModule)
       .join('') +
     '\n' +
@@ -98,8 +97,6 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], opt
     '\n' +
     `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`).'])}` +
     `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)} };\n\n` +
-    `${jsdoc(['The store languages of the snapshot (a bare JSON string belongs to the only one).'])}` +
-    `const LANGUAGES: readonly number[] = [${languages.join(', ')}];\n\n` +
     `${jsdoc(['A client of the store: one property per resource, under its wire name.'])}` +
     `export interface PrestaShopClient {\n${properties.join('')}}\n\n` +
     `${jsdoc([
@@ -110,8 +107,8 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], opt
     `export function createClient(options: ClientOptions): PrestaShopClient {\n` +
     // Without any client the context is still built (it checks the options), but not kept.
     (values.length === 0
-      ? '  createContext(options, CODEC, LANGUAGES);\n  return {};\n}\n'
-      : `  const ctx = createContext(options, CODEC, LANGUAGES);\n  return {\n${values.join('')}  };\n}\n`)
+      ? '  createContext(options, CODEC, LANGUAGE_IDS);\n  return {};\n}\n'
+      : `  const ctx = createContext(options, CODEC, LANGUAGE_IDS);\n  return {\n${values.join('')}  };\n}\n`)
   );
 }
 

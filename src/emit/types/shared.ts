@@ -1,5 +1,6 @@
 /**
- * `common.ts` of the output: the types every resource file and the runtime agree on.
+ * `common.ts` of the output: the types every resource file and the runtime agree on, and the
+ * store's language ids (`LANGUAGE_IDS`), listed here only.
  *
  * Contract with the client runtime (templates/runtime), which decodes what the store sends:
  * - `Id<R>` is a number; a plain number is accepted where an id is expected, an id of another
@@ -34,6 +35,11 @@ ${jsdoc([
     ? 'A language id of the store (the snapshot lists no languages).'
     : `A language id of the store: ${langList.join(', ')}.`,
 ])}export type LangId = ${numberUnion(languages.map((l) => l.id))};
+
+${jsdoc([
+  'The language ids of the store, ascending (empty when the snapshot lists none).',
+  'The only place they are listed: the validators and the client read them from here.',
+])}export const LANGUAGE_IDS: readonly LangId[] = [${languages.map((l) => l.id).join(', ')}];
 
 ${jsdoc(['The value of a multilingual field in one language.'])}export interface MultilangValue<T = string> {
   /** The language id. */

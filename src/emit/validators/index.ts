@@ -36,6 +36,7 @@ const VALIDATION_TYPES: ReadonlySet<string> = new Set(['ValidationIssue', 'Valid
 function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, extra = ''): string {
   return (
     extra +
+    importLine(runtime.common, '../common.js') +
     importLine(runtime.rules, '../runtime/rules.js') +
     importLine(runtime.validation, '../runtime/validation.js', VALIDATION_TYPES) +
     `import type { ${[...typeNames].sort(compareCodeUnits).join(', ')} } from ${jsString(`../types/${typesFile}.js`)};\n`

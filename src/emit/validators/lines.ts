@@ -33,10 +33,12 @@ export interface RuntimeImports {
   readonly validation: Set<string>;
   /** From `./_zod.js` (zod output only). */
   readonly glue: Set<string>;
+  /** From `../common.js` (`LANGUAGE_IDS`). */
+  readonly common: Set<string>;
 }
 
 export function newImports(): RuntimeImports {
-  return { rules: new Set(), validation: new Set(), glue: new Set() };
+  return { rules: new Set(), validation: new Set(), glue: new Set(), common: new Set() };
 }
 
 /**

@@ -141,15 +141,17 @@ function languageChecks(p: ValuePlan, plan: ResourcePlan, values: ValueRenderer,
   imports.validation.add('languageIssue');
   const name = jsString(p.name);
   const def = plan.defaultLanguage;
+  // The ids are listed once, in common.ts.
+  imports.common.add('LANGUAGE_IDS');
   const knownLanguage =
     plan.languages.length === 0
       ? `typeof e["id"] === 'number' && Number.isInteger(e["id"]) && e["id"] > 0`
-      : plan.languages.map((id) => `e["id"] === ${id}`).join(' || ');
+      : '(LANGUAGE_IDS as readonly unknown[]).includes(e["id"])';
   const path = concat(`${p.name}[`, 'e["id"]', ']');
   locals.add('y');
   const body: Code[] = [
     `if (!isRecord(e)) { issues.push(typeIssue(${name}, ${jsString('a list of { id, value } entries')}, e)); continue; }`,
-    `if (!(${knownLanguage})) { issues.push(languageIssue(${name}, e["id"], [${plan.languages.join(', ')}])); continue; }`,
+    `if (!(${knownLanguage})) { issues.push(languageIssue(${name}, e["id"], LANGUAGE_IDS)); continue; }`,
   ];
   if (p.required) {
     locals.add('d');

@@ -70,12 +70,9 @@ function readOnlySchema(imports: RuntimeImports): string {
 }
 
 function languageSchema(p: ValuePlan, plan: ResourcePlan, patch: boolean, imports: RuntimeImports, create: boolean): string {
-  const id =
-    plan.languages.length === 0
-      ? 'z.number().int().positive()'
-      : plan.languages.length === 1
-        ? `z.literal(${plan.languages[0]})`
-        : `z.union([${plan.languages.map((l) => `z.literal(${l})`).join(', ')}])`;
+  // The ids are listed once, in common.ts.
+  if (plan.languages.length > 0) imports.common.add('LANGUAGE_IDS');
+  const id = plan.languages.length === 0 ? 'z.number().int().positive()' : 'z.literal(LANGUAGE_IDS)';
   const def = plan.defaultLanguage;
   let entry = `z.looseObject({ id: ${id}, value: ${BASE[p.form]} })`;
   if (needsWireCheck(p)) {
@@ -158,12 +155,13 @@ export function renderZodSchemas(
   }
   const multilingual = plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name);
   out.push(`const MULTILINGUAL = ${setLiteral(multilingual)};`, '');
+  imports.common.add('LANGUAGE_IDS');
   out.push(
     `function ${check}(value: unknown, patch: boolean, ${createSchema === inputSchema ? '_create' : 'create'}: boolean): ValidationResult<${result}> {`,
     [
       `const parsed = (patch ? ${patchSchema} : ${createSchema === inputSchema ? inputSchema : `create ? ${createSchema} : ${inputSchema}`}).safeParse(value);`,
       `if (parsed.success) return { ok: true, value: parsed.data as unknown as ${result} };`,
-      `return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, [${plan.languages.join(', ')}], ${plan.defaultLanguage}) };`,
+      `return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, ${plan.defaultLanguage}) };`,
     ],
     '}',
   );
