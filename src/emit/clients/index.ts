@@ -9,6 +9,7 @@ import type { ResourcePlan } from '../../plan/index.js';
 import { fileHeader } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
 import { jsdoc, jsString, propertyKey } from '../naming.js';
+import { CONTEXT_FILE, renderContext } from './context.js';
 import { clientMethods, renderResourceClient } from './resource.js';
 
 /** Whether a resource gets a client: it has a node name, fields or associations, and a method. */
@@ -44,11 +45,12 @@ export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitC
       });
     }
   }
-  files.set('clients/index.ts', renderIndex(model, withClient, options, ctx));
+  files.set(CONTEXT_FILE, renderContext(options, ctx));
+  files.set('clients/index.ts', renderIndex(model, withClient, ctx));
   return { files, diagnostics };
 }
 
-function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], options: EmitOptions, ctx: EmitContext): string {
+function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx: EmitContext): string {
   const has = (name: string): boolean => model.resources.some((r) => r.name === name);
   // A store whose `images` / `search` have a synopsis gets ordinary clients instead.
   const special = (name: string): boolean => has(name) && !resources.some((r) => r.name === name);
@@ -88,27 +90,27 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], opt
   }
   return (
     fileHeader(ctx) +
-    [...imports, 'import { createContext, type ClientOptions } from "../runtime/client.js";\n', 'import type { Codec } from "../runtime/meta.js";\n', 'import { LANGUAGE_IDS } from "../common.js";\n']
+    [...imports, 'import { createClientContext } from "./_context.js";\n', 'import type { ClientOptions } from "../runtime/client.js";\n']
       .sort(byModule)
       .join('') +
     '\n' +
+    'export * from "./_context.js";\n' +
     exports.join('') +
     RUNTIME_EXPORTS.map((l) => `${l}\n`).join('') +
     '\n' +
-    `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`).'])}` +
-    `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)} };\n\n` +
     `${jsdoc(['A client of the store: one property per resource, under its wire name.'])}` +
     `export interface PrestaShopClient {\n${properties.join('')}}\n\n` +
     `${jsdoc([
       'A typed client of the store\'s Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.',
       'Options: `fetch` (a custom fetch), `language` and `shop` (defaults of every read), `format` (`xml`, the default, or `json`),',
       '`validate` (run the generated validators before writes, default true), `timeoutMs`, `retries`.',
+      'It builds every resource client; to bundle only some, build them on `createClientContext(options)`.',
     ])}` +
     `export function createClient(options: ClientOptions): PrestaShopClient {\n` +
     // Without any client the context is still built (it checks the options), but not kept.
     (values.length === 0
-      ? '  createContext(options, CODEC, LANGUAGE_IDS);\n  return {};\n}\n'
-      : `  const ctx = createContext(options, CODEC, LANGUAGE_IDS);\n  return {\n${values.join('')}  };\n}\n`)
+      ? '  createClientContext(options);\n  return {};\n}\n'
+      : `  const ctx = createClientContext(options);\n  return {\n${values.join('')}  };\n}\n`)
   );
 }
 

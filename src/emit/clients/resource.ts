@@ -212,7 +212,7 @@ function implementation(p: Parts): string {
     }
   }
   return (
-    `${jsdoc([`The \`${p.resource.name}\` client on a shared context (\`createClient\` builds every one).`])}` +
+    `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
     `export function create${names.client}(ctx: ClientContext): ${names.client} {\n` +
     `  const runtime = new ResourceRuntime(ctx, ${names.meta});\n` +
     `  return {\n${lines.join('')}  };\n}\n`

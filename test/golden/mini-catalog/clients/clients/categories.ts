@@ -83,7 +83,7 @@ export interface CategoriesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `categories` client on a shared context (`createClient` builds every one). */
+/** The `categories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
   const runtime = new ResourceRuntime(ctx, categoriesMeta);
   return {

@@ -51,7 +51,7 @@ export interface ContentManagementSystemClient {
   get<const D extends Display<ContentManagementSystemClient.Field> = "full">(id: number, query?: GetQuery<ContentManagementSystemClient.Field> & { readonly display?: D }): Promise<Selected<Content, D> | null>;
 }
 
-/** The `content_management_system` client on a shared context (`createClient` builds every one). */
+/** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContentManagementSystemClient(ctx: ClientContext): ContentManagementSystemClient {
   const runtime = new ResourceRuntime(ctx, contentManagementSystemMeta);
   return {

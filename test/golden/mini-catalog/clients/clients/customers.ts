@@ -58,7 +58,7 @@ export interface CustomersClient {
   patch(id: number, input: CustomerPatch, options?: WriteOptions): Promise<Customer>;
 }
 
-/** The `customers` client on a shared context (`createClient` builds every one). */
+/** The `customers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomersClient(ctx: ClientContext): CustomersClient {
   const runtime = new ResourceRuntime(ctx, customersMeta);
   return {

@@ -128,7 +128,7 @@ export interface ProductsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `products` client on a shared context (`createClient` builds every one). */
+/** The `products` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductsClient(ctx: ClientContext): ProductsClient {
   const runtime = new ResourceRuntime(ctx, productsMeta);
   return {

@@ -51,7 +51,7 @@ export interface _3dModelsClient {
   get<const D extends Display<_3dModelsClient.Field> = "full">(id: number, query?: GetQuery<_3dModelsClient.Field> & { readonly display?: D }): Promise<Selected<_3dModel, D> | null>;
 }
 
-/** The `3d_models` client on a shared context (`createClient` builds every one). */
+/** The `3d_models` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function create_3dModelsClient(ctx: ClientContext): _3dModelsClient {
   const runtime = new ResourceRuntime(ctx, _3dModelsMeta);
   return {

@@ -65,7 +65,7 @@ export interface Class_Client {
   create(input: Class_Input, options?: WriteOptions): Promise<Class_>;
 }
 
-/** The `class` client on a shared context (`createClient` builds every one). */
+/** The `class` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createClass_Client(ctx: ClientContext): Class_Client {
   const runtime = new ResourceRuntime(ctx, class_Meta);
   return {

@@ -51,7 +51,7 @@ export interface IdsClient {
   get<const D extends Display<IdsClient.Field> = "full">(id: number, query?: GetQuery<IdsClient.Field> & { readonly display?: D }): Promise<Selected<Id2, D> | null>;
 }
 
-/** The `ids` client on a shared context (`createClient` builds every one). */
+/** The `ids` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIdsClient(ctx: ClientContext): IdsClient {
   const runtime = new ResourceRuntime(ctx, idsMeta);
   return {

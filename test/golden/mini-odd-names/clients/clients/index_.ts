@@ -64,7 +64,7 @@ export interface IndexClient {
   patch(id: number, input: SharedPatch, options?: WriteOptions): Promise<Shared>;
 }
 
-/** The `index` client on a shared context (`createClient` builds every one). */
+/** The `index` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIndexClient(ctx: ClientContext): IndexClient {
   const runtime = new ResourceRuntime(ctx, indexMeta);
   return {

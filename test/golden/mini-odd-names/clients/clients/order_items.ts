@@ -68,7 +68,7 @@ export interface OrderItemsClient {
   update(id: number, input: OrderItemInput, options?: WriteOptions): Promise<OrderItem>;
 }
 
-/** The `order-items` client on a shared context (`createClient` builds every one). */
+/** The `order-items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient(ctx: ClientContext): OrderItemsClient {
   const runtime = new ResourceRuntime(ctx, orderItemsMeta);
   return {

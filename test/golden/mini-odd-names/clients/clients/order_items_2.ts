@@ -54,7 +54,7 @@ export interface OrderItemsClient2 {
   patch(id: number, input: OrderItem2Patch, options?: WriteOptions): Promise<OrderItem2>;
 }
 
-/** The `order_items` client on a shared context (`createClient` builds every one). */
+/** The `order_items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient2(ctx: ClientContext): OrderItemsClient2 {
   const runtime = new ResourceRuntime(ctx, orderItemsMeta2);
   return {

@@ -51,7 +51,7 @@ export interface PromisesClient {
   get<const D extends Display<PromisesClient.Field> = "full">(id: number, query?: GetQuery<PromisesClient.Field> & { readonly display?: D }): Promise<Selected<Promise2, D> | null>;
 }
 
-/** The `Promises` client on a shared context (`createClient` builds every one). */
+/** The `Promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient(ctx: ClientContext): PromisesClient {
   const runtime = new ResourceRuntime(ctx, promisesMeta);
   return {

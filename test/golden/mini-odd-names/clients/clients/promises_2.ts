@@ -51,7 +51,7 @@ export interface PromisesClient2 {
   get<const D extends Display<PromisesClient2.Field> = "full">(id: number, query?: GetQuery<PromisesClient2.Field> & { readonly display?: D }): Promise<Selected<Promise3, D> | null>;
 }
 
-/** The `promises` client on a shared context (`createClient` builds every one). */
+/** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {
   const runtime = new ResourceRuntime(ctx, promisesMeta2);
   return {

@@ -107,7 +107,7 @@ export interface CarriersClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `carriers` client on a shared context (`createClient` builds every one). */
+/** The `carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCarriersClient(ctx: ClientContext): CarriersClient {
   const runtime = new ResourceRuntime(ctx, carriersMeta);
   return {

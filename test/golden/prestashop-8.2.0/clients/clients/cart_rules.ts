@@ -132,7 +132,7 @@ export interface CartRulesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `cart_rules` client on a shared context (`createClient` builds every one). */
+/** The `cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
   const runtime = new ResourceRuntime(ctx, cartRulesMeta);
   return {

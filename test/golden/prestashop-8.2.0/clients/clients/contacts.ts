@@ -74,7 +74,7 @@ export interface ContactsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `contacts` client on a shared context (`createClient` builds every one). */
+/** The `contacts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContactsClient(ctx: ClientContext): ContactsClient {
   const runtime = new ResourceRuntime(ctx, contactsMeta);
   return {

@@ -86,7 +86,7 @@ export interface ContentManagementSystemClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `content_management_system` client on a shared context (`createClient` builds every one). */
+/** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContentManagementSystemClient(ctx: ClientContext): ContentManagementSystemClient {
   const runtime = new ResourceRuntime(ctx, contentManagementSystemMeta);
   return {

@@ -88,7 +88,7 @@ export interface CountriesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `countries` client on a shared context (`createClient` builds every one). */
+/** The `countries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCountriesClient(ctx: ClientContext): CountriesClient {
   const runtime = new ResourceRuntime(ctx, countriesMeta);
   return {

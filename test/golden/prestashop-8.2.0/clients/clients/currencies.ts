@@ -89,7 +89,7 @@ export interface CurrenciesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `currencies` client on a shared context (`createClient` builds every one). */
+/** The `currencies` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
   const runtime = new ResourceRuntime(ctx, currenciesMeta);
   return {

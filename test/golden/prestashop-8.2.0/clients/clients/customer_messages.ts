@@ -84,7 +84,7 @@ export interface CustomerMessagesClient {
   patch(id: number, input: CustomerMessagePatch, options?: WriteOptions): Promise<CustomerMessage>;
 }
 
-/** The `customer_messages` client on a shared context (`createClient` builds every one). */
+/** The `customer_messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerMessagesClient(ctx: ClientContext): CustomerMessagesClient {
   const runtime = new ResourceRuntime(ctx, customerMessagesMeta);
   return {

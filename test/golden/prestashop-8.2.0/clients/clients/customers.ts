@@ -138,7 +138,7 @@ export interface CustomersClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `customers` client on a shared context (`createClient` builds every one). */
+/** The `customers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomersClient(ctx: ClientContext): CustomersClient {
   const runtime = new ResourceRuntime(ctx, customersMeta);
   return {

@@ -99,7 +99,7 @@ export interface CustomizationsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `customizations` client on a shared context (`createClient` builds every one). */
+/** The `customizations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomizationsClient(ctx: ClientContext): CustomizationsClient {
   const runtime = new ResourceRuntime(ctx, customizationsMeta);
   return {

@@ -80,7 +80,7 @@ export interface DeliveriesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `deliveries` client on a shared context (`createClient` builds every one). */
+/** The `deliveries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createDeliveriesClient(ctx: ClientContext): DeliveriesClient {
   const runtime = new ResourceRuntime(ctx, deliveriesMeta);
   return {

@@ -118,7 +118,7 @@ export interface EmployeesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `employees` client on a shared context (`createClient` builds every one). */
+/** The `employees` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createEmployeesClient(ctx: ClientContext): EmployeesClient {
   const runtime = new ResourceRuntime(ctx, employeesMeta);
   return {

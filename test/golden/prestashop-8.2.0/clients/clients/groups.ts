@@ -78,7 +78,7 @@ export interface GroupsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `groups` client on a shared context (`createClient` builds every one). */
+/** The `groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGroupsClient(ctx: ClientContext): GroupsClient {
   const runtime = new ResourceRuntime(ctx, groupsMeta);
   return {

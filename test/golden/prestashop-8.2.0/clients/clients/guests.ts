@@ -96,7 +96,7 @@ export interface GuestsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `guests` client on a shared context (`createClient` builds every one). */
+/** The `guests` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGuestsClient(ctx: ClientContext): GuestsClient {
   const runtime = new ResourceRuntime(ctx, guestsMeta);
   return {

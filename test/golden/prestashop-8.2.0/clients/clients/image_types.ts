@@ -82,7 +82,7 @@ export interface ImageTypesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `image_types` client on a shared context (`createClient` builds every one). */
+/** The `image_types` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createImageTypesClient(ctx: ClientContext): ImageTypesClient {
   const runtime = new ResourceRuntime(ctx, imageTypesMeta);
   return {

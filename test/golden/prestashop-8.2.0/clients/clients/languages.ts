@@ -82,7 +82,7 @@ export interface LanguagesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `languages` client on a shared context (`createClient` builds every one). */
+/** The `languages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
   const runtime = new ResourceRuntime(ctx, languagesMeta);
   return {

@@ -80,7 +80,7 @@ export interface MessagesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `messages` client on a shared context (`createClient` builds every one). */
+/** The `messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createMessagesClient(ctx: ClientContext): MessagesClient {
   const runtime = new ResourceRuntime(ctx, messagesMeta);
   return {

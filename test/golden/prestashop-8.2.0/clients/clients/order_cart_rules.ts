@@ -82,7 +82,7 @@ export interface OrderCartRulesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `order_cart_rules` client on a shared context (`createClient` builds every one). */
+/** The `order_cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCartRulesClient(ctx: ClientContext): OrderCartRulesClient {
   const runtime = new ResourceRuntime(ctx, orderCartRulesMeta);
   return {

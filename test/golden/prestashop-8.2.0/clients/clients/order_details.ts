@@ -164,7 +164,7 @@ export interface OrderDetailsClient {
   patch(id: number, input: OrderDetailPatch, options?: WriteOptions): Promise<OrderDetail>;
 }
 
-/** The `order_details` client on a shared context (`createClient` builds every one). */
+/** The `order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderDetailsClient(ctx: ClientContext): OrderDetailsClient {
   const runtime = new ResourceRuntime(ctx, orderDetailsMeta);
   return {

@@ -97,7 +97,7 @@ export interface OrderSlipClient {
   create(input: OrderSlipInput, options?: WriteOptions): Promise<OrderSlip>;
 }
 
-/** The `order_slip` client on a shared context (`createClient` builds every one). */
+/** The `order_slip` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderSlipClient(ctx: ClientContext): OrderSlipClient {
   const runtime = new ResourceRuntime(ctx, orderSlipMeta);
   return {

@@ -72,7 +72,7 @@ export interface PriceRangesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `price_ranges` client on a shared context (`createClient` builds every one). */
+/** The `price_ranges` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPriceRangesClient(ctx: ClientContext): PriceRangesClient {
   const runtime = new ResourceRuntime(ctx, priceRangesMeta);
   return {

@@ -78,7 +78,7 @@ export interface ProductCustomizationFieldsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `product_customization_fields` client on a shared context (`createClient` builds every one). */
+/** The `product_customization_fields` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductCustomizationFieldsClient(ctx: ClientContext): ProductCustomizationFieldsClient {
   const runtime = new ResourceRuntime(ctx, productCustomizationFieldsMeta);
   return {

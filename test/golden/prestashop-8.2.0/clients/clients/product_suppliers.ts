@@ -78,7 +78,7 @@ export interface ProductSuppliersClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `product_suppliers` client on a shared context (`createClient` builds every one). */
+/** The `product_suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductSuppliersClient(ctx: ClientContext): ProductSuppliersClient {
   const runtime = new ResourceRuntime(ctx, productSuppliersMeta);
   return {

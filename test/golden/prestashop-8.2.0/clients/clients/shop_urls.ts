@@ -80,7 +80,7 @@ export interface ShopUrlsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `shop_urls` client on a shared context (`createClient` builds every one). */
+/** The `shop_urls` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopUrlsClient(ctx: ClientContext): ShopUrlsClient {
   const runtime = new ResourceRuntime(ctx, shopUrlsMeta);
   return {

@@ -73,7 +73,7 @@ export interface ShopsClient {
   patch(id: number, input: ShopPatch, options?: WriteOptions): Promise<Shop>;
 }
 
-/** The `shops` client on a shared context (`createClient` builds every one). */
+/** The `shops` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopsClient(ctx: ClientContext): ShopsClient {
   const runtime = new ResourceRuntime(ctx, shopsMeta);
   return {

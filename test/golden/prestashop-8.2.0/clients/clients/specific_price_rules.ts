@@ -90,7 +90,7 @@ export interface SpecificPriceRulesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `specific_price_rules` client on a shared context (`createClient` builds every one). */
+/** The `specific_price_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPriceRulesClient(ctx: ClientContext): SpecificPriceRulesClient {
   const runtime = new ResourceRuntime(ctx, specificPriceRulesMeta);
   return {

@@ -76,7 +76,7 @@ export interface StatesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `states` client on a shared context (`createClient` builds every one). */
+/** The `states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStatesClient(ctx: ClientContext): StatesClient {
   const runtime = new ResourceRuntime(ctx, statesMeta);
   return {

@@ -75,7 +75,7 @@ export interface StockAvailablesClient {
   patch(id: number, input: StockAvailablePatch, options?: WriteOptions): Promise<StockAvailable>;
 }
 
-/** The `stock_availables` client on a shared context (`createClient` builds every one). */
+/** The `stock_availables` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockAvailablesClient(ctx: ClientContext): StockAvailablesClient {
   const runtime = new ResourceRuntime(ctx, stockAvailablesMeta);
   return {

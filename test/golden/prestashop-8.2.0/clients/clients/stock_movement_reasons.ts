@@ -76,7 +76,7 @@ export interface StockMovementReasonsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `stock_movement_reasons` client on a shared context (`createClient` builds every one). */
+/** The `stock_movement_reasons` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementReasonsClient(ctx: ClientContext): StockMovementReasonsClient {
   const runtime = new ResourceRuntime(ctx, stockMovementReasonsMeta);
   return {

@@ -93,7 +93,7 @@ export interface StockMovementsClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `stock_movements` client on a shared context (`createClient` builds every one). */
+/** The `stock_movements` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementsClient(ctx: ClientContext): StockMovementsClient {
   const runtime = new ResourceRuntime(ctx, stockMovementsMeta);
   return {

@@ -74,7 +74,7 @@ export interface StocksClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `stocks` client on a shared context (`createClient` builds every one). */
+/** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {
   const runtime = new ResourceRuntime(ctx, stocksMeta);
   return {

@@ -100,7 +100,7 @@ export interface StoresClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `stores` client on a shared context (`createClient` builds every one). */
+/** The `stores` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStoresClient(ctx: ClientContext): StoresClient {
   const runtime = new ResourceRuntime(ctx, storesMeta);
   return {

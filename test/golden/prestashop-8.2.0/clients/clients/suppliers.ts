@@ -84,7 +84,7 @@ export interface SuppliersClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `suppliers` client on a shared context (`createClient` builds every one). */
+/** The `suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
   const runtime = new ResourceRuntime(ctx, suppliersMeta);
   return {

@@ -97,7 +97,7 @@ export interface SupplyOrderDetailsClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `supply_order_details` client on a shared context (`createClient` builds every one). */
+/** The `supply_order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderDetailsClient(ctx: ClientContext): SupplyOrderDetailsClient {
   const runtime = new ResourceRuntime(ctx, supplyOrderDetailsMeta);
   return {

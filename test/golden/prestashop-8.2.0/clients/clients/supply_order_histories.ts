@@ -63,7 +63,7 @@ export interface SupplyOrderHistoriesClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `supply_order_histories` client on a shared context (`createClient` builds every one). */
+/** The `supply_order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderHistoriesClient(ctx: ClientContext): SupplyOrderHistoriesClient {
   const runtime = new ResourceRuntime(ctx, supplyOrderHistoriesMeta);
   return {

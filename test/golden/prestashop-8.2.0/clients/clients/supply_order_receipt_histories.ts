@@ -65,7 +65,7 @@ export interface SupplyOrderReceiptHistoriesClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `supply_order_receipt_histories` client on a shared context (`createClient` builds every one). */
+/** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderReceiptHistoriesClient(ctx: ClientContext): SupplyOrderReceiptHistoriesClient {
   const runtime = new ResourceRuntime(ctx, supplyOrderReceiptHistoriesMeta);
   return {

@@ -65,7 +65,7 @@ export interface SupplyOrderStatesClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `supply_order_states` client on a shared context (`createClient` builds every one). */
+/** The `supply_order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderStatesClient(ctx: ClientContext): SupplyOrderStatesClient {
   const runtime = new ResourceRuntime(ctx, supplyOrderStatesMeta);
   return {

@@ -97,7 +97,7 @@ export interface SupplyOrdersClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `supply_orders` client on a shared context (`createClient` builds every one). */
+/** The `supply_orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrdersClient(ctx: ClientContext): SupplyOrdersClient {
   const runtime = new ResourceRuntime(ctx, supplyOrdersMeta);
   return {

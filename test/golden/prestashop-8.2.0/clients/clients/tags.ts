@@ -70,7 +70,7 @@ export interface TagsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `tags` client on a shared context (`createClient` builds every one). */
+/** The `tags` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTagsClient(ctx: ClientContext): TagsClient {
   const runtime = new ResourceRuntime(ctx, tagsMeta);
   return {

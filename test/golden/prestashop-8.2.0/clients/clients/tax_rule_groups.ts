@@ -76,7 +76,7 @@ export interface TaxRuleGroupsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `tax_rule_groups` client on a shared context (`createClient` builds every one). */
+/** The `tax_rule_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRuleGroupsClient(ctx: ClientContext): TaxRuleGroupsClient {
   const runtime = new ResourceRuntime(ctx, taxRuleGroupsMeta);
   return {

@@ -82,7 +82,7 @@ export interface TaxRulesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `tax_rules` client on a shared context (`createClient` builds every one). */
+/** The `tax_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRulesClient(ctx: ClientContext): TaxRulesClient {
   const runtime = new ResourceRuntime(ctx, taxRulesMeta);
   return {

@@ -74,7 +74,7 @@ export interface TaxesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `taxes` client on a shared context (`createClient` builds every one). */
+/** The `taxes` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxesClient(ctx: ClientContext): TaxesClient {
   const runtime = new ResourceRuntime(ctx, taxesMeta);
   return {

@@ -79,7 +79,7 @@ export interface TranslatedConfigurationsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `translated_configurations` client on a shared context (`createClient` builds every one). */
+/** The `translated_configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTranslatedConfigurationsClient(ctx: ClientContext): TranslatedConfigurationsClient {
   const runtime = new ResourceRuntime(ctx, translatedConfigurationsMeta);
   return {

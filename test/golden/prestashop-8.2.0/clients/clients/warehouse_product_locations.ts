@@ -59,7 +59,7 @@ export interface WarehouseProductLocationsClient {
   head(id: number, options?: ReadOptions): Promise<boolean>;
 }
 
-/** The `warehouse_product_locations` client on a shared context (`createClient` builds every one). */
+/** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehouseProductLocationsClient(ctx: ClientContext): WarehouseProductLocationsClient {
   const runtime = new ResourceRuntime(ctx, warehouseProductLocationsMeta);
   return {

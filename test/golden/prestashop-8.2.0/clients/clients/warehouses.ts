@@ -102,7 +102,7 @@ export interface WarehousesClient {
   patch(id: number, input: WarehousePatch, options?: WriteOptions): Promise<Warehouse>;
 }
 
-/** The `warehouses` client on a shared context (`createClient` builds every one). */
+/** The `warehouses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehousesClient(ctx: ClientContext): WarehousesClient {
   const runtime = new ResourceRuntime(ctx, warehousesMeta);
   return {

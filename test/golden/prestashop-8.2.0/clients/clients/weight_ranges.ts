@@ -72,7 +72,7 @@ export interface WeightRangesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `weight_ranges` client on a shared context (`createClient` builds every one). */
+/** The `weight_ranges` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWeightRangesClient(ctx: ClientContext): WeightRangesClient {
   const runtime = new ResourceRuntime(ctx, weightRangesMeta);
   return {

@@ -70,7 +70,7 @@ export interface ZonesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `zones` client on a shared context (`createClient` builds every one). */
+/** The `zones` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createZonesClient(ctx: ClientContext): ZonesClient {
   const runtime = new ResourceRuntime(ctx, zonesMeta);
   return {

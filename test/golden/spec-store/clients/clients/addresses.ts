@@ -106,7 +106,7 @@ export interface AddressesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `addresses` client on a shared context (`createClient` builds every one). */
+/** The `addresses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAddressesClient(ctx: ClientContext): AddressesClient {
   const runtime = new ResourceRuntime(ctx, addressesMeta);
   return {

@@ -69,7 +69,7 @@ export interface AttachmentsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `attachments` client on a shared context (`createClient` builds every one). */
+/** The `attachments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
   const runtime = new ResourceRuntime(ctx, attachmentsMeta);
   return {

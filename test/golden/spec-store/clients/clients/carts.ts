@@ -96,7 +96,7 @@ export interface CartsClient {
   update(id: number, input: CartInput, options?: WriteOptions): Promise<Cart>;
 }
 
-/** The `carts` client on a shared context (`createClient` builds every one). */
+/** The `carts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartsClient(ctx: ClientContext): CartsClient {
   const runtime = new ResourceRuntime(ctx, cartsMeta);
   return {

@@ -100,7 +100,7 @@ export interface CombinationsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `combinations` client on a shared context (`createClient` builds every one). */
+/** The `combinations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCombinationsClient(ctx: ClientContext): CombinationsClient {
   const runtime = new ResourceRuntime(ctx, combinationsMeta);
   return {

@@ -74,7 +74,7 @@ export interface ConfigurationsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `configurations` client on a shared context (`createClient` builds every one). */
+/** The `configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createConfigurationsClient(ctx: ClientContext): ConfigurationsClient {
   const runtime = new ResourceRuntime(ctx, configurationsMeta);
   return {

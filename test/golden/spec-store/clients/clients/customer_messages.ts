@@ -80,7 +80,7 @@ export interface CustomerMessagesClient {
   update(id: number, input: CustomerMessageInput, options?: WriteOptions): Promise<CustomerMessage>;
 }
 
-/** The `customer_messages` client on a shared context (`createClient` builds every one). */
+/** The `customer_messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerMessagesClient(ctx: ClientContext): CustomerMessagesClient {
   const runtime = new ResourceRuntime(ctx, customerMessagesMeta);
   return {

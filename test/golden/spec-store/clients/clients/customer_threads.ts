@@ -82,7 +82,7 @@ export interface CustomerThreadsClient {
   update(id: number, input: CustomerThreadInput, options?: WriteOptions): Promise<CustomerThread>;
 }
 
-/** The `customer_threads` client on a shared context (`createClient` builds every one). */
+/** The `customer_threads` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerThreadsClient(ctx: ClientContext): CustomerThreadsClient {
   const runtime = new ResourceRuntime(ctx, customerThreadsMeta);
   return {

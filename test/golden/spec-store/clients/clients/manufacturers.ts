@@ -82,7 +82,7 @@ export interface ManufacturersClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `manufacturers` client on a shared context (`createClient` builds every one). */
+/** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createManufacturersClient(ctx: ClientContext): ManufacturersClient {
   const runtime = new ResourceRuntime(ctx, manufacturersMeta);
   return {

@@ -76,7 +76,7 @@ export interface OrderCarriersClient {
   update(id: number, input: OrderCarrierInput, options?: EmailWriteOptions): Promise<OrderCarrier>;
 }
 
-/** The `order_carriers` client on a shared context (`createClient` builds every one). */
+/** The `order_carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCarriersClient(ctx: ClientContext): OrderCarriersClient {
   const runtime = new ResourceRuntime(ctx, orderCarriersMeta);
   return {

@@ -152,7 +152,7 @@ export interface OrderDetailsClient {
   update(id: number, input: OrderDetailInput, options?: WriteOptions): Promise<OrderDetail>;
 }
 
-/** The `order_details` client on a shared context (`createClient` builds every one). */
+/** The `order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderDetailsClient(ctx: ClientContext): OrderDetailsClient {
   const runtime = new ResourceRuntime(ctx, orderDetailsMeta);
   return {

@@ -64,7 +64,7 @@ export interface OrderHistoriesClient {
   create(input: OrderHistoryInput, options?: EmailWriteOptions): Promise<OrderHistory>;
 }
 
-/** The `order_histories` client on a shared context (`createClient` builds every one). */
+/** The `order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderHistoriesClient(ctx: ClientContext): OrderHistoriesClient {
   const runtime = new ResourceRuntime(ctx, orderHistoriesMeta);
   return {

@@ -96,7 +96,7 @@ export interface OrderInvoicesClient {
   update(id: number, input: OrderInvoiceInput, options?: WriteOptions): Promise<OrderInvoice>;
 }
 
-/** The `order_invoices` client on a shared context (`createClient` builds every one). */
+/** The `order_invoices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderInvoicesClient(ctx: ClientContext): OrderInvoicesClient {
   const runtime = new ResourceRuntime(ctx, orderInvoicesMeta);
   return {

@@ -79,7 +79,7 @@ export interface OrderPaymentsClient {
   create(input: OrderPaymentInput, options?: WriteOptions): Promise<OrderPayment>;
 }
 
-/** The `order_payments` client on a shared context (`createClient` builds every one). */
+/** The `order_payments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderPaymentsClient(ctx: ClientContext): OrderPaymentsClient {
   const runtime = new ResourceRuntime(ctx, orderPaymentsMeta);
   return {

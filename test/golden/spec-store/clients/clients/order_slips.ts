@@ -83,7 +83,7 @@ export interface OrderSlipsClient {
   create(input: OrderSlipInput, options?: WriteOptions): Promise<OrderSlip>;
 }
 
-/** The `order_slips` client on a shared context (`createClient` builds every one). */
+/** The `order_slips` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderSlipsClient(ctx: ClientContext): OrderSlipsClient {
   const runtime = new ResourceRuntime(ctx, orderSlipsMeta);
   return {

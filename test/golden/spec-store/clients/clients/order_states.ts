@@ -92,7 +92,7 @@ export interface OrderStatesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `order_states` client on a shared context (`createClient` builds every one). */
+/** The `order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
   const runtime = new ResourceRuntime(ctx, orderStatesMeta);
   return {

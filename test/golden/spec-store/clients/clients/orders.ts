@@ -152,7 +152,7 @@ export interface OrdersClient {
   update(id: number, input: OrderInput, options?: WriteOptions): Promise<Order>;
 }
 
-/** The `orders` client on a shared context (`createClient` builds every one). */
+/** The `orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrdersClient(ctx: ClientContext): OrdersClient {
   const runtime = new ResourceRuntime(ctx, ordersMeta);
   return {

@@ -68,7 +68,7 @@ export interface ProductFeatureValuesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `product_feature_values` client on a shared context (`createClient` builds every one). */
+/** The `product_feature_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeatureValuesClient(ctx: ClientContext): ProductFeatureValuesClient {
   const runtime = new ResourceRuntime(ctx, productFeatureValuesMeta);
   return {

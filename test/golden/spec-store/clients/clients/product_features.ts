@@ -66,7 +66,7 @@ export interface ProductFeaturesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `product_features` client on a shared context (`createClient` builds every one). */
+/** The `product_features` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeaturesClient(ctx: ClientContext): ProductFeaturesClient {
   const runtime = new ResourceRuntime(ctx, productFeaturesMeta);
   return {

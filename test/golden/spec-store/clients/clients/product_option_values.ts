@@ -70,7 +70,7 @@ export interface ProductOptionValuesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `product_option_values` client on a shared context (`createClient` builds every one). */
+/** The `product_option_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionValuesClient(ctx: ClientContext): ProductOptionValuesClient {
   const runtime = new ResourceRuntime(ctx, productOptionValuesMeta);
   return {

@@ -72,7 +72,7 @@ export interface ProductOptionsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `product_options` client on a shared context (`createClient` builds every one). */
+/** The `product_options` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionsClient(ctx: ClientContext): ProductOptionsClient {
   const runtime = new ResourceRuntime(ctx, productOptionsMeta);
   return {

@@ -76,7 +76,7 @@ export interface ShopGroupsClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `shop_groups` client on a shared context (`createClient` builds every one). */
+/** The `shop_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
   const runtime = new ResourceRuntime(ctx, shopGroupsMeta);
   return {

@@ -96,7 +96,7 @@ export interface SpecificPricesClient {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
-/** The `specific_prices` client on a shared context (`createClient` builds every one). */
+/** The `specific_prices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPricesClient(ctx: ClientContext): SpecificPricesClient {
   const runtime = new ResourceRuntime(ctx, specificPricesMeta);
   return {

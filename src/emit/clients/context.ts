@@ -1,0 +1,31 @@
+/**
+ * `clients/_context.ts`: `createClientContext(options)`, the context every per-resource client is
+ * built on. With it a program builds only the clients it uses (`createProductsClient(
+ * createClientContext(options))`), and a bundler keeps only those resources' modules; `createClient`
+ * builds every one on the same context. The file stem starts with `_`, which no resource's stem can.
+ */
+import type { EmitContext, EmitOptions } from '../context.js';
+import { fileHeader } from '../code.js';
+import { jsdoc, jsString } from '../naming.js';
+
+export const CONTEXT_FILE = 'clients/_context.ts';
+
+export function renderContext(options: EmitOptions, ctx: EmitContext): string {
+  return (
+    fileHeader(ctx) +
+    'import { LANGUAGE_IDS } from "../common.js";\n' +
+    'import { createContext, type ClientOptions } from "../runtime/client.js";\n' +
+    'import type { Codec } from "../runtime/meta.js";\n' +
+    'import type { ClientContext } from "../runtime/resource.js";\n\n' +
+    `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`).'])}` +
+    `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)} };\n\n` +
+    `${jsdoc([
+      'The connection and defaults every resource client shares, from the same options as `createClient`.',
+      'Build only the clients a program uses, so that a bundler leaves the other resources out:',
+      '`const products = createProductsClient(createClientContext({ baseUrl, apiKey }));`',
+    ])}` +
+    'export function createClientContext(options: ClientOptions): ClientContext {\n' +
+    '  return createContext(options, CODEC, LANGUAGE_IDS);\n' +
+    '}\n'
+  );
+}
