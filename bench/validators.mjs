@@ -113,7 +113,7 @@ const RECORDS = {
         id_address_delivery: 5, id_address_invoice: 5, id_cart: 7, id_currency: 1, id_lang: 1, id_customer: 2, id_carrier: 2,
         module: 'ps_checkpayment', payment: 'Payment by check', total_paid: 61.8, total_paid_real: 61.8, total_products: 52,
         total_products_wt: 55.5, conversion_rate: 1, current_state: 1, reference: 'XKBKNABJK',
-        associations: { order_rows: [{ product_id: 1, product_attribute_id: '1', product_quantity: '2' }] },
+        associations: { order_rows: [{ product_id: 1, product_attribute_id: 1, product_quantity: 2 }] },
       },
     ],
     invalid: [

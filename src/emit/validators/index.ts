@@ -3,8 +3,8 @@
  * `validate<Type>Input(value: unknown)` (POST/PUT) and, where PATCH is allowed,
  * `validate<Type>Patch(value: unknown)`, plus the `validators/index.ts` barrel.
  *
- * `validators: 'standalone'` (default) emits dependency-free straight-line checks that import the
- * rule primitives from `../runtime/rules.js`; `validators: 'zod'` emits zod v4 schemas making the
+ * `validators: 'standalone'` (default) emits a dependency-free table of the checks of every field,
+ * run by `../runtime/check.js` with the rule primitives of `../runtime/rules.js`; `validators: 'zod'` emits zod v4 schemas making the
  * same checks, with the same two functions on top; `validators: 'none'` emits nothing. Pure.
  */
 import { compareCodeUnits } from '../../model/index.js';
@@ -13,9 +13,9 @@ import { fileHeader } from '../code.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
 import { jsdoc, jsString, type ResourceNames } from '../naming.js';
 import { hasTypes } from '../types/index.js';
-import { newImports, type RuntimeImports } from './lines.js';
+import { newImports, render, type RuntimeImports } from './lines.js';
 import { checkPlan, type ResourcePlan } from './plan.js';
-import { renderCheckFunction } from './standalone.js';
+import { renderSpec } from './standalone.js';
 import { renderZodSchemas, ZOD_GLUE_FILE, zodGlue } from './zod.js';
 
 /** Resources that get validators: they have a write type (fields, and POST, PUT or PATCH that PrestaShop allows). */
@@ -31,32 +31,33 @@ function importLine(names: Iterable<string>, from: string, typeOnly: ReadonlySet
 }
 
 const VALIDATION_TYPES: ReadonlySet<string> = new Set(['ValidationIssue', 'ValidationResult']);
+const CHECK_TYPES: ReadonlySet<string> = new Set(['RecordSpec']);
 
 /** The runtime and type imports of one validators file. */
 function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, extra = ''): string {
   return (
     extra +
     importLine(runtime.common, '../common.js') +
+    importLine(runtime.check, '../runtime/check.js', CHECK_TYPES) +
     importLine(runtime.rules, '../runtime/rules.js') +
     importLine(runtime.validation, '../runtime/validation.js', VALIDATION_TYPES) +
     `import type { ${[...typeNames].sort(compareCodeUnits).join(', ')} } from ${jsString(`../types/${typesFile}.js`)};\n`
   );
 }
 
-/** The exported entry points, shared by both flavours: they call `check(value, patch, create)`. */
-function entryPoints(resource: StoreResourcePlan, names: ResourceNames, check: string): string {
+/** The exported entry points, shared by both flavours: `call(patch, create)` is the check of a body. */
+function entryPoints(resource: StoreResourcePlan, names: ResourceNames, call: (type: string, patch: string, create: string) => string): string {
   let out = '';
   if (resource.hasInput) {
     out += `\n${jsdoc([
-      `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent.`,
-      'Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field\'s PrestaShop rule.',
-      '`operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.',
-    ])}export function ${names.validateInput}(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<${names.input}> {\n  return ${check}(value, false, operation === 'create');\n}\n`;
+      `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent, and reports every issue.`,
+      '`operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.',
+    ])}export function ${names.validateInput}(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<${names.input}> {\n  return ${call(names.input, 'false', "operation === 'create'")};\n}\n`;
   }
   if (resource.hasPatch) {
     out += `\n${jsdoc([
       `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${resource.hasInput ? names.validateInput : 'the input check'}\`, but no field is required.`,
-    ])}export function ${names.validatePatch}(value: unknown): ValidationResult<${names.patch}> {\n  return ${check}(value, true, false);\n}\n`;
+    ])}export function ${names.validatePatch}(value: unknown): ValidationResult<${names.patch}> {\n  return ${call(names.patch, 'true', 'false')};\n}\n`;
   }
   return out;
 }
@@ -71,10 +72,13 @@ function resultTypes(resource: StoreResourcePlan, names: ResourceNames): { typeN
 
 function renderStandalone(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
   const runtime = newImports();
-  const { typeNames, result } = resultTypes(resource, names);
-  const check = `check${names.type}`;
-  const { code } = renderCheckFunction(plan, check, result, { unknownKeys }, runtime);
-  return `${imports(runtime, typeNames, names.file)}\n${code}${entryPoints(resource, names, check)}`;
+  const { typeNames } = resultTypes(resource, names);
+  runtime.check.add('checkRecord');
+  runtime.check.add('RecordSpec');
+  runtime.validation.add('ValidationResult');
+  const spec = render(renderSpec(plan, 'SPEC', { unknownKeys }, runtime));
+  const doc = jsdoc([`The checks of a \`${resource.name}\` body, one row per field (columns: see runtime/check.ts).`]);
+  return `${imports(runtime, typeNames, names.file)}\n${doc}${spec}${entryPoints(resource, names, (type, patch, create) => `checkRecord<${type}>(SPEC, value, ${patch}, ${create})`)}`;
 }
 
 function renderZod(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
@@ -84,7 +88,7 @@ function renderZod(resource: StoreResourcePlan, plan: ResourcePlan, names: Resou
   const shapes = { input: resource.hasInput, patch: resource.hasPatch };
   const code = renderZodSchemas(plan, names, check, result, unknownKeys, runtime, shapes);
   const head = `import { z } from ${jsString('zod')};\n${importLine(runtime.glue, './_zod.js')}`;
-  return `${imports(runtime, typeNames, names.file, head)}\n${code}${entryPoints(resource, names, check)}`;
+  return `${imports(runtime, typeNames, names.file, head)}\n${code}${entryPoints(resource, names, (_type, patch, create) => `${check}(value, ${patch}, ${create})`)}`;
 }
 
 export const emitValidators: Emitter = (_model, options, ctx) => {

@@ -37,6 +37,8 @@ export interface AssociationPlan {
 
 export interface ResourcePlan {
   readonly resource: string;
+  /** The class name the store uses in its messages (`Product` in `Product->name`). */
+  readonly className: string;
   /** Fields that may be written, then read-only ones (sorted by name within each group). */
   readonly fields: readonly ValuePlan[];
   readonly associations: readonly AssociationPlan[];
@@ -77,6 +79,7 @@ export function checkPlan(store: StorePlan, r: StoreResourcePlan): ResourcePlan 
     .map((a) => ({ name: a.name, fields: [...a.fields].sort(byName).map((f) => valuePlan(f, className)) }));
   return {
     resource: r.name,
+    className,
     fields,
     associations,
     extensionsKey: r.extensionsKey,

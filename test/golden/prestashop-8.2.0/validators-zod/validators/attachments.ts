@@ -46,9 +46,8 @@ function checkAttachment(value: unknown, patch: boolean, _create: boolean): Vali
 }
 
 /**
- * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent.
- * Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field's PrestaShop rule.
- * `operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.
+ * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
 export function validateAttachmentInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<AttachmentInput> {
   return checkAttachment(value, false, operation === 'create');

@@ -40,9 +40,8 @@ function checkConfiguration(value: unknown, patch: boolean, _create: boolean): V
 }
 
 /**
- * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent.
- * Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field's PrestaShop rule.
- * `operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.
+ * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
 export function validateConfigurationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ConfigurationInput> {
   return checkConfiguration(value, false, operation === 'create');

@@ -42,9 +42,8 @@ function checkShop(value: unknown, patch: boolean, _create: boolean): Validation
 }
 
 /**
- * Checks a body for a POST or PUT to `/api/shops` as the store would, before it is sent.
- * Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field's PrestaShop rule.
- * `operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.
+ * Checks a body for a POST or PUT to `/api/shops` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
 export function validateShopInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ShopInput> {
   return checkShop(value, false, operation === 'create');

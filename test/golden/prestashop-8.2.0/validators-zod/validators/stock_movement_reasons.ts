@@ -38,9 +38,8 @@ function checkStockMovementReason(value: unknown, patch: boolean, _create: boole
 }
 
 /**
- * Checks a body for a POST or PUT to `/api/stock_movement_reasons` as the store would, before it is sent.
- * Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field's PrestaShop rule.
- * `operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.
+ * Checks a body for a POST or PUT to `/api/stock_movement_reasons` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
 export function validateStockMovementReasonInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StockMovementReasonInput> {
   return checkStockMovementReason(value, false, operation === 'create');

@@ -32,9 +32,8 @@ function checkZone(value: unknown, patch: boolean, _create: boolean): Validation
 }
 
 /**
- * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent.
- * Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field's PrestaShop rule.
- * `operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.
+ * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
 export function validateZoneInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ZoneInput> {
   return checkZone(value, false, operation === 'create');
