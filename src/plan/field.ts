@@ -76,45 +76,36 @@ function valueType(kind: FieldKind, field: Field, dateOnly: boolean, options: Pl
   }
 }
 
-const KIND_DESCRIPTIONS: Record<FieldKind, string> = {
-  id: 'an id, an unsigned integer (0 = none)',
-  int: 'an integer',
-  decimal: 'a decimal number, sent as a string such as "23.900000"',
-  bool: 'a boolean, sent as "0" or "1"',
-  date: 'a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset',
-  html: 'a string that may hold clean HTML',
-  string: 'a string',
-  unknown: 'typed as a string',
+/**
+ * What the TypeScript type does not say about a value of each kind (nothing for most: decimals and
+ * dates are converted by the client, and `PsDate`/`PsDateTime` are documented in common.ts).
+ */
+const KIND_NOTES: Partial<Record<FieldKind, string>> = {
+  html: 'may hold clean HTML',
+  unknown: 'the store gives no type: typed as a string',
 };
 
-function sourceText(field: Field, source: KindSource): string {
-  const parts: string[] = [];
-  if (field.format !== null) {
-    parts.push(`format \`${field.format}\`${formatValidator(field.format) === null ? ', unknown to prestashop-codegen' : ''}`);
-  }
-  if (field.inputType !== null) {
-    parts.push(`input type \`${field.inputType}\`${isKnownInputType(field.inputType) ? '' : ', unknown to prestashop-codegen'}`);
-  }
-  if (source === 'catalog') parts.push(`PHP type \`${field.type}\` from the store-behaviour catalog`);
-  if (parts.length === 0) parts.push('no format given by the store');
-  return parts.join('; ');
-}
-
+/**
+ * The field's JSDoc: only what its TypeScript type does not already say, in one sentence where it
+ * fits (no line at all for a plain field). The same lines serve the read and the write shapes.
+ */
 function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): string[] {
-  const lines = [`Kind \`${p.kind}\` (${sourceText(field, p.kindSource)}): ${KIND_DESCRIPTIONS[p.kind]}.`];
   const notes: string[] = [];
+  if (field.format !== null && formatValidator(field.format) === null) notes.push(`format \`${field.format}\` unknown to prestashop-codegen: not checked`);
+  if (field.inputType !== null && !isKnownInputType(field.inputType)) notes.push(`input type \`${field.inputType}\` unknown to prestashop-codegen`);
+  const kindNote = KIND_NOTES[p.kind];
+  if (kindNote !== undefined) notes.push(kindNote);
   if (p.maxSize !== null) notes.push(`max ${p.maxSize} characters${p.multilingual ? ' per language' : ''}`);
-  if (p.required) notes.push('required in writes');
+  // Required in writes: the write shapes say it (the property is not optional).
   if (p.write === 'refused') notes.push('read-only (the store refuses it in writes)');
-  if (p.multilingual) notes.push('multilingual (one value per language)');
-  // An item's own id is typed `Id<resource>` but is no foreign key.
-  if (p.references !== null && site.label !== 'id') notes.push(`foreign key to \`${p.references}\``);
+  // An item's own id is typed `Id<resource>` but is no foreign key; a branded id type names its resource.
+  if (p.references !== null && site.label !== 'id' && !p.readType.includes('Id<')) notes.push(`foreign key to \`${p.references}\``);
   if (!p.filterable) notes.push('not filterable');
+  const lines: string[] = [];
   if (notes.length > 0) {
     const text = notes.join('; ');
     lines.push(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
   }
-  if (p.values !== null) lines.push(`Allowed values: ${p.values.map((v) => (v === '' ? '"" (empty)' : `\`${v}\``)).join(', ')}; the store refuses others (code 85).`);
   if (p.hashed) lines.push('Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.');
   if (p.serverManaged) lines.push('Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.');
   if (!p.writeBack) lines.push('Computed by the store: the client leaves it out when it writes back a record it read.');

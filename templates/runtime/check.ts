@@ -220,7 +220,7 @@ function indexOf(fields: readonly Field[], extensions: string, associations: boo
 function compile(spec: RecordSpec): Compiled {
   const extensions = spec.extensions ?? 'extensions';
   const associations = (spec.associations ?? []).map(
-    ([name, fields]) => [name, fields.map((f) => compileField(spec, f)), new Set(fields.map((f) => f[0]))] as const,
+    ([name, fields]) => [name, fields.map((f) => compileField(spec, f)), new Set(fields.map((f) => f[0]).sort())] as const,
   );
   const fields = spec.fields.map((f) => compileField(spec, f));
   return {
@@ -231,7 +231,8 @@ function compile(spec: RecordSpec): Compiled {
     extensions,
     associations,
     associationIndex: Object.assign(Object.create(null) as Record<string, number>, Object.fromEntries(associations.map((a, i) => [a[0], i]))),
-    keys: new Set([...fields.map((f) => f.name), extensions, ...(associations.length > 0 ? ['associations'] : [])]),
+    // Sorted (by code units): what `strip` keeps comes out in this order.
+    keys: new Set([...fields.map((f) => f.name), extensions, ...(associations.length > 0 ? ['associations'] : [])].sort()),
     items: associations.length === 0 ? null : new Map(associations.map(([name, , itemKeys]) => [name, itemKeys])),
     unknownKeys: spec.unknownKeys ?? 'passthrough',
   };

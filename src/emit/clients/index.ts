@@ -67,7 +67,8 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
     const needMeta = searchFull && (r === products || r === categories);
     imports.push(`import { create${names.client}${needMeta ? `, ${names.meta}` : ''}, type ${names.client} } from ${jsString(`./${names.file}.js`)};\n`);
     exports.push(`export * from ${jsString(`./${names.file}.js`)};\n`);
-    properties.push(`${jsdoc([`\`/api/${r.name}\``], '  ')}  readonly ${propertyKey(r.name)}: ${names.client};\n`);
+    // The property is the wire name: `/api/<name>`, no need to say it again.
+    properties.push(`  readonly ${propertyKey(r.name)}: ${names.client};\n`);
     values.push(`    ${propertyKey(r.name)}: create${names.client}(ctx),\n`);
   }
   const searchTypes = searchFull ? `${ctx.names.of('products').type}, ${ctx.names.of('categories').type}` : 'never, never';
@@ -98,7 +99,7 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
     exports.join('') +
     RUNTIME_EXPORTS.map((l) => `${l}\n`).join('') +
     '\n' +
-    `${jsdoc(['A client of the store: one property per resource, under its wire name.'])}` +
+    `${jsdoc(['A client of the store: one property per resource, under its wire name (`products` is `/api/products`).'])}` +
     `export interface PrestaShopClient {\n${properties.join('')}}\n\n` +
     `${jsdoc([
       'A typed client of the store\'s Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.',

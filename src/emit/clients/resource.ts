@@ -55,8 +55,9 @@ function filterValueType(field: FieldPlan): string {
   }
 }
 
-function union(names: readonly string[]): string {
-  return names.map(jsString).join(' | ');
+/** `"a" | "b"`; with `quoteFirst` false the first name is a type name (`SortField | "a"`). */
+function union(names: readonly string[], quoteFirst = true): string {
+  return names.map((n, i) => (i === 0 && !quoteFirst ? n : jsString(n))).join(' | ');
 }
 
 interface Parts {
@@ -68,7 +69,7 @@ interface Parts {
   readonly hasPatch: boolean;
 }
 
-function namespaceBlock(p: Parts): string {
+function namespaceBlock(p: Parts, types: string): string {
   const { resource, names } = p;
   // Query types list fields by name; the order has no meaning there.
   const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
@@ -78,144 +79,44 @@ function namespaceBlock(p: Parts): string {
     ...filterable.map((f) => `    readonly ${propertyKey(f.name)}?: FilterValue<${filterValueType(f)}>;\n`),
   ];
   return (
-    `${jsdoc([`Types of the \`${resource.name}\` client's queries.`])}export declare namespace ${names.client} {\n` +
-    `${jsdoc(
-      [
-        'Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator',
-        'built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.',
-      ],
-      '  ',
-    )}` +
+    // The namespace holds the query types of the client of the same name.
+    `export declare namespace ${names.client} {\n` +
+    `${jsdoc(['Filterable fields (`filter[field]`) and the value each compares with (see `Filter`).'], '  ')}` +
     `  type Filter = {\n${filterLines.join('')}  };\n` +
-    `${jsdoc(['Fields a list can be sorted on: `field_ASC` / `field_DESC`.'], '  ')}` +
-    `  type SortField = ${union(['id', ...filterable.map((f) => f.name)])};\n` +
+    // Sortable (`field_ASC` / `field_DESC`) are the filterable fields.
+    '  type SortField = keyof Filter & string;\n' +
     `${jsdoc(['Fields a `display` list can name; the result then holds only those.'], '  ')}` +
-    `  type Field = ${union(['id', ...fields.map((f) => f.name)])};\n` +
-    `${jsdoc(['The query of `list`.'], '  ')}` +
+    `  type Field = ${union(['SortField', ...fields.filter((f) => !f.filterable).map((f) => f.name)], false)};\n` +
     `  type Query = ListQuery<Filter, SortField, Field>;\n` +
+    types +
     '}\n'
   );
 }
 
-function methodSignatures(p: Parts): string {
-  const { resource, names } = p;
-  const c = names.client;
-  const type = names.type;
-  const where = `/api/${resource.name}`;
-  const email = EMAIL_WRITES.get(resource.name) ?? [];
-  const writeOptions = (method: HttpMethod): string => writeOptionsType(resource.name, method);
-  const pad = '  ';
-  const out: string[] = [];
-  for (const m of p.methods) {
-    switch (m) {
-      case 'list':
-        out.push(
-          `${jsdoc(
-            [
-              `\`GET ${where}\`: the items matching the query. \`display\` is \`'full'\` by default (every field and association);`,
-              'a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.',
-            ],
-            pad,
-          )}${pad}list<const D extends Display<${c}.Field> = "full">(query?: ${c}.Query & { readonly display?: D }): Promise<Selected<${type}, D>[]>;\n`,
-        );
-        break;
-      case 'listAll':
-        out.push(
-          `${jsdoc(
-            [
-              `Every item matching the query, page by page (\`limit=offset,count\`, \`pageSize\` items per request, default 100),`,
-              'sorted by the query\'s `sort` then by id so that pages never overlap.',
-            ],
-            pad,
-          )}${pad}listAll<const D extends Display<${c}.Field> = "full">(query?: ListAllQuery<${c}.Filter, ${c}.SortField, ${c}.Field> & { readonly display?: D }): AsyncGenerator<Selected<${type}, D>, void, undefined>;\n`,
-        );
-        break;
-      case 'get':
-        out.push(
-          `${jsdoc([`\`GET ${where}/{id}\`: the item, or \`null\` when the store has no such id (it answers 404 with an empty body).`], pad)}` +
-            `${pad}get<const D extends Display<${c}.Field> = "full">(id: number, query?: GetQuery<${c}.Field> & { readonly display?: D }): Promise<Selected<${type}, D> | null>;\n`,
-        );
-        break;
-      case 'head':
-        out.push(`${jsdoc([`\`HEAD ${where}/{id}\`: whether the id exists.`], pad)}${pad}head(id: number, options?: ReadOptions): Promise<boolean>;\n`);
-        break;
-      case 'create':
-        out.push(
-          `${jsdoc(
-            [
-              `\`POST ${where}\` (XML body): creates an item and returns it as saved, with its id.`,
-              ...(p.validators ? ['The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.'] : []),
-              ...(email.includes('POST') ? ['`sendemail: true` makes the store e-mail the customer.'] : []),
-            ],
-            pad,
-          )}${pad}create(input: ${names.input}, options?: ${writeOptions('POST')}): Promise<${type}>;\n`,
-        );
-        break;
-      case 'update':
-        out.push(
-          `${jsdoc(
-            [
-              `\`PUT ${where}/{id}\`: a full replacement. Fields the input leaves out are reset by the store; languages left out`,
-              `of a multilingual field keep their values; associations left out are kept.${p.hasPatch ? ' Use `patch` to change some fields only.' : ''}`,
-            ],
-            pad,
-          )}${pad}update(id: number, input: ${names.input}, options?: ${writeOptions('PUT')}): Promise<${type}>;\n`,
-        );
-        break;
-      case 'patch':
-        out.push(
-          `${jsdoc([`\`PATCH ${where}/{id}\` (PrestaShop 8.0+): changes only the fields given.`], pad)}` +
-            `${pad}patch(id: number, input: ${names.patch}, options?: ${writeOptions('PATCH')}): Promise<${type}>;\n`,
-        );
-        break;
-      case 'delete':
-        out.push(
-          `${jsdoc([`\`DELETE ${where}/{id}\`, or \`${where}?id=[…]\` for a list; an unknown id throws \`PrestaShopError\` (404, code 87).`], pad)}` +
-            `${pad}delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;\n`,
-        );
-        break;
-    }
-  }
-  return out.join('');
+/** The generic client's type parameter: this resource's types (`never` for a shape it does not have). */
+function typesBlock(p: Parts, usesType: boolean): string {
+  const { names } = p;
+  const writes = p.methods.filter((m) => m === 'create' || m === 'update' || m === 'patch');
+  const options = [...new Set(writes.map((m) => writeOptionsType(p.resource.name, WRITE_VERBS[m]!)))];
+  const members = [
+    `item: ${usesType ? names.type : 'never'}`,
+    `input: ${p.hasInput ? names.input : 'never'}`,
+    `patch: ${p.hasPatch ? names.patch : 'never'}`,
+    'filter: Filter',
+    'field: Field',
+    // WriteOptions is the default.
+    ...(options.includes('EmailWriteOptions') ? [`writeOptions: ${options.join(' | ')}`] : []),
+  ];
+  return `  type Types = { ${members.join('; ')} };\n`;
 }
 
 function implementation(p: Parts): string {
   const { names } = p;
-  const validate = (name: string): string => (p.validators ? name : 'null');
-  const lines: string[] = [];
-  for (const m of p.methods) {
-    switch (m) {
-      case 'list':
-        lines.push('    list: (query) => runtime.list(query) as Promise<never>,\n');
-        break;
-      case 'listAll':
-        lines.push('    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,\n');
-        break;
-      case 'get':
-        lines.push('    get: (id, query) => runtime.get(id, query) as Promise<never>,\n');
-        break;
-      case 'head':
-        lines.push('    head: (id, options) => runtime.head(id, options),\n');
-        break;
-      case 'create':
-        lines.push(`    create: (input, options) => runtime.create(input, ${validate(names.validateInput)}, options) as Promise<never>,\n`);
-        break;
-      case 'update':
-        lines.push(`    update: (id, input, options) => runtime.update(id, input, ${validate(names.validateInput)}, options) as Promise<never>,\n`);
-        break;
-      case 'patch':
-        lines.push(`    patch: (id, input, options) => runtime.patch(id, input, ${validate(names.validatePatch)}, options) as Promise<never>,\n`);
-        break;
-      case 'delete':
-        lines.push('    delete: (ids, options) => runtime.delete(ids, options),\n');
-        break;
-    }
-  }
+  const validate = (has: boolean, name: string): string => (p.validators && has ? name : 'null');
   return (
     `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
     `export function create${names.client}(ctx: ClientContext): ${names.client} {\n` +
-    `  const runtime = new ResourceRuntime(ctx, ${names.meta});\n` +
-    `  return {\n${lines.join('')}  };\n}\n`
+    `  return createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validate(p.hasInput, names.validateInput)}, ${validate(p.hasPatch, names.validatePatch)});\n}\n`
   );
 }
 
@@ -232,23 +133,23 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
   const usesType = reads || writes.length > 0 || methods.includes('listAll');
   const typeImports = [...(usesType ? [names.type] : []), ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
   const validatorImports = p.validators ? [...(hasInput ? [names.validateInput] : []), ...(hasPatch ? [names.validatePatch] : [])] : [];
-  const queryImports = ['Filter as FilterValue', 'ListQuery', ...(reads ? ['Display', 'GetQuery', 'ListAllQuery', 'Selected'] : []), ...(methods.includes('head') ? ['ReadOptions'] : [])];
-  const optionTypes = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));
-  const runtimeTypes = ['ClientContext', ...(methods.includes('delete') ? ['DeleteOptions'] : []), ...optionTypes];
+  const writeOptions = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));
+  if (!writeOptions.has('EmailWriteOptions')) writeOptions.clear();
   const head =
     fileHeader(ctx) +
     importTypes(typeImports, `../types/${names.file}.js`) +
     (validatorImports.length === 0 ? '' : `import { ${validatorImports.join(', ')} } from ${jsString(`../validators/${names.file}.js`)};\n`) +
     importTypes(['ResourceMeta'], '../runtime/meta.js') +
-    `import type { ${queryImports.sort(compareCodeUnits).join(', ')} } from "../runtime/query.js";\n` +
-    `import { ResourceRuntime, ${runtimeTypes.sort(compareCodeUnits).map((t) => `type ${t}`).join(', ')} } from "../runtime/resource.js";\n`;
+    'import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";\n' +
+    `import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";\n` +
+    importTypes(['ClientContext', ...writeOptions], '../runtime/resource.js');
   const verbs = resource.methods.join(', ');
   return (
     `${head}\n` +
     `${jsdoc([`Runtime metadata of \`${resource.name}\`: node names, fields and associations.`])}${renderMeta(resource)}\n` +
-    `${namespaceBlock(p)}\n` +
-    `${jsdoc([`Client of \`/api/${resource.name}\` (${verbs}): only the methods the store allows on this resource.`])}` +
-    `export interface ${names.client} {\n${methodSignatures(p)}}\n\n` +
+    `${namespaceBlock(p, typesBlock(p, usesType))}\n` +
+    `${jsdoc([`Client of \`/api/${resource.name}\` (${verbs}): only the methods the store allows on this resource (see \`ResourceClient\`).`])}` +
+    `export interface ${names.client} extends Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}> {}\n\n` +
     implementation(p)
   );
 }

@@ -83,13 +83,20 @@ class ResourceRenderer {
   /** The element type of one association list, e.g. `{ id: Id<"categories"> }`. */
   private associationItem(a: AssociationPlan, shape: Shape): string {
     let body = '';
+    const inline: string[] = [];
     for (const f of [...a.fields].sort(byName)) {
       const p = presence(f, shape === 'patch' ? 'input' : shape);
       if (p === 'absent') continue;
       this.use(f);
-      body += property(f.name, shape === 'read' ? f.readType : writeType(f.name, f.writeType), f.doc, p === 'optional', '      ');
+      const type = shape === 'read' ? f.readType : writeType(f.name, f.writeType);
+      body += property(f.name, type, f.doc, p === 'optional', '      ');
+      if (f.doc.length === 0) inline.push(`${propertyKey(f.name)}${p === 'optional' ? '?' : ''}: ${type}`);
     }
-    return body.length === 0 ? 'Record<string, never>' : `{\n${body}    }`;
+    if (body.length === 0) return 'Record<string, never>';
+    // Items without documented fields on one line (`{ id: Id<"categories"> }`).
+    return inline.length === a.fields.filter((f) => presence(f, shape === 'patch' ? 'input' : shape) !== 'absent').length
+      ? `{ ${inline.join('; ')} }`
+      : `{\n${body}    }`;
   }
 
   private associationsProperty(shape: Shape): string {
@@ -98,24 +105,22 @@ class ResourceRenderer {
     let body = '';
     for (const a of list) {
       const target = a.virtual || a.resource === null ? 'a virtual entity' : `\`${a.resource}\``;
-      const doc = [`Association \`${a.name}\`: items \`${a.nodeName}\` of ${target}.`];
-      if (shape !== 'read') doc.push('When sent, the list replaces the stored one.');
+      // A branded id type names the target already; a virtual entity is said once, on the read shape.
+      const named = a.fields.some((f) => f.readType.includes('Id<'));
+      const doc = shape === 'read' && (target === 'a virtual entity' || !named) ? [`Items \`${a.nodeName}\` of ${target}.`] : [];
       body += property(a.name, `${this.associationItem(a, shape)}[]`, doc, shape !== 'read', '    ');
     }
     const doc =
       shape === 'read'
         ? ['Associations of the item; an empty association is an empty list.']
-        : ['Associations to set; the ones left out are kept as they are.'];
+        : ['Associations to set: a list sent replaces the stored one; the ones left out are kept as they are.'];
     return property(ASSOCIATIONS_KEY, `{\n${body}  }`, doc, shape !== 'read', '  ');
   }
 
   private extensionsProperty(shape: Shape): string {
     this.imports.add('Extensions');
-    const doc =
-      shape === 'read'
-        ? ['Fields the store sent that the snapshot does not describe (module fields), by wire name.']
-        : ['Fields the snapshot does not describe (module fields) to send as they are, by wire name.'];
-    return property(this.plan.extensionsKey, 'Extensions', doc, true, '  ');
+    // The `Extensions` type says what they are (common.ts).
+    return property(this.plan.extensionsKey, 'Extensions', [], true, '  ');
   }
 
   private interfaceOf(shape: Shape): string {

@@ -3,8 +3,9 @@
 import type { Customer, CustomerPatch } from "../types/customers.js";
 import { validateCustomerPatch } from "../validators/customers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `customers`: node names, fields and associations. */
 export const customersMeta: ResourceMeta = {
@@ -20,51 +21,25 @@ export const customersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `customers` client's queries. */
 export declare namespace CustomersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly birthday?: FilterValue<string | Date>;
     readonly email?: FilterValue<string>;
     readonly secure_key?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "birthday" | "email" | "secure_key";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "birthday" | "email" | "secure_key";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Customer; input: never; patch: CustomerPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/customers` (GET, PATCH): only the methods the store allows on this resource. */
-export interface CustomersClient {
-  /**
-   * `GET /api/customers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CustomersClient.Field> = "full">(query?: CustomersClient.Query & { readonly display?: D }): Promise<Selected<Customer, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CustomersClient.Field> = "full">(query?: ListAllQuery<CustomersClient.Filter, CustomersClient.SortField, CustomersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Customer, D>, void, undefined>;
-  /** `GET /api/customers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CustomersClient.Field> = "full">(id: number, query?: GetQuery<CustomersClient.Field> & { readonly display?: D }): Promise<Selected<Customer, D> | null>;
-  /** `PATCH /api/customers/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CustomerPatch, options?: WriteOptions): Promise<Customer>;
-}
+/** Client of `/api/customers` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CustomersClient extends Pick<ResourceClient<CustomersClient.Types>, "list" | "listAll" | "get" | "patch"> {}
 
 /** The `customers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomersClient(ctx: ClientContext): CustomersClient {
-  const runtime = new ResourceRuntime(ctx, customersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCustomerPatch, options) as Promise<never>,
-  };
+  return createResourceClient<CustomersClient.Types>(ctx, customersMeta, null, validateCustomerPatch);
 }

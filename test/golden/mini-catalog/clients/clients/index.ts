@@ -29,23 +29,15 @@ export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
 export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
 
-/** A client of the store: one property per resource, under its wire name. */
+/** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
-  /** `/api/categories` */
   readonly categories: CategoriesClient;
-  /** `/api/content_management_system` */
   readonly content_management_system: ContentManagementSystemClient;
-  /** `/api/customers` */
   readonly customers: CustomersClient;
-  /** `/api/manufacturers` */
   readonly manufacturers: ManufacturersClient;
-  /** `/api/order_histories` */
   readonly order_histories: OrderHistoriesClient;
-  /** `/api/orders` */
   readonly orders: OrdersClient;
-  /** `/api/products` */
   readonly products: ProductsClient;
-  /** `/api/stock_availables` */
   readonly stock_availables: StockAvailablesClient;
   /** `/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: 'full'`. */
   readonly search: SearchFunction<Product, Category>;

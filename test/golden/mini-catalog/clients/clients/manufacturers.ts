@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { Manufacturer } from "../types/manufacturers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `manufacturers`: node names, fields and associations. */
 export const manufacturersMeta: ResourceMeta = {
@@ -18,50 +19,24 @@ export const manufacturersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `manufacturers` client's queries. */
 export declare namespace ManufacturersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Manufacturer; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/manufacturers` (GET, HEAD): only the methods the store allows on this resource. */
-export interface ManufacturersClient {
-  /**
-   * `GET /api/manufacturers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ManufacturersClient.Field> = "full">(query?: ManufacturersClient.Query & { readonly display?: D }): Promise<Selected<Manufacturer, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ManufacturersClient.Field> = "full">(query?: ListAllQuery<ManufacturersClient.Filter, ManufacturersClient.SortField, ManufacturersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Manufacturer, D>, void, undefined>;
-  /** `GET /api/manufacturers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ManufacturersClient.Field> = "full">(id: number, query?: GetQuery<ManufacturersClient.Field> & { readonly display?: D }): Promise<Selected<Manufacturer, D> | null>;
-  /** `HEAD /api/manufacturers/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/manufacturers` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ManufacturersClient extends Pick<ResourceClient<ManufacturersClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createManufacturersClient(ctx: ClientContext): ManufacturersClient {
-  const runtime = new ResourceRuntime(ctx, manufacturersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<ManufacturersClient.Types>(ctx, manufacturersMeta, null, null);
 }

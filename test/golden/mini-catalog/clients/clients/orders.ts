@@ -3,8 +3,9 @@
 import type { Order, OrderInput, OrderPatch } from "../types/orders.js";
 import { validateOrderInput, validateOrderPatch } from "../validators/orders.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `orders`: node names, fields and associations. */
 export const ordersMeta: ResourceMeta = {
@@ -32,12 +33,8 @@ export const ordersMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `orders` client's queries. */
 export declare namespace OrdersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_customer?: FilterValue<number>;
@@ -45,54 +42,17 @@ export declare namespace OrdersClient {
     readonly total_paid?: FilterValue<number | string>;
     readonly valid?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_customer" | "note" | "total_paid" | "valid";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_customer" | "note" | "total_paid" | "valid";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Order; input: OrderInput; patch: OrderPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/orders` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource. */
-export interface OrdersClient {
-  /**
-   * `GET /api/orders`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrdersClient.Field> = "full">(query?: OrdersClient.Query & { readonly display?: D }): Promise<Selected<Order, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrdersClient.Field> = "full">(query?: ListAllQuery<OrdersClient.Filter, OrdersClient.SortField, OrdersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Order, D>, void, undefined>;
-  /** `GET /api/orders/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrdersClient.Field> = "full">(id: number, query?: GetQuery<OrdersClient.Field> & { readonly display?: D }): Promise<Selected<Order, D> | null>;
-  /** `HEAD /api/orders/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/orders` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderInput, options?: WriteOptions): Promise<Order>;
-  /**
-   * `PUT /api/orders/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: OrderInput, options?: WriteOptions): Promise<Order>;
-  /** `PATCH /api/orders/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: OrderPatch, options?: WriteOptions): Promise<Order>;
-}
+/** Client of `/api/orders` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrdersClient extends Pick<ResourceClient<OrdersClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
 
 /** The `orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrdersClient(ctx: ClientContext): OrdersClient {
-  const runtime = new ResourceRuntime(ctx, ordersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateOrderPatch, options) as Promise<never>,
-  };
+  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validateOrderInput, validateOrderPatch);
 }

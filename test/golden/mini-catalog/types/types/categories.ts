@@ -7,46 +7,23 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The product categories
  */
 export interface Category {
-  /**
-   * Id of this `categories` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `categories` item: always present when read, never part of a write body. */
   id: Id<"categories">;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_parent: number;
   /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   level_depth: number;
-  /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `products`: items `product` of `products`. */
-    products: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
+    products: { id: Id<"products"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -55,38 +32,16 @@ export interface Category {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CategoryInput {
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_parent?: number;
-  /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `products`: items `product` of `products`.
-     * When sent, the list replaces the stored one.
-     */
-    products?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
+    products?: { id: Id<"products"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,16 +7,9 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The content management system
  */
 export interface Content {
-  /**
-   * Id of this `content_management_system` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `content_management_system` item: always present when read, never part of a write body. */
   id: Id<"content_management_system">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -7,37 +7,23 @@ import type { Extensions, Id, PsDate } from "../common.js";
  * Store description: The e-shop customers
  */
 export interface Customer {
-  /**
-   * Id of this `customers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `customers` item: always present when read, never part of a write body. */
   id: Id<"customers">;
-  /** Kind `date` (format `isBirthDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   birthday: PsDate;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   email: string;
   /**
-   * Kind `string` (format `isMd5`): a string.
    * Read-only (the store refuses it in writes).
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   secure_key: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
 /** Body of a PATCH to `/api/customers`: only the fields sent are changed. */
 export interface CustomerPatch {
-  /** Kind `date` (format `isBirthDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   birthday?: PsDate;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   email?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

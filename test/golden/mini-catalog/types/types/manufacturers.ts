@@ -7,18 +7,10 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The product brands
  */
 export interface Manufacturer {
-  /**
-   * Id of this `manufacturers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `manufacturers` item: always present when read, never part of a write body. */
   id: Id<"manufacturers">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -7,53 +7,29 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The Customers orders
  */
 export interface Order {
-  /**
-   * Id of this `orders` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `orders` item: always present when read, never part of a write body. */
   id: Id<"orders">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_customer: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   note: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_paid: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   valid: string;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `order_rows`: items `order_row` of a virtual entity. */
+    /** Items `order_row` of a virtual entity. */
     order_rows: {
-      /** Kind `id` (no format given by the store): an id, an unsigned integer (0 = none). */
       id: number;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
       product_id: Id<"products">;
       /**
-       * Kind `unknown` (no format given by the store): typed as a string.
-       * Read-only (the store refuses it in writes).
+       * The store gives no type: typed as a string; read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_name: string;
-      /**
-       * Kind `unknown` (no format given by the store): typed as a string.
-       * Required in writes.
-       */
+      /** The store gives no type: typed as a string. */
       product_quantity: string;
     }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -62,45 +38,21 @@ export interface Order {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderInput {
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_customer: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   note?: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_paid: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   valid?: string;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `order_rows`: items `order_row` of a virtual entity.
-     * When sent, the list replaces the stored one.
-     */
     order_rows?: {
-      /** Kind `id` (no format given by the store): an id, an unsigned integer (0 = none). */
       id?: number;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
       product_id: Id<"products">;
-      /**
-       * Kind `unknown` (no format given by the store): typed as a string.
-       * Required in writes.
-       */
+      /** The store gives no type: typed as a string. */
       product_quantity: string;
     }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

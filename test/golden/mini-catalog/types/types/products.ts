@@ -7,123 +7,50 @@ import type { Extensions, Id, Multilang, PsDate, PsDateTime } from "../common.js
  * Store description: The products
  */
 export interface Product {
-  /**
-   * Id of this `products` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `products` item: always present when read, never part of a write body. */
   id: Id<"products">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   available_date: PsDate;
-  /**
-   * Kind `string` (format `IsGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later: Multilang<string>;
-  /** Kind `unknown` (format `isColourCodeFromModule`, unknown to prestashop-codegen): typed as a string. */
+  /** Format `isColourCodeFromModule` unknown to prestashop-codegen: not checked; the store gives no type: typed as a string. */
   colour_code: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `categories`.
-   */
   id_category_default: Id<"categories">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Not filterable.
-   */
+  /** The store gives no type: typed as a string; not filterable. */
   id_default_image: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer: Id<"manufacturers">;
   /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Read-only (the store refuses it in writes); not filterable.
+   * The store gives no type: typed as a string; read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   manufacturer_name: string;
-  /** Kind `int` (format `isPositiveInt`): an integer. */
   minimal_quantity: number;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
   /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Read-only (the store refuses it in writes); not filterable.
+   * The store gives no type: typed as a string; read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   quantity: string;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   reference: string;
-  /** Kind `string` (format `isProductVisibility`): a string. */
   visibility: string;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   weight: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `categories`: items `category` of `categories`. */
-    categories: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `categories`.
-       */
-      id: Id<"categories">;
-    }[];
-    /** Association `images`: items `image` of `images`. */
-    images: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `images`.
-       */
-      id: Id<"images">;
-    }[];
-    /** Association `product_features`: items `product_feature` of `product_features`. */
-    product_features: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_features`.
-       */
-      id: Id<"product_features">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_feature_values`.
-       */
-      id_feature_value: Id<"product_feature_values">;
-    }[];
-    /** Association `stock_availables`: items `stock_available` of `stock_availables`. */
+    categories: { id: Id<"categories"> }[];
+    images: { id: Id<"images"> }[];
+    product_features: { id: Id<"product_features">; id_feature_value: Id<"product_feature_values"> }[];
     stock_availables: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `stock_availables`.
-       */
       id: Id<"stock_availables">;
-      /**
-       * Kind `unknown` (no format given by the store): typed as a string.
-       * Required in writes.
-       */
+      /** The store gives no type: typed as a string. */
       id_product_attribute: string;
     }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -132,118 +59,38 @@ export interface Product {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   available_date?: PsDate;
-  /**
-   * Kind `string` (format `IsGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later?: Multilang<string>;
-  /** Kind `unknown` (format `isColourCodeFromModule`, unknown to prestashop-codegen): typed as a string. */
+  /** Format `isColourCodeFromModule` unknown to prestashop-codegen: not checked; the store gives no type: typed as a string. */
   colour_code?: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `categories`.
-   */
   id_category_default?: Id<"categories">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Not filterable.
-   */
+  /** The store gives no type: typed as a string; not filterable. */
   id_default_image?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer?: Id<"manufacturers">;
-  /** Kind `int` (format `isPositiveInt`): an integer. */
   minimal_quantity?: number;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name?: Multilang<string>;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   reference?: string;
-  /** Kind `string` (format `isProductVisibility`): a string. */
   visibility?: string;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   weight?: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `categories`: items `category` of `categories`.
-     * When sent, the list replaces the stored one.
-     */
-    categories?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `categories`.
-       */
-      id: Id<"categories">;
-    }[];
-    /**
-     * Association `images`: items `image` of `images`.
-     * When sent, the list replaces the stored one.
-     */
-    images?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `images`.
-       */
-      id?: Id<"images">;
-    }[];
-    /**
-     * Association `product_features`: items `product_feature` of `product_features`.
-     * When sent, the list replaces the stored one.
-     */
-    product_features?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_features`.
-       */
-      id: Id<"product_features">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_feature_values`.
-       */
-      id_feature_value: Id<"product_feature_values">;
-    }[];
-    /**
-     * Association `stock_availables`: items `stock_available` of `stock_availables`.
-     * When sent, the list replaces the stored one.
-     */
+    categories?: { id: Id<"categories"> }[];
+    images?: { id?: Id<"images"> }[];
+    product_features?: { id: Id<"product_features">; id_feature_value: Id<"product_feature_values"> }[];
     stock_availables?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `stock_availables`.
-       */
       id: Id<"stock_availables">;
-      /**
-       * Kind `unknown` (no format given by the store): typed as a string.
-       * Required in writes.
-       */
+      /** The store gives no type: typed as a string. */
       id_product_attribute: string;
     }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

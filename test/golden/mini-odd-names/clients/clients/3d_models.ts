@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { _3dModel } from "../types/3d_models.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `3d_models`: node names, fields and associations. */
 export const _3dModelsMeta: ResourceMeta = {
@@ -17,46 +18,23 @@ export const _3dModelsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `3d_models` client's queries. */
 export declare namespace _3dModelsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly type?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "type";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "type";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: _3dModel; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/3d_models` (GET): only the methods the store allows on this resource. */
-export interface _3dModelsClient {
-  /**
-   * `GET /api/3d_models`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<_3dModelsClient.Field> = "full">(query?: _3dModelsClient.Query & { readonly display?: D }): Promise<Selected<_3dModel, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<_3dModelsClient.Field> = "full">(query?: ListAllQuery<_3dModelsClient.Filter, _3dModelsClient.SortField, _3dModelsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<_3dModel, D>, void, undefined>;
-  /** `GET /api/3d_models/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<_3dModelsClient.Field> = "full">(id: number, query?: GetQuery<_3dModelsClient.Field> & { readonly display?: D }): Promise<Selected<_3dModel, D> | null>;
-}
+/** Client of `/api/3d_models` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface _3dModelsClient extends Pick<ResourceClient<_3dModelsClient.Types>, "list" | "listAll" | "get"> {}
 
 /** The `3d_models` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function create_3dModelsClient(ctx: ClientContext): _3dModelsClient {
-  const runtime = new ResourceRuntime(ctx, _3dModelsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-  };
+  return createResourceClient<_3dModelsClient.Types>(ctx, _3dModelsMeta, null, null);
 }

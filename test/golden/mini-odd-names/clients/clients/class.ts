@@ -3,8 +3,9 @@
 import type { Class_, Class_Input } from "../types/class.js";
 import { validateClass_Input } from "../validators/class.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `class`: node names, fields and associations. */
 export const class_Meta: ResourceMeta = {
@@ -22,12 +23,8 @@ export const class_Meta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `class` client's queries. */
 export declare namespace Class_Client {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly "__proto__"?: FilterValue<string>;
@@ -36,42 +33,17 @@ export declare namespace Class_Client {
     readonly new?: FilterValue<string>;
     readonly toString?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "__proto__" | "constructor" | "default" | "new" | "toString";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "__proto__" | "constructor" | "default" | "new" | "toString";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Class_; input: Class_Input; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/class` (GET, POST): only the methods the store allows on this resource. */
-export interface Class_Client {
-  /**
-   * `GET /api/class`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<Class_Client.Field> = "full">(query?: Class_Client.Query & { readonly display?: D }): Promise<Selected<Class_, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<Class_Client.Field> = "full">(query?: ListAllQuery<Class_Client.Filter, Class_Client.SortField, Class_Client.Field> & { readonly display?: D }): AsyncGenerator<Selected<Class_, D>, void, undefined>;
-  /** `GET /api/class/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<Class_Client.Field> = "full">(id: number, query?: GetQuery<Class_Client.Field> & { readonly display?: D }): Promise<Selected<Class_, D> | null>;
-  /**
-   * `POST /api/class` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: Class_Input, options?: WriteOptions): Promise<Class_>;
-}
+/** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface Class_Client extends Pick<ResourceClient<Class_Client.Types>, "list" | "listAll" | "get" | "create"> {}
 
 /** The `class` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createClass_Client(ctx: ClientContext): Class_Client {
-  const runtime = new ResourceRuntime(ctx, class_Meta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateClass_Input, options) as Promise<never>,
-  };
+  return createResourceClient<Class_Client.Types>(ctx, class_Meta, validateClass_Input, null);
 }

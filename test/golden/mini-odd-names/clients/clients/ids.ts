@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { Id2 } from "../types/ids.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `ids`: node names, fields and associations. */
 export const idsMeta: ResourceMeta = {
@@ -17,46 +18,23 @@ export const idsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `ids` client's queries. */
 export declare namespace IdsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly value?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "value";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "value";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Id2; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/ids` (GET): only the methods the store allows on this resource. */
-export interface IdsClient {
-  /**
-   * `GET /api/ids`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<IdsClient.Field> = "full">(query?: IdsClient.Query & { readonly display?: D }): Promise<Selected<Id2, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<IdsClient.Field> = "full">(query?: ListAllQuery<IdsClient.Filter, IdsClient.SortField, IdsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Id2, D>, void, undefined>;
-  /** `GET /api/ids/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<IdsClient.Field> = "full">(id: number, query?: GetQuery<IdsClient.Field> & { readonly display?: D }): Promise<Selected<Id2, D> | null>;
-}
+/** Client of `/api/ids` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface IdsClient extends Pick<ResourceClient<IdsClient.Types>, "list" | "listAll" | "get"> {}
 
 /** The `ids` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIdsClient(ctx: ClientContext): IdsClient {
-  const runtime = new ResourceRuntime(ctx, idsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-  };
+  return createResourceClient<IdsClient.Types>(ctx, idsMeta, null, null);
 }

@@ -26,23 +26,15 @@ export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
 export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
 
-/** A client of the store: one property per resource, under its wire name. */
+/** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
-  /** `/api/3d_models` */
   readonly "3d_models": _3dModelsClient;
-  /** `/api/Promises` */
   readonly Promises: PromisesClient;
-  /** `/api/class` */
   readonly class: Class_Client;
-  /** `/api/ids` */
   readonly ids: IdsClient;
-  /** `/api/index` */
   readonly index: IndexClient;
-  /** `/api/order-items` */
   readonly "order-items": OrderItemsClient;
-  /** `/api/order_items` */
   readonly order_items: OrderItemsClient2;
-  /** `/api/promises` */
   readonly promises: PromisesClient2;
 }
 

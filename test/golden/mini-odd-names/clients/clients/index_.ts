@@ -3,8 +3,9 @@
 import type { Shared, SharedInput, SharedPatch } from "../types/index_.js";
 import { validateSharedInput, validateSharedPatch } from "../validators/index_.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `index`: node names, fields and associations. */
 export const indexMeta: ResourceMeta = {
@@ -18,61 +19,23 @@ export const indexMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `index` client's queries. */
 export declare namespace IndexClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_parent?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_parent";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_parent";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Shared; input: SharedInput; patch: SharedPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource. */
-export interface IndexClient {
-  /**
-   * `GET /api/index`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<IndexClient.Field> = "full">(query?: IndexClient.Query & { readonly display?: D }): Promise<Selected<Shared, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<IndexClient.Field> = "full">(query?: ListAllQuery<IndexClient.Filter, IndexClient.SortField, IndexClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Shared, D>, void, undefined>;
-  /** `GET /api/index/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<IndexClient.Field> = "full">(id: number, query?: GetQuery<IndexClient.Field> & { readonly display?: D }): Promise<Selected<Shared, D> | null>;
-  /**
-   * `POST /api/index` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: SharedInput, options?: WriteOptions): Promise<Shared>;
-  /**
-   * `PUT /api/index/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: SharedInput, options?: WriteOptions): Promise<Shared>;
-  /** `PATCH /api/index/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: SharedPatch, options?: WriteOptions): Promise<Shared>;
-}
+/** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface IndexClient extends Pick<ResourceClient<IndexClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "patch"> {}
 
 /** The `index` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIndexClient(ctx: ClientContext): IndexClient {
-  const runtime = new ResourceRuntime(ctx, indexMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateSharedInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateSharedInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateSharedPatch, options) as Promise<never>,
-  };
+  return createResourceClient<IndexClient.Types>(ctx, indexMeta, validateSharedInput, validateSharedPatch);
 }

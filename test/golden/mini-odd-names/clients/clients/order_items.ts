@@ -3,8 +3,9 @@
 import type { OrderItem, OrderItemInput } from "../types/order_items.js";
 import { validateOrderItemInput } from "../validators/order_items.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order-items`: node names, fields and associations. */
 export const orderItemsMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const orderItemsMeta: ResourceMeta = {
   extensions: "extensions_",
 };
 
-/** Types of the `order-items` client's queries. */
 export declare namespace OrderItemsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly "1st_line"?: FilterValue<string>;
@@ -39,42 +36,17 @@ export declare namespace OrderItemsClient {
     readonly "unit price"?: FilterValue<number | string>;
     readonly "ünïcode"?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "1st_line" | "extensions" | "order-id" | "quote'\"`${x}*/" | "unit price" | "ünïcode";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "1st_line" | "extensions" | "order-id" | "quote'\"`${x}*/" | "unit price" | "ünïcode";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderItem; input: OrderItemInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource. */
-export interface OrderItemsClient {
-  /**
-   * `GET /api/order-items`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderItemsClient.Field> = "full">(query?: OrderItemsClient.Query & { readonly display?: D }): Promise<Selected<OrderItem, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderItemsClient.Field> = "full">(query?: ListAllQuery<OrderItemsClient.Filter, OrderItemsClient.SortField, OrderItemsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderItem, D>, void, undefined>;
-  /** `GET /api/order-items/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderItemsClient.Field> = "full">(id: number, query?: GetQuery<OrderItemsClient.Field> & { readonly display?: D }): Promise<Selected<OrderItem, D> | null>;
-  /**
-   * `PUT /api/order-items/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: OrderItemInput, options?: WriteOptions): Promise<OrderItem>;
-}
+/** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderItemsClient extends Pick<ResourceClient<OrderItemsClient.Types>, "list" | "listAll" | "get" | "update"> {}
 
 /** The `order-items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient(ctx: ClientContext): OrderItemsClient {
-  const runtime = new ResourceRuntime(ctx, orderItemsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderItemInput, options) as Promise<never>,
-  };
+  return createResourceClient<OrderItemsClient.Types>(ctx, orderItemsMeta, validateOrderItemInput, null);
 }

@@ -3,8 +3,9 @@
 import type { OrderItem2, OrderItem2Patch } from "../types/order_items_2.js";
 import { validateOrderItem2Patch } from "../validators/order_items_2.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_items`: node names, fields and associations. */
 export const orderItemsMeta2: ResourceMeta = {
@@ -18,49 +19,23 @@ export const orderItemsMeta2: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_items` client's queries. */
 export declare namespace OrderItemsClient2 {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly qty?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "qty";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "qty";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderItem2; input: never; patch: OrderItem2Patch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_items` (GET, PATCH): only the methods the store allows on this resource. */
-export interface OrderItemsClient2 {
-  /**
-   * `GET /api/order_items`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderItemsClient2.Field> = "full">(query?: OrderItemsClient2.Query & { readonly display?: D }): Promise<Selected<OrderItem2, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderItemsClient2.Field> = "full">(query?: ListAllQuery<OrderItemsClient2.Filter, OrderItemsClient2.SortField, OrderItemsClient2.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderItem2, D>, void, undefined>;
-  /** `GET /api/order_items/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderItemsClient2.Field> = "full">(id: number, query?: GetQuery<OrderItemsClient2.Field> & { readonly display?: D }): Promise<Selected<OrderItem2, D> | null>;
-  /** `PATCH /api/order_items/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: OrderItem2Patch, options?: WriteOptions): Promise<OrderItem2>;
-}
+/** Client of `/api/order_items` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderItemsClient2 extends Pick<ResourceClient<OrderItemsClient2.Types>, "list" | "listAll" | "get" | "patch"> {}
 
 /** The `order_items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient2(ctx: ClientContext): OrderItemsClient2 {
-  const runtime = new ResourceRuntime(ctx, orderItemsMeta2);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateOrderItem2Patch, options) as Promise<never>,
-  };
+  return createResourceClient<OrderItemsClient2.Types>(ctx, orderItemsMeta2, null, validateOrderItem2Patch);
 }

@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { Promise3 } from "../types/promises_2.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `promises`: node names, fields and associations. */
 export const promisesMeta2: ResourceMeta = {
@@ -17,46 +18,23 @@ export const promisesMeta2: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `promises` client's queries. */
 export declare namespace PromisesClient2 {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly catch?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "catch";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "catch";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Promise3; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/promises` (GET): only the methods the store allows on this resource. */
-export interface PromisesClient2 {
-  /**
-   * `GET /api/promises`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<PromisesClient2.Field> = "full">(query?: PromisesClient2.Query & { readonly display?: D }): Promise<Selected<Promise3, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<PromisesClient2.Field> = "full">(query?: ListAllQuery<PromisesClient2.Filter, PromisesClient2.SortField, PromisesClient2.Field> & { readonly display?: D }): AsyncGenerator<Selected<Promise3, D>, void, undefined>;
-  /** `GET /api/promises/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<PromisesClient2.Field> = "full">(id: number, query?: GetQuery<PromisesClient2.Field> & { readonly display?: D }): Promise<Selected<Promise3, D> | null>;
-}
+/** Client of `/api/promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface PromisesClient2 extends Pick<ResourceClient<PromisesClient2.Types>, "list" | "listAll" | "get"> {}
 
 /** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {
-  const runtime = new ResourceRuntime(ctx, promisesMeta2);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-  };
+  return createResourceClient<PromisesClient2.Types>(ctx, promisesMeta2, null, null);
 }

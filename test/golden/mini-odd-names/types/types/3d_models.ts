@@ -4,13 +4,9 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `3d_models` as the client returns it (node `3d_model`). */
 export interface _3dModel {
-  /**
-   * Id of this `3d_models` item: always present when read, never part of a write body.
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `3d_models` item: always present when read, never part of a write body. */
   id: Id<"3d_models">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   type: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -4,13 +4,9 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `ids` as the client returns it (node `id`). */
 export interface Id2 {
-  /**
-   * Id of this `ids` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `ids` item: always present when read, never part of a write body. */
   id: Id<"ids">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   value: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -4,17 +4,9 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `index` as the client returns it (node `shared`). */
 export interface Shared {
-  /**
-   * Id of this `index` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `index` item: always present when read, never part of a write body. */
   id: Id<"index">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `../../etc`.
-   */
   id_parent: Id<"../../etc">;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -23,12 +15,7 @@ export interface Shared {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface SharedInput {
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `../../etc`.
-   */
   id_parent?: Id<"../../etc">;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -4,24 +4,18 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `order-items` as the client returns it (node `order item`). */
 export interface OrderItem {
-  /**
-   * Id of this `order-items` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order-items` item: always present when read, never part of a write body. */
   id: Id<"order-items">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   "1st_line": string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   extensions: string;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   "order-id": number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   "quote'\"`${x}*/": string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   "unit price": number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   "ünïcode": string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions_?: Extensions;
 }
 
@@ -30,18 +24,15 @@ export interface OrderItem {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderItemInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   "1st_line"?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   extensions?: string;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   "order-id"?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   "quote'\"`${x}*/"?: string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   "unit price"?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   "ünïcode"?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions_?: Extensions;
 }

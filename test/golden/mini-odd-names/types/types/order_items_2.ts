@@ -4,21 +4,14 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `order_items` as the client returns it (node `order_item`). */
 export interface OrderItem2 {
-  /**
-   * Id of this `order_items` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_items` item: always present when read, never part of a write body. */
   id: Id<"order_items">;
-  /** Kind `int` (format `isInt`): an integer. */
   qty: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
 /** Body of a PATCH to `/api/order_items`: only the fields sent are changed. */
 export interface OrderItem2Patch {
-  /** Kind `int` (format `isInt`): an integer. */
   qty?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -4,13 +4,9 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `Promises` as the client returns it (node `promise`). */
 export interface Promise2 {
-  /**
-   * Id of this `Promises` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `Promises` item: always present when read, never part of a write body. */
   id: Id<"Promises">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   then: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

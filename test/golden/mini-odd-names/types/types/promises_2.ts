@@ -4,13 +4,9 @@ import type { Extensions, Id } from "../common.js";
 
 /** One item of `promises` as the client returns it (node `Promise`). */
 export interface Promise3 {
-  /**
-   * Id of this `promises` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `promises` item: always present when read, never part of a write body. */
   id: Id<"promises">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   catch: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -14,11 +14,9 @@ export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
 export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
 
-/** A client of the store: one property per resource, under its wire name. */
+/** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
-  /** `/api/products` */
   readonly products: ProductsClient;
-  /** `/api/stock_availables` */
   readonly stock_availables: StockAvailablesClient;
 }
 

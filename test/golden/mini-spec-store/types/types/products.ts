@@ -6,23 +6,14 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Product {
   /**
    * Id of this `products` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"products">;
-  /** Kind `unknown` (input type `colourPicker`, unknown to prestashop-codegen): typed as a string. */
+  /** Input type `colourPicker` unknown to prestashop-codegen; the store gives no type: typed as a string. */
   colour: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -31,18 +22,10 @@ export interface Product {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductInput {
-  /** Kind `unknown` (input type `colourPicker`, unknown to prestashop-codegen): typed as a string. */
+  /** Input type `colourPicker` unknown to prestashop-codegen; the store gives no type: typed as a string. */
   colour?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -6,16 +6,10 @@ import type { Extensions, Id } from "../common.js";
 export interface StockAvailable {
   /**
    * Id of this `stock_availables` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"stock_availables">;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -24,11 +18,6 @@ export interface StockAvailable {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface StockAvailableInput {
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -3,8 +3,9 @@
 import type { Attachment, AttachmentInput, AttachmentPatch } from "../types/attachments.js";
 import { validateAttachmentInput, validateAttachmentPatch } from "../validators/attachments.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `attachments`: node names, fields and associations. */
 export const attachmentsMeta: ResourceMeta = {
@@ -31,12 +32,8 @@ export const attachmentsMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `attachments` client's queries. */
 export declare namespace AttachmentsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly description?: FilterValue<string>;
@@ -46,51 +43,17 @@ export declare namespace AttachmentsClient {
     readonly mime?: FilterValue<string>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "description" | "file" | "file_name" | "file_size" | "mime" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "description" | "file" | "file_name" | "file_size" | "mime" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Attachment; input: AttachmentInput; patch: AttachmentPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/attachments` (GET, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface AttachmentsClient {
-  /**
-   * `GET /api/attachments`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<AttachmentsClient.Field> = "full">(query?: AttachmentsClient.Query & { readonly display?: D }): Promise<Selected<Attachment, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<AttachmentsClient.Field> = "full">(query?: ListAllQuery<AttachmentsClient.Filter, AttachmentsClient.SortField, AttachmentsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Attachment, D>, void, undefined>;
-  /** `GET /api/attachments/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<AttachmentsClient.Field> = "full">(id: number, query?: GetQuery<AttachmentsClient.Field> & { readonly display?: D }): Promise<Selected<Attachment, D> | null>;
-  /** `HEAD /api/attachments/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `PUT /api/attachments/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: AttachmentInput, options?: WriteOptions): Promise<Attachment>;
-  /** `PATCH /api/attachments/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: AttachmentPatch, options?: WriteOptions): Promise<Attachment>;
-  /** `DELETE /api/attachments/{id}`, or `/api/attachments?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/attachments` (GET, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface AttachmentsClient extends Pick<ResourceClient<AttachmentsClient.Types>, "list" | "listAll" | "get" | "head" | "update" | "patch" | "delete"> {}
 
 /** The `attachments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
-  const runtime = new ResourceRuntime(ctx, attachmentsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    update: (id, input, options) => runtime.update(id, input, validateAttachmentInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateAttachmentPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<AttachmentsClient.Types>(ctx, attachmentsMeta, validateAttachmentInput, validateAttachmentPatch);
 }

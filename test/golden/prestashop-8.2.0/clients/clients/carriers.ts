@@ -3,8 +3,9 @@
 import type { Carrier, CarrierInput, CarrierPatch } from "../types/carriers.js";
 import { validateCarrierInput, validateCarrierPatch } from "../validators/carriers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `carriers`: node names, fields and associations. */
 export const carriersMeta: ResourceMeta = {
@@ -38,12 +39,8 @@ export const carriersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `carriers` client's queries. */
 export declare namespace CarriersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -67,57 +64,17 @@ export declare namespace CarriersClient {
     readonly shipping_method?: FilterValue<number>;
     readonly url?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "delay" | "deleted" | "external_module_name" | "grade" | "id_reference" | "is_free" | "is_module" | "max_depth" | "max_height" | "max_weight" | "max_width" | "name" | "need_range" | "position" | "range_behavior" | "shipping_external" | "shipping_handling" | "shipping_method" | "url";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "delay" | "deleted" | "external_module_name" | "grade" | "id_reference" | "id_tax_rules_group" | "is_free" | "is_module" | "max_depth" | "max_height" | "max_weight" | "max_width" | "name" | "need_range" | "position" | "range_behavior" | "shipping_external" | "shipping_handling" | "shipping_method" | "url";
-  /** The query of `list`. */
+  type Field = SortField | "id_tax_rules_group";
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Carrier; input: CarrierInput; patch: CarrierPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/carriers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface CarriersClient {
-  /**
-   * `GET /api/carriers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CarriersClient.Field> = "full">(query?: CarriersClient.Query & { readonly display?: D }): Promise<Selected<Carrier, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CarriersClient.Field> = "full">(query?: ListAllQuery<CarriersClient.Filter, CarriersClient.SortField, CarriersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Carrier, D>, void, undefined>;
-  /** `GET /api/carriers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CarriersClient.Field> = "full">(id: number, query?: GetQuery<CarriersClient.Field> & { readonly display?: D }): Promise<Selected<Carrier, D> | null>;
-  /** `HEAD /api/carriers/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/carriers` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CarrierInput, options?: WriteOptions): Promise<Carrier>;
-  /**
-   * `PUT /api/carriers/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CarrierInput, options?: WriteOptions): Promise<Carrier>;
-  /** `PATCH /api/carriers/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CarrierPatch, options?: WriteOptions): Promise<Carrier>;
-  /** `DELETE /api/carriers/{id}`, or `/api/carriers?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/carriers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CarriersClient extends Pick<ResourceClient<CarriersClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCarriersClient(ctx: ClientContext): CarriersClient {
-  const runtime = new ResourceRuntime(ctx, carriersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCarrierInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCarrierInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCarrierPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CarriersClient.Types>(ctx, carriersMeta, validateCarrierInput, validateCarrierPatch);
 }

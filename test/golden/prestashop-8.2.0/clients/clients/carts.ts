@@ -3,8 +3,9 @@
 import type { Cart, CartInput, CartPatch } from "../types/carts.js";
 import { validateCartInput, validateCartPatch } from "../validators/carts.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `carts`: node names, fields and associations. */
 export const cartsMeta: ResourceMeta = {
@@ -47,12 +48,8 @@ export const cartsMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `carts` client's queries. */
 export declare namespace CartsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly allow_seperated_package?: FilterValue<boolean>;
@@ -74,54 +71,17 @@ export declare namespace CartsClient {
     readonly recyclable?: FilterValue<boolean>;
     readonly secure_key?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "allow_seperated_package" | "date_add" | "date_upd" | "delivery_option" | "gift" | "gift_message" | "id_address_delivery" | "id_address_invoice" | "id_carrier" | "id_currency" | "id_customer" | "id_guest" | "id_lang" | "id_shop" | "id_shop_group" | "mobile_theme" | "recyclable" | "secure_key";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "allow_seperated_package" | "date_add" | "date_upd" | "delivery_option" | "gift" | "gift_message" | "id_address_delivery" | "id_address_invoice" | "id_carrier" | "id_currency" | "id_customer" | "id_guest" | "id_lang" | "id_shop" | "id_shop_group" | "mobile_theme" | "recyclable" | "secure_key";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Cart; input: CartInput; patch: CartPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/carts` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource. */
-export interface CartsClient {
-  /**
-   * `GET /api/carts`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CartsClient.Field> = "full">(query?: CartsClient.Query & { readonly display?: D }): Promise<Selected<Cart, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CartsClient.Field> = "full">(query?: ListAllQuery<CartsClient.Filter, CartsClient.SortField, CartsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Cart, D>, void, undefined>;
-  /** `GET /api/carts/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CartsClient.Field> = "full">(id: number, query?: GetQuery<CartsClient.Field> & { readonly display?: D }): Promise<Selected<Cart, D> | null>;
-  /** `HEAD /api/carts/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/carts` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CartInput, options?: WriteOptions): Promise<Cart>;
-  /**
-   * `PUT /api/carts/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CartInput, options?: WriteOptions): Promise<Cart>;
-  /** `PATCH /api/carts/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CartPatch, options?: WriteOptions): Promise<Cart>;
-}
+/** Client of `/api/carts` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CartsClient extends Pick<ResourceClient<CartsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
 
 /** The `carts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartsClient(ctx: ClientContext): CartsClient {
-  const runtime = new ResourceRuntime(ctx, cartsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCartInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCartInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCartPatch, options) as Promise<never>,
-  };
+  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, validateCartInput, validateCartPatch);
 }

@@ -3,8 +3,9 @@
 import type { Category, CategoryInput, CategoryPatch } from "../types/categories.js";
 import { validateCategoryInput, validateCategoryPatch } from "../validators/categories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `categories`: node names, fields and associations. */
 export const categoriesMeta: ResourceMeta = {
@@ -48,12 +49,8 @@ export const categoriesMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `categories` client's queries. */
 export declare namespace CategoriesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -72,57 +69,17 @@ export declare namespace CategoriesClient {
     readonly name?: FilterValue<string>;
     readonly position?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "additional_description" | "date_add" | "date_upd" | "description" | "id_parent" | "id_shop_default" | "is_root_category" | "level_depth" | "link_rewrite" | "meta_description" | "meta_keywords" | "meta_title" | "name" | "position";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "additional_description" | "date_add" | "date_upd" | "description" | "id_parent" | "id_shop_default" | "is_root_category" | "level_depth" | "link_rewrite" | "meta_description" | "meta_keywords" | "meta_title" | "name" | "nb_products_recursive" | "position";
-  /** The query of `list`. */
+  type Field = SortField | "nb_products_recursive";
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Category; input: CategoryInput; patch: CategoryPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/categories` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface CategoriesClient {
-  /**
-   * `GET /api/categories`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CategoriesClient.Field> = "full">(query?: CategoriesClient.Query & { readonly display?: D }): Promise<Selected<Category, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CategoriesClient.Field> = "full">(query?: ListAllQuery<CategoriesClient.Filter, CategoriesClient.SortField, CategoriesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Category, D>, void, undefined>;
-  /** `GET /api/categories/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CategoriesClient.Field> = "full">(id: number, query?: GetQuery<CategoriesClient.Field> & { readonly display?: D }): Promise<Selected<Category, D> | null>;
-  /** `HEAD /api/categories/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/categories` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CategoryInput, options?: WriteOptions): Promise<Category>;
-  /**
-   * `PUT /api/categories/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CategoryInput, options?: WriteOptions): Promise<Category>;
-  /** `PATCH /api/categories/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CategoryPatch, options?: WriteOptions): Promise<Category>;
-  /** `DELETE /api/categories/{id}`, or `/api/categories?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/categories` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CategoriesClient extends Pick<ResourceClient<CategoriesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `categories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
-  const runtime = new ResourceRuntime(ctx, categoriesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCategoryInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCategoryInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCategoryPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CategoriesClient.Types>(ctx, categoriesMeta, validateCategoryInput, validateCategoryPatch);
 }

@@ -3,8 +3,9 @@
 import type { Contact, ContactInput, ContactPatch } from "../types/contacts.js";
 import { validateContactInput, validateContactPatch } from "../validators/contacts.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `contacts`: node names, fields and associations. */
 export const contactsMeta: ResourceMeta = {
@@ -21,12 +22,8 @@ export const contactsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `contacts` client's queries. */
 export declare namespace ContactsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly customer_service?: FilterValue<boolean>;
@@ -34,57 +31,17 @@ export declare namespace ContactsClient {
     readonly email?: FilterValue<string>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "customer_service" | "description" | "email" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "customer_service" | "description" | "email" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Contact; input: ContactInput; patch: ContactPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/contacts` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ContactsClient {
-  /**
-   * `GET /api/contacts`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ContactsClient.Field> = "full">(query?: ContactsClient.Query & { readonly display?: D }): Promise<Selected<Contact, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ContactsClient.Field> = "full">(query?: ListAllQuery<ContactsClient.Filter, ContactsClient.SortField, ContactsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Contact, D>, void, undefined>;
-  /** `GET /api/contacts/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ContactsClient.Field> = "full">(id: number, query?: GetQuery<ContactsClient.Field> & { readonly display?: D }): Promise<Selected<Contact, D> | null>;
-  /** `HEAD /api/contacts/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/contacts` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ContactInput, options?: WriteOptions): Promise<Contact>;
-  /**
-   * `PUT /api/contacts/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ContactInput, options?: WriteOptions): Promise<Contact>;
-  /** `PATCH /api/contacts/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ContactPatch, options?: WriteOptions): Promise<Contact>;
-  /** `DELETE /api/contacts/{id}`, or `/api/contacts?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/contacts` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ContactsClient extends Pick<ResourceClient<ContactsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `contacts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContactsClient(ctx: ClientContext): ContactsClient {
-  const runtime = new ResourceRuntime(ctx, contactsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateContactInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateContactInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateContactPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ContactsClient.Types>(ctx, contactsMeta, validateContactInput, validateContactPatch);
 }

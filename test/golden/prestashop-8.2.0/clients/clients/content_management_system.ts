@@ -3,8 +3,9 @@
 import type { Content, ContentInput, ContentPatch } from "../types/content_management_system.js";
 import { validateContentInput, validateContentPatch } from "../validators/content_management_system.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `content_management_system`: node names, fields and associations. */
 export const contentManagementSystemMeta: ResourceMeta = {
@@ -27,12 +28,8 @@ export const contentManagementSystemMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `content_management_system` client's queries. */
 export declare namespace ContentManagementSystemClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -46,57 +43,17 @@ export declare namespace ContentManagementSystemClient {
     readonly meta_title?: FilterValue<string>;
     readonly position?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "content" | "head_seo_title" | "id_cms_category" | "indexation" | "link_rewrite" | "meta_description" | "meta_keywords" | "meta_title" | "position";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "content" | "head_seo_title" | "id_cms_category" | "indexation" | "link_rewrite" | "meta_description" | "meta_keywords" | "meta_title" | "position";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Content; input: ContentInput; patch: ContentPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/content_management_system` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ContentManagementSystemClient {
-  /**
-   * `GET /api/content_management_system`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ContentManagementSystemClient.Field> = "full">(query?: ContentManagementSystemClient.Query & { readonly display?: D }): Promise<Selected<Content, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ContentManagementSystemClient.Field> = "full">(query?: ListAllQuery<ContentManagementSystemClient.Filter, ContentManagementSystemClient.SortField, ContentManagementSystemClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Content, D>, void, undefined>;
-  /** `GET /api/content_management_system/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ContentManagementSystemClient.Field> = "full">(id: number, query?: GetQuery<ContentManagementSystemClient.Field> & { readonly display?: D }): Promise<Selected<Content, D> | null>;
-  /** `HEAD /api/content_management_system/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/content_management_system` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ContentInput, options?: WriteOptions): Promise<Content>;
-  /**
-   * `PUT /api/content_management_system/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ContentInput, options?: WriteOptions): Promise<Content>;
-  /** `PATCH /api/content_management_system/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ContentPatch, options?: WriteOptions): Promise<Content>;
-  /** `DELETE /api/content_management_system/{id}`, or `/api/content_management_system?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/content_management_system` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ContentManagementSystemClient extends Pick<ResourceClient<ContentManagementSystemClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContentManagementSystemClient(ctx: ClientContext): ContentManagementSystemClient {
-  const runtime = new ResourceRuntime(ctx, contentManagementSystemMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateContentInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateContentInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateContentPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ContentManagementSystemClient.Types>(ctx, contentManagementSystemMeta, validateContentInput, validateContentPatch);
 }

@@ -3,8 +3,9 @@
 import type { Country, CountryInput, CountryPatch } from "../types/countries.js";
 import { validateCountryInput, validateCountryPatch } from "../validators/countries.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `countries`: node names, fields and associations. */
 export const countriesMeta: ResourceMeta = {
@@ -28,12 +29,8 @@ export const countriesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `countries` client's queries. */
 export declare namespace CountriesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -48,57 +45,17 @@ export declare namespace CountriesClient {
     readonly need_zip_code?: FilterValue<boolean>;
     readonly zip_code_format?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "call_prefix" | "contains_states" | "display_tax_label" | "id_currency" | "id_zone" | "iso_code" | "name" | "need_identification_number" | "need_zip_code" | "zip_code_format";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "call_prefix" | "contains_states" | "display_tax_label" | "id_currency" | "id_zone" | "iso_code" | "name" | "need_identification_number" | "need_zip_code" | "zip_code_format";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Country; input: CountryInput; patch: CountryPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/countries` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface CountriesClient {
-  /**
-   * `GET /api/countries`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CountriesClient.Field> = "full">(query?: CountriesClient.Query & { readonly display?: D }): Promise<Selected<Country, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CountriesClient.Field> = "full">(query?: ListAllQuery<CountriesClient.Filter, CountriesClient.SortField, CountriesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Country, D>, void, undefined>;
-  /** `GET /api/countries/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CountriesClient.Field> = "full">(id: number, query?: GetQuery<CountriesClient.Field> & { readonly display?: D }): Promise<Selected<Country, D> | null>;
-  /** `HEAD /api/countries/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/countries` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CountryInput, options?: WriteOptions): Promise<Country>;
-  /**
-   * `PUT /api/countries/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CountryInput, options?: WriteOptions): Promise<Country>;
-  /** `PATCH /api/countries/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CountryPatch, options?: WriteOptions): Promise<Country>;
-  /** `DELETE /api/countries/{id}`, or `/api/countries?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/countries` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CountriesClient extends Pick<ResourceClient<CountriesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `countries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCountriesClient(ctx: ClientContext): CountriesClient {
-  const runtime = new ResourceRuntime(ctx, countriesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCountryInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCountryInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCountryPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CountriesClient.Types>(ctx, countriesMeta, validateCountryInput, validateCountryPatch);
 }

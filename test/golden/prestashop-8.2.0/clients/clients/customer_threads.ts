@@ -3,8 +3,9 @@
 import type { CustomerThread, CustomerThreadInput, CustomerThreadPatch } from "../types/customer_threads.js";
 import { validateCustomerThreadInput, validateCustomerThreadPatch } from "../validators/customer_threads.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `customer_threads`: node names, fields and associations. */
 export const customerThreadsMeta: ResourceMeta = {
@@ -36,12 +37,8 @@ export const customerThreadsMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `customer_threads` client's queries. */
 export declare namespace CustomerThreadsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -56,54 +53,17 @@ export declare namespace CustomerThreadsClient {
     readonly status?: FilterValue<string>;
     readonly token?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "date_upd" | "email" | "id_contact" | "id_customer" | "id_lang" | "id_order" | "id_product" | "id_shop" | "status" | "token";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "date_upd" | "email" | "id_contact" | "id_customer" | "id_lang" | "id_order" | "id_product" | "id_shop" | "status" | "token";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: CustomerThread; input: CustomerThreadInput; patch: CustomerThreadPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/customer_threads` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource. */
-export interface CustomerThreadsClient {
-  /**
-   * `GET /api/customer_threads`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CustomerThreadsClient.Field> = "full">(query?: CustomerThreadsClient.Query & { readonly display?: D }): Promise<Selected<CustomerThread, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CustomerThreadsClient.Field> = "full">(query?: ListAllQuery<CustomerThreadsClient.Filter, CustomerThreadsClient.SortField, CustomerThreadsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<CustomerThread, D>, void, undefined>;
-  /** `GET /api/customer_threads/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CustomerThreadsClient.Field> = "full">(id: number, query?: GetQuery<CustomerThreadsClient.Field> & { readonly display?: D }): Promise<Selected<CustomerThread, D> | null>;
-  /** `HEAD /api/customer_threads/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/customer_threads` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CustomerThreadInput, options?: WriteOptions): Promise<CustomerThread>;
-  /**
-   * `PUT /api/customer_threads/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CustomerThreadInput, options?: WriteOptions): Promise<CustomerThread>;
-  /** `PATCH /api/customer_threads/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CustomerThreadPatch, options?: WriteOptions): Promise<CustomerThread>;
-}
+/** Client of `/api/customer_threads` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CustomerThreadsClient extends Pick<ResourceClient<CustomerThreadsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
 
 /** The `customer_threads` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerThreadsClient(ctx: ClientContext): CustomerThreadsClient {
-  const runtime = new ResourceRuntime(ctx, customerThreadsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCustomerThreadInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCustomerThreadInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCustomerThreadPatch, options) as Promise<never>,
-  };
+  return createResourceClient<CustomerThreadsClient.Types>(ctx, customerThreadsMeta, validateCustomerThreadInput, validateCustomerThreadPatch);
 }

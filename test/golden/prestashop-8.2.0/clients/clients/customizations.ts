@@ -3,8 +3,9 @@
 import type { Customization, CustomizationInput, CustomizationPatch } from "../types/customizations.js";
 import { validateCustomizationInput, validateCustomizationPatch } from "../validators/customizations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `customizations`: node names, fields and associations. */
 export const customizationsMeta: ResourceMeta = {
@@ -42,12 +43,8 @@ export const customizationsMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `customizations` client's queries. */
 export declare namespace CustomizationsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_address_delivery?: FilterValue<number>;
@@ -59,57 +56,17 @@ export declare namespace CustomizationsClient {
     readonly quantity_refunded?: FilterValue<number>;
     readonly quantity_returned?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_address_delivery" | "id_cart" | "id_product" | "id_product_attribute" | "in_cart" | "quantity" | "quantity_refunded" | "quantity_returned";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_address_delivery" | "id_cart" | "id_product" | "id_product_attribute" | "in_cart" | "quantity" | "quantity_refunded" | "quantity_returned";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Customization; input: CustomizationInput; patch: CustomizationPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/customizations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface CustomizationsClient {
-  /**
-   * `GET /api/customizations`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CustomizationsClient.Field> = "full">(query?: CustomizationsClient.Query & { readonly display?: D }): Promise<Selected<Customization, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CustomizationsClient.Field> = "full">(query?: ListAllQuery<CustomizationsClient.Filter, CustomizationsClient.SortField, CustomizationsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Customization, D>, void, undefined>;
-  /** `GET /api/customizations/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CustomizationsClient.Field> = "full">(id: number, query?: GetQuery<CustomizationsClient.Field> & { readonly display?: D }): Promise<Selected<Customization, D> | null>;
-  /** `HEAD /api/customizations/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/customizations` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CustomizationInput, options?: WriteOptions): Promise<Customization>;
-  /**
-   * `PUT /api/customizations/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CustomizationInput, options?: WriteOptions): Promise<Customization>;
-  /** `PATCH /api/customizations/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CustomizationPatch, options?: WriteOptions): Promise<Customization>;
-  /** `DELETE /api/customizations/{id}`, or `/api/customizations?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/customizations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CustomizationsClient extends Pick<ResourceClient<CustomizationsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `customizations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomizationsClient(ctx: ClientContext): CustomizationsClient {
-  const runtime = new ResourceRuntime(ctx, customizationsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCustomizationInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCustomizationInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCustomizationPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CustomizationsClient.Types>(ctx, customizationsMeta, validateCustomizationInput, validateCustomizationPatch);
 }

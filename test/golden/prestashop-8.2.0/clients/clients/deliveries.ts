@@ -3,8 +3,9 @@
 import type { Delivery, DeliveryInput, DeliveryPatch } from "../types/deliveries.js";
 import { validateDeliveryInput, validateDeliveryPatch } from "../validators/deliveries.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `deliveries`: node names, fields and associations. */
 export const deliveriesMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const deliveriesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `deliveries` client's queries. */
 export declare namespace DeliveriesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_carrier?: FilterValue<number>;
@@ -40,57 +37,17 @@ export declare namespace DeliveriesClient {
     readonly id_zone?: FilterValue<number>;
     readonly price?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_carrier" | "id_range_price" | "id_range_weight" | "id_shop" | "id_shop_group" | "id_zone" | "price";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_carrier" | "id_range_price" | "id_range_weight" | "id_shop" | "id_shop_group" | "id_zone" | "price";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Delivery; input: DeliveryInput; patch: DeliveryPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/deliveries` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface DeliveriesClient {
-  /**
-   * `GET /api/deliveries`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<DeliveriesClient.Field> = "full">(query?: DeliveriesClient.Query & { readonly display?: D }): Promise<Selected<Delivery, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<DeliveriesClient.Field> = "full">(query?: ListAllQuery<DeliveriesClient.Filter, DeliveriesClient.SortField, DeliveriesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Delivery, D>, void, undefined>;
-  /** `GET /api/deliveries/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<DeliveriesClient.Field> = "full">(id: number, query?: GetQuery<DeliveriesClient.Field> & { readonly display?: D }): Promise<Selected<Delivery, D> | null>;
-  /** `HEAD /api/deliveries/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/deliveries` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: DeliveryInput, options?: WriteOptions): Promise<Delivery>;
-  /**
-   * `PUT /api/deliveries/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: DeliveryInput, options?: WriteOptions): Promise<Delivery>;
-  /** `PATCH /api/deliveries/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: DeliveryPatch, options?: WriteOptions): Promise<Delivery>;
-  /** `DELETE /api/deliveries/{id}`, or `/api/deliveries?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/deliveries` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface DeliveriesClient extends Pick<ResourceClient<DeliveriesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `deliveries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createDeliveriesClient(ctx: ClientContext): DeliveriesClient {
-  const runtime = new ResourceRuntime(ctx, deliveriesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateDeliveryInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateDeliveryInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateDeliveryPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<DeliveriesClient.Types>(ctx, deliveriesMeta, validateDeliveryInput, validateDeliveryPatch);
 }

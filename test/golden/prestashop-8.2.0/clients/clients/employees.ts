@@ -3,8 +3,9 @@
 import type { Employee, EmployeeInput, EmployeePatch } from "../types/employees.js";
 import { validateEmployeeInput, validateEmployeePatch } from "../validators/employees.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `employees`: node names, fields and associations. */
 export const employeesMeta: ResourceMeta = {
@@ -43,12 +44,8 @@ export const employeesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `employees` client's queries. */
 export declare namespace EmployeesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -78,57 +75,17 @@ export declare namespace EmployeesClient {
     readonly stats_date_from?: FilterValue<string | Date>;
     readonly stats_date_to?: FilterValue<string | Date>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "bo_color" | "bo_css" | "bo_menu" | "bo_theme" | "bo_width" | "default_tab" | "email" | "firstname" | "has_enabled_gravatar" | "id_lang" | "id_last_customer" | "id_last_customer_message" | "id_last_order" | "id_profile" | "last_passwd_gen" | "lastname" | "passwd" | "preselect_date_range" | "reset_password_token" | "reset_password_validity" | "stats_compare_from" | "stats_compare_option" | "stats_compare_to" | "stats_date_from" | "stats_date_to";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "bo_color" | "bo_css" | "bo_menu" | "bo_theme" | "bo_width" | "default_tab" | "email" | "firstname" | "has_enabled_gravatar" | "id_lang" | "id_last_customer" | "id_last_customer_message" | "id_last_order" | "id_profile" | "last_passwd_gen" | "lastname" | "passwd" | "preselect_date_range" | "reset_password_token" | "reset_password_validity" | "stats_compare_from" | "stats_compare_option" | "stats_compare_to" | "stats_date_from" | "stats_date_to";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Employee; input: EmployeeInput; patch: EmployeePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/employees` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface EmployeesClient {
-  /**
-   * `GET /api/employees`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<EmployeesClient.Field> = "full">(query?: EmployeesClient.Query & { readonly display?: D }): Promise<Selected<Employee, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<EmployeesClient.Field> = "full">(query?: ListAllQuery<EmployeesClient.Filter, EmployeesClient.SortField, EmployeesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Employee, D>, void, undefined>;
-  /** `GET /api/employees/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<EmployeesClient.Field> = "full">(id: number, query?: GetQuery<EmployeesClient.Field> & { readonly display?: D }): Promise<Selected<Employee, D> | null>;
-  /** `HEAD /api/employees/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/employees` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: EmployeeInput, options?: WriteOptions): Promise<Employee>;
-  /**
-   * `PUT /api/employees/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: EmployeeInput, options?: WriteOptions): Promise<Employee>;
-  /** `PATCH /api/employees/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: EmployeePatch, options?: WriteOptions): Promise<Employee>;
-  /** `DELETE /api/employees/{id}`, or `/api/employees?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/employees` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface EmployeesClient extends Pick<ResourceClient<EmployeesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `employees` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createEmployeesClient(ctx: ClientContext): EmployeesClient {
-  const runtime = new ResourceRuntime(ctx, employeesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateEmployeeInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateEmployeeInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateEmployeePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<EmployeesClient.Types>(ctx, employeesMeta, validateEmployeeInput, validateEmployeePatch);
 }

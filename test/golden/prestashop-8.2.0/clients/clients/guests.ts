@@ -3,8 +3,9 @@
 import type { Guest, GuestInput, GuestPatch } from "../types/guests.js";
 import { validateGuestInput, validateGuestPatch } from "../validators/guests.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `guests`: node names, fields and associations. */
 export const guestsMeta: ResourceMeta = {
@@ -32,12 +33,8 @@ export const guestsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `guests` client's queries. */
 export declare namespace GuestsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly accept_language?: FilterValue<string>;
@@ -56,57 +53,17 @@ export declare namespace GuestsClient {
     readonly sun_java?: FilterValue<boolean>;
     readonly windows_media?: FilterValue<boolean>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "accept_language" | "adobe_director" | "adobe_flash" | "apple_quicktime" | "id_customer" | "id_operating_system" | "id_web_browser" | "javascript" | "mobile_theme" | "real_player" | "screen_color" | "screen_resolution_x" | "screen_resolution_y" | "sun_java" | "windows_media";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "accept_language" | "adobe_director" | "adobe_flash" | "apple_quicktime" | "id_customer" | "id_operating_system" | "id_web_browser" | "javascript" | "mobile_theme" | "real_player" | "screen_color" | "screen_resolution_x" | "screen_resolution_y" | "sun_java" | "windows_media";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Guest; input: GuestInput; patch: GuestPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/guests` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface GuestsClient {
-  /**
-   * `GET /api/guests`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<GuestsClient.Field> = "full">(query?: GuestsClient.Query & { readonly display?: D }): Promise<Selected<Guest, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<GuestsClient.Field> = "full">(query?: ListAllQuery<GuestsClient.Filter, GuestsClient.SortField, GuestsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Guest, D>, void, undefined>;
-  /** `GET /api/guests/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<GuestsClient.Field> = "full">(id: number, query?: GetQuery<GuestsClient.Field> & { readonly display?: D }): Promise<Selected<Guest, D> | null>;
-  /** `HEAD /api/guests/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/guests` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: GuestInput, options?: WriteOptions): Promise<Guest>;
-  /**
-   * `PUT /api/guests/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: GuestInput, options?: WriteOptions): Promise<Guest>;
-  /** `PATCH /api/guests/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: GuestPatch, options?: WriteOptions): Promise<Guest>;
-  /** `DELETE /api/guests/{id}`, or `/api/guests?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/guests` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface GuestsClient extends Pick<ResourceClient<GuestsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `guests` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGuestsClient(ctx: ClientContext): GuestsClient {
-  const runtime = new ResourceRuntime(ctx, guestsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateGuestInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateGuestInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateGuestPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<GuestsClient.Types>(ctx, guestsMeta, validateGuestInput, validateGuestPatch);
 }

@@ -3,8 +3,9 @@
 import type { ImageType, ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 import { validateImageTypeInput, validateImageTypePatch } from "../validators/image_types.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `image_types`: node names, fields and associations. */
 export const imageTypesMeta: ResourceMeta = {
@@ -25,12 +26,8 @@ export const imageTypesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `image_types` client's queries. */
 export declare namespace ImageTypesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly categories?: FilterValue<boolean>;
@@ -42,57 +39,17 @@ export declare namespace ImageTypesClient {
     readonly suppliers?: FilterValue<boolean>;
     readonly width?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "categories" | "height" | "manufacturers" | "name" | "products" | "stores" | "suppliers" | "width";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "categories" | "height" | "manufacturers" | "name" | "products" | "stores" | "suppliers" | "width";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ImageType; input: ImageTypeInput; patch: ImageTypePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/image_types` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ImageTypesClient {
-  /**
-   * `GET /api/image_types`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ImageTypesClient.Field> = "full">(query?: ImageTypesClient.Query & { readonly display?: D }): Promise<Selected<ImageType, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ImageTypesClient.Field> = "full">(query?: ListAllQuery<ImageTypesClient.Filter, ImageTypesClient.SortField, ImageTypesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ImageType, D>, void, undefined>;
-  /** `GET /api/image_types/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ImageTypesClient.Field> = "full">(id: number, query?: GetQuery<ImageTypesClient.Field> & { readonly display?: D }): Promise<Selected<ImageType, D> | null>;
-  /** `HEAD /api/image_types/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/image_types` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ImageTypeInput, options?: WriteOptions): Promise<ImageType>;
-  /**
-   * `PUT /api/image_types/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ImageTypeInput, options?: WriteOptions): Promise<ImageType>;
-  /** `PATCH /api/image_types/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ImageTypePatch, options?: WriteOptions): Promise<ImageType>;
-  /** `DELETE /api/image_types/{id}`, or `/api/image_types?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/image_types` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ImageTypesClient extends Pick<ResourceClient<ImageTypesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `image_types` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createImageTypesClient(ctx: ClientContext): ImageTypesClient {
-  const runtime = new ResourceRuntime(ctx, imageTypesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateImageTypeInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateImageTypeInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateImageTypePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ImageTypesClient.Types>(ctx, imageTypesMeta, validateImageTypeInput, validateImageTypePatch);
 }

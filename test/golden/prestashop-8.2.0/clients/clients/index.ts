@@ -148,141 +148,74 @@ export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
 export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
 
-/** A client of the store: one property per resource, under its wire name. */
+/** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
-  /** `/api/addresses` */
   readonly addresses: AddressesClient;
-  /** `/api/attachments` */
   readonly attachments: AttachmentsClient;
-  /** `/api/carriers` */
   readonly carriers: CarriersClient;
-  /** `/api/cart_rules` */
   readonly cart_rules: CartRulesClient;
-  /** `/api/carts` */
   readonly carts: CartsClient;
-  /** `/api/categories` */
   readonly categories: CategoriesClient;
-  /** `/api/combinations` */
   readonly combinations: CombinationsClient;
-  /** `/api/configurations` */
   readonly configurations: ConfigurationsClient;
-  /** `/api/contacts` */
   readonly contacts: ContactsClient;
-  /** `/api/content_management_system` */
   readonly content_management_system: ContentManagementSystemClient;
-  /** `/api/countries` */
   readonly countries: CountriesClient;
-  /** `/api/currencies` */
   readonly currencies: CurrenciesClient;
-  /** `/api/customer_messages` */
   readonly customer_messages: CustomerMessagesClient;
-  /** `/api/customer_threads` */
   readonly customer_threads: CustomerThreadsClient;
-  /** `/api/customers` */
   readonly customers: CustomersClient;
-  /** `/api/customizations` */
   readonly customizations: CustomizationsClient;
-  /** `/api/deliveries` */
   readonly deliveries: DeliveriesClient;
-  /** `/api/employees` */
   readonly employees: EmployeesClient;
-  /** `/api/groups` */
   readonly groups: GroupsClient;
-  /** `/api/guests` */
   readonly guests: GuestsClient;
-  /** `/api/image_types` */
   readonly image_types: ImageTypesClient;
-  /** `/api/languages` */
   readonly languages: LanguagesClient;
-  /** `/api/manufacturers` */
   readonly manufacturers: ManufacturersClient;
-  /** `/api/messages` */
   readonly messages: MessagesClient;
-  /** `/api/order_carriers` */
   readonly order_carriers: OrderCarriersClient;
-  /** `/api/order_cart_rules` */
   readonly order_cart_rules: OrderCartRulesClient;
-  /** `/api/order_details` */
   readonly order_details: OrderDetailsClient;
-  /** `/api/order_histories` */
   readonly order_histories: OrderHistoriesClient;
-  /** `/api/order_invoices` */
   readonly order_invoices: OrderInvoicesClient;
-  /** `/api/order_payments` */
   readonly order_payments: OrderPaymentsClient;
-  /** `/api/order_slip` */
   readonly order_slip: OrderSlipClient;
-  /** `/api/order_states` */
   readonly order_states: OrderStatesClient;
-  /** `/api/orders` */
   readonly orders: OrdersClient;
-  /** `/api/price_ranges` */
   readonly price_ranges: PriceRangesClient;
-  /** `/api/product_customization_fields` */
   readonly product_customization_fields: ProductCustomizationFieldsClient;
-  /** `/api/product_feature_values` */
   readonly product_feature_values: ProductFeatureValuesClient;
-  /** `/api/product_features` */
   readonly product_features: ProductFeaturesClient;
-  /** `/api/product_option_values` */
   readonly product_option_values: ProductOptionValuesClient;
-  /** `/api/product_options` */
   readonly product_options: ProductOptionsClient;
-  /** `/api/product_suppliers` */
   readonly product_suppliers: ProductSuppliersClient;
-  /** `/api/products` */
   readonly products: ProductsClient;
-  /** `/api/shop_groups` */
   readonly shop_groups: ShopGroupsClient;
-  /** `/api/shop_urls` */
   readonly shop_urls: ShopUrlsClient;
-  /** `/api/shops` */
   readonly shops: ShopsClient;
-  /** `/api/specific_price_rules` */
   readonly specific_price_rules: SpecificPriceRulesClient;
-  /** `/api/specific_prices` */
   readonly specific_prices: SpecificPricesClient;
-  /** `/api/states` */
   readonly states: StatesClient;
-  /** `/api/stock_availables` */
   readonly stock_availables: StockAvailablesClient;
-  /** `/api/stock_movement_reasons` */
   readonly stock_movement_reasons: StockMovementReasonsClient;
-  /** `/api/stock_movements` */
   readonly stock_movements: StockMovementsClient;
-  /** `/api/stocks` */
   readonly stocks: StocksClient;
-  /** `/api/stores` */
   readonly stores: StoresClient;
-  /** `/api/suppliers` */
   readonly suppliers: SuppliersClient;
-  /** `/api/supply_order_details` */
   readonly supply_order_details: SupplyOrderDetailsClient;
-  /** `/api/supply_order_histories` */
   readonly supply_order_histories: SupplyOrderHistoriesClient;
-  /** `/api/supply_order_receipt_histories` */
   readonly supply_order_receipt_histories: SupplyOrderReceiptHistoriesClient;
-  /** `/api/supply_order_states` */
   readonly supply_order_states: SupplyOrderStatesClient;
-  /** `/api/supply_orders` */
   readonly supply_orders: SupplyOrdersClient;
-  /** `/api/tags` */
   readonly tags: TagsClient;
-  /** `/api/tax_rule_groups` */
   readonly tax_rule_groups: TaxRuleGroupsClient;
-  /** `/api/tax_rules` */
   readonly tax_rules: TaxRulesClient;
-  /** `/api/taxes` */
   readonly taxes: TaxesClient;
-  /** `/api/translated_configurations` */
   readonly translated_configurations: TranslatedConfigurationsClient;
-  /** `/api/warehouse_product_locations` */
   readonly warehouse_product_locations: WarehouseProductLocationsClient;
-  /** `/api/warehouses` */
   readonly warehouses: WarehousesClient;
-  /** `/api/weight_ranges` */
   readonly weight_ranges: WeightRangesClient;
-  /** `/api/zones` */
   readonly zones: ZonesClient;
   /** `/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images. */
   readonly images: ImagesClient;

@@ -3,8 +3,9 @@
 import type { Message, MessageInput, MessagePatch } from "../types/messages.js";
 import { validateMessageInput, validateMessagePatch } from "../validators/messages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `messages`: node names, fields and associations. */
 export const messagesMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const messagesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `messages` client's queries. */
 export declare namespace MessagesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -40,57 +37,17 @@ export declare namespace MessagesClient {
     readonly message?: FilterValue<string>;
     readonly private?: FilterValue<boolean>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "id_cart" | "id_customer" | "id_employee" | "id_order" | "message" | "private";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "id_cart" | "id_customer" | "id_employee" | "id_order" | "message" | "private";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Message; input: MessageInput; patch: MessagePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/messages` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface MessagesClient {
-  /**
-   * `GET /api/messages`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<MessagesClient.Field> = "full">(query?: MessagesClient.Query & { readonly display?: D }): Promise<Selected<Message, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<MessagesClient.Field> = "full">(query?: ListAllQuery<MessagesClient.Filter, MessagesClient.SortField, MessagesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Message, D>, void, undefined>;
-  /** `GET /api/messages/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<MessagesClient.Field> = "full">(id: number, query?: GetQuery<MessagesClient.Field> & { readonly display?: D }): Promise<Selected<Message, D> | null>;
-  /** `HEAD /api/messages/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/messages` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: MessageInput, options?: WriteOptions): Promise<Message>;
-  /**
-   * `PUT /api/messages/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: MessageInput, options?: WriteOptions): Promise<Message>;
-  /** `PATCH /api/messages/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: MessagePatch, options?: WriteOptions): Promise<Message>;
-  /** `DELETE /api/messages/{id}`, or `/api/messages?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/messages` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface MessagesClient extends Pick<ResourceClient<MessagesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createMessagesClient(ctx: ClientContext): MessagesClient {
-  const runtime = new ResourceRuntime(ctx, messagesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateMessageInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateMessageInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateMessagePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<MessagesClient.Types>(ctx, messagesMeta, validateMessageInput, validateMessagePatch);
 }

@@ -3,8 +3,9 @@
 import type { OrderCarrier, OrderCarrierInput, OrderCarrierPatch } from "../types/order_carriers.js";
 import { validateOrderCarrierInput, validateOrderCarrierPatch } from "../validators/order_carriers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type EmailWriteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext, EmailWriteOptions, WriteOptions } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_carriers`: node names, fields and associations. */
 export const orderCarriersMeta: ResourceMeta = {
@@ -25,12 +26,8 @@ export const orderCarriersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_carriers` client's queries. */
 export declare namespace OrderCarriersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -42,54 +39,17 @@ export declare namespace OrderCarriersClient {
     readonly tracking_number?: FilterValue<string>;
     readonly weight?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "id_carrier" | "id_order" | "id_order_invoice" | "shipping_cost_tax_excl" | "shipping_cost_tax_incl" | "tracking_number" | "weight";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "id_carrier" | "id_order" | "id_order_invoice" | "shipping_cost_tax_excl" | "shipping_cost_tax_incl" | "tracking_number" | "weight";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderCarrier; input: OrderCarrierInput; patch: OrderCarrierPatch; filter: Filter; field: Field; writeOptions: WriteOptions | EmailWriteOptions };
 }
 
-/** Client of `/api/order_carriers` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource. */
-export interface OrderCarriersClient {
-  /**
-   * `GET /api/order_carriers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderCarriersClient.Field> = "full">(query?: OrderCarriersClient.Query & { readonly display?: D }): Promise<Selected<OrderCarrier, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderCarriersClient.Field> = "full">(query?: ListAllQuery<OrderCarriersClient.Filter, OrderCarriersClient.SortField, OrderCarriersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderCarrier, D>, void, undefined>;
-  /** `GET /api/order_carriers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderCarriersClient.Field> = "full">(id: number, query?: GetQuery<OrderCarriersClient.Field> & { readonly display?: D }): Promise<Selected<OrderCarrier, D> | null>;
-  /** `HEAD /api/order_carriers/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/order_carriers` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderCarrierInput, options?: WriteOptions): Promise<OrderCarrier>;
-  /**
-   * `PUT /api/order_carriers/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: OrderCarrierInput, options?: EmailWriteOptions): Promise<OrderCarrier>;
-  /** `PATCH /api/order_carriers/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: OrderCarrierPatch, options?: EmailWriteOptions): Promise<OrderCarrier>;
-}
+/** Client of `/api/order_carriers` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderCarriersClient extends Pick<ResourceClient<OrderCarriersClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
 
 /** The `order_carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCarriersClient(ctx: ClientContext): OrderCarriersClient {
-  const runtime = new ResourceRuntime(ctx, orderCarriersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderCarrierInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderCarrierInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateOrderCarrierPatch, options) as Promise<never>,
-  };
+  return createResourceClient<OrderCarriersClient.Types>(ctx, orderCarriersMeta, validateOrderCarrierInput, validateOrderCarrierPatch);
 }

@@ -3,8 +3,9 @@
 import type { OrderCartRule, OrderCartRuleInput, OrderCartRulePatch } from "../types/order_cart_rules.js";
 import { validateOrderCartRuleInput, validateOrderCartRulePatch } from "../validators/order_cart_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_cart_rules`: node names, fields and associations. */
 export const orderCartRulesMeta: ResourceMeta = {
@@ -25,12 +26,8 @@ export const orderCartRulesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_cart_rules` client's queries. */
 export declare namespace OrderCartRulesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly deleted?: FilterValue<boolean>;
@@ -42,57 +39,17 @@ export declare namespace OrderCartRulesClient {
     readonly value?: FilterValue<number | string>;
     readonly value_tax_excl?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "deleted" | "free_shipping" | "id_cart_rule" | "id_order" | "id_order_invoice" | "name" | "value" | "value_tax_excl";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "deleted" | "free_shipping" | "id_cart_rule" | "id_order" | "id_order_invoice" | "name" | "value" | "value_tax_excl";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderCartRule; input: OrderCartRuleInput; patch: OrderCartRulePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_cart_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface OrderCartRulesClient {
-  /**
-   * `GET /api/order_cart_rules`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderCartRulesClient.Field> = "full">(query?: OrderCartRulesClient.Query & { readonly display?: D }): Promise<Selected<OrderCartRule, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderCartRulesClient.Field> = "full">(query?: ListAllQuery<OrderCartRulesClient.Filter, OrderCartRulesClient.SortField, OrderCartRulesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderCartRule, D>, void, undefined>;
-  /** `GET /api/order_cart_rules/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderCartRulesClient.Field> = "full">(id: number, query?: GetQuery<OrderCartRulesClient.Field> & { readonly display?: D }): Promise<Selected<OrderCartRule, D> | null>;
-  /** `HEAD /api/order_cart_rules/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/order_cart_rules` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderCartRuleInput, options?: WriteOptions): Promise<OrderCartRule>;
-  /**
-   * `PUT /api/order_cart_rules/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: OrderCartRuleInput, options?: WriteOptions): Promise<OrderCartRule>;
-  /** `PATCH /api/order_cart_rules/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: OrderCartRulePatch, options?: WriteOptions): Promise<OrderCartRule>;
-  /** `DELETE /api/order_cart_rules/{id}`, or `/api/order_cart_rules?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/order_cart_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderCartRulesClient extends Pick<ResourceClient<OrderCartRulesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `order_cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCartRulesClient(ctx: ClientContext): OrderCartRulesClient {
-  const runtime = new ResourceRuntime(ctx, orderCartRulesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderCartRuleInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderCartRuleInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateOrderCartRulePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<OrderCartRulesClient.Types>(ctx, orderCartRulesMeta, validateOrderCartRuleInput, validateOrderCartRulePatch);
 }

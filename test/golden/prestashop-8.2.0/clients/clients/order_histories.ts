@@ -3,8 +3,9 @@
 import type { OrderHistory, OrderHistoryInput } from "../types/order_histories.js";
 import { validateOrderHistoryInput } from "../validators/order_histories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type EmailWriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext, EmailWriteOptions } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_histories`: node names, fields and associations. */
 export const orderHistoriesMeta: ResourceMeta = {
@@ -21,12 +22,8 @@ export const orderHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_histories` client's queries. */
 export declare namespace OrderHistoriesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -34,46 +31,17 @@ export declare namespace OrderHistoriesClient {
     readonly id_order?: FilterValue<number>;
     readonly id_order_state?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "id_employee" | "id_order" | "id_order_state";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "id_employee" | "id_order" | "id_order_state";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderHistory; input: OrderHistoryInput; patch: never; filter: Filter; field: Field; writeOptions: EmailWriteOptions };
 }
 
-/** Client of `/api/order_histories` (GET, POST, HEAD): only the methods the store allows on this resource. */
-export interface OrderHistoriesClient {
-  /**
-   * `GET /api/order_histories`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderHistoriesClient.Field> = "full">(query?: OrderHistoriesClient.Query & { readonly display?: D }): Promise<Selected<OrderHistory, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderHistoriesClient.Field> = "full">(query?: ListAllQuery<OrderHistoriesClient.Filter, OrderHistoriesClient.SortField, OrderHistoriesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderHistory, D>, void, undefined>;
-  /** `GET /api/order_histories/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderHistoriesClient.Field> = "full">(id: number, query?: GetQuery<OrderHistoriesClient.Field> & { readonly display?: D }): Promise<Selected<OrderHistory, D> | null>;
-  /** `HEAD /api/order_histories/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/order_histories` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   * `sendemail: true` makes the store e-mail the customer.
-   */
-  create(input: OrderHistoryInput, options?: EmailWriteOptions): Promise<OrderHistory>;
-}
+/** Client of `/api/order_histories` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderHistoriesClient extends Pick<ResourceClient<OrderHistoriesClient.Types>, "list" | "listAll" | "get" | "head" | "create"> {}
 
 /** The `order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderHistoriesClient(ctx: ClientContext): OrderHistoriesClient {
-  const runtime = new ResourceRuntime(ctx, orderHistoriesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderHistoryInput, options) as Promise<never>,
-  };
+  return createResourceClient<OrderHistoriesClient.Types>(ctx, orderHistoriesMeta, validateOrderHistoryInput, null);
 }

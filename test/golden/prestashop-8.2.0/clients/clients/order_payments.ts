@@ -3,8 +3,9 @@
 import type { OrderPayment, OrderPaymentInput } from "../types/order_payments.js";
 import { validateOrderPaymentInput } from "../validators/order_payments.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_payments`: node names, fields and associations. */
 export const orderPaymentsMeta: ResourceMeta = {
@@ -29,12 +30,8 @@ export const orderPaymentsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_payments` client's queries. */
 export declare namespace OrderPaymentsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly amount?: FilterValue<number | string>;
@@ -50,45 +47,17 @@ export declare namespace OrderPaymentsClient {
     readonly payment_method?: FilterValue<string>;
     readonly transaction_id?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "amount" | "card_brand" | "card_expiration" | "card_holder" | "card_number" | "conversion_rate" | "date_add" | "id_currency" | "id_employee" | "order_reference" | "payment_method" | "transaction_id";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "amount" | "card_brand" | "card_expiration" | "card_holder" | "card_number" | "conversion_rate" | "date_add" | "id_currency" | "id_employee" | "order_reference" | "payment_method" | "transaction_id";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderPayment; input: OrderPaymentInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_payments` (GET, POST, HEAD): only the methods the store allows on this resource. */
-export interface OrderPaymentsClient {
-  /**
-   * `GET /api/order_payments`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderPaymentsClient.Field> = "full">(query?: OrderPaymentsClient.Query & { readonly display?: D }): Promise<Selected<OrderPayment, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderPaymentsClient.Field> = "full">(query?: ListAllQuery<OrderPaymentsClient.Filter, OrderPaymentsClient.SortField, OrderPaymentsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderPayment, D>, void, undefined>;
-  /** `GET /api/order_payments/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderPaymentsClient.Field> = "full">(id: number, query?: GetQuery<OrderPaymentsClient.Field> & { readonly display?: D }): Promise<Selected<OrderPayment, D> | null>;
-  /** `HEAD /api/order_payments/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/order_payments` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderPaymentInput, options?: WriteOptions): Promise<OrderPayment>;
-}
+/** Client of `/api/order_payments` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderPaymentsClient extends Pick<ResourceClient<OrderPaymentsClient.Types>, "list" | "listAll" | "get" | "head" | "create"> {}
 
 /** The `order_payments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderPaymentsClient(ctx: ClientContext): OrderPaymentsClient {
-  const runtime = new ResourceRuntime(ctx, orderPaymentsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderPaymentInput, options) as Promise<never>,
-  };
+  return createResourceClient<OrderPaymentsClient.Types>(ctx, orderPaymentsMeta, validateOrderPaymentInput, null);
 }

@@ -3,8 +3,9 @@
 import type { OrderSlip, OrderSlipInput } from "../types/order_slip.js";
 import { validateOrderSlipInput } from "../validators/order_slip.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_slip`: node names, fields and associations. */
 export const orderSlipMeta: ResourceMeta = {
@@ -43,12 +44,8 @@ export const orderSlipMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `order_slip` client's queries. */
 export declare namespace OrderSlipClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly amount?: FilterValue<number | string>;
@@ -66,45 +63,17 @@ export declare namespace OrderSlipClient {
     readonly total_shipping_tax_excl?: FilterValue<number | string>;
     readonly total_shipping_tax_incl?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "amount" | "conversion_rate" | "date_add" | "date_upd" | "id_customer" | "id_order" | "order_slip_type" | "partial" | "shipping_cost" | "shipping_cost_amount" | "total_products_tax_excl" | "total_products_tax_incl" | "total_shipping_tax_excl" | "total_shipping_tax_incl";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "amount" | "conversion_rate" | "date_add" | "date_upd" | "id_customer" | "id_order" | "order_slip_type" | "partial" | "shipping_cost" | "shipping_cost_amount" | "total_products_tax_excl" | "total_products_tax_incl" | "total_shipping_tax_excl" | "total_shipping_tax_incl";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderSlip; input: OrderSlipInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_slip` (GET, POST, HEAD): only the methods the store allows on this resource. */
-export interface OrderSlipClient {
-  /**
-   * `GET /api/order_slip`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderSlipClient.Field> = "full">(query?: OrderSlipClient.Query & { readonly display?: D }): Promise<Selected<OrderSlip, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderSlipClient.Field> = "full">(query?: ListAllQuery<OrderSlipClient.Filter, OrderSlipClient.SortField, OrderSlipClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderSlip, D>, void, undefined>;
-  /** `GET /api/order_slip/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderSlipClient.Field> = "full">(id: number, query?: GetQuery<OrderSlipClient.Field> & { readonly display?: D }): Promise<Selected<OrderSlip, D> | null>;
-  /** `HEAD /api/order_slip/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/order_slip` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderSlipInput, options?: WriteOptions): Promise<OrderSlip>;
-}
+/** Client of `/api/order_slip` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderSlipClient extends Pick<ResourceClient<OrderSlipClient.Types>, "list" | "listAll" | "get" | "head" | "create"> {}
 
 /** The `order_slip` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderSlipClient(ctx: ClientContext): OrderSlipClient {
-  const runtime = new ResourceRuntime(ctx, orderSlipMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderSlipInput, options) as Promise<never>,
-  };
+  return createResourceClient<OrderSlipClient.Types>(ctx, orderSlipMeta, validateOrderSlipInput, null);
 }

@@ -3,8 +3,9 @@
 import type { OrderState, OrderStateInput, OrderStatePatch } from "../types/order_states.js";
 import { validateOrderStateInput, validateOrderStatePatch } from "../validators/order_states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_states`: node names, fields and associations. */
 export const orderStatesMeta: ResourceMeta = {
@@ -32,12 +33,8 @@ export const orderStatesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_states` client's queries. */
 export declare namespace OrderStatesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly color?: FilterValue<string>;
@@ -56,57 +53,17 @@ export declare namespace OrderStatesClient {
     readonly template?: FilterValue<string>;
     readonly unremovable?: FilterValue<boolean>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "color" | "deleted" | "delivery" | "hidden" | "invoice" | "logable" | "module_name" | "name" | "paid" | "pdf_delivery" | "pdf_invoice" | "send_email" | "shipped" | "template" | "unremovable";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "color" | "deleted" | "delivery" | "hidden" | "invoice" | "logable" | "module_name" | "name" | "paid" | "pdf_delivery" | "pdf_invoice" | "send_email" | "shipped" | "template" | "unremovable";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderState; input: OrderStateInput; patch: OrderStatePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface OrderStatesClient {
-  /**
-   * `GET /api/order_states`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderStatesClient.Field> = "full">(query?: OrderStatesClient.Query & { readonly display?: D }): Promise<Selected<OrderState, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderStatesClient.Field> = "full">(query?: ListAllQuery<OrderStatesClient.Filter, OrderStatesClient.SortField, OrderStatesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderState, D>, void, undefined>;
-  /** `GET /api/order_states/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderStatesClient.Field> = "full">(id: number, query?: GetQuery<OrderStatesClient.Field> & { readonly display?: D }): Promise<Selected<OrderState, D> | null>;
-  /** `HEAD /api/order_states/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/order_states` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderStateInput, options?: WriteOptions): Promise<OrderState>;
-  /**
-   * `PUT /api/order_states/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: OrderStateInput, options?: WriteOptions): Promise<OrderState>;
-  /** `PATCH /api/order_states/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: OrderStatePatch, options?: WriteOptions): Promise<OrderState>;
-  /** `DELETE /api/order_states/{id}`, or `/api/order_states?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/order_states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderStatesClient extends Pick<ResourceClient<OrderStatesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
-  const runtime = new ResourceRuntime(ctx, orderStatesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateOrderStateInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderStateInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateOrderStatePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<OrderStatesClient.Types>(ctx, orderStatesMeta, validateOrderStateInput, validateOrderStatePatch);
 }

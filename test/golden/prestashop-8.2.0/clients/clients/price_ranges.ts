@@ -3,8 +3,9 @@
 import type { PriceRange, PriceRangeInput, PriceRangePatch } from "../types/price_ranges.js";
 import { validatePriceRangeInput, validatePriceRangePatch } from "../validators/price_ranges.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `price_ranges`: node names, fields and associations. */
 export const priceRangesMeta: ResourceMeta = {
@@ -20,69 +21,25 @@ export const priceRangesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `price_ranges` client's queries. */
 export declare namespace PriceRangesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly delimiter1?: FilterValue<number | string>;
     readonly delimiter2?: FilterValue<number | string>;
     readonly id_carrier?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "delimiter1" | "delimiter2" | "id_carrier";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "delimiter1" | "delimiter2" | "id_carrier";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: PriceRange; input: PriceRangeInput; patch: PriceRangePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/price_ranges` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface PriceRangesClient {
-  /**
-   * `GET /api/price_ranges`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<PriceRangesClient.Field> = "full">(query?: PriceRangesClient.Query & { readonly display?: D }): Promise<Selected<PriceRange, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<PriceRangesClient.Field> = "full">(query?: ListAllQuery<PriceRangesClient.Filter, PriceRangesClient.SortField, PriceRangesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<PriceRange, D>, void, undefined>;
-  /** `GET /api/price_ranges/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<PriceRangesClient.Field> = "full">(id: number, query?: GetQuery<PriceRangesClient.Field> & { readonly display?: D }): Promise<Selected<PriceRange, D> | null>;
-  /** `HEAD /api/price_ranges/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/price_ranges` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: PriceRangeInput, options?: WriteOptions): Promise<PriceRange>;
-  /**
-   * `PUT /api/price_ranges/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: PriceRangeInput, options?: WriteOptions): Promise<PriceRange>;
-  /** `PATCH /api/price_ranges/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: PriceRangePatch, options?: WriteOptions): Promise<PriceRange>;
-  /** `DELETE /api/price_ranges/{id}`, or `/api/price_ranges?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/price_ranges` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface PriceRangesClient extends Pick<ResourceClient<PriceRangesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `price_ranges` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPriceRangesClient(ctx: ClientContext): PriceRangesClient {
-  const runtime = new ResourceRuntime(ctx, priceRangesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validatePriceRangeInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validatePriceRangeInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validatePriceRangePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<PriceRangesClient.Types>(ctx, priceRangesMeta, validatePriceRangeInput, validatePriceRangePatch);
 }

@@ -3,8 +3,9 @@
 import type { CustomizationField, CustomizationFieldInput, CustomizationFieldPatch } from "../types/product_customization_fields.js";
 import { validateCustomizationFieldInput, validateCustomizationFieldPatch } from "../validators/product_customization_fields.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `product_customization_fields`: node names, fields and associations. */
 export const productCustomizationFieldsMeta: ResourceMeta = {
@@ -23,12 +24,8 @@ export const productCustomizationFieldsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `product_customization_fields` client's queries. */
 export declare namespace ProductCustomizationFieldsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_product?: FilterValue<number>;
@@ -38,57 +35,17 @@ export declare namespace ProductCustomizationFieldsClient {
     readonly required?: FilterValue<boolean>;
     readonly type?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_product" | "is_deleted" | "is_module" | "name" | "required" | "type";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_product" | "is_deleted" | "is_module" | "name" | "required" | "type";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: CustomizationField; input: CustomizationFieldInput; patch: CustomizationFieldPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/product_customization_fields` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ProductCustomizationFieldsClient {
-  /**
-   * `GET /api/product_customization_fields`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ProductCustomizationFieldsClient.Field> = "full">(query?: ProductCustomizationFieldsClient.Query & { readonly display?: D }): Promise<Selected<CustomizationField, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ProductCustomizationFieldsClient.Field> = "full">(query?: ListAllQuery<ProductCustomizationFieldsClient.Filter, ProductCustomizationFieldsClient.SortField, ProductCustomizationFieldsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<CustomizationField, D>, void, undefined>;
-  /** `GET /api/product_customization_fields/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ProductCustomizationFieldsClient.Field> = "full">(id: number, query?: GetQuery<ProductCustomizationFieldsClient.Field> & { readonly display?: D }): Promise<Selected<CustomizationField, D> | null>;
-  /** `HEAD /api/product_customization_fields/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/product_customization_fields` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CustomizationFieldInput, options?: WriteOptions): Promise<CustomizationField>;
-  /**
-   * `PUT /api/product_customization_fields/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: CustomizationFieldInput, options?: WriteOptions): Promise<CustomizationField>;
-  /** `PATCH /api/product_customization_fields/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: CustomizationFieldPatch, options?: WriteOptions): Promise<CustomizationField>;
-  /** `DELETE /api/product_customization_fields/{id}`, or `/api/product_customization_fields?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/product_customization_fields` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ProductCustomizationFieldsClient extends Pick<ResourceClient<ProductCustomizationFieldsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `product_customization_fields` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductCustomizationFieldsClient(ctx: ClientContext): ProductCustomizationFieldsClient {
-  const runtime = new ResourceRuntime(ctx, productCustomizationFieldsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateCustomizationFieldInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCustomizationFieldInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateCustomizationFieldPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ProductCustomizationFieldsClient.Types>(ctx, productCustomizationFieldsMeta, validateCustomizationFieldInput, validateCustomizationFieldPatch);
 }

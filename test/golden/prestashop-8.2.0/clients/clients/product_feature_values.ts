@@ -3,8 +3,9 @@
 import type { ProductFeatureValue, ProductFeatureValueInput, ProductFeatureValuePatch } from "../types/product_feature_values.js";
 import { validateProductFeatureValueInput, validateProductFeatureValuePatch } from "../validators/product_feature_values.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `product_feature_values`: node names, fields and associations. */
 export const productFeatureValuesMeta: ResourceMeta = {
@@ -20,69 +21,25 @@ export const productFeatureValuesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `product_feature_values` client's queries. */
 export declare namespace ProductFeatureValuesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly custom?: FilterValue<boolean>;
     readonly id_feature?: FilterValue<number>;
     readonly value?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "custom" | "id_feature" | "value";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "custom" | "id_feature" | "value";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ProductFeatureValue; input: ProductFeatureValueInput; patch: ProductFeatureValuePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/product_feature_values` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ProductFeatureValuesClient {
-  /**
-   * `GET /api/product_feature_values`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ProductFeatureValuesClient.Field> = "full">(query?: ProductFeatureValuesClient.Query & { readonly display?: D }): Promise<Selected<ProductFeatureValue, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ProductFeatureValuesClient.Field> = "full">(query?: ListAllQuery<ProductFeatureValuesClient.Filter, ProductFeatureValuesClient.SortField, ProductFeatureValuesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ProductFeatureValue, D>, void, undefined>;
-  /** `GET /api/product_feature_values/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ProductFeatureValuesClient.Field> = "full">(id: number, query?: GetQuery<ProductFeatureValuesClient.Field> & { readonly display?: D }): Promise<Selected<ProductFeatureValue, D> | null>;
-  /** `HEAD /api/product_feature_values/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/product_feature_values` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ProductFeatureValueInput, options?: WriteOptions): Promise<ProductFeatureValue>;
-  /**
-   * `PUT /api/product_feature_values/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ProductFeatureValueInput, options?: WriteOptions): Promise<ProductFeatureValue>;
-  /** `PATCH /api/product_feature_values/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ProductFeatureValuePatch, options?: WriteOptions): Promise<ProductFeatureValue>;
-  /** `DELETE /api/product_feature_values/{id}`, or `/api/product_feature_values?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/product_feature_values` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ProductFeatureValuesClient extends Pick<ResourceClient<ProductFeatureValuesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `product_feature_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeatureValuesClient(ctx: ClientContext): ProductFeatureValuesClient {
-  const runtime = new ResourceRuntime(ctx, productFeatureValuesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateProductFeatureValueInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateProductFeatureValueInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateProductFeatureValuePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ProductFeatureValuesClient.Types>(ctx, productFeatureValuesMeta, validateProductFeatureValueInput, validateProductFeatureValuePatch);
 }

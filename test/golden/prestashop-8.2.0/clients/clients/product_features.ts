@@ -3,8 +3,9 @@
 import type { ProductFeature, ProductFeatureInput, ProductFeaturePatch } from "../types/product_features.js";
 import { validateProductFeatureInput, validateProductFeaturePatch } from "../validators/product_features.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `product_features`: node names, fields and associations. */
 export const productFeaturesMeta: ResourceMeta = {
@@ -19,68 +20,24 @@ export const productFeaturesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `product_features` client's queries. */
 export declare namespace ProductFeaturesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly name?: FilterValue<string>;
     readonly position?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "name" | "position";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "name" | "position";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ProductFeature; input: ProductFeatureInput; patch: ProductFeaturePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/product_features` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ProductFeaturesClient {
-  /**
-   * `GET /api/product_features`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ProductFeaturesClient.Field> = "full">(query?: ProductFeaturesClient.Query & { readonly display?: D }): Promise<Selected<ProductFeature, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ProductFeaturesClient.Field> = "full">(query?: ListAllQuery<ProductFeaturesClient.Filter, ProductFeaturesClient.SortField, ProductFeaturesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ProductFeature, D>, void, undefined>;
-  /** `GET /api/product_features/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ProductFeaturesClient.Field> = "full">(id: number, query?: GetQuery<ProductFeaturesClient.Field> & { readonly display?: D }): Promise<Selected<ProductFeature, D> | null>;
-  /** `HEAD /api/product_features/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/product_features` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ProductFeatureInput, options?: WriteOptions): Promise<ProductFeature>;
-  /**
-   * `PUT /api/product_features/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ProductFeatureInput, options?: WriteOptions): Promise<ProductFeature>;
-  /** `PATCH /api/product_features/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ProductFeaturePatch, options?: WriteOptions): Promise<ProductFeature>;
-  /** `DELETE /api/product_features/{id}`, or `/api/product_features?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/product_features` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ProductFeaturesClient extends Pick<ResourceClient<ProductFeaturesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `product_features` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeaturesClient(ctx: ClientContext): ProductFeaturesClient {
-  const runtime = new ResourceRuntime(ctx, productFeaturesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateProductFeatureInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateProductFeatureInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateProductFeaturePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ProductFeaturesClient.Types>(ctx, productFeaturesMeta, validateProductFeatureInput, validateProductFeaturePatch);
 }

@@ -3,8 +3,9 @@
 import type { ProductOption, ProductOptionInput, ProductOptionPatch } from "../types/product_options.js";
 import { validateProductOptionInput, validateProductOptionPatch } from "../validators/product_options.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `product_options`: node names, fields and associations. */
 export const productOptionsMeta: ResourceMeta = {
@@ -30,12 +31,8 @@ export const productOptionsMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `product_options` client's queries. */
 export declare namespace ProductOptionsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly group_type?: FilterValue<string>;
@@ -44,57 +41,17 @@ export declare namespace ProductOptionsClient {
     readonly position?: FilterValue<number>;
     readonly public_name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "group_type" | "is_color_group" | "name" | "position" | "public_name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "group_type" | "is_color_group" | "name" | "position" | "public_name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ProductOption; input: ProductOptionInput; patch: ProductOptionPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/product_options` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ProductOptionsClient {
-  /**
-   * `GET /api/product_options`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ProductOptionsClient.Field> = "full">(query?: ProductOptionsClient.Query & { readonly display?: D }): Promise<Selected<ProductOption, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ProductOptionsClient.Field> = "full">(query?: ListAllQuery<ProductOptionsClient.Filter, ProductOptionsClient.SortField, ProductOptionsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ProductOption, D>, void, undefined>;
-  /** `GET /api/product_options/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ProductOptionsClient.Field> = "full">(id: number, query?: GetQuery<ProductOptionsClient.Field> & { readonly display?: D }): Promise<Selected<ProductOption, D> | null>;
-  /** `HEAD /api/product_options/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/product_options` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ProductOptionInput, options?: WriteOptions): Promise<ProductOption>;
-  /**
-   * `PUT /api/product_options/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ProductOptionInput, options?: WriteOptions): Promise<ProductOption>;
-  /** `PATCH /api/product_options/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ProductOptionPatch, options?: WriteOptions): Promise<ProductOption>;
-  /** `DELETE /api/product_options/{id}`, or `/api/product_options?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/product_options` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ProductOptionsClient extends Pick<ResourceClient<ProductOptionsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `product_options` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionsClient(ctx: ClientContext): ProductOptionsClient {
-  const runtime = new ResourceRuntime(ctx, productOptionsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateProductOptionInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateProductOptionInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateProductOptionPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ProductOptionsClient.Types>(ctx, productOptionsMeta, validateProductOptionInput, validateProductOptionPatch);
 }

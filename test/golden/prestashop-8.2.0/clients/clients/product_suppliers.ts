@@ -3,8 +3,9 @@
 import type { ProductSupplier, ProductSupplierInput, ProductSupplierPatch } from "../types/product_suppliers.js";
 import { validateProductSupplierInput, validateProductSupplierPatch } from "../validators/product_suppliers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `product_suppliers`: node names, fields and associations. */
 export const productSuppliersMeta: ResourceMeta = {
@@ -23,12 +24,8 @@ export const productSuppliersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `product_suppliers` client's queries. */
 export declare namespace ProductSuppliersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_currency?: FilterValue<number>;
@@ -38,57 +35,17 @@ export declare namespace ProductSuppliersClient {
     readonly product_supplier_price_te?: FilterValue<number | string>;
     readonly product_supplier_reference?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_currency" | "id_product" | "id_product_attribute" | "id_supplier" | "product_supplier_price_te" | "product_supplier_reference";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_currency" | "id_product" | "id_product_attribute" | "id_supplier" | "product_supplier_price_te" | "product_supplier_reference";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ProductSupplier; input: ProductSupplierInput; patch: ProductSupplierPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/product_suppliers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ProductSuppliersClient {
-  /**
-   * `GET /api/product_suppliers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ProductSuppliersClient.Field> = "full">(query?: ProductSuppliersClient.Query & { readonly display?: D }): Promise<Selected<ProductSupplier, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ProductSuppliersClient.Field> = "full">(query?: ListAllQuery<ProductSuppliersClient.Filter, ProductSuppliersClient.SortField, ProductSuppliersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ProductSupplier, D>, void, undefined>;
-  /** `GET /api/product_suppliers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ProductSuppliersClient.Field> = "full">(id: number, query?: GetQuery<ProductSuppliersClient.Field> & { readonly display?: D }): Promise<Selected<ProductSupplier, D> | null>;
-  /** `HEAD /api/product_suppliers/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/product_suppliers` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ProductSupplierInput, options?: WriteOptions): Promise<ProductSupplier>;
-  /**
-   * `PUT /api/product_suppliers/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ProductSupplierInput, options?: WriteOptions): Promise<ProductSupplier>;
-  /** `PATCH /api/product_suppliers/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ProductSupplierPatch, options?: WriteOptions): Promise<ProductSupplier>;
-  /** `DELETE /api/product_suppliers/{id}`, or `/api/product_suppliers?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/product_suppliers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ProductSuppliersClient extends Pick<ResourceClient<ProductSuppliersClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `product_suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductSuppliersClient(ctx: ClientContext): ProductSuppliersClient {
-  const runtime = new ResourceRuntime(ctx, productSuppliersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateProductSupplierInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateProductSupplierInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateProductSupplierPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ProductSuppliersClient.Types>(ctx, productSuppliersMeta, validateProductSupplierInput, validateProductSupplierPatch);
 }

@@ -3,8 +3,9 @@
 import type { ShopUrl, ShopUrlInput, ShopUrlPatch } from "../types/shop_urls.js";
 import { validateShopUrlInput, validateShopUrlPatch } from "../validators/shop_urls.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `shop_urls`: node names, fields and associations. */
 export const shopUrlsMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const shopUrlsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `shop_urls` client's queries. */
 export declare namespace ShopUrlsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -40,57 +37,17 @@ export declare namespace ShopUrlsClient {
     readonly physical_uri?: FilterValue<string>;
     readonly virtual_uri?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "domain" | "domain_ssl" | "id_shop" | "main" | "physical_uri" | "virtual_uri";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "domain" | "domain_ssl" | "id_shop" | "main" | "physical_uri" | "virtual_uri";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ShopUrl; input: ShopUrlInput; patch: ShopUrlPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/shop_urls` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ShopUrlsClient {
-  /**
-   * `GET /api/shop_urls`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ShopUrlsClient.Field> = "full">(query?: ShopUrlsClient.Query & { readonly display?: D }): Promise<Selected<ShopUrl, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ShopUrlsClient.Field> = "full">(query?: ListAllQuery<ShopUrlsClient.Filter, ShopUrlsClient.SortField, ShopUrlsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ShopUrl, D>, void, undefined>;
-  /** `GET /api/shop_urls/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ShopUrlsClient.Field> = "full">(id: number, query?: GetQuery<ShopUrlsClient.Field> & { readonly display?: D }): Promise<Selected<ShopUrl, D> | null>;
-  /** `HEAD /api/shop_urls/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/shop_urls` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ShopUrlInput, options?: WriteOptions): Promise<ShopUrl>;
-  /**
-   * `PUT /api/shop_urls/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ShopUrlInput, options?: WriteOptions): Promise<ShopUrl>;
-  /** `PATCH /api/shop_urls/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ShopUrlPatch, options?: WriteOptions): Promise<ShopUrl>;
-  /** `DELETE /api/shop_urls/{id}`, or `/api/shop_urls?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/shop_urls` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ShopUrlsClient extends Pick<ResourceClient<ShopUrlsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `shop_urls` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopUrlsClient(ctx: ClientContext): ShopUrlsClient {
-  const runtime = new ResourceRuntime(ctx, shopUrlsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateShopUrlInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateShopUrlInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateShopUrlPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ShopUrlsClient.Types>(ctx, shopUrlsMeta, validateShopUrlInput, validateShopUrlPatch);
 }

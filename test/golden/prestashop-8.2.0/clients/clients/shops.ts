@@ -3,8 +3,9 @@
 import type { Shop, ShopInput, ShopPatch } from "../types/shops.js";
 import { validateShopInput, validateShopPatch } from "../validators/shops.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `shops`: node names, fields and associations. */
 export const shopsMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const shopsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `shops` client's queries. */
 export declare namespace ShopsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -40,48 +37,17 @@ export declare namespace ShopsClient {
     readonly name?: FilterValue<string>;
     readonly theme_name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "color" | "deleted" | "id_category" | "id_shop_group" | "name" | "theme_name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "color" | "deleted" | "id_category" | "id_shop_group" | "name" | "theme_name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Shop; input: ShopInput; patch: ShopPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/shops` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource. */
-export interface ShopsClient {
-  /**
-   * `GET /api/shops`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ShopsClient.Field> = "full">(query?: ShopsClient.Query & { readonly display?: D }): Promise<Selected<Shop, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ShopsClient.Field> = "full">(query?: ListAllQuery<ShopsClient.Filter, ShopsClient.SortField, ShopsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Shop, D>, void, undefined>;
-  /** `GET /api/shops/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ShopsClient.Field> = "full">(id: number, query?: GetQuery<ShopsClient.Field> & { readonly display?: D }): Promise<Selected<Shop, D> | null>;
-  /** `HEAD /api/shops/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `PUT /api/shops/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ShopInput, options?: WriteOptions): Promise<Shop>;
-  /** `PATCH /api/shops/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ShopPatch, options?: WriteOptions): Promise<Shop>;
-}
+/** Client of `/api/shops` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ShopsClient extends Pick<ResourceClient<ShopsClient.Types>, "list" | "listAll" | "get" | "head" | "update" | "patch"> {}
 
 /** The `shops` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopsClient(ctx: ClientContext): ShopsClient {
-  const runtime = new ResourceRuntime(ctx, shopsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    update: (id, input, options) => runtime.update(id, input, validateShopInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateShopPatch, options) as Promise<never>,
-  };
+  return createResourceClient<ShopsClient.Types>(ctx, shopsMeta, validateShopInput, validateShopPatch);
 }

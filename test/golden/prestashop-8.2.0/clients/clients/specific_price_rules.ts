@@ -3,8 +3,9 @@
 import type { SpecificPriceRule, SpecificPriceRuleInput, SpecificPriceRulePatch } from "../types/specific_price_rules.js";
 import { validateSpecificPriceRuleInput, validateSpecificPriceRulePatch } from "../validators/specific_price_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `specific_price_rules`: node names, fields and associations. */
 export const specificPriceRulesMeta: ResourceMeta = {
@@ -29,12 +30,8 @@ export const specificPriceRulesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `specific_price_rules` client's queries. */
 export declare namespace SpecificPriceRulesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly from?: FilterValue<string | Date>;
@@ -50,57 +47,17 @@ export declare namespace SpecificPriceRulesClient {
     readonly reduction_type?: FilterValue<string>;
     readonly to?: FilterValue<string | Date>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "from" | "from_quantity" | "id_country" | "id_currency" | "id_group" | "id_shop" | "name" | "price" | "reduction" | "reduction_tax" | "reduction_type" | "to";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "from" | "from_quantity" | "id_country" | "id_currency" | "id_group" | "id_shop" | "name" | "price" | "reduction" | "reduction_tax" | "reduction_type" | "to";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SpecificPriceRule; input: SpecificPriceRuleInput; patch: SpecificPriceRulePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/specific_price_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface SpecificPriceRulesClient {
-  /**
-   * `GET /api/specific_price_rules`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SpecificPriceRulesClient.Field> = "full">(query?: SpecificPriceRulesClient.Query & { readonly display?: D }): Promise<Selected<SpecificPriceRule, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SpecificPriceRulesClient.Field> = "full">(query?: ListAllQuery<SpecificPriceRulesClient.Filter, SpecificPriceRulesClient.SortField, SpecificPriceRulesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SpecificPriceRule, D>, void, undefined>;
-  /** `GET /api/specific_price_rules/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SpecificPriceRulesClient.Field> = "full">(id: number, query?: GetQuery<SpecificPriceRulesClient.Field> & { readonly display?: D }): Promise<Selected<SpecificPriceRule, D> | null>;
-  /** `HEAD /api/specific_price_rules/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/specific_price_rules` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: SpecificPriceRuleInput, options?: WriteOptions): Promise<SpecificPriceRule>;
-  /**
-   * `PUT /api/specific_price_rules/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: SpecificPriceRuleInput, options?: WriteOptions): Promise<SpecificPriceRule>;
-  /** `PATCH /api/specific_price_rules/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: SpecificPriceRulePatch, options?: WriteOptions): Promise<SpecificPriceRule>;
-  /** `DELETE /api/specific_price_rules/{id}`, or `/api/specific_price_rules?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/specific_price_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SpecificPriceRulesClient extends Pick<ResourceClient<SpecificPriceRulesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `specific_price_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPriceRulesClient(ctx: ClientContext): SpecificPriceRulesClient {
-  const runtime = new ResourceRuntime(ctx, specificPriceRulesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateSpecificPriceRuleInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateSpecificPriceRuleInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateSpecificPriceRulePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<SpecificPriceRulesClient.Types>(ctx, specificPriceRulesMeta, validateSpecificPriceRuleInput, validateSpecificPriceRulePatch);
 }

@@ -3,8 +3,9 @@
 import type { SpecificPrice, SpecificPriceInput, SpecificPricePatch } from "../types/specific_prices.js";
 import { validateSpecificPriceInput, validateSpecificPricePatch } from "../validators/specific_prices.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `specific_prices`: node names, fields and associations. */
 export const specificPricesMeta: ResourceMeta = {
@@ -34,12 +35,8 @@ export const specificPricesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `specific_prices` client's queries. */
 export declare namespace SpecificPricesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly from?: FilterValue<string | Date>;
@@ -60,57 +57,17 @@ export declare namespace SpecificPricesClient {
     readonly reduction_type?: FilterValue<string>;
     readonly to?: FilterValue<string | Date>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "from" | "from_quantity" | "id_cart" | "id_country" | "id_currency" | "id_customer" | "id_group" | "id_product" | "id_product_attribute" | "id_shop" | "id_shop_group" | "id_specific_price_rule" | "price" | "reduction" | "reduction_tax" | "reduction_type" | "to";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "from" | "from_quantity" | "id_cart" | "id_country" | "id_currency" | "id_customer" | "id_group" | "id_product" | "id_product_attribute" | "id_shop" | "id_shop_group" | "id_specific_price_rule" | "price" | "reduction" | "reduction_tax" | "reduction_type" | "to";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SpecificPrice; input: SpecificPriceInput; patch: SpecificPricePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/specific_prices` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface SpecificPricesClient {
-  /**
-   * `GET /api/specific_prices`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SpecificPricesClient.Field> = "full">(query?: SpecificPricesClient.Query & { readonly display?: D }): Promise<Selected<SpecificPrice, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SpecificPricesClient.Field> = "full">(query?: ListAllQuery<SpecificPricesClient.Filter, SpecificPricesClient.SortField, SpecificPricesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SpecificPrice, D>, void, undefined>;
-  /** `GET /api/specific_prices/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SpecificPricesClient.Field> = "full">(id: number, query?: GetQuery<SpecificPricesClient.Field> & { readonly display?: D }): Promise<Selected<SpecificPrice, D> | null>;
-  /** `HEAD /api/specific_prices/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/specific_prices` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: SpecificPriceInput, options?: WriteOptions): Promise<SpecificPrice>;
-  /**
-   * `PUT /api/specific_prices/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: SpecificPriceInput, options?: WriteOptions): Promise<SpecificPrice>;
-  /** `PATCH /api/specific_prices/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: SpecificPricePatch, options?: WriteOptions): Promise<SpecificPrice>;
-  /** `DELETE /api/specific_prices/{id}`, or `/api/specific_prices?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/specific_prices` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SpecificPricesClient extends Pick<ResourceClient<SpecificPricesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `specific_prices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPricesClient(ctx: ClientContext): SpecificPricesClient {
-  const runtime = new ResourceRuntime(ctx, specificPricesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateSpecificPriceInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateSpecificPriceInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateSpecificPricePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<SpecificPricesClient.Types>(ctx, specificPricesMeta, validateSpecificPriceInput, validateSpecificPricePatch);
 }

@@ -3,8 +3,9 @@
 import type { State, StateInput, StatePatch } from "../types/states.js";
 import { validateStateInput, validateStatePatch } from "../validators/states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `states`: node names, fields and associations. */
 export const statesMeta: ResourceMeta = {
@@ -22,12 +23,8 @@ export const statesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `states` client's queries. */
 export declare namespace StatesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -36,57 +33,17 @@ export declare namespace StatesClient {
     readonly iso_code?: FilterValue<string>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "id_country" | "id_zone" | "iso_code" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "id_country" | "id_zone" | "iso_code" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: State; input: StateInput; patch: StatePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface StatesClient {
-  /**
-   * `GET /api/states`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<StatesClient.Field> = "full">(query?: StatesClient.Query & { readonly display?: D }): Promise<Selected<State, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<StatesClient.Field> = "full">(query?: ListAllQuery<StatesClient.Filter, StatesClient.SortField, StatesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<State, D>, void, undefined>;
-  /** `GET /api/states/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<StatesClient.Field> = "full">(id: number, query?: GetQuery<StatesClient.Field> & { readonly display?: D }): Promise<Selected<State, D> | null>;
-  /** `HEAD /api/states/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/states` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: StateInput, options?: WriteOptions): Promise<State>;
-  /**
-   * `PUT /api/states/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: StateInput, options?: WriteOptions): Promise<State>;
-  /** `PATCH /api/states/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: StatePatch, options?: WriteOptions): Promise<State>;
-  /** `DELETE /api/states/{id}`, or `/api/states?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface StatesClient extends Pick<ResourceClient<StatesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStatesClient(ctx: ClientContext): StatesClient {
-  const runtime = new ResourceRuntime(ctx, statesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateStateInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateStateInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateStatePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<StatesClient.Types>(ctx, statesMeta, validateStateInput, validateStatePatch);
 }

@@ -3,8 +3,9 @@
 import type { StockMovementReason, StockMovementReasonInput, StockMovementReasonPatch } from "../types/stock_movement_reasons.js";
 import { validateStockMovementReasonInput, validateStockMovementReasonPatch } from "../validators/stock_movement_reasons.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stock_movement_reasons`: node names, fields and associations. */
 export const stockMovementReasonsMeta: ResourceMeta = {
@@ -22,12 +23,8 @@ export const stockMovementReasonsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `stock_movement_reasons` client's queries. */
 export declare namespace StockMovementReasonsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -36,57 +33,17 @@ export declare namespace StockMovementReasonsClient {
     readonly name?: FilterValue<string>;
     readonly sign?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "date_upd" | "deleted" | "name" | "sign";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "date_upd" | "deleted" | "name" | "sign";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: StockMovementReason; input: StockMovementReasonInput; patch: StockMovementReasonPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/stock_movement_reasons` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface StockMovementReasonsClient {
-  /**
-   * `GET /api/stock_movement_reasons`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<StockMovementReasonsClient.Field> = "full">(query?: StockMovementReasonsClient.Query & { readonly display?: D }): Promise<Selected<StockMovementReason, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<StockMovementReasonsClient.Field> = "full">(query?: ListAllQuery<StockMovementReasonsClient.Filter, StockMovementReasonsClient.SortField, StockMovementReasonsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<StockMovementReason, D>, void, undefined>;
-  /** `GET /api/stock_movement_reasons/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<StockMovementReasonsClient.Field> = "full">(id: number, query?: GetQuery<StockMovementReasonsClient.Field> & { readonly display?: D }): Promise<Selected<StockMovementReason, D> | null>;
-  /** `HEAD /api/stock_movement_reasons/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/stock_movement_reasons` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: StockMovementReasonInput, options?: WriteOptions): Promise<StockMovementReason>;
-  /**
-   * `PUT /api/stock_movement_reasons/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: StockMovementReasonInput, options?: WriteOptions): Promise<StockMovementReason>;
-  /** `PATCH /api/stock_movement_reasons/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: StockMovementReasonPatch, options?: WriteOptions): Promise<StockMovementReason>;
-  /** `DELETE /api/stock_movement_reasons/{id}`, or `/api/stock_movement_reasons?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/stock_movement_reasons` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface StockMovementReasonsClient extends Pick<ResourceClient<StockMovementReasonsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `stock_movement_reasons` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementReasonsClient(ctx: ClientContext): StockMovementReasonsClient {
-  const runtime = new ResourceRuntime(ctx, stockMovementReasonsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateStockMovementReasonInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateStockMovementReasonInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateStockMovementReasonPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<StockMovementReasonsClient.Types>(ctx, stockMovementReasonsMeta, validateStockMovementReasonInput, validateStockMovementReasonPatch);
 }

@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { StockMvt } from "../types/stock_movements.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stock_movements`: node names, fields and associations. */
 export const stockMovementsMeta: ResourceMeta = {
@@ -37,12 +38,8 @@ export const stockMovementsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `stock_movements` client's queries. */
 export declare namespace StockMovementsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly current_wa?: FilterValue<number | string>;
@@ -67,39 +64,17 @@ export declare namespace StockMovementsClient {
     readonly sign?: FilterValue<number>;
     readonly upc?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "current_wa" | "date_add" | "ean13" | "id_currency" | "id_employee" | "id_order" | "id_product" | "id_product_attribute" | "id_stock" | "id_stock_mvt_reason" | "id_supply_order" | "id_warehouse" | "last_wa" | "management_type" | "mpn" | "physical_quantity" | "price_te" | "product_name" | "reference" | "sign" | "upc";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "current_wa" | "date_add" | "ean13" | "id_currency" | "id_employee" | "id_order" | "id_product" | "id_product_attribute" | "id_stock" | "id_stock_mvt_reason" | "id_supply_order" | "id_warehouse" | "last_wa" | "management_type" | "mpn" | "physical_quantity" | "price_te" | "product_name" | "reference" | "sign" | "upc";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: StockMvt; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/stock_movements` (GET, HEAD): only the methods the store allows on this resource. */
-export interface StockMovementsClient {
-  /**
-   * `GET /api/stock_movements`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<StockMovementsClient.Field> = "full">(query?: StockMovementsClient.Query & { readonly display?: D }): Promise<Selected<StockMvt, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<StockMovementsClient.Field> = "full">(query?: ListAllQuery<StockMovementsClient.Filter, StockMovementsClient.SortField, StockMovementsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<StockMvt, D>, void, undefined>;
-  /** `GET /api/stock_movements/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<StockMovementsClient.Field> = "full">(id: number, query?: GetQuery<StockMovementsClient.Field> & { readonly display?: D }): Promise<Selected<StockMvt, D> | null>;
-  /** `HEAD /api/stock_movements/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/stock_movements` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface StockMovementsClient extends Pick<ResourceClient<StockMovementsClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `stock_movements` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementsClient(ctx: ClientContext): StockMovementsClient {
-  const runtime = new ResourceRuntime(ctx, stockMovementsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<StockMovementsClient.Types>(ctx, stockMovementsMeta, null, null);
 }

@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { Stock } from "../types/stocks.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stocks`: node names, fields and associations. */
 export const stocksMeta: ResourceMeta = {
@@ -28,12 +29,8 @@ export const stocksMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `stocks` client's queries. */
 export declare namespace StocksClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly ean13?: FilterValue<string>;
@@ -48,39 +45,17 @@ export declare namespace StocksClient {
     readonly upc?: FilterValue<string>;
     readonly usable_quantity?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "ean13" | "id_product" | "id_product_attribute" | "id_warehouse" | "isbn" | "mpn" | "physical_quantity" | "price_te" | "reference" | "upc" | "usable_quantity";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "ean13" | "id_product" | "id_product_attribute" | "id_warehouse" | "isbn" | "mpn" | "physical_quantity" | "price_te" | "real_quantity" | "reference" | "upc" | "usable_quantity";
-  /** The query of `list`. */
+  type Field = SortField | "real_quantity";
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Stock; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/stocks` (GET, HEAD): only the methods the store allows on this resource. */
-export interface StocksClient {
-  /**
-   * `GET /api/stocks`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<StocksClient.Field> = "full">(query?: StocksClient.Query & { readonly display?: D }): Promise<Selected<Stock, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<StocksClient.Field> = "full">(query?: ListAllQuery<StocksClient.Filter, StocksClient.SortField, StocksClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Stock, D>, void, undefined>;
-  /** `GET /api/stocks/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<StocksClient.Field> = "full">(id: number, query?: GetQuery<StocksClient.Field> & { readonly display?: D }): Promise<Selected<Stock, D> | null>;
-  /** `HEAD /api/stocks/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/stocks` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface StocksClient extends Pick<ResourceClient<StocksClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {
-  const runtime = new ResourceRuntime(ctx, stocksMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null, null);
 }

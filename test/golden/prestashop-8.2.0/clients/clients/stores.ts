@@ -3,8 +3,9 @@
 import type { Store, StoreInput, StorePatch } from "../types/stores.js";
 import { validateStoreInput, validateStorePatch } from "../validators/stores.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stores`: node names, fields and associations. */
 export const storesMeta: ResourceMeta = {
@@ -34,12 +35,8 @@ export const storesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `stores` client's queries. */
 export declare namespace StoresClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -60,57 +57,17 @@ export declare namespace StoresClient {
     readonly phone?: FilterValue<string>;
     readonly postcode?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "address1" | "address2" | "city" | "date_add" | "date_upd" | "email" | "fax" | "hours" | "id_country" | "id_state" | "latitude" | "longitude" | "name" | "note" | "phone" | "postcode";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "address1" | "address2" | "city" | "date_add" | "date_upd" | "email" | "fax" | "hours" | "id_country" | "id_state" | "latitude" | "longitude" | "name" | "note" | "phone" | "postcode";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Store; input: StoreInput; patch: StorePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/stores` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface StoresClient {
-  /**
-   * `GET /api/stores`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<StoresClient.Field> = "full">(query?: StoresClient.Query & { readonly display?: D }): Promise<Selected<Store, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<StoresClient.Field> = "full">(query?: ListAllQuery<StoresClient.Filter, StoresClient.SortField, StoresClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Store, D>, void, undefined>;
-  /** `GET /api/stores/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<StoresClient.Field> = "full">(id: number, query?: GetQuery<StoresClient.Field> & { readonly display?: D }): Promise<Selected<Store, D> | null>;
-  /** `HEAD /api/stores/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/stores` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: StoreInput, options?: WriteOptions): Promise<Store>;
-  /**
-   * `PUT /api/stores/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: StoreInput, options?: WriteOptions): Promise<Store>;
-  /** `PATCH /api/stores/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: StorePatch, options?: WriteOptions): Promise<Store>;
-  /** `DELETE /api/stores/{id}`, or `/api/stores?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/stores` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface StoresClient extends Pick<ResourceClient<StoresClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `stores` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStoresClient(ctx: ClientContext): StoresClient {
-  const runtime = new ResourceRuntime(ctx, storesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateStoreInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateStoreInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateStorePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<StoresClient.Types>(ctx, storesMeta, validateStoreInput, validateStorePatch);
 }

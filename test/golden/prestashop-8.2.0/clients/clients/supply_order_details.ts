@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { SupplyOrderDetail } from "../types/supply_order_details.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_details`: node names, fields and associations. */
 export const supplyOrderDetailsMeta: ResourceMeta = {
@@ -39,12 +40,8 @@ export const supplyOrderDetailsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `supply_order_details` client's queries. */
 export declare namespace SupplyOrderDetailsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly discount_rate?: FilterValue<number | string>;
@@ -71,39 +68,17 @@ export declare namespace SupplyOrderDetailsClient {
     readonly unit_price_te?: FilterValue<number | string>;
     readonly upc?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "discount_rate" | "discount_value_te" | "ean13" | "exchange_rate" | "id_product" | "id_product_attribute" | "id_supply_order" | "isbn" | "mpn" | "name" | "price_te" | "price_ti" | "price_with_discount_te" | "price_with_order_discount_te" | "quantity_expected" | "quantity_received" | "reference" | "supplier_reference" | "tax_rate" | "tax_value" | "tax_value_with_order_discount" | "unit_price_te" | "upc";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "discount_rate" | "discount_value_te" | "ean13" | "exchange_rate" | "id_product" | "id_product_attribute" | "id_supply_order" | "isbn" | "mpn" | "name" | "price_te" | "price_ti" | "price_with_discount_te" | "price_with_order_discount_te" | "quantity_expected" | "quantity_received" | "reference" | "supplier_reference" | "tax_rate" | "tax_value" | "tax_value_with_order_discount" | "unit_price_te" | "upc";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SupplyOrderDetail; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/supply_order_details` (GET, HEAD): only the methods the store allows on this resource. */
-export interface SupplyOrderDetailsClient {
-  /**
-   * `GET /api/supply_order_details`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SupplyOrderDetailsClient.Field> = "full">(query?: SupplyOrderDetailsClient.Query & { readonly display?: D }): Promise<Selected<SupplyOrderDetail, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SupplyOrderDetailsClient.Field> = "full">(query?: ListAllQuery<SupplyOrderDetailsClient.Filter, SupplyOrderDetailsClient.SortField, SupplyOrderDetailsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SupplyOrderDetail, D>, void, undefined>;
-  /** `GET /api/supply_order_details/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SupplyOrderDetailsClient.Field> = "full">(id: number, query?: GetQuery<SupplyOrderDetailsClient.Field> & { readonly display?: D }): Promise<Selected<SupplyOrderDetail, D> | null>;
-  /** `HEAD /api/supply_order_details/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/supply_order_details` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SupplyOrderDetailsClient extends Pick<ResourceClient<SupplyOrderDetailsClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `supply_order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderDetailsClient(ctx: ClientContext): SupplyOrderDetailsClient {
-  const runtime = new ResourceRuntime(ctx, supplyOrderDetailsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<SupplyOrderDetailsClient.Types>(ctx, supplyOrderDetailsMeta, null, null);
 }

@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { SupplyOrderHistory } from "../types/supply_order_histories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_histories`: node names, fields and associations. */
 export const supplyOrderHistoriesMeta: ResourceMeta = {
@@ -22,12 +23,8 @@ export const supplyOrderHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `supply_order_histories` client's queries. */
 export declare namespace SupplyOrderHistoriesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -37,39 +34,17 @@ export declare namespace SupplyOrderHistoriesClient {
     readonly id_state?: FilterValue<number>;
     readonly id_supply_order?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "employee_firstname" | "employee_lastname" | "id_employee" | "id_state" | "id_supply_order";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "employee_firstname" | "employee_lastname" | "id_employee" | "id_state" | "id_supply_order";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SupplyOrderHistory; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/supply_order_histories` (GET, HEAD): only the methods the store allows on this resource. */
-export interface SupplyOrderHistoriesClient {
-  /**
-   * `GET /api/supply_order_histories`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SupplyOrderHistoriesClient.Field> = "full">(query?: SupplyOrderHistoriesClient.Query & { readonly display?: D }): Promise<Selected<SupplyOrderHistory, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SupplyOrderHistoriesClient.Field> = "full">(query?: ListAllQuery<SupplyOrderHistoriesClient.Filter, SupplyOrderHistoriesClient.SortField, SupplyOrderHistoriesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SupplyOrderHistory, D>, void, undefined>;
-  /** `GET /api/supply_order_histories/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SupplyOrderHistoriesClient.Field> = "full">(id: number, query?: GetQuery<SupplyOrderHistoriesClient.Field> & { readonly display?: D }): Promise<Selected<SupplyOrderHistory, D> | null>;
-  /** `HEAD /api/supply_order_histories/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/supply_order_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SupplyOrderHistoriesClient extends Pick<ResourceClient<SupplyOrderHistoriesClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `supply_order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderHistoriesClient(ctx: ClientContext): SupplyOrderHistoriesClient {
-  const runtime = new ResourceRuntime(ctx, supplyOrderHistoriesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<SupplyOrderHistoriesClient.Types>(ctx, supplyOrderHistoriesMeta, null, null);
 }

@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { SupplyOrderReceiptHistory } from "../types/supply_order_receipt_histories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_receipt_histories`: node names, fields and associations. */
 export const supplyOrderReceiptHistoriesMeta: ResourceMeta = {
@@ -23,12 +24,8 @@ export const supplyOrderReceiptHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `supply_order_receipt_histories` client's queries. */
 export declare namespace SupplyOrderReceiptHistoriesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -39,39 +36,17 @@ export declare namespace SupplyOrderReceiptHistoriesClient {
     readonly id_supply_order_state?: FilterValue<number>;
     readonly quantity?: FilterValue<number>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "employee_firstname" | "employee_lastname" | "id_employee" | "id_supply_order_detail" | "id_supply_order_state" | "quantity";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "employee_firstname" | "employee_lastname" | "id_employee" | "id_supply_order_detail" | "id_supply_order_state" | "quantity";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SupplyOrderReceiptHistory; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource. */
-export interface SupplyOrderReceiptHistoriesClient {
-  /**
-   * `GET /api/supply_order_receipt_histories`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SupplyOrderReceiptHistoriesClient.Field> = "full">(query?: SupplyOrderReceiptHistoriesClient.Query & { readonly display?: D }): Promise<Selected<SupplyOrderReceiptHistory, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SupplyOrderReceiptHistoriesClient.Field> = "full">(query?: ListAllQuery<SupplyOrderReceiptHistoriesClient.Filter, SupplyOrderReceiptHistoriesClient.SortField, SupplyOrderReceiptHistoriesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SupplyOrderReceiptHistory, D>, void, undefined>;
-  /** `GET /api/supply_order_receipt_histories/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SupplyOrderReceiptHistoriesClient.Field> = "full">(id: number, query?: GetQuery<SupplyOrderReceiptHistoriesClient.Field> & { readonly display?: D }): Promise<Selected<SupplyOrderReceiptHistory, D> | null>;
-  /** `HEAD /api/supply_order_receipt_histories/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SupplyOrderReceiptHistoriesClient extends Pick<ResourceClient<SupplyOrderReceiptHistoriesClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderReceiptHistoriesClient(ctx: ClientContext): SupplyOrderReceiptHistoriesClient {
-  const runtime = new ResourceRuntime(ctx, supplyOrderReceiptHistoriesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<SupplyOrderReceiptHistoriesClient.Types>(ctx, supplyOrderReceiptHistoriesMeta, null, null);
 }

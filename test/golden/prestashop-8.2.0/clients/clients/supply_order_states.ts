@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { SupplyOrderState } from "../types/supply_order_states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_states`: node names, fields and associations. */
 export const supplyOrderStatesMeta: ResourceMeta = {
@@ -23,12 +24,8 @@ export const supplyOrderStatesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `supply_order_states` client's queries. */
 export declare namespace SupplyOrderStatesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly color?: FilterValue<string>;
@@ -39,39 +36,17 @@ export declare namespace SupplyOrderStatesClient {
     readonly pending_receipt?: FilterValue<boolean>;
     readonly receipt_state?: FilterValue<boolean>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "color" | "delivery_note" | "editable" | "enclosed" | "name" | "pending_receipt" | "receipt_state";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "color" | "delivery_note" | "editable" | "enclosed" | "name" | "pending_receipt" | "receipt_state";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SupplyOrderState; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/supply_order_states` (GET, HEAD): only the methods the store allows on this resource. */
-export interface SupplyOrderStatesClient {
-  /**
-   * `GET /api/supply_order_states`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SupplyOrderStatesClient.Field> = "full">(query?: SupplyOrderStatesClient.Query & { readonly display?: D }): Promise<Selected<SupplyOrderState, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SupplyOrderStatesClient.Field> = "full">(query?: ListAllQuery<SupplyOrderStatesClient.Filter, SupplyOrderStatesClient.SortField, SupplyOrderStatesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SupplyOrderState, D>, void, undefined>;
-  /** `GET /api/supply_order_states/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SupplyOrderStatesClient.Field> = "full">(id: number, query?: GetQuery<SupplyOrderStatesClient.Field> & { readonly display?: D }): Promise<Selected<SupplyOrderState, D> | null>;
-  /** `HEAD /api/supply_order_states/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/supply_order_states` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SupplyOrderStatesClient extends Pick<ResourceClient<SupplyOrderStatesClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `supply_order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderStatesClient(ctx: ClientContext): SupplyOrderStatesClient {
-  const runtime = new ResourceRuntime(ctx, supplyOrderStatesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<SupplyOrderStatesClient.Types>(ctx, supplyOrderStatesMeta, null, null);
 }

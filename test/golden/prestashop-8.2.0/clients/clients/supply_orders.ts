@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { SupplyOrder } from "../types/supply_orders.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_orders`: node names, fields and associations. */
 export const supplyOrdersMeta: ResourceMeta = {
@@ -45,12 +46,8 @@ export const supplyOrdersMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `supply_orders` client's queries. */
 export declare namespace SupplyOrdersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -71,39 +68,17 @@ export declare namespace SupplyOrdersClient {
     readonly total_ti?: FilterValue<number | string>;
     readonly total_with_discount_te?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "date_delivery_expected" | "date_upd" | "discount_rate" | "discount_value_te" | "id_currency" | "id_lang" | "id_supplier" | "id_supply_order_state" | "id_warehouse" | "is_template" | "reference" | "supplier_name" | "total_tax" | "total_te" | "total_ti" | "total_with_discount_te";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "date_delivery_expected" | "date_upd" | "discount_rate" | "discount_value_te" | "id_currency" | "id_lang" | "id_supplier" | "id_supply_order_state" | "id_warehouse" | "is_template" | "reference" | "supplier_name" | "total_tax" | "total_te" | "total_ti" | "total_with_discount_te";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: SupplyOrder; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/supply_orders` (GET, HEAD): only the methods the store allows on this resource. */
-export interface SupplyOrdersClient {
-  /**
-   * `GET /api/supply_orders`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SupplyOrdersClient.Field> = "full">(query?: SupplyOrdersClient.Query & { readonly display?: D }): Promise<Selected<SupplyOrder, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SupplyOrdersClient.Field> = "full">(query?: ListAllQuery<SupplyOrdersClient.Filter, SupplyOrdersClient.SortField, SupplyOrdersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<SupplyOrder, D>, void, undefined>;
-  /** `GET /api/supply_orders/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SupplyOrdersClient.Field> = "full">(id: number, query?: GetQuery<SupplyOrdersClient.Field> & { readonly display?: D }): Promise<Selected<SupplyOrder, D> | null>;
-  /** `HEAD /api/supply_orders/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/supply_orders` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SupplyOrdersClient extends Pick<ResourceClient<SupplyOrdersClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `supply_orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrdersClient(ctx: ClientContext): SupplyOrdersClient {
-  const runtime = new ResourceRuntime(ctx, supplyOrdersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<SupplyOrdersClient.Types>(ctx, supplyOrdersMeta, null, null);
 }

@@ -3,8 +3,9 @@
 import type { Tag, TagInput, TagPatch } from "../types/tags.js";
 import { validateTagInput, validateTagPatch } from "../validators/tags.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `tags`: node names, fields and associations. */
 export const tagsMeta: ResourceMeta = {
@@ -19,68 +20,24 @@ export const tagsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `tags` client's queries. */
 export declare namespace TagsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_lang?: FilterValue<number>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_lang" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_lang" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Tag; input: TagInput; patch: TagPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/tags` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface TagsClient {
-  /**
-   * `GET /api/tags`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<TagsClient.Field> = "full">(query?: TagsClient.Query & { readonly display?: D }): Promise<Selected<Tag, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<TagsClient.Field> = "full">(query?: ListAllQuery<TagsClient.Filter, TagsClient.SortField, TagsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Tag, D>, void, undefined>;
-  /** `GET /api/tags/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<TagsClient.Field> = "full">(id: number, query?: GetQuery<TagsClient.Field> & { readonly display?: D }): Promise<Selected<Tag, D> | null>;
-  /** `HEAD /api/tags/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/tags` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: TagInput, options?: WriteOptions): Promise<Tag>;
-  /**
-   * `PUT /api/tags/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: TagInput, options?: WriteOptions): Promise<Tag>;
-  /** `PATCH /api/tags/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: TagPatch, options?: WriteOptions): Promise<Tag>;
-  /** `DELETE /api/tags/{id}`, or `/api/tags?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/tags` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface TagsClient extends Pick<ResourceClient<TagsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `tags` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTagsClient(ctx: ClientContext): TagsClient {
-  const runtime = new ResourceRuntime(ctx, tagsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateTagInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateTagInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateTagPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, validateTagInput, validateTagPatch);
 }

@@ -3,8 +3,9 @@
 import type { TaxRuleGroup, TaxRuleGroupInput, TaxRuleGroupPatch } from "../types/tax_rule_groups.js";
 import { validateTaxRuleGroupInput, validateTaxRuleGroupPatch } from "../validators/tax_rule_groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `tax_rule_groups`: node names, fields and associations. */
 export const taxRuleGroupsMeta: ResourceMeta = {
@@ -22,12 +23,8 @@ export const taxRuleGroupsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `tax_rule_groups` client's queries. */
 export declare namespace TaxRuleGroupsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
@@ -36,57 +33,17 @@ export declare namespace TaxRuleGroupsClient {
     readonly deleted?: FilterValue<boolean>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "date_add" | "date_upd" | "deleted" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "date_add" | "date_upd" | "deleted" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: TaxRuleGroup; input: TaxRuleGroupInput; patch: TaxRuleGroupPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/tax_rule_groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface TaxRuleGroupsClient {
-  /**
-   * `GET /api/tax_rule_groups`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<TaxRuleGroupsClient.Field> = "full">(query?: TaxRuleGroupsClient.Query & { readonly display?: D }): Promise<Selected<TaxRuleGroup, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<TaxRuleGroupsClient.Field> = "full">(query?: ListAllQuery<TaxRuleGroupsClient.Filter, TaxRuleGroupsClient.SortField, TaxRuleGroupsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<TaxRuleGroup, D>, void, undefined>;
-  /** `GET /api/tax_rule_groups/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<TaxRuleGroupsClient.Field> = "full">(id: number, query?: GetQuery<TaxRuleGroupsClient.Field> & { readonly display?: D }): Promise<Selected<TaxRuleGroup, D> | null>;
-  /** `HEAD /api/tax_rule_groups/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/tax_rule_groups` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: TaxRuleGroupInput, options?: WriteOptions): Promise<TaxRuleGroup>;
-  /**
-   * `PUT /api/tax_rule_groups/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: TaxRuleGroupInput, options?: WriteOptions): Promise<TaxRuleGroup>;
-  /** `PATCH /api/tax_rule_groups/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: TaxRuleGroupPatch, options?: WriteOptions): Promise<TaxRuleGroup>;
-  /** `DELETE /api/tax_rule_groups/{id}`, or `/api/tax_rule_groups?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/tax_rule_groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface TaxRuleGroupsClient extends Pick<ResourceClient<TaxRuleGroupsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `tax_rule_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRuleGroupsClient(ctx: ClientContext): TaxRuleGroupsClient {
-  const runtime = new ResourceRuntime(ctx, taxRuleGroupsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateTaxRuleGroupInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateTaxRuleGroupInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateTaxRuleGroupPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<TaxRuleGroupsClient.Types>(ctx, taxRuleGroupsMeta, validateTaxRuleGroupInput, validateTaxRuleGroupPatch);
 }

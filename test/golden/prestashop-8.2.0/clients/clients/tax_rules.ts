@@ -3,8 +3,9 @@
 import type { TaxRule, TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 import { validateTaxRuleInput, validateTaxRulePatch } from "../validators/tax_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `tax_rules`: node names, fields and associations. */
 export const taxRulesMeta: ResourceMeta = {
@@ -25,12 +26,8 @@ export const taxRulesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `tax_rules` client's queries. */
 export declare namespace TaxRulesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly behavior?: FilterValue<number>;
@@ -42,57 +39,17 @@ export declare namespace TaxRulesClient {
     readonly zipcode_from?: FilterValue<string>;
     readonly zipcode_to?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "behavior" | "description" | "id_country" | "id_state" | "id_tax" | "id_tax_rules_group" | "zipcode_from" | "zipcode_to";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "behavior" | "description" | "id_country" | "id_state" | "id_tax" | "id_tax_rules_group" | "zipcode_from" | "zipcode_to";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: TaxRule; input: TaxRuleInput; patch: TaxRulePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/tax_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface TaxRulesClient {
-  /**
-   * `GET /api/tax_rules`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<TaxRulesClient.Field> = "full">(query?: TaxRulesClient.Query & { readonly display?: D }): Promise<Selected<TaxRule, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<TaxRulesClient.Field> = "full">(query?: ListAllQuery<TaxRulesClient.Filter, TaxRulesClient.SortField, TaxRulesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<TaxRule, D>, void, undefined>;
-  /** `GET /api/tax_rules/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<TaxRulesClient.Field> = "full">(id: number, query?: GetQuery<TaxRulesClient.Field> & { readonly display?: D }): Promise<Selected<TaxRule, D> | null>;
-  /** `HEAD /api/tax_rules/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/tax_rules` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: TaxRuleInput, options?: WriteOptions): Promise<TaxRule>;
-  /**
-   * `PUT /api/tax_rules/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: TaxRuleInput, options?: WriteOptions): Promise<TaxRule>;
-  /** `PATCH /api/tax_rules/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: TaxRulePatch, options?: WriteOptions): Promise<TaxRule>;
-  /** `DELETE /api/tax_rules/{id}`, or `/api/tax_rules?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/tax_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface TaxRulesClient extends Pick<ResourceClient<TaxRulesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `tax_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRulesClient(ctx: ClientContext): TaxRulesClient {
-  const runtime = new ResourceRuntime(ctx, taxRulesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateTaxRuleInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateTaxRuleInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateTaxRulePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<TaxRulesClient.Types>(ctx, taxRulesMeta, validateTaxRuleInput, validateTaxRulePatch);
 }

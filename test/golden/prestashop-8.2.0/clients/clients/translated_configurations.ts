@@ -3,8 +3,9 @@
 import type { TranslatedConfiguration, TranslatedConfigurationInput, TranslatedConfigurationPatch } from "../types/translated_configurations.js";
 import { validateTranslatedConfigurationInput, validateTranslatedConfigurationPatch } from "../validators/translated_configurations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `translated_configurations`: node names, fields and associations. */
 export const translatedConfigurationsMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const translatedConfigurationsMeta: ResourceMeta = {
   quirks: ["xml-item-500"],
 };
 
-/** Types of the `translated_configurations` client's queries. */
 export declare namespace TranslatedConfigurationsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string | Date>;
@@ -39,57 +36,17 @@ export declare namespace TranslatedConfigurationsClient {
     readonly name?: FilterValue<string>;
     readonly value?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "date_upd" | "id_shop" | "id_shop_group" | "name" | "value";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "date_upd" | "id_shop" | "id_shop_group" | "name" | "value";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: TranslatedConfiguration; input: TranslatedConfigurationInput; patch: TranslatedConfigurationPatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/translated_configurations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface TranslatedConfigurationsClient {
-  /**
-   * `GET /api/translated_configurations`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<TranslatedConfigurationsClient.Field> = "full">(query?: TranslatedConfigurationsClient.Query & { readonly display?: D }): Promise<Selected<TranslatedConfiguration, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<TranslatedConfigurationsClient.Field> = "full">(query?: ListAllQuery<TranslatedConfigurationsClient.Filter, TranslatedConfigurationsClient.SortField, TranslatedConfigurationsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<TranslatedConfiguration, D>, void, undefined>;
-  /** `GET /api/translated_configurations/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<TranslatedConfigurationsClient.Field> = "full">(id: number, query?: GetQuery<TranslatedConfigurationsClient.Field> & { readonly display?: D }): Promise<Selected<TranslatedConfiguration, D> | null>;
-  /** `HEAD /api/translated_configurations/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/translated_configurations` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: TranslatedConfigurationInput, options?: WriteOptions): Promise<TranslatedConfiguration>;
-  /**
-   * `PUT /api/translated_configurations/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: TranslatedConfigurationInput, options?: WriteOptions): Promise<TranslatedConfiguration>;
-  /** `PATCH /api/translated_configurations/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: TranslatedConfigurationPatch, options?: WriteOptions): Promise<TranslatedConfiguration>;
-  /** `DELETE /api/translated_configurations/{id}`, or `/api/translated_configurations?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/translated_configurations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface TranslatedConfigurationsClient extends Pick<ResourceClient<TranslatedConfigurationsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `translated_configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTranslatedConfigurationsClient(ctx: ClientContext): TranslatedConfigurationsClient {
-  const runtime = new ResourceRuntime(ctx, translatedConfigurationsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateTranslatedConfigurationInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateTranslatedConfigurationInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateTranslatedConfigurationPatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<TranslatedConfigurationsClient.Types>(ctx, translatedConfigurationsMeta, validateTranslatedConfigurationInput, validateTranslatedConfigurationPatch);
 }

@@ -2,8 +2,9 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { WarehouseProductLocation } from "../types/warehouse_product_locations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `warehouse_product_locations`: node names, fields and associations. */
 export const warehouseProductLocationsMeta: ResourceMeta = {
@@ -20,12 +21,8 @@ export const warehouseProductLocationsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `warehouse_product_locations` client's queries. */
 export declare namespace WarehouseProductLocationsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly id_product?: FilterValue<number>;
@@ -33,39 +30,17 @@ export declare namespace WarehouseProductLocationsClient {
     readonly id_warehouse?: FilterValue<number>;
     readonly location?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "id_product" | "id_product_attribute" | "id_warehouse" | "location";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "id_product" | "id_product_attribute" | "id_warehouse" | "location";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: WarehouseProductLocation; input: never; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource. */
-export interface WarehouseProductLocationsClient {
-  /**
-   * `GET /api/warehouse_product_locations`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<WarehouseProductLocationsClient.Field> = "full">(query?: WarehouseProductLocationsClient.Query & { readonly display?: D }): Promise<Selected<WarehouseProductLocation, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<WarehouseProductLocationsClient.Field> = "full">(query?: ListAllQuery<WarehouseProductLocationsClient.Filter, WarehouseProductLocationsClient.SortField, WarehouseProductLocationsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<WarehouseProductLocation, D>, void, undefined>;
-  /** `GET /api/warehouse_product_locations/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<WarehouseProductLocationsClient.Field> = "full">(id: number, query?: GetQuery<WarehouseProductLocationsClient.Field> & { readonly display?: D }): Promise<Selected<WarehouseProductLocation, D> | null>;
-  /** `HEAD /api/warehouse_product_locations/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-}
+/** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface WarehouseProductLocationsClient extends Pick<ResourceClient<WarehouseProductLocationsClient.Types>, "list" | "listAll" | "get" | "head"> {}
 
 /** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehouseProductLocationsClient(ctx: ClientContext): WarehouseProductLocationsClient {
-  const runtime = new ResourceRuntime(ctx, warehouseProductLocationsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-  };
+  return createResourceClient<WarehouseProductLocationsClient.Types>(ctx, warehouseProductLocationsMeta, null, null);
 }

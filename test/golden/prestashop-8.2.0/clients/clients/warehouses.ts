@@ -3,8 +3,9 @@
 import type { Warehouse, WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 import { validateWarehouseInput, validateWarehousePatch } from "../validators/warehouses.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `warehouses`: node names, fields and associations. */
 export const warehousesMeta: ResourceMeta = {
@@ -48,12 +49,8 @@ export const warehousesMeta: ResourceMeta = {
   ],
 };
 
-/** Types of the `warehouses` client's queries. */
 export declare namespace WarehousesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly deleted?: FilterValue<boolean>;
@@ -64,54 +61,17 @@ export declare namespace WarehousesClient {
     readonly name?: FilterValue<string>;
     readonly reference?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "deleted" | "id_address" | "id_currency" | "id_employee" | "management_type" | "name" | "reference";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "deleted" | "id_address" | "id_currency" | "id_employee" | "management_type" | "name" | "reference" | "valuation";
-  /** The query of `list`. */
+  type Field = SortField | "valuation";
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Warehouse; input: WarehouseInput; patch: WarehousePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/warehouses` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource. */
-export interface WarehousesClient {
-  /**
-   * `GET /api/warehouses`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<WarehousesClient.Field> = "full">(query?: WarehousesClient.Query & { readonly display?: D }): Promise<Selected<Warehouse, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<WarehousesClient.Field> = "full">(query?: ListAllQuery<WarehousesClient.Filter, WarehousesClient.SortField, WarehousesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Warehouse, D>, void, undefined>;
-  /** `GET /api/warehouses/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<WarehousesClient.Field> = "full">(id: number, query?: GetQuery<WarehousesClient.Field> & { readonly display?: D }): Promise<Selected<Warehouse, D> | null>;
-  /** `HEAD /api/warehouses/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/warehouses` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: WarehouseInput, options?: WriteOptions): Promise<Warehouse>;
-  /**
-   * `PUT /api/warehouses/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: WarehouseInput, options?: WriteOptions): Promise<Warehouse>;
-  /** `PATCH /api/warehouses/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: WarehousePatch, options?: WriteOptions): Promise<Warehouse>;
-}
+/** Client of `/api/warehouses` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface WarehousesClient extends Pick<ResourceClient<WarehousesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
 
 /** The `warehouses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehousesClient(ctx: ClientContext): WarehousesClient {
-  const runtime = new ResourceRuntime(ctx, warehousesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateWarehouseInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateWarehouseInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateWarehousePatch, options) as Promise<never>,
-  };
+  return createResourceClient<WarehousesClient.Types>(ctx, warehousesMeta, validateWarehouseInput, validateWarehousePatch);
 }

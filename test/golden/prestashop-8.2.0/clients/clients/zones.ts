@@ -3,8 +3,9 @@
 import type { Zone, ZoneInput, ZonePatch } from "../types/zones.js";
 import { validateZoneInput, validateZonePatch } from "../validators/zones.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `zones`: node names, fields and associations. */
 export const zonesMeta: ResourceMeta = {
@@ -19,68 +20,24 @@ export const zonesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `zones` client's queries. */
 export declare namespace ZonesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<boolean>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Zone; input: ZoneInput; patch: ZonePatch; filter: Filter; field: Field };
 }
 
-/** Client of `/api/zones` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource. */
-export interface ZonesClient {
-  /**
-   * `GET /api/zones`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ZonesClient.Field> = "full">(query?: ZonesClient.Query & { readonly display?: D }): Promise<Selected<Zone, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ZonesClient.Field> = "full">(query?: ListAllQuery<ZonesClient.Filter, ZonesClient.SortField, ZonesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Zone, D>, void, undefined>;
-  /** `GET /api/zones/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ZonesClient.Field> = "full">(id: number, query?: GetQuery<ZonesClient.Field> & { readonly display?: D }): Promise<Selected<Zone, D> | null>;
-  /** `HEAD /api/zones/{id}`: whether the id exists. */
-  head(id: number, options?: ReadOptions): Promise<boolean>;
-  /**
-   * `POST /api/zones` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ZoneInput, options?: WriteOptions): Promise<Zone>;
-  /**
-   * `PUT /api/zones/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. Use `patch` to change some fields only.
-   */
-  update(id: number, input: ZoneInput, options?: WriteOptions): Promise<Zone>;
-  /** `PATCH /api/zones/{id}` (PrestaShop 8.0+): changes only the fields given. */
-  patch(id: number, input: ZonePatch, options?: WriteOptions): Promise<Zone>;
-  /** `DELETE /api/zones/{id}`, or `/api/zones?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/zones` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ZonesClient extends Pick<ResourceClient<ZonesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
 
 /** The `zones` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createZonesClient(ctx: ClientContext): ZonesClient {
-  const runtime = new ResourceRuntime(ctx, zonesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    head: (id, options) => runtime.head(id, options),
-    create: (input, options) => runtime.create(input, validateZoneInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateZoneInput, options) as Promise<never>,
-    patch: (id, input, options) => runtime.patch(id, input, validateZonePatch, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ZonesClient.Types>(ctx, zonesMeta, validateZoneInput, validateZonePatch);
 }

@@ -7,107 +7,42 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Customer, Brand and Customer addresses
  */
 export interface Address {
-  /**
-   * Id of this `addresses` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `addresses` item: always present when read, never part of a write body. */
   id: Id<"addresses">;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 128 characters; required in writes.
-   */
+  /** Max 128 characters. */
   address1: string;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 128 characters.
-   */
+  /** Max 128 characters. */
   address2: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   alias: string;
-  /**
-   * Kind `string` (format `isCityName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   city: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   company: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (format `isDniLite`): a string.
-   * Max 16 characters.
-   */
+  /** Max 16 characters. */
   dni: string;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer: Id<"manufacturers">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state: Id<"states">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /** Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none). */
   id_warehouse: number;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   lastname: string;
-  /**
-   * Kind `string` (format `isMessage`): a string.
-   * Max 4194303 characters.
-   */
+  /** Max 4194303 characters. */
   other: string;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   phone: string;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   phone_mobile: string;
-  /**
-   * Kind `string` (format `isPostCode`): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   postcode: string;
-  /** Kind `string` (format `isGenericName`): a string. */
   vat_number: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -116,102 +51,40 @@ export interface Address {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface AddressInput {
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 128 characters; required in writes.
-   */
+  /** Max 128 characters. */
   address1: string;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 128 characters.
-   */
+  /** Max 128 characters. */
   address2?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   alias: string;
-  /**
-   * Kind `string` (format `isCityName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   city: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   company?: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (format `isDniLite`): a string.
-   * Max 16 characters.
-   */
+  /** Max 16 characters. */
   dni?: string;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer?: Id<"manufacturers">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state?: Id<"states">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier?: Id<"suppliers">;
-  /** Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none). */
   id_warehouse?: number;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   lastname: string;
-  /**
-   * Kind `string` (format `isMessage`): a string.
-   * Max 4194303 characters.
-   */
+  /** Max 4194303 characters. */
   other?: string;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   phone?: string;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   phone_mobile?: string;
-  /**
-   * Kind `string` (format `isPostCode`): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   postcode?: string;
-  /** Kind `string` (format `isGenericName`): a string. */
   vat_number?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

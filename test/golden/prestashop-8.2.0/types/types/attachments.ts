@@ -7,50 +7,23 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The product Attachments
  */
 export interface Attachment {
-  /**
-   * Id of this `attachments` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `attachments` item: always present when read, never part of a write body. */
   id: Id<"attachments">;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 40 characters; required in writes.
-   */
+  /** Max 40 characters. */
   file: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters.
-   */
+  /** Max 128 characters. */
   file_name: string;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   file_size: number;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 128 characters; required in writes.
-   */
+  /** May hold clean HTML; max 128 characters. */
   mime: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `products`: items `product` of `products`. */
-    products: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
+    products: { id: Id<"products"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -59,48 +32,21 @@ export interface Attachment {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface AttachmentInput {
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 40 characters; required in writes.
-   */
+  /** Max 40 characters. */
   file: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters.
-   */
+  /** Max 128 characters. */
   file_name?: string;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   file_size?: number;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 128 characters; required in writes.
-   */
+  /** May hold clean HTML; max 128 characters. */
   mime: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `products`: items `product` of `products`.
-     * When sent, the list replaces the stored one.
-     */
-    products?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
+    products?: { id: Id<"products"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,72 +7,34 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The Carriers
  */
 export interface Carrier {
-  /**
-   * Id of this `carriers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `carriers` item: always present when read, never part of a write body. */
   id: Id<"carriers">;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   delay: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   external_module_name: string;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Max 1 characters.
-   */
+  /** Max 1 characters. */
   grade: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   id_reference: number;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `tax_rule_groups`; not filterable.
-   */
+  /** Not filterable. */
   id_tax_rules_group: Id<"tax_rule_groups">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_free: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_module: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_depth: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_height: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   max_weight: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_width: number;
-  /**
-   * Kind `string` (format `isCarrierName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   need_range: boolean;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   position: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   range_behavior: boolean;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   shipping_external: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   shipping_handling: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   shipping_method: number;
-  /** Kind `string` (format `isAbsoluteUrl`): a string. */
   url: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -81,67 +43,32 @@ export interface Carrier {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CarrierInput {
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   delay: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   external_module_name?: string;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Max 1 characters.
-   */
+  /** Max 1 characters. */
   grade?: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   id_reference?: number;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `tax_rule_groups`; not filterable.
-   */
+  /** Not filterable. */
   id_tax_rules_group?: Id<"tax_rule_groups">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_free?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_module?: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_depth?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_height?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   max_weight?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_width?: number;
-  /**
-   * Kind `string` (format `isCarrierName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   need_range?: boolean;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   position?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   range_behavior?: boolean;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   shipping_external?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   shipping_handling?: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   shipping_method?: number;
-  /** Kind `string` (format `isAbsoluteUrl`): a string. */
   url?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

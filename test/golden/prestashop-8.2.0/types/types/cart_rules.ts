@@ -7,93 +7,44 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: Cart rules management
  */
 export interface CartRule {
-  /**
-   * Id of this `cart_rules` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `cart_rules` item: always present when read, never part of a write body. */
   id: Id<"cart_rules">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   carrier_restriction: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   cart_rule_restriction: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 254 characters.
-   */
+  /** May hold clean HTML; max 254 characters. */
   code: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   country_restriction: boolean;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_from: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_to: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   description: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   free_shipping: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   gift_product: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   gift_product_attribute: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   group_restriction: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   highlight: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_customer: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   minimum_amount: number;
-  /** Kind `int` (format `isInt`): an integer. */
   minimum_amount_currency: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   minimum_amount_shipping: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   minimum_amount_tax: boolean;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 254 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 254 characters per language. */
   name: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   partial_use: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   priority: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   product_restriction: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   quantity: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   quantity_per_user: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   reduction_currency: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   reduction_exclude_special: boolean;
-  /** Kind `decimal` (format `isPercentage`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent: number;
-  /** Kind `int` (format `isInt`): an integer. */
   reduction_product: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   reduction_tax: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   shop_restriction: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -102,88 +53,42 @@ export interface CartRule {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CartRuleInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   carrier_restriction?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   cart_rule_restriction?: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 254 characters.
-   */
+  /** May hold clean HTML; max 254 characters. */
   code?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   country_restriction?: boolean;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_from: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_to: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   description?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   free_shipping?: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   gift_product?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   gift_product_attribute?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   group_restriction?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   highlight?: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_customer?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   minimum_amount?: number;
-  /** Kind `int` (format `isInt`): an integer. */
   minimum_amount_currency?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   minimum_amount_shipping?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   minimum_amount_tax?: boolean;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 254 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 254 characters per language. */
   name: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   partial_use?: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   priority?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   product_restriction?: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   quantity?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   quantity_per_user?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   reduction_currency?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   reduction_exclude_special?: boolean;
-  /** Kind `decimal` (format `isPercentage`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent?: number;
-  /** Kind `int` (format `isInt`): an integer. */
   reduction_product?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   reduction_tax?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   shop_restriction?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,106 +7,34 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Customer's carts
  */
 export interface Cart {
-  /**
-   * Id of this `carts` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `carts` item: always present when read, never part of a write body. */
   id: Id<"carts">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   allow_seperated_package: boolean;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 4194303 characters.
-   */
+  /** Max 4194303 characters. */
   delivery_option: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   gift: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   gift_message: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_delivery: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_invoice: Id<"addresses">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_carrier: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `guests`.
-   */
   id_guest: Id<"guests">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   mobile_theme: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   recyclable: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   secure_key: string;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `cart_rows`: items `cart_row` of a virtual entity. */
-    cart_rows: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `addresses`.
-       */
-      id_address_delivery: Id<"addresses">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `customizations`.
-       */
-      id_customization: Id<"customizations">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id_product: Id<"products">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `combinations`.
-       */
-      id_product_attribute: Id<"combinations">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      quantity: number;
-    }[];
+    /** Items `cart_row` of a virtual entity. */
+    cart_rows: { id_address_delivery: Id<"addresses">; id_customization: Id<"customizations">; id_product: Id<"products">; id_product_attribute: Id<"combinations">; quantity: number }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -115,104 +43,31 @@ export interface Cart {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CartInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   allow_seperated_package?: boolean;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 4194303 characters.
-   */
+  /** Max 4194303 characters. */
   delivery_option?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   gift?: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   gift_message?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_delivery?: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_invoice?: Id<"addresses">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_carrier?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `guests`.
-   */
   id_guest?: Id<"guests">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   mobile_theme?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   recyclable?: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   secure_key?: string;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `cart_rows`: items `cart_row` of a virtual entity.
-     * When sent, the list replaces the stored one.
-     */
-    cart_rows?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `addresses`.
-       */
-      id_address_delivery: Id<"addresses">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `customizations`.
-       */
-      id_customization?: Id<"customizations">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id_product: Id<"products">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `combinations`.
-       */
-      id_product_attribute: Id<"combinations">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      quantity: number;
-    }[];
+    cart_rows?: { id_address_delivery: Id<"addresses">; id_customization?: Id<"customizations">; id_product: Id<"products">; id_product_attribute: Id<"combinations">; quantity: number }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,99 +7,48 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: The product categories
  */
 export interface Category {
-  /**
-   * Id of this `categories` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `categories` item: always present when read, never part of a write body. */
   id: Id<"categories">;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   additional_description: Multilang<string>;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Foreign key to `categories`.
-   */
+  /** Foreign key to `categories`. */
   id_parent: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_default: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_root_category: boolean;
   /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
    * Read-only (the store refuses it in writes).
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   level_depth: number;
   /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
+   * Max 128 characters per language.
    * On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.
    */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
   /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   nb_products_recursive: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   position: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `categories`: items `category` of `categories`. */
-    categories: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `categories`.
-       */
-      id: Id<"categories">;
-    }[];
-    /** Association `products`: items `product` of `products`. */
-    products: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
+    categories: { id: Id<"categories"> }[];
+    products: { id: Id<"products"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -108,88 +57,36 @@ export interface Category {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CategoryInput {
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   additional_description?: Multilang<string>;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Foreign key to `categories`.
-   */
+  /** Foreign key to `categories`. */
   id_parent?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_default?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_root_category?: boolean;
   /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
+   * Max 128 characters per language.
    * On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.
    */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title?: Multilang<string>;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   position?: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `categories`: items `category` of `categories`.
-     * When sent, the list replaces the stored one.
-     */
-    categories?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `categories`.
-       */
-      id?: Id<"categories">;
-    }[];
-    /**
-     * Association `products`: items `product` of `products`.
-     * When sent, the list replaces the stored one.
-     */
-    products?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `products`.
-       */
-      id?: Id<"products">;
-    }[];
+    categories?: { id?: Id<"categories"> }[];
+    products?: { id?: Id<"products"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

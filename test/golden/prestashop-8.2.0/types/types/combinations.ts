@@ -7,111 +7,44 @@ import type { Extensions, Id, Multilang, PsDate } from "../common.js";
  * Store description: The product combinations
  */
 export interface Combination {
-  /**
-   * Id of this `combinations` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `combinations` item: always present when read, never part of a write body. */
   id: Id<"combinations">;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   available_date: PsDate;
-  /**
-   * Kind `string` (format `IsGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   default_on: boolean;
-  /**
-   * Kind `string` (format `isEan13`): a string.
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   ean13: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   ecotax: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `string` (format `isIsbn`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   isbn: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   low_stock_alert: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   low_stock_threshold: number;
-  /**
-   * Kind `int` (format `isPositiveInt`): an integer.
-   * Required in writes.
-   */
   minimal_quantity: number;
-  /**
-   * Kind `string` (format `isMpn`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   mpn: string;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   price: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   reference: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   supplier_reference: string;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   unit_price_impact: number;
-  /**
-   * Kind `string` (format `isUpc`): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   upc: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   weight: number;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 27 characters.
-   */
+  /** Max 27 characters. */
   wholesale_price: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `images`: items `image` of `images`. */
-    images: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `images`.
-       */
-      id: Id<"images">;
-    }[];
-    /** Association `product_option_values`: items `product_option_value` of `product_option_values`. */
-    product_option_values: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `product_option_values`.
-       */
-      id: Id<"product_option_values">;
-    }[];
+    images: { id: Id<"images"> }[];
+    product_option_values: { id: Id<"product_option_values"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -120,112 +53,42 @@ export interface Combination {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CombinationInput {
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   available_date?: PsDate;
-  /**
-   * Kind `string` (format `IsGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now?: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   default_on?: boolean;
-  /**
-   * Kind `string` (format `isEan13`): a string.
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   ean13?: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   ecotax?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `string` (format `isIsbn`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   isbn?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   low_stock_alert?: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   low_stock_threshold?: number;
-  /**
-   * Kind `int` (format `isPositiveInt`): an integer.
-   * Required in writes.
-   */
   minimal_quantity: number;
-  /**
-   * Kind `string` (format `isMpn`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   mpn?: string;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   price?: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   reference?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   supplier_reference?: string;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   unit_price_impact?: number;
-  /**
-   * Kind `string` (format `isUpc`): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   upc?: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   weight?: number;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Max 27 characters.
-   */
+  /** Max 27 characters. */
   wholesale_price?: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `images`: items `image` of `images`.
-     * When sent, the list replaces the stored one.
-     */
-    images?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `images`.
-       */
-      id?: Id<"images">;
-    }[];
-    /**
-     * Association `product_option_values`: items `product_option_value` of `product_option_values`.
-     * When sent, the list replaces the stored one.
-     */
-    product_option_values?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `product_option_values`.
-       */
-      id?: Id<"product_option_values">;
-    }[];
+    images?: { id?: Id<"images"> }[];
+    product_option_values?: { id?: Id<"product_option_values"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,30 +7,16 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Shop configuration
  */
 export interface Configuration {
-  /**
-   * Id of this `configurations` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `configurations` item: always present when read, never part of a write body. */
   id: Id<"configurations">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /**
-   * Kind `string` (format `isConfigName`): a string.
-   * Max 254 characters; required in writes.
-   */
+  /** Max 254 characters. */
   name: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 4194303 characters.
-   */
+  /** Max 4194303 characters. */
   value: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -39,25 +25,14 @@ export interface Configuration {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ConfigurationInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /**
-   * Kind `string` (format `isConfigName`): a string.
-   * Max 254 characters; required in writes.
-   */
+  /** Max 254 characters. */
   name: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 4194303 characters.
-   */
+  /** Max 4194303 characters. */
   value?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,29 +7,15 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: Shop contacts
  */
 export interface Contact {
-  /**
-   * Id of this `contacts` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `contacts` item: always present when read, never part of a write body. */
   id: Id<"contacts">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   customer_service: boolean;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -38,24 +24,13 @@ export interface Contact {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ContactInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   customer_service?: boolean;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   email?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

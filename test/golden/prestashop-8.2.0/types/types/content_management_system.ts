@@ -7,50 +7,24 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: Content management system
  */
 export interface Content {
-  /**
-   * Id of this `content_management_system` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `content_management_system` item: always present when read, never part of a write body. */
   id: Id<"content_management_system">;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 1073741823 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 1073741823 characters per language. */
   content: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   head_seo_title: Multilang<string>;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_cms_category: number;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   indexation: boolean;
-  /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   position: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -59,45 +33,22 @@ export interface Content {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ContentInput {
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 1073741823 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 1073741823 characters per language. */
   content?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   head_seo_title?: Multilang<string>;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_cms_category?: number;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   indexation?: boolean;
-  /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   position?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

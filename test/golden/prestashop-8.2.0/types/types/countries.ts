@@ -7,55 +7,21 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The countries
  */
 export interface Country {
-  /**
-   * Id of this `countries` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `countries` item: always present when read, never part of a write body. */
   id: Id<"countries">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   call_prefix: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   contains_states: boolean;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   display_tax_label: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `string` (format `isLanguageIsoCode`): a string.
-   * Max 3 characters; required in writes.
-   */
+  /** Max 3 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   need_identification_number: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   need_zip_code: boolean;
-  /** Kind `string` (format `isZipCodeFormat`): a string. */
   zip_code_format: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -64,50 +30,19 @@ export interface Country {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CountryInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   call_prefix?: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   contains_states: boolean;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   display_tax_label: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency?: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `string` (format `isLanguageIsoCode`): a string.
-   * Max 3 characters; required in writes.
-   */
+  /** Max 3 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   need_identification_number: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   need_zip_code?: boolean;
-  /** Kind `string` (format `isZipCodeFormat`): a string. */
   zip_code_format?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,57 +7,26 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The currencies
  */
 export interface Currency {
-  /**
-   * Id of this `currencies` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `currencies` item: always present when read, never part of a write body. */
   id: Id<"currencies">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (format `isLanguageIsoCode`): a string.
-   * Max 3 characters; required in writes.
-   */
+  /** Max 3 characters. */
   iso_code: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   modified: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters; required in writes; not filterable.
-   */
+  /** Max 255 characters; not filterable. */
   name: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Multilingual (one value per language).
-   */
+  /** The store gives no type: typed as a string. */
   names: Multilang<string>;
-  /**
-   * Kind `string` (format `isNumericIsoCode`): a string.
-   * Max 3 characters.
-   */
+  /** Max 3 characters. */
   numeric_iso_code: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   pattern: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   precision: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   symbol: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   unofficial: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -66,52 +35,24 @@ export interface Currency {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CurrencyInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (format `isLanguageIsoCode`): a string.
-   * Max 3 characters; required in writes.
-   */
+  /** Max 3 characters. */
   iso_code: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   modified?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters; required in writes; not filterable.
-   */
+  /** Max 255 characters; not filterable. */
   name: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Multilingual (one value per language).
-   */
+  /** The store gives no type: typed as a string. */
   names?: Multilang<string>;
-  /**
-   * Kind `string` (format `isNumericIsoCode`): a string.
-   * Max 3 characters.
-   */
+  /** Max 3 characters. */
   numeric_iso_code?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   pattern?: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   precision?: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   symbol?: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   unofficial?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

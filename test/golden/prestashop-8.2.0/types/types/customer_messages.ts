@@ -7,44 +7,20 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Customer services messages
  */
 export interface CustomerMessage {
-  /**
-   * Id of this `customer_messages` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `customer_messages` item: always present when read, never part of a write body. */
   id: Id<"customer_messages">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   file_name: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `customer_threads`.
-   */
   id_customer_thread: Id<"customer_threads">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `string` (format `isIp2Long`): a string.
-   * Max 15 characters.
-   */
+  /** Max 15 characters. */
   ip_address: string;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters; required in writes.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   message: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   private: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   read: boolean;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   user_agent: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -53,39 +29,18 @@ export interface CustomerMessage {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomerMessageInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   file_name?: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `customer_threads`.
-   */
   id_customer_thread?: Id<"customer_threads">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `employees`.
-   */
   id_employee?: Id<"employees">;
-  /**
-   * Kind `string` (format `isIp2Long`): a string.
-   * Max 15 characters.
-   */
+  /** Max 15 characters. */
   ip_address?: string;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters; required in writes.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   message: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   private?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   read?: boolean;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   user_agent?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,69 +7,24 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Customer services threads
  */
 export interface CustomerThread {
-  /**
-   * Id of this `customer_threads` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `customer_threads` item: always present when read, never part of a write body. */
   id: Id<"customer_threads">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_contact: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   status: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Required in writes.
-   */
   token: string;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `customer_messages`: items `customer_message` of `customer_messages`. */
-    customer_messages: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `customer_messages`.
-       */
-      id: Id<"customer_messages">;
-    }[];
+    customer_messages: { id: Id<"customer_messages"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -78,67 +33,22 @@ export interface CustomerThread {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomerThreadInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   email?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_contact: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `orders`.
-   */
   id_order?: Id<"orders">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   id_product?: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shops`.
-   */
   id_shop?: Id<"shops">;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   status?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Required in writes.
-   */
   token: string;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `customer_messages`: items `customer_message` of `customer_messages`.
-     * When sent, the list replaces the stored one.
-     */
-    customer_messages?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `customer_messages`.
-       */
-      id?: Id<"customer_messages">;
-    }[];
+    customer_messages?: { id?: Id<"customer_messages"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,118 +7,55 @@ import type { Extensions, Id, PsDate, PsDateTime } from "../common.js";
  * Store description: The e-shop's customers
  */
 export interface Customer {
-  /**
-   * Id of this `customers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `customers` item: always present when read, never part of a write body. */
   id: Id<"customers">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `string` (format `isApe`): a string. */
   ape: string;
-  /** Kind `date` (format `isBirthDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   birthday: PsDate;
-  /** Kind `string` (format `isGenericName`): a string. */
   company: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `string` (format `isCustomerName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `groups`.
-   */
   id_default_group: Id<"groups">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_gender: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_risk: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   ip_registration_newsletter: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_guest: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   last_passwd_gen: string;
-  /**
-   * Kind `string` (format `isCustomerName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   lastname: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_payment_days: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   newsletter: boolean;
-  /** Kind `date` (PHP type `date` from the store-behaviour catalog): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   newsletter_date_add: PsDateTime;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   note: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   optin: boolean;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   outstanding_allow_amount: number;
   /**
-   * Kind `string` (format `isHashedPassword`): a string.
-   * Max 255 characters; required in writes.
+   * Max 255 characters.
    * Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.
    */
   passwd: string;
-  /**
-   * Kind `string` (format `isSha1`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   reset_password_token: string;
-  /** Kind `date` (format `isDateOrNull`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   reset_password_validity: PsDateTime;
-  /**
-   * Kind `string` (format `isMd5`): a string.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   secure_key: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_public_prices: boolean;
-  /** Kind `string` (format `isGenericName`): a string. */
   siret: string;
-  /** Kind `string` (format `isUrl`): a string. */
   website: string;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `groups`: items `group` of `groups`. */
-    groups: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `groups`.
-       */
-      id: Id<"groups">;
-    }[];
+    groups: { id: Id<"groups"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -127,116 +64,53 @@ export interface Customer {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomerInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `string` (format `isApe`): a string. */
   ape?: string;
-  /** Kind `date` (format `isBirthDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   birthday?: PsDate;
-  /** Kind `string` (format `isGenericName`): a string. */
   company?: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `string` (format `isCustomerName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `groups`.
-   */
   id_default_group?: Id<"groups">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_gender?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `languages`.
-   */
   id_lang?: Id<"languages">;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_risk?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   ip_registration_newsletter?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_guest?: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   last_passwd_gen?: string;
-  /**
-   * Kind `string` (format `isCustomerName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   lastname: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   max_payment_days?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   newsletter?: boolean;
-  /** Kind `date` (PHP type `date` from the store-behaviour catalog): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   newsletter_date_add?: PsDateTime;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   note?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   optin?: boolean;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   outstanding_allow_amount?: number;
   /**
-   * Kind `string` (format `isHashedPassword`): a string.
-   * Max 255 characters; required in writes.
+   * Max 255 characters.
    * Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.
    */
   passwd: string;
-  /**
-   * Kind `string` (format `isSha1`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   reset_password_token?: string;
-  /** Kind `date` (format `isDateOrNull`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   reset_password_validity?: PsDateTime;
-  /**
-   * Kind `string` (format `isMd5`): a string.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   secure_key?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_public_prices?: boolean;
-  /** Kind `string` (format `isGenericName`): a string. */
   siret?: string;
-  /** Kind `string` (format `isUrl`): a string. */
   website?: string;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `groups`: items `group` of `groups`.
-     * When sent, the list replaces the stored one.
-     */
-    groups?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `groups`.
-       */
-      id?: Id<"groups">;
-    }[];
+    groups?: { id?: Id<"groups"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

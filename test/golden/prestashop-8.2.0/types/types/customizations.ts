@@ -7,75 +7,23 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Customization values
  */
 export interface Customization {
-  /**
-   * Id of this `customizations` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `customizations` item: always present when read, never part of a write body. */
   id: Id<"customizations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address_delivery: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_product_attribute: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   in_cart: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   quantity: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   quantity_refunded: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   quantity_returned: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `customized_data_images`: items `customized_data_image` of a virtual entity. */
-    customized_data_images: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `product_customization_fields`.
-       */
-      id_customization_field: Id<"product_customization_fields">;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      value: string;
-    }[];
-    /** Association `customized_data_text_fields`: items `customized_data_text_field` of a virtual entity. */
-    customized_data_text_fields: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_customization_fields`.
-       */
-      id_customization_field: Id<"product_customization_fields">;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      value: string;
-    }[];
+    /** Items `customized_data_image` of a virtual entity. */
+    customized_data_images: { id_customization_field: Id<"product_customization_fields">; value: string }[];
+    /** Items `customized_data_text_field` of a virtual entity. */
+    customized_data_text_fields: { id_customization_field: Id<"product_customization_fields">; value: string }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -84,76 +32,19 @@ export interface Customization {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomizationInput {
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address_delivery: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_product_attribute: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   in_cart: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   quantity: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   quantity_refunded: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   quantity_returned: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `customized_data_images`: items `customized_data_image` of a virtual entity.
-     * When sent, the list replaces the stored one.
-     */
-    customized_data_images?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `product_customization_fields`.
-       */
-      id_customization_field?: Id<"product_customization_fields">;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      value?: string;
-    }[];
-    /**
-     * Association `customized_data_text_fields`: items `customized_data_text_field` of a virtual entity.
-     * When sent, the list replaces the stored one.
-     */
-    customized_data_text_fields?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_customization_fields`.
-       */
-      id_customization_field: Id<"product_customization_fields">;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      value?: string;
-    }[];
+    customized_data_images?: { id_customization_field?: Id<"product_customization_fields">; value?: string }[];
+    customized_data_text_fields?: { id_customization_field: Id<"product_customization_fields">; value?: string }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,41 +7,15 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Product delivery
  */
 export interface Delivery {
-  /**
-   * Id of this `deliveries` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `deliveries` item: always present when read, never part of a write body. */
   id: Id<"deliveries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carriers`.
-   */
   id_carrier: Id<"carriers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `price_ranges`.
-   */
   id_range_price: Id<"price_ranges">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `weight_ranges`.
-   */
   id_range_weight: Id<"weight_ranges">;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   id_shop: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   id_shop_group: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -50,36 +24,13 @@ export interface Delivery {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface DeliveryInput {
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carriers`.
-   */
   id_carrier: Id<"carriers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `price_ranges`.
-   */
   id_range_price: Id<"price_ranges">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `weight_ranges`.
-   */
   id_range_weight: Id<"weight_ranges">;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   id_shop?: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   id_shop_group?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,113 +7,52 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Employees
  */
 export interface Employee {
-  /**
-   * Id of this `employees` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `employees` item: always present when read, never part of a write body. */
   id: Id<"employees">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `string` (format `isColor`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   bo_color: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   bo_css: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   bo_menu: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   bo_theme: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   bo_width: number;
-  /** Kind `int` (format `isInt`): an integer. */
   default_tab: number;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   firstname: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   has_enabled_gravatar: boolean;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes; foreign key to `languages`.
-   */
+  /** Foreign key to `languages`. */
   id_lang: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_last_customer: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_last_customer_message: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_last_order: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   id_profile: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   last_passwd_gen: string;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   lastname: string;
   /**
-   * Kind `string` (format `isHashedPassword`): a string.
-   * Max 255 characters; required in writes.
+   * Max 255 characters.
    * Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.
    */
   passwd: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   preselect_date_range: string;
-  /**
-   * Kind `string` (format `isSha1`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   reset_password_token: string;
-  /** Kind `date` (format `isDateOrNull`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   reset_password_validity: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_compare_from: PsDateTime;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   stats_compare_option: number;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_compare_to: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_date_from: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_date_to: PsDateTime;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -122,108 +61,50 @@ export interface Employee {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface EmployeeInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `string` (format `isColor`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   bo_color?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   bo_css?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   bo_menu?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   bo_theme?: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   bo_width?: number;
-  /** Kind `int` (format `isInt`): an integer. */
   default_tab?: number;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   firstname: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   has_enabled_gravatar?: boolean;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes; foreign key to `languages`.
-   */
+  /** Foreign key to `languages`. */
   id_lang: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_last_customer?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_last_customer_message?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   id_last_order?: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   id_profile: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   last_passwd_gen?: string;
-  /**
-   * Kind `string` (format `isName`): a string.
-   * Max 255 characters; required in writes.
-   */
+  /** Max 255 characters. */
   lastname: string;
   /**
-   * Kind `string` (format `isHashedPassword`): a string.
-   * Max 255 characters; required in writes.
+   * Max 255 characters.
    * Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.
    */
   passwd: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   preselect_date_range?: string;
-  /**
-   * Kind `string` (format `isSha1`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   reset_password_token?: string;
-  /** Kind `date` (format `isDateOrNull`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   reset_password_validity?: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_compare_from?: PsDateTime;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   stats_compare_option?: number;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_compare_to?: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_date_from?: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.
-   */
+  /** Managed by the store but stored as sent: a PUT without it empties it, so write back the value read. */
   stats_date_to?: PsDateTime;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

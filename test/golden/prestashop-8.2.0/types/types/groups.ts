@@ -7,30 +7,15 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: The customer's groups
  */
 export interface Group {
-  /**
-   * Id of this `groups` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `groups` item: always present when read, never part of a write body. */
   id: Id<"groups">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `int` (format `isPriceDisplayMethod`): an integer.
-   * Required in writes.
-   */
   price_display_method: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   reduction: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_prices: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -39,25 +24,13 @@ export interface Group {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface GroupInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `int` (format `isPriceDisplayMethod`): an integer.
-   * Required in writes.
-   */
   price_display_method: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   reduction?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_prices?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,48 +7,24 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The guests
  */
 export interface Guest {
-  /**
-   * Id of this `guests` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `guests` item: always present when read, never part of a write body. */
   id: Id<"guests">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 8 characters.
-   */
+  /** Max 8 characters. */
   accept_language: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   adobe_director: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   adobe_flash: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   apple_quicktime: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_operating_system: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_web_browser: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   javascript: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   mobile_theme: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   real_player: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   screen_color: number;
-  /** Kind `int` (format `isInt`): an integer. */
   screen_resolution_x: number;
-  /** Kind `int` (format `isInt`): an integer. */
   screen_resolution_y: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   sun_java: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   windows_media: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -57,43 +33,22 @@ export interface Guest {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface GuestInput {
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 8 characters.
-   */
+  /** Max 8 characters. */
   accept_language?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   adobe_director?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   adobe_flash?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   apple_quicktime?: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_operating_system?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_web_browser?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   javascript?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   mobile_theme?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   real_player?: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   screen_color?: number;
-  /** Kind `int` (format `isInt`): an integer. */
   screen_resolution_x?: number;
-  /** Kind `int` (format `isInt`): an integer. */
   screen_resolution_y?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   sun_java?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   windows_media?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

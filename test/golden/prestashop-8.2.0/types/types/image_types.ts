@@ -7,37 +7,17 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The image types
  */
 export interface ImageType {
-  /**
-   * Id of this `image_types` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `image_types` item: always present when read, never part of a write body. */
   id: Id<"image_types">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   categories: boolean;
-  /**
-   * Kind `int` (format `isImageSize`): an integer.
-   * Required in writes.
-   */
   height: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   manufacturers: boolean;
-  /**
-   * Kind `string` (format `isImageTypeName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   products: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   stores: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   suppliers: boolean;
-  /**
-   * Kind `int` (format `isImageSize`): an integer.
-   * Required in writes.
-   */
   width: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -46,32 +26,15 @@ export interface ImageType {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ImageTypeInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   categories?: boolean;
-  /**
-   * Kind `int` (format `isImageSize`): an integer.
-   * Required in writes.
-   */
   height: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   manufacturers?: boolean;
-  /**
-   * Kind `string` (format `isImageTypeName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   products?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   stores?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   suppliers?: boolean;
-  /**
-   * Kind `int` (format `isImageSize`): an integer.
-   * Required in writes.
-   */
   width: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

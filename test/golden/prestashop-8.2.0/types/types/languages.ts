@@ -7,46 +7,22 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Shop languages
  */
 export interface Language {
-  /**
-   * Id of this `languages` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `languages` item: always present when read, never part of a write body. */
   id: Id<"languages">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `string` (format `isPhpDateFormat`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   date_format_full: string;
-  /**
-   * Kind `string` (format `isPhpDateFormat`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   date_format_lite: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_rtl: boolean;
-  /**
-   * Kind `string` (format `isLanguageIsoCode`): a string.
-   * Max 2 characters; required in writes.
-   */
+  /** Max 2 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (format `isLanguageCode`): a string.
-   * Max 5 characters.
-   */
+  /** Max 5 characters. */
   language_code: string;
-  /**
-   * Kind `string` (format `isLocale`): a string.
-   * Max 5 characters.
-   */
+  /** Max 5 characters. */
   locale: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -55,41 +31,20 @@ export interface Language {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface LanguageInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `string` (format `isPhpDateFormat`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   date_format_full: string;
-  /**
-   * Kind `string` (format `isPhpDateFormat`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   date_format_lite: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_rtl?: boolean;
-  /**
-   * Kind `string` (format `isLanguageIsoCode`): a string.
-   * Max 2 characters; required in writes.
-   */
+  /** Max 2 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (format `isLanguageCode`): a string.
-   * Max 5 characters.
-   */
+  /** Max 5 characters. */
   language_code?: string;
-  /**
-   * Kind `string` (format `isLocale`): a string.
-   * Max 5 characters.
-   */
+  /** Max 5 characters. */
   locale?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,41 +7,16 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Messages
  */
 export interface Message {
-  /**
-   * Id of this `messages` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `messages` item: always present when read, never part of a write body. */
   id: Id<"messages">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters; required in writes.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   message: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   private: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -50,36 +25,14 @@ export interface Message {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface MessageInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `carts`.
-   */
   id_cart?: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `employees`.
-   */
   id_employee?: Id<"employees">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `orders`.
-   */
   id_order?: Id<"orders">;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters; required in writes.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   message: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   private?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,34 +7,16 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Order carriers
  */
 export interface OrderCarrier {
-  /**
-   * Id of this `order_carriers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_carriers` item: always present when read, never part of a write body. */
   id: Id<"order_carriers">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carriers`.
-   */
   id_carrier: Id<"carriers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_order_invoice: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   shipping_cost_tax_excl: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   shipping_cost_tax_incl: number;
-  /** Kind `string` (format `isTrackingNumber`): a string. */
   tracking_number: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   weight: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -43,29 +25,14 @@ export interface OrderCarrier {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderCarrierInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carriers`.
-   */
   id_carrier: Id<"carriers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_order_invoice?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   shipping_cost_tax_excl?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   shipping_cost_tax_incl?: number;
-  /** Kind `string` (format `isTrackingNumber`): a string. */
   tracking_number?: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   weight?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

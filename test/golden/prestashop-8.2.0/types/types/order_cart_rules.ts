@@ -7,43 +7,17 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The Order cart rules
  */
 export interface OrderCartRule {
-  /**
-   * Id of this `order_cart_rules` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_cart_rules` item: always present when read, never part of a write body. */
   id: Id<"order_cart_rules">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   free_shipping: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_cart_rule: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_order_invoice: number;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Required in writes.
-   */
+  /** May hold clean HTML. */
   name: string;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   value: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   value_tax_excl: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -52,38 +26,15 @@ export interface OrderCartRule {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderCartRuleInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   free_shipping?: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_cart_rule: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_order_invoice?: number;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Required in writes.
-   */
+  /** May hold clean HTML. */
   name: string;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   value: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   value_tax_excl: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,139 +7,59 @@ import type { Extensions, Id, PsDate } from "../common.js";
  * Store description: Details of an order
  */
 export interface OrderDetail {
-  /**
-   * Id of this `order_details` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_details` item: always present when read, never part of a write body. */
   id: Id<"order_details">;
-  /** Kind `int` (format `isInt`): an integer. */
   discount_quantity_applied: number;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   download_deadline: PsDate;
-  /** Kind `string` (format `isGenericName`): a string. */
   download_hash: string;
-  /** Kind `int` (format `isInt`): an integer. */
   download_nb: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   ecotax: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   ecotax_tax_rate: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   group_reduction: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_customization: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_order_invoice: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_shop: number;
-  /** Kind `int` (format `isInt`): an integer. */
   id_tax_rules_group: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_warehouse: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   original_product_price: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   original_wholesale_price: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   product_attribute_id: Id<"combinations">;
-  /** Kind `string` (format `isEan13`): a string. */
   product_ean13: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   product_id: Id<"products">;
-  /** Kind `string` (format `isIsbn`): a string. */
   product_isbn: string;
-  /** Kind `string` (format `isMpn`): a string. */
   product_mpn: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 4194303 characters; required in writes.
-   */
+  /** Max 4194303 characters. */
   product_name: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   product_price: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   product_quantity: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_discount: number;
-  /** Kind `int` (format `isInt`): an integer. */
   product_quantity_in_stock: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   product_quantity_refunded: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   product_quantity_reinjected: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   product_quantity_return: number;
-  /** Kind `string` (format `isReference`): a string. */
   product_reference: string;
-  /** Kind `string` (format `isReference`): a string. */
   product_supplier_reference: string;
-  /** Kind `string` (format `isUpc`): a string. */
   product_upc: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   product_weight: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   purchase_supplier_price: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_incl: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   tax_computation_method: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_incl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_incl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_incl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_incl: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `taxes`: items `tax` of `taxes`. */
-    taxes: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `taxes`.
-       */
-      id: Id<"taxes">;
-    }[];
+    taxes: { id: Id<"taxes"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -148,137 +68,57 @@ export interface OrderDetail {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderDetailInput {
-  /** Kind `int` (format `isInt`): an integer. */
   discount_quantity_applied?: number;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   download_deadline?: PsDate;
-  /** Kind `string` (format `isGenericName`): a string. */
   download_hash?: string;
-  /** Kind `int` (format `isInt`): an integer. */
   download_nb?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   ecotax?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   ecotax_tax_rate?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   group_reduction?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_customization?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_order_invoice?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_shop: number;
-  /** Kind `int` (format `isInt`): an integer. */
   id_tax_rules_group?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_warehouse: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   original_product_price?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   original_wholesale_price?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   product_attribute_id?: Id<"combinations">;
-  /** Kind `string` (format `isEan13`): a string. */
   product_ean13?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   product_id?: Id<"products">;
-  /** Kind `string` (format `isIsbn`): a string. */
   product_isbn?: string;
-  /** Kind `string` (format `isMpn`): a string. */
   product_mpn?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 4194303 characters; required in writes.
-   */
+  /** Max 4194303 characters. */
   product_name: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   product_price: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   product_quantity: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_discount?: number;
-  /** Kind `int` (format `isInt`): an integer. */
   product_quantity_in_stock?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   product_quantity_refunded?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   product_quantity_reinjected?: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   product_quantity_return?: number;
-  /** Kind `string` (format `isReference`): a string. */
   product_reference?: string;
-  /** Kind `string` (format `isReference`): a string. */
   product_supplier_reference?: string;
-  /** Kind `string` (format `isUpc`): a string. */
   product_upc?: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   product_weight?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   purchase_supplier_price?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_incl?: number;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   tax_computation_method?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_incl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_incl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_incl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_incl?: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `taxes`: items `tax` of `taxes`.
-     * When sent, the list replaces the stored one.
-     */
-    taxes?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `taxes`.
-       */
-      id?: Id<"taxes">;
-    }[];
+    taxes?: { id?: Id<"taxes"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

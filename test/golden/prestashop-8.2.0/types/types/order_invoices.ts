@@ -7,60 +7,28 @@ import type { Extensions, Id, PsDate, PsDateTime } from "../common.js";
  * Store description: The Order invoices
  */
 export interface OrderInvoice {
-  /**
-   * Id of this `order_invoices` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_invoices` item: always present when read, never part of a write body. */
   id: Id<"order_invoices">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   delivery_date: PsDate;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   delivery_number: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_order: number;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   note: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   number: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   shipping_tax_computation_method: number;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   shop_address: string;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_discount_tax_excl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_discount_tax_incl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_excl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_incl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_products: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_products_wt: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_excl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_incl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_excl: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_incl: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -69,55 +37,26 @@ export interface OrderInvoice {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderInvoiceInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   delivery_date?: PsDate;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   delivery_number?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_order: number;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   note?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   number: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   shipping_tax_computation_method?: number;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   shop_address?: string;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_discount_tax_excl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_discount_tax_incl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_excl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_incl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_products?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_products_wt?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_excl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_incl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_excl?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_incl?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,113 +7,48 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Order payments
  */
 export interface OrderPayment {
-  /**
-   * Id of this `order_payments` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_payments` item: always present when read, never part of a write body. */
   id: Id<"order_payments">;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   amount: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_brand: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_expiration: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_holder: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_number: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   conversion_rate: number;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_currency: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_employee: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 9 characters.
-   */
+  /** Max 9 characters. */
   order_reference: string;
-  /** Kind `string` (format `isGenericName`): a string. */
   payment_method: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   transaction_id: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
 /** Body of a POST to `/api/order_payments`: required fields required, read-only fields absent. */
 export interface OrderPaymentInput {
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   amount: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_brand?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_expiration?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_holder?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   card_number?: string;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   conversion_rate?: number;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_currency: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_employee?: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 9 characters.
-   */
+  /** Max 9 characters. */
   order_reference?: string;
-  /** Kind `string` (format `isGenericName`): a string. */
   payment_method?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 254 characters.
-   */
+  /** Max 254 characters. */
   transaction_id?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

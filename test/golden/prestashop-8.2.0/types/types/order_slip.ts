@@ -7,174 +7,49 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Order slips
  */
 export interface OrderSlip {
-  /**
-   * Id of this `order_slip` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_slip` item: always present when read, never part of a write body. */
   id: Id<"order_slip">;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   amount: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `int` (format `isInt`): an integer. */
   order_slip_type: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   partial: number;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   shipping_cost: boolean;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   shipping_cost_amount: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products_tax_excl: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products_tax_incl: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_shipping_tax_excl: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_shipping_tax_incl: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `order_slip_details`: items `order_slip_detail` of a virtual entity. */
-    order_slip_details: {
-      /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
-       * Required in writes.
-       */
-      amount_tax_excl: number;
-      /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
-       * Required in writes.
-       */
-      amount_tax_incl: number;
-      /** Kind `id` (no format given by the store): an id, an unsigned integer (0 = none). */
-      id: number;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      id_order_detail: number;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      product_quantity: number;
-    }[];
+    /** Items `order_slip_detail` of a virtual entity. */
+    order_slip_details: { amount_tax_excl: number; amount_tax_incl: number; id: number; id_order_detail: number; product_quantity: number }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
 /** Body of a POST to `/api/order_slip`: required fields required, read-only fields absent. */
 export interface OrderSlipInput {
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   amount?: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `int` (format `isInt`): an integer. */
   order_slip_type?: number;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   partial?: number;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   shipping_cost?: boolean;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   shipping_cost_amount?: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products_tax_excl: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products_tax_incl: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_shipping_tax_excl: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_shipping_tax_incl: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `order_slip_details`: items `order_slip_detail` of a virtual entity.
-     * When sent, the list replaces the stored one.
-     */
-    order_slip_details?: {
-      /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
-       * Required in writes.
-       */
-      amount_tax_excl: number;
-      /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
-       * Required in writes.
-       */
-      amount_tax_incl: number;
-      /** Kind `id` (no format given by the store): an id, an unsigned integer (0 = none). */
-      id?: number;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      id_order_detail: number;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      product_quantity: number;
-    }[];
+    order_slip_details?: { amount_tax_excl: number; amount_tax_incl: number; id?: number; id_order_detail: number; product_quantity: number }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -7,48 +7,25 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The Order statuses
  */
 export interface OrderState {
-  /**
-   * Id of this `order_states` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `order_states` item: always present when read, never part of a write body. */
   id: Id<"order_states">;
-  /** Kind `string` (format `isColor`): a string. */
   color: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   delivery: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   hidden: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   invoice: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   logable: boolean;
-  /** Kind `string` (format `isModuleName`): a string. */
   module_name: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   name: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   paid: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   pdf_delivery: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   pdf_invoice: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   send_email: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   shipped: boolean;
-  /**
-   * Kind `string` (format `isTplName`): a string.
-   * Max 64 characters per language; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   template: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   unremovable: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -57,43 +34,23 @@ export interface OrderState {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderStateInput {
-  /** Kind `string` (format `isColor`): a string. */
   color?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   delivery?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   hidden?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   invoice?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   logable?: boolean;
-  /** Kind `string` (format `isModuleName`): a string. */
   module_name?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   name: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   paid?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   pdf_delivery?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   pdf_invoice?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   send_email?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   shipped?: boolean;
-  /**
-   * Kind `string` (format `isTplName`): a string.
-   * Max 64 characters per language; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   template?: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   unremovable?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

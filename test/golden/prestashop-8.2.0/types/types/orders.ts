@@ -7,234 +7,108 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: The Customers orders
  */
 export interface Order {
-  /**
-   * Id of this `orders` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `orders` item: always present when read, never part of a write body. */
   id: Id<"orders">;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   carrier_tax_rate: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `order_states`.
-   */
   current_state: Id<"order_states">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `date` (PHP type `date` from the store-behaviour catalog): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   delivery_date: PsDateTime;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   delivery_number: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   gift: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   gift_message: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address_delivery: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address_invoice: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carriers`.
-   */
   id_carrier: Id<"carriers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /** Kind `date` (PHP type `date` from the store-behaviour catalog): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   invoice_date: PsDateTime;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   invoice_number: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   mobile_theme: boolean;
-  /**
-   * Kind `string` (format `isModuleName`): a string.
-   * Required in writes.
-   */
   module: string;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   note: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Required in writes.
-   */
   payment: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   recyclable: boolean;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   reference: string;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   round_mode: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   round_type: number;
-  /** Kind `string` (format `isMd5`): a string. */
   secure_key: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Not filterable.
-   */
+  /** Not filterable. */
   shipping_number: string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_discounts: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_discounts_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_discounts_tax_incl: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_paid: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_paid_real: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_incl: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products_wt: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_incl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_wrapping: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_excl: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_incl: number;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   valid: boolean;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `order_rows`: items `order_row` of a virtual entity. */
+    /** Items `order_row` of a virtual entity. */
     order_rows: {
-      /** Kind `id` (no format given by the store): an id, an unsigned integer (0 = none). */
       id: number;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `customizations`.
-       */
       id_customization: Id<"customizations">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
       product_attribute_id: number;
       /**
-       * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_ean13: string;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
       product_id: Id<"products">;
       /**
-       * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_isbn: string;
       /**
-       * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_name: string;
       /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_price: number;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
       product_quantity: number;
       /**
-       * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_reference: string;
       /**
-       * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       product_upc: string;
       /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       unit_price_tax_excl: number;
       /**
-       * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
        * Read-only (the store refuses it in writes).
        * Computed by the store: the client leaves it out when it writes back a record it read.
        */
       unit_price_tax_incl: number;
     }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -243,184 +117,59 @@ export interface Order {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderInput {
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   carrier_tax_rate?: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `order_states`.
-   */
   current_state?: Id<"order_states">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `date` (PHP type `date` from the store-behaviour catalog): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   delivery_date?: PsDateTime;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   delivery_number?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   gift?: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   gift_message?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address_delivery: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address_invoice: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carriers`.
-   */
   id_carrier: Id<"carriers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /** Kind `date` (PHP type `date` from the store-behaviour catalog): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   invoice_date?: PsDateTime;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   invoice_number?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   mobile_theme?: boolean;
-  /**
-   * Kind `string` (format `isModuleName`): a string.
-   * Required in writes.
-   */
   module: string;
-  /**
-   * Kind `html` (PHP type `html` from the store-behaviour catalog): a string that may hold clean HTML.
-   * Max 4194303 characters.
-   */
+  /** May hold clean HTML; max 4194303 characters. */
   note?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Required in writes.
-   */
   payment: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   recyclable?: boolean;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   reference?: string;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   round_mode?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   round_type?: number;
-  /** Kind `string` (format `isMd5`): a string. */
   secure_key?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Not filterable.
-   */
+  /** Not filterable. */
   shipping_number?: string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_discounts?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_discounts_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_discounts_tax_incl?: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_paid: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_paid_real: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_paid_tax_incl?: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   total_products_wt: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_tax_incl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_wrapping?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_excl?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_wrapping_tax_incl?: number;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   valid?: boolean;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `order_rows`: items `order_row` of a virtual entity.
-     * When sent, the list replaces the stored one.
-     */
-    order_rows?: {
-      /** Kind `id` (no format given by the store): an id, an unsigned integer (0 = none). */
-      id?: number;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `customizations`.
-       */
-      id_customization?: Id<"customizations">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      product_attribute_id: number;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      product_id: Id<"products">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      product_quantity: number;
-    }[];
+    order_rows?: { id?: number; id_customization?: Id<"customizations">; product_attribute_id: number; product_id: Id<"products">; product_quantity: number }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

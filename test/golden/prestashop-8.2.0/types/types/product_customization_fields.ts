@@ -7,36 +7,15 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: Customization Field
  */
 export interface CustomizationField {
-  /**
-   * Id of this `product_customization_fields` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `product_customization_fields` item: always present when read, never part of a write body. */
   id: Id<"product_customization_fields">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_deleted: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_module: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   required: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   type: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -45,31 +24,13 @@ export interface CustomizationField {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomizationFieldInput {
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_deleted?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_module?: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   required: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   type: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

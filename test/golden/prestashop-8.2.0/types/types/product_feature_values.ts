@@ -7,24 +7,12 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The product feature values
  */
 export interface ProductFeatureValue {
-  /**
-   * Id of this `product_feature_values` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `product_feature_values` item: always present when read, never part of a write body. */
   id: Id<"product_feature_values">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   custom: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_features`.
-   */
   id_feature: Id<"product_features">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   value: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -33,19 +21,10 @@ export interface ProductFeatureValue {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductFeatureValueInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   custom?: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_features`.
-   */
   id_feature: Id<"product_features">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   value: Multilang<string>;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

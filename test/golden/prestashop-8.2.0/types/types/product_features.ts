@@ -7,19 +7,11 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The product features
  */
 export interface ProductFeature {
-  /**
-   * Id of this `product_features` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `product_features` item: always present when read, never part of a write body. */
   id: Id<"product_features">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   position: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -28,14 +20,9 @@ export interface ProductFeature {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductFeatureInput {
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   position?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

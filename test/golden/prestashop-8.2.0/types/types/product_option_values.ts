@@ -7,26 +7,13 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The product options value
  */
 export interface ProductOptionValue {
-  /**
-   * Id of this `product_option_values` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `product_option_values` item: always present when read, never part of a write body. */
   id: Id<"product_option_values">;
-  /** Kind `string` (format `isColor`): a string. */
   color: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_options`.
-   */
   id_attribute_group: Id<"product_options">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   position: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -35,21 +22,11 @@ export interface ProductOptionValue {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductOptionValueInput {
-  /** Kind `string` (format `isColor`): a string. */
   color?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_options`.
-   */
   id_attribute_group: Id<"product_options">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   position?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,42 +7,19 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The product options
  */
 export interface ProductOption {
-  /**
-   * Id of this `product_options` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `product_options` item: always present when read, never part of a write body. */
   id: Id<"product_options">;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Required in writes.
-   */
   group_type: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_color_group: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   position: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   public_name: Multilang<string>;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `product_option_values`: items `product_option_value` of `product_option_values`. */
-    product_option_values: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `product_option_values`.
-       */
-      id: Id<"product_option_values">;
-    }[];
+    product_option_values: { id: Id<"product_option_values"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -51,40 +28,17 @@ export interface ProductOption {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductOptionInput {
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Required in writes.
-   */
   group_type: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_color_group?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (format `isInt`): an integer. */
   position?: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   public_name: Multilang<string>;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `product_option_values`: items `product_option_value` of `product_option_values`.
-     * When sent, the list replaces the stored one.
-     */
-    product_option_values?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `product_option_values`.
-       */
-      id?: Id<"product_option_values">;
-    }[];
+    product_option_values?: { id?: Id<"product_option_values"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,39 +7,15 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Product Suppliers
  */
 export interface ProductSupplier {
-  /**
-   * Id of this `product_suppliers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `product_suppliers` item: always present when read, never part of a write body. */
   id: Id<"product_suppliers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   product_supplier_price_te: number;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   product_supplier_reference: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -48,34 +24,13 @@ export interface ProductSupplier {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductSupplierInput {
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency?: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   product_supplier_price_te?: number;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   product_supplier_reference?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

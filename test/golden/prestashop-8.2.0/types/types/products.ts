@@ -7,352 +7,129 @@ import type { Extensions, Id, Multilang, PsDate, PsDateTime } from "../common.js
  * Store description: The products
  */
 export interface Product {
-  /**
-   * Id of this `products` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `products` item: always present when read, never part of a write body. */
   id: Id<"products">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   additional_delivery_times: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   additional_shipping_cost: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   advanced_stock_management: boolean;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   available_date: PsDate;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   available_for_order: boolean;
-  /**
-   * Kind `string` (format `IsGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   cache_default_attribute: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   cache_has_attachments: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   cache_is_pack: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Allowed values: `new`, `used`, `refurbished`; the store refuses others (code 85).
-   */
   condition: "new" | "used" | "refurbished";
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   customizable: number;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_in_stock: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_out_stock: Multilang<string>;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   depth: number;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description_short: Multilang<string>;
-  /**
-   * Kind `string` (format `isEan13`): a string.
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   ean13: string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   ecotax: number;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   height: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `categories`.
-   */
   id_category_default: Id<"categories">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`; not filterable.
-   */
+  /** Not filterable. */
   id_default_combination: Id<"combinations">;
-  /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-   * Not filterable.
-   */
+  /** Not filterable. */
   id_default_image: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer: Id<"manufacturers">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_default: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `tax_rule_groups`.
-   */
   id_tax_rules_group: Id<"tax_rule_groups">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_type_redirected: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   indexed: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_virtual: boolean;
-  /**
-   * Kind `string` (format `isIsbn`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   isbn: string;
   /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
+   * Max 128 characters per language.
    * On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.
    */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   location: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   low_stock_alert: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   low_stock_threshold: number;
   /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   manufacturer_name: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /** Kind `int` (format `isPositiveInt`): an integer. */
   minimal_quantity: number;
-  /**
-   * Kind `string` (format `isMpn`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   mpn: string;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   new: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   on_sale: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   online_only: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   pack_stock_type: number;
   /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
    * Not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   position_in_category: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Allowed values: `standard`, `pack`, `virtual`, `combinations`, "" (empty); the store refuses others (code 85).
-   */
   product_type: "standard" | "pack" | "virtual" | "combinations" | "";
   /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   quantity: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   quantity_discount: boolean;
-  /** Kind `string` (format `isString`): a string. */
   redirect_type: string;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   reference: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_condition: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_price: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   state: number;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   supplier_reference: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   text_fields: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Not filterable.
-   * Allowed values: `simple`, `pack`, `virtual`; the store refuses others (code 85).
-   */
+  /** Not filterable. */
   type: "simple" | "pack" | "virtual";
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   unit_price: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   unit_price_ratio: number;
-  /** Kind `string` (format `isString`): a string. */
   unity: string;
-  /**
-   * Kind `string` (format `isUpc`): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   upc: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   uploadable_files: number;
-  /**
-   * Kind `string` (format `isProductVisibility`): a string.
-   * Allowed values: `both`, `catalog`, `search`, `none`; the store refuses others (code 85).
-   */
   visibility: "both" | "catalog" | "search" | "none";
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   weight: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   wholesale_price: number;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   width: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `accessories`: items `product` of `products`. */
-    accessories: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
-    /** Association `attachments`: items `attachment` of `attachments`. */
-    attachments: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `attachments`.
-       */
-      id: Id<"attachments">;
-    }[];
-    /** Association `categories`: items `category` of `categories`. */
-    categories: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `categories`.
-       */
-      id: Id<"categories">;
-    }[];
-    /** Association `combinations`: items `combination` of `combinations`. */
-    combinations: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `combinations`.
-       */
-      id: Id<"combinations">;
-    }[];
-    /** Association `images`: items `image` of `images`. */
-    images: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `images`.
-       */
-      id: Id<"images">;
-    }[];
-    /** Association `product_bundle`: items `product` of `products`. */
-    product_bundle: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-      /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
-      id_product_attribute: number;
-      /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
-      quantity: number;
-    }[];
-    /** Association `product_features`: items `product_feature` of `product_features`. */
-    product_features: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_features`.
-       */
-      id: Id<"product_features">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_feature_values`.
-       */
-      id_feature_value: Id<"product_feature_values">;
-    }[];
-    /** Association `product_option_values`: items `product_option_value` of `product_option_values`. */
-    product_option_values: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_option_values`.
-       */
-      id: Id<"product_option_values">;
-    }[];
-    /** Association `stock_availables`: items `stock_available` of `stock_availables`. */
-    stock_availables: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `stock_availables`.
-       */
-      id: Id<"stock_availables">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      id_product_attribute: number;
-    }[];
-    /** Association `tags`: items `tag` of `tags`. */
-    tags: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `tags`.
-       */
-      id: Id<"tags">;
-    }[];
+    accessories: { id: Id<"products"> }[];
+    attachments: { id: Id<"attachments"> }[];
+    categories: { id: Id<"categories"> }[];
+    combinations: { id: Id<"combinations"> }[];
+    images: { id: Id<"images"> }[];
+    product_bundle: { id: Id<"products">; id_product_attribute: number; quantity: number }[];
+    product_features: { id: Id<"product_features">; id_feature_value: Id<"product_feature_values"> }[];
+    product_option_values: { id: Id<"product_option_values"> }[];
+    stock_availables: { id: Id<"stock_availables">; id_product_attribute: number }[];
+    tags: { id: Id<"tags"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -361,365 +138,117 @@ export interface Product {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   additional_delivery_times?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   additional_shipping_cost?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   advanced_stock_management?: boolean;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   available_date?: PsDate;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   available_for_order?: boolean;
-  /**
-   * Kind `string` (format `IsGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now?: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   cache_default_attribute?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   cache_has_attachments?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   cache_is_pack?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Allowed values: `new`, `used`, `refurbished`; the store refuses others (code 85).
-   */
   condition?: "new" | "used" | "refurbished";
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   customizable?: number;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_in_stock?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_out_stock?: Multilang<string>;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   depth?: number;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description_short?: Multilang<string>;
-  /**
-   * Kind `string` (format `isEan13`): a string.
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   ean13?: string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   ecotax?: number;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   height?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `categories`.
-   */
   id_category_default?: Id<"categories">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`; not filterable.
-   */
+  /** Not filterable. */
   id_default_combination?: Id<"combinations">;
-  /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-   * Not filterable.
-   */
+  /** Not filterable. */
   id_default_image?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer?: Id<"manufacturers">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_default?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier?: Id<"suppliers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `tax_rule_groups`.
-   */
   id_tax_rules_group?: Id<"tax_rule_groups">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_type_redirected?: number;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   indexed?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_virtual?: boolean;
-  /**
-   * Kind `string` (format `isIsbn`): a string.
-   * Max 32 characters.
-   */
+  /** Max 32 characters. */
   isbn?: string;
   /**
-   * Kind `string` (format `isLinkRewrite`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
+   * Max 128 characters per language.
    * On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.
    */
   link_rewrite?: Multilang<string>;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   location?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   low_stock_alert?: boolean;
-  /** Kind `int` (format `isInt`): an integer. */
   low_stock_threshold?: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title?: Multilang<string>;
-  /** Kind `int` (format `isPositiveInt`): an integer. */
   minimal_quantity?: number;
-  /**
-   * Kind `string` (format `isMpn`): a string.
-   * Max 40 characters.
-   */
+  /** Max 40 characters. */
   mpn?: string;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name?: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   new?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   on_sale?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   online_only?: boolean;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   pack_stock_type?: number;
   /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
    * Not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   position_in_category?: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Allowed values: `standard`, `pack`, `virtual`, `combinations`, "" (empty); the store refuses others (code 85).
-   */
   product_type?: "standard" | "pack" | "virtual" | "combinations" | "";
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   quantity_discount?: boolean;
-  /** Kind `string` (format `isString`): a string. */
   redirect_type?: string;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   reference?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_condition?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   show_price?: boolean;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   state?: number;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   supplier_reference?: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   text_fields?: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Not filterable.
-   * Allowed values: `simple`, `pack`, `virtual`; the store refuses others (code 85).
-   */
+  /** Not filterable. */
   type?: "simple" | "pack" | "virtual";
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   unit_price?: number;
-  /** Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000". */
   unit_price_ratio?: number;
-  /** Kind `string` (format `isString`): a string. */
   unity?: string;
-  /**
-   * Kind `string` (format `isUpc`): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   upc?: string;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   uploadable_files?: number;
-  /**
-   * Kind `string` (format `isProductVisibility`): a string.
-   * Allowed values: `both`, `catalog`, `search`, `none`; the store refuses others (code 85).
-   */
   visibility?: "both" | "catalog" | "search" | "none";
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   weight?: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   wholesale_price?: number;
-  /** Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000". */
   width?: number;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `accessories`: items `product` of `products`.
-     * When sent, the list replaces the stored one.
-     */
-    accessories?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-    }[];
-    /**
-     * Association `attachments`: items `attachment` of `attachments`.
-     * When sent, the list replaces the stored one.
-     */
-    attachments?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `attachments`.
-       */
-      id: Id<"attachments">;
-    }[];
-    /**
-     * Association `categories`: items `category` of `categories`.
-     * When sent, the list replaces the stored one.
-     */
-    categories?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `categories`.
-       */
-      id: Id<"categories">;
-    }[];
-    /**
-     * Association `combinations`: items `combination` of `combinations`.
-     * When sent, the list replaces the stored one.
-     */
-    combinations?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `combinations`.
-       */
-      id: Id<"combinations">;
-    }[];
-    /**
-     * Association `images`: items `image` of `images`.
-     * When sent, the list replaces the stored one.
-     */
-    images?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `images`.
-       */
-      id?: Id<"images">;
-    }[];
-    /**
-     * Association `product_bundle`: items `product` of `products`.
-     * When sent, the list replaces the stored one.
-     */
-    product_bundle?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `products`.
-       */
-      id: Id<"products">;
-      /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
-      id_product_attribute?: number;
-      /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
-      quantity?: number;
-    }[];
-    /**
-     * Association `product_features`: items `product_feature` of `product_features`.
-     * When sent, the list replaces the stored one.
-     */
-    product_features?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_features`.
-       */
-      id: Id<"product_features">;
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_feature_values`.
-       */
-      id_feature_value: Id<"product_feature_values">;
-    }[];
-    /**
-     * Association `product_option_values`: items `product_option_value` of `product_option_values`.
-     * When sent, the list replaces the stored one.
-     */
-    product_option_values?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `product_option_values`.
-       */
-      id: Id<"product_option_values">;
-    }[];
-    /**
-     * Association `stock_availables`: items `stock_available` of `stock_availables`.
-     * When sent, the list replaces the stored one.
-     */
-    stock_availables?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `stock_availables`.
-       */
-      id: Id<"stock_availables">;
-      /**
-       * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-       * Required in writes.
-       */
-      id_product_attribute: number;
-    }[];
-    /**
-     * Association `tags`: items `tag` of `tags`.
-     * When sent, the list replaces the stored one.
-     */
-    tags?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Required in writes; foreign key to `tags`.
-       */
-      id: Id<"tags">;
-    }[];
+    accessories?: { id: Id<"products"> }[];
+    attachments?: { id: Id<"attachments"> }[];
+    categories?: { id: Id<"categories"> }[];
+    combinations?: { id: Id<"combinations"> }[];
+    images?: { id?: Id<"images"> }[];
+    product_bundle?: { id: Id<"products">; id_product_attribute?: number; quantity?: number }[];
+    product_features?: { id: Id<"product_features">; id_feature_value: Id<"product_feature_values"> }[];
+    product_option_values?: { id: Id<"product_option_values"> }[];
+    stock_availables?: { id: Id<"stock_availables">; id_product_attribute: number }[];
+    tags?: { id: Id<"tags"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,29 +7,16 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Shop groups from multi-shop feature
  */
 export interface ShopGroup {
-  /**
-   * Id of this `shop_groups` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `shop_groups` item: always present when read, never part of a write body. */
   id: Id<"shop_groups">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `string` (format `isColor`): a string. */
   color: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   share_customer: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   share_order: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   share_stock: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -38,24 +25,14 @@ export interface ShopGroup {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ShopGroupInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `string` (format `isColor`): a string. */
   color?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   share_customer?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   share_order?: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   share_stock?: boolean;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,41 +7,19 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Shop URLs from multi-shop feature
  */
 export interface ShopUrl {
-  /**
-   * Id of this `shop_urls` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `shop_urls` item: always present when read, never part of a write body. */
   id: Id<"shop_urls">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 255 characters; required in writes.
-   */
+  /** May hold clean HTML; max 255 characters. */
   domain: string;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 255 characters.
-   */
+  /** May hold clean HTML; max 255 characters. */
   domain_ssl: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   main: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   physical_uri: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   virtual_uri: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -50,36 +28,17 @@ export interface ShopUrl {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ShopUrlInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 255 characters; required in writes.
-   */
+  /** May hold clean HTML; max 255 characters. */
   domain: string;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 255 characters.
-   */
+  /** May hold clean HTML; max 255 characters. */
   domain_ssl?: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   main?: boolean;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   physical_uri?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   virtual_uri?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,35 +7,16 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Shops from multi-shop feature
  */
 export interface Shop {
-  /**
-   * Id of this `shops` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `shops` item: always present when read, never part of a write body. */
   id: Id<"shops">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `string` (format `isColor`): a string. */
   color: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-   * Required in writes.
-   */
   id_category: number;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `string` (format `isThemeName`): a string. */
   theme_name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -44,30 +25,14 @@ export interface Shop {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ShopInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `string` (format `isColor`): a string. */
   color?: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
-   * Required in writes.
-   */
   id_category: number;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Kind `string` (format `isThemeName`): a string. */
   theme_name?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

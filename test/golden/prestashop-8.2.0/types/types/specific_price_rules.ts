@@ -7,66 +7,21 @@ import type { Extensions, Id, PsDate } from "../common.js";
  * Store description: Specific price management
  */
 export interface SpecificPriceRule {
-  /**
-   * Id of this `specific_price_rules` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `specific_price_rules` item: always present when read, never part of a write body. */
   id: Id<"specific_price_rules">;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   from: PsDate;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   from_quantity: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `groups`.
-   */
   id_group: Id<"groups">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Required in writes.
-   */
+  /** May hold clean HTML. */
   name: string;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   reduction: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   reduction_tax: boolean;
-  /**
-   * Kind `string` (format `isReductionType`): a string.
-   * Required in writes.
-   */
   reduction_type: string;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   to: PsDate;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -75,61 +30,19 @@ export interface SpecificPriceRule {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface SpecificPriceRuleInput {
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   from?: PsDate;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   from_quantity: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `groups`.
-   */
   id_group: Id<"groups">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Required in writes.
-   */
+  /** May hold clean HTML. */
   name: string;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   reduction: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   reduction_tax: boolean;
-  /**
-   * Kind `string` (format `isReductionType`): a string.
-   * Required in writes.
-   */
   reduction_type: string;
-  /** Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   to?: PsDate;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,91 +7,25 @@ import type { Extensions, Id, PsDate } from "../common.js";
  * Store description: Specific price management
  */
 export interface SpecificPrice {
-  /**
-   * Id of this `specific_prices` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `specific_prices` item: always present when read, never part of a write body. */
   id: Id<"specific_prices">;
-  /**
-   * Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   from: PsDate;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   from_quantity: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `groups`.
-   */
   id_group: Id<"groups">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_product_attribute: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_specific_price_rule: number;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   reduction: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   reduction_tax: boolean;
-  /**
-   * Kind `string` (format `isReductionType`): a string.
-   * Required in writes.
-   */
   reduction_type: string;
-  /**
-   * Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   to: PsDate;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -100,86 +34,23 @@ export interface SpecificPrice {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface SpecificPriceInput {
-  /**
-   * Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   from: PsDate;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   from_quantity: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `carts`.
-   */
   id_cart: Id<"carts">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `groups`.
-   */
   id_group: Id<"groups">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_product_attribute?: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shop_groups`.
-   */
   id_shop_group?: Id<"shop_groups">;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_specific_price_rule?: number;
-  /**
-   * Kind `decimal` (format `isNegativePrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   reduction: number;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   reduction_tax: boolean;
-  /**
-   * Kind `string` (format `isReductionType`): a string.
-   * Required in writes.
-   */
   reduction_type: string;
-  /**
-   * Kind `date` (format `isDateFormat`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   to: PsDate;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

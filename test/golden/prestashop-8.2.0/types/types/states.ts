@@ -7,34 +7,15 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The available states of countries
  */
 export interface State {
-  /**
-   * Id of this `states` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `states` item: always present when read, never part of a write body. */
   id: Id<"states">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `string` (format `isStateIsoCode`): a string.
-   * Max 7 characters; required in writes.
-   */
+  /** Max 7 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 80 characters; required in writes.
-   */
+  /** Max 80 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -43,29 +24,13 @@ export interface State {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface StateInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `string` (format `isStateIsoCode`): a string.
-   * Max 7 characters; required in writes.
-   */
+  /** Max 7 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 80 characters; required in writes.
-   */
+  /** Max 80 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,52 +7,17 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Available quantities
  */
 export interface StockAvailable {
-  /**
-   * Id of this `stock_availables` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `stock_availables` item: always present when read, never part of a write body. */
   id: Id<"stock_availables">;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   depends_on_stock: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   location: string;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   out_of_stock: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -61,47 +26,15 @@ export interface StockAvailable {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface StockAvailableInput {
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   depends_on_stock: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shops`.
-   */
   id_shop?: Id<"shops">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shop_groups`.
-   */
   id_shop_group?: Id<"shop_groups">;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   location?: string;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   out_of_stock: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,25 +7,14 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: Stock movement reason
  */
 export interface StockMovementReason {
-  /**
-   * Id of this `stock_movement_reasons` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `stock_movement_reasons` item: always present when read, never part of a write body. */
   id: Id<"stock_movement_reasons">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   sign: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -34,20 +23,12 @@ export interface StockMovementReason {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface StockMovementReasonInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
   sign?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,95 +7,28 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: Stock movements
  */
 export interface StockMvt {
-  /**
-   * Id of this `stock_movements` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `stock_movements` item: always present when read, never part of a write body. */
   id: Id<"stock_movements">;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   current_wa: number;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_add: PsDateTime;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   ean13: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `stocks`.
-   */
   id_stock: Id<"stocks">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `stock_movement_reasons`.
-   */
   id_stock_mvt_reason: Id<"stock_movement_reasons">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `supply_orders`.
-   */
   id_supply_order: Id<"supply_orders">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `warehouses`.
-   */
   id_warehouse: Id<"warehouses">;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   last_wa: number;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   management_type: string;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   mpn: string;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   physical_quantity: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_te: number;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Multilingual (one value per language).
-   */
   product_name: Multilang<string>;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   reference: string;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   sign: number;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   upc: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

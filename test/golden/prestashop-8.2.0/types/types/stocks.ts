@@ -7,57 +7,23 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Stocks
  */
 export interface Stock {
-  /**
-   * Id of this `stocks` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `stocks` item: always present when read, never part of a write body. */
   id: Id<"stocks">;
-  /** Kind `string` (format `isEan13`): a string. */
   ean13: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `warehouses`.
-   */
   id_warehouse: Id<"warehouses">;
-  /** Kind `string` (format `isIsbn`): a string. */
   isbn: string;
-  /** Kind `string` (format `isMpn`): a string. */
   mpn: string;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   physical_quantity: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_te: number;
   /**
-   * Kind `int` (PHP type `int` from the store-behaviour catalog): an integer.
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   real_quantity: number;
-  /** Kind `string` (format `isReference`): a string. */
   reference: string;
-  /** Kind `string` (format `isUpc`): a string. */
   upc: string;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes.
-   */
   usable_quantity: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -7,91 +7,37 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: The stores
  */
 export interface Store {
-  /**
-   * Id of this `stores` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `stores` item: always present when read, never part of a write body. */
   id: Id<"stores">;
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   address1: Multilang<string>;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   address2: Multilang<string>;
-  /**
-   * Kind `string` (format `isCityName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   city: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   email: string;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 16 characters.
-   */
+  /** Max 16 characters. */
   fax: string;
-  /**
-   * Kind `string` (format `isJson`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   hours: Multilang<string>;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state: Id<"states">;
-  /**
-   * Kind `decimal` (format `isCoordinate`): a decimal number, sent as a string such as "23.900000".
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   latitude: number;
-  /**
-   * Kind `decimal` (format `isCoordinate`): a decimal number, sent as a string such as "23.900000".
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   longitude: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   note: Multilang<string>;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 16 characters.
-   */
+  /** Max 16 characters. */
   phone: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   postcode: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -100,86 +46,35 @@ export interface Store {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface StoreInput {
-  /**
-   * Kind `bool` (format `isBool`): a boolean, sent as "0" or "1".
-   * Required in writes.
-   */
   active: boolean;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   address1: Multilang<string>;
-  /**
-   * Kind `string` (format `isAddress`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   address2?: Multilang<string>;
-  /**
-   * Kind `string` (format `isCityName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   city: string;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `string` (format `isEmail`): a string.
-   * Max 255 characters.
-   */
+  /** Max 255 characters. */
   email?: string;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 16 characters.
-   */
+  /** Max 16 characters. */
   fax?: string;
-  /**
-   * Kind `string` (format `isJson`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   hours?: Multilang<string>;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isNullOrUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state?: Id<"states">;
-  /**
-   * Kind `decimal` (format `isCoordinate`): a decimal number, sent as a string such as "23.900000".
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   latitude?: number;
-  /**
-   * Kind `decimal` (format `isCoordinate`): a decimal number, sent as a string such as "23.900000".
-   * Max 13 characters.
-   */
+  /** Max 13 characters. */
   longitude?: number;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   note?: Multilang<string>;
-  /**
-   * Kind `string` (format `isPhoneNumber`): a string.
-   * Max 16 characters.
-   */
+  /** Max 16 characters. */
   phone?: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Max 12 characters.
-   */
+  /** Max 12 characters. */
   postcode?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,45 +7,22 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: The product suppliers
  */
 export interface Supplier {
-  /**
-   * Id of this `suppliers` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `suppliers` item: always present when read, never part of a write body. */
   id: Id<"suppliers">;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description: Multilang<string>;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   link_rewrite: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -54,40 +31,20 @@ export interface Supplier {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface SupplierInput {
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /**
-   * Kind `html` (format `isCleanHtml`): a string that may hold clean HTML.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** May hold clean HTML; max 4194303 characters per language. */
   description?: Multilang<string>;
-  /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
   link_rewrite?: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title?: Multilang<string>;
-  /**
-   * Kind `string` (format `isCatalogName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

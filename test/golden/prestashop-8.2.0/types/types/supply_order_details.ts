@@ -7,105 +7,30 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Supply Order Details
  */
 export interface SupplyOrderDetail {
-  /**
-   * Id of this `supply_order_details` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `supply_order_details` item: always present when read, never part of a write body. */
   id: Id<"supply_order_details">;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   discount_rate: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   discount_value_te: number;
-  /** Kind `string` (format `isEan13`): a string. */
   ean13: string;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   exchange_rate: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `supply_orders`.
-   */
   id_supply_order: Id<"supply_orders">;
-  /** Kind `string` (format `isIsbn`): a string. */
   isbn: string;
-  /** Kind `string` (format `isMpn`): a string. */
   mpn: string;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Required in writes.
-   */
   name: string;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_te: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_ti: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_with_discount_te: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_with_order_discount_te: number;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   quantity_expected: number;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   quantity_received: number;
-  /** Kind `string` (format `isReference`): a string. */
   reference: string;
-  /** Kind `string` (format `isReference`): a string. */
   supplier_reference: string;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   tax_rate: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   tax_value: number;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   tax_value_with_order_discount: number;
-  /**
-   * Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   unit_price_te: number;
-  /** Kind `string` (format `isUpc`): a string. */
   upc: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -7,35 +7,13 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Supply Order Histories
  */
 export interface SupplyOrderHistory {
-  /**
-   * Id of this `supply_order_histories` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `supply_order_histories` item: always present when read, never part of a write body. */
   id: Id<"supply_order_histories">;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_add: PsDateTime;
-  /** Kind `string` (format `isName`): a string. */
   employee_firstname: string;
-  /** Kind `string` (format `isName`): a string. */
   employee_lastname: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `supply_order_states`.
-   */
   id_state: Id<"supply_order_states">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `supply_orders`.
-   */
   id_supply_order: Id<"supply_orders">;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

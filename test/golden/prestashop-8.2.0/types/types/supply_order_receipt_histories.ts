@@ -7,37 +7,14 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Supply Order Receipt Histories
  */
 export interface SupplyOrderReceiptHistory {
-  /**
-   * Id of this `supply_order_receipt_histories` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `supply_order_receipt_histories` item: always present when read, never part of a write body. */
   id: Id<"supply_order_receipt_histories">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `string` (format `isName`): a string. */
   employee_firstname: string;
-  /** Kind `string` (format `isName`): a string. */
   employee_lastname: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `supply_order_details`.
-   */
   id_supply_order_detail: Id<"supply_order_details">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `supply_order_states`.
-   */
   id_supply_order_state: Id<"supply_order_states">;
-  /**
-   * Kind `int` (format `isUnsignedInt`): an integer.
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -7,28 +7,15 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: Supply Order Statuses
  */
 export interface SupplyOrderState {
-  /**
-   * Id of this `supply_order_states` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `supply_order_states` item: always present when read, never part of a write body. */
   id: Id<"supply_order_states">;
-  /** Kind `string` (format `isColor`): a string. */
   color: string;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   delivery_note: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   editable: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   enclosed: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   pending_receipt: boolean;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   receipt_state: boolean;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

@@ -7,85 +7,28 @@ import type { Extensions, Id, PsDateTime } from "../common.js";
  * Store description: Supply Orders
  */
 export interface SupplyOrder {
-  /**
-   * Id of this `supply_orders` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `supply_orders` item: always present when read, never part of a write body. */
   id: Id<"supply_orders">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /**
-   * Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset.
-   * Required in writes.
-   */
   date_delivery_expected: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000". */
   discount_rate: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   discount_value_te: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `supply_order_states`.
-   */
   id_supply_order_state: Id<"supply_order_states">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `warehouses`.
-   */
   id_warehouse: Id<"warehouses">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   is_template: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Required in writes.
-   */
   reference: string;
-  /** Kind `string` (format `isCatalogName`): a string. */
   supplier_name: string;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_tax: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_te: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_ti: number;
-  /** Kind `decimal` (format `isPrice`): a decimal number, sent as a string such as "23.900000". */
   total_with_discount_te: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `supply_order_details`: items `supply_order_detail` of `supply_order_details`. */
-    supply_order_details: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `supply_order_details`.
-       */
-      id: Id<"supply_order_details">;
-      /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
-      id_product: number;
-      /** Kind `int` (PHP type `int` from the store-behaviour catalog): an integer. */
-      id_product_attribute: number;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      product_name: string;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      supplier_reference: string;
-    }[];
+    supply_order_details: { id: Id<"supply_order_details">; id_product: number; id_product_attribute: number; product_name: string; supplier_reference: string }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

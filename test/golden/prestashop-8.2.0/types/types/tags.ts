@@ -7,22 +7,11 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The Products tags
  */
 export interface Tag {
-  /**
-   * Id of this `tags` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `tags` item: always present when read, never part of a write body. */
   id: Id<"tags">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -31,17 +20,9 @@ export interface Tag {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface TagInput {
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

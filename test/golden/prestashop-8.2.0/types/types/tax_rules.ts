@@ -7,40 +7,16 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Tax rules entity
  */
 export interface TaxRule {
-  /**
-   * Id of this `tax_rules` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `tax_rules` item: always present when read, never part of a write body. */
   id: Id<"tax_rules">;
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   behavior: number;
-  /** Kind `string` (format `isString`): a string. */
   description: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state: Id<"states">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_tax: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `tax_rule_groups`.
-   */
   id_tax_rules_group: Id<"tax_rule_groups">;
-  /** Kind `string` (format `isPostCode`): a string. */
   zipcode_from: string;
-  /** Kind `string` (format `isPostCode`): a string. */
   zipcode_to: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -49,35 +25,14 @@ export interface TaxRule {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface TaxRuleInput {
-  /** Kind `int` (format `isUnsignedInt`): an integer. */
   behavior?: number;
-  /** Kind `string` (format `isString`): a string. */
   description?: string;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state?: Id<"states">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_tax: number;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `tax_rule_groups`.
-   */
   id_tax_rules_group: Id<"tax_rule_groups">;
-  /** Kind `string` (format `isPostCode`): a string. */
   zipcode_from?: string;
-  /** Kind `string` (format `isPostCode`): a string. */
   zipcode_to?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,26 +7,13 @@ import type { Extensions, Id, Multilang } from "../common.js";
  * Store description: The tax rate
  */
 export interface Tax {
-  /**
-   * Id of this `taxes` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `taxes` item: always present when read, never part of a write body. */
   id: Id<"taxes">;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   active: boolean;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   rate: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -35,21 +22,11 @@ export interface Tax {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface TaxInput {
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (format `isFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   rate: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,30 +7,15 @@ import type { Extensions, Id, Multilang, PsDateTime } from "../common.js";
  * Store description: Shop configuration
  */
 export interface TranslatedConfiguration {
-  /**
-   * Id of this `translated_configurations` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `translated_configurations` item: always present when read, never part of a write body. */
   id: Id<"translated_configurations">;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd: PsDateTime;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /**
-   * Kind `string` (format `isConfigName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   name: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Multilingual (one value per language).
-   */
   value: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -39,25 +24,13 @@ export interface TranslatedConfiguration {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface TranslatedConfigurationInput {
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_add?: PsDateTime;
-  /** Kind `date` (format `isDate`): a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset. */
   date_upd?: PsDateTime;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /**
-   * Kind `string` (format `isConfigName`): a string.
-   * Max 32 characters; required in writes.
-   */
+  /** Max 32 characters. */
   name: string;
-  /**
-   * Kind `string` (PHP type `string` from the store-behaviour catalog): a string.
-   * Multilingual (one value per language).
-   */
   value?: Multilang<string>;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,31 +7,12 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Location of products in warehouses
  */
 export interface WarehouseProductLocation {
-  /**
-   * Id of this `warehouse_product_locations` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `warehouse_product_locations` item: always present when read, never part of a write body. */
   id: Id<"warehouse_product_locations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `warehouses`.
-   */
   id_warehouse: Id<"warehouses">;
-  /**
-   * Kind `string` (format `isReference`): a string.
-   * Max 64 characters.
-   */
+  /** Max 64 characters. */
   location: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }

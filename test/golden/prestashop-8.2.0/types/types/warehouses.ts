@@ -7,79 +7,28 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Warehouses
  */
 export interface Warehouse {
-  /**
-   * Id of this `warehouses` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `warehouses` item: always present when read, never part of a write body. */
   id: Id<"warehouses">;
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   deleted: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `string` (format `isStockManagement`): a string.
-   * Required in writes.
-   */
   management_type: string;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 45 characters; required in writes.
-   */
+  /** Max 45 characters. */
   name: string;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   reference: string;
   /**
-   * Kind `decimal` (PHP type `float` from the store-behaviour catalog): a decimal number, sent as a string such as "23.900000".
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
    */
   valuation: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    /** Association `carriers`: items `carrier` of `carriers`. */
-    carriers: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `carriers`.
-       */
-      id: Id<"carriers">;
-    }[];
-    /** Association `shops`: items `shop` of `shops`. */
-    shops: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `shops`.
-       */
-      id: Id<"shops">;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      name: string;
-    }[];
-    /** Association `stocks`: items `stock` of `stocks`. */
-    stocks: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `stocks`.
-       */
-      id: Id<"stocks">;
-    }[];
+    carriers: { id: Id<"carriers"> }[];
+    shops: { id: Id<"shops">; name: string }[];
+    stocks: { id: Id<"stocks"> }[];
   };
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -88,77 +37,21 @@ export interface Warehouse {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface WarehouseInput {
-  /** Kind `bool` (PHP type `bool` from the store-behaviour catalog): a boolean, sent as "0" or "1". */
   deleted?: boolean;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `addresses`.
-   */
   id_address: Id<"addresses">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (format `isUnsignedId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `string` (format `isStockManagement`): a string.
-   * Required in writes.
-   */
   management_type: string;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 45 characters; required in writes.
-   */
+  /** Max 45 characters. */
   name: string;
-  /**
-   * Kind `string` (format `isString`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   reference: string;
-  /** Associations to set; the ones left out are kept as they are. */
+  /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    /**
-     * Association `carriers`: items `carrier` of `carriers`.
-     * When sent, the list replaces the stored one.
-     */
-    carriers?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `carriers`.
-       */
-      id?: Id<"carriers">;
-    }[];
-    /**
-     * Association `shops`: items `shop` of `shops`.
-     * When sent, the list replaces the stored one.
-     */
-    shops?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `shops`.
-       */
-      id?: Id<"shops">;
-      /** Kind `string` (PHP type `string` from the store-behaviour catalog): a string. */
-      name?: string;
-    }[];
-    /**
-     * Association `stocks`: items `stock` of `stocks`.
-     * When sent, the list replaces the stored one.
-     */
-    stocks?: {
-      /**
-       * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-       * Foreign key to `stocks`.
-       */
-      id?: Id<"stocks">;
-    }[];
+    carriers?: { id?: Id<"carriers"> }[];
+    shops?: { id?: Id<"shops">; name?: string }[];
+    stocks?: { id?: Id<"stocks"> }[];
   };
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,27 +7,12 @@ import type { Extensions, Id } from "../common.js";
  * Store description: Weight ranges
  */
 export interface WeightRange {
-  /**
-   * Id of this `weight_ranges` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `weight_ranges` item: always present when read, never part of a write body. */
   id: Id<"weight_ranges">;
-  /**
-   * Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   delimiter1: number;
-  /**
-   * Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   delimiter2: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes; foreign key to `carriers`.
-   */
+  /** Foreign key to `carriers`. */
   id_carrier: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -36,22 +21,10 @@ export interface WeightRange {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface WeightRangeInput {
-  /**
-   * Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   delimiter1: number;
-  /**
-   * Kind `decimal` (format `isUnsignedFloat`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   delimiter2: number;
-  /**
-   * Kind `int` (format `isInt`): an integer.
-   * Required in writes; foreign key to `carriers`.
-   */
+  /** Foreign key to `carriers`. */
   id_carrier: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -7,19 +7,11 @@ import type { Extensions, Id } from "../common.js";
  * Store description: The Countries zones
  */
 export interface Zone {
-  /**
-   * Id of this `zones` item: always present when read, never part of a write body.
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   */
+  /** Id of this `zones` item: always present when read, never part of a write body. */
   id: Id<"zones">;
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -28,14 +20,9 @@ export interface Zone {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ZoneInput {
-  /** Kind `bool` (format `isBool`): a boolean, sent as "0" or "1". */
   active?: boolean;
-  /**
-   * Kind `string` (format `isGenericName`): a string.
-   * Max 64 characters; required in writes.
-   */
+  /** Max 64 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }
 

@@ -3,8 +3,9 @@
 import type { Address, AddressInput } from "../types/addresses.js";
 import { validateAddressInput } from "../validators/addresses.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `addresses`: node names, fields and associations. */
 export const addressesMeta: ResourceMeta = {
@@ -39,12 +40,8 @@ export const addressesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `addresses` client's queries. */
 export declare namespace AddressesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly address1?: FilterValue<string>;
@@ -70,51 +67,17 @@ export declare namespace AddressesClient {
     readonly postcode?: FilterValue<string>;
     readonly vat_number?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "address1" | "address2" | "alias" | "city" | "company" | "date_add" | "date_upd" | "deleted" | "dni" | "firstname" | "id_country" | "id_customer" | "id_manufacturer" | "id_state" | "id_supplier" | "id_warehouse" | "lastname" | "other" | "phone" | "phone_mobile" | "postcode" | "vat_number";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "address1" | "address2" | "alias" | "city" | "company" | "date_add" | "date_upd" | "deleted" | "dni" | "firstname" | "id_country" | "id_customer" | "id_manufacturer" | "id_state" | "id_supplier" | "id_warehouse" | "lastname" | "other" | "phone" | "phone_mobile" | "postcode" | "vat_number";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Address; input: AddressInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/addresses` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface AddressesClient {
-  /**
-   * `GET /api/addresses`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<AddressesClient.Field> = "full">(query?: AddressesClient.Query & { readonly display?: D }): Promise<Selected<Address, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<AddressesClient.Field> = "full">(query?: ListAllQuery<AddressesClient.Filter, AddressesClient.SortField, AddressesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Address, D>, void, undefined>;
-  /** `GET /api/addresses/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<AddressesClient.Field> = "full">(id: number, query?: GetQuery<AddressesClient.Field> & { readonly display?: D }): Promise<Selected<Address, D> | null>;
-  /**
-   * `POST /api/addresses` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: AddressInput, options?: WriteOptions): Promise<Address>;
-  /**
-   * `PUT /api/addresses/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: AddressInput, options?: WriteOptions): Promise<Address>;
-  /** `DELETE /api/addresses/{id}`, or `/api/addresses?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/addresses` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface AddressesClient extends Pick<ResourceClient<AddressesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `addresses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAddressesClient(ctx: ClientContext): AddressesClient {
-  const runtime = new ResourceRuntime(ctx, addressesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateAddressInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateAddressInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<AddressesClient.Types>(ctx, addressesMeta, validateAddressInput, null);
 }

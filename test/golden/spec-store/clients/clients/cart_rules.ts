@@ -3,8 +3,9 @@
 import type { CartRule, CartRuleInput } from "../types/cart_rules.js";
 import { validateCartRuleInput } from "../validators/cart_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `cart_rules`: node names, fields and associations. */
 export const cartRulesMeta: ResourceMeta = {
@@ -50,12 +51,8 @@ export const cartRulesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `cart_rules` client's queries. */
 export declare namespace CartRulesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -92,51 +89,17 @@ export declare namespace CartRulesClient {
     readonly reduction_tax?: FilterValue<string>;
     readonly shop_restriction?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "carrier_restriction" | "cart_rule_restriction" | "code" | "country_restriction" | "date_add" | "date_from" | "date_to" | "date_upd" | "description" | "free_shipping" | "gift_product" | "gift_product_attribute" | "group_restriction" | "highlight" | "id_customer" | "minimum_amount" | "minimum_amount_currency" | "minimum_amount_shipping" | "minimum_amount_tax" | "name" | "partial_use" | "priority" | "product_restriction" | "quantity" | "quantity_per_user" | "reduction_amount" | "reduction_currency" | "reduction_exclude_special" | "reduction_percent" | "reduction_product" | "reduction_tax" | "shop_restriction";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "carrier_restriction" | "cart_rule_restriction" | "code" | "country_restriction" | "date_add" | "date_from" | "date_to" | "date_upd" | "description" | "free_shipping" | "gift_product" | "gift_product_attribute" | "group_restriction" | "highlight" | "id_customer" | "minimum_amount" | "minimum_amount_currency" | "minimum_amount_shipping" | "minimum_amount_tax" | "name" | "partial_use" | "priority" | "product_restriction" | "quantity" | "quantity_per_user" | "reduction_amount" | "reduction_currency" | "reduction_exclude_special" | "reduction_percent" | "reduction_product" | "reduction_tax" | "shop_restriction";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: CartRule; input: CartRuleInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/cart_rules` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface CartRulesClient {
-  /**
-   * `GET /api/cart_rules`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CartRulesClient.Field> = "full">(query?: CartRulesClient.Query & { readonly display?: D }): Promise<Selected<CartRule, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CartRulesClient.Field> = "full">(query?: ListAllQuery<CartRulesClient.Filter, CartRulesClient.SortField, CartRulesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<CartRule, D>, void, undefined>;
-  /** `GET /api/cart_rules/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CartRulesClient.Field> = "full">(id: number, query?: GetQuery<CartRulesClient.Field> & { readonly display?: D }): Promise<Selected<CartRule, D> | null>;
-  /**
-   * `POST /api/cart_rules` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CartRuleInput, options?: WriteOptions): Promise<CartRule>;
-  /**
-   * `PUT /api/cart_rules/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: CartRuleInput, options?: WriteOptions): Promise<CartRule>;
-  /** `DELETE /api/cart_rules/{id}`, or `/api/cart_rules?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/cart_rules` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CartRulesClient extends Pick<ResourceClient<CartRulesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
-  const runtime = new ResourceRuntime(ctx, cartRulesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateCartRuleInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCartRuleInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CartRulesClient.Types>(ctx, cartRulesMeta, validateCartRuleInput, null);
 }

@@ -3,8 +3,9 @@
 import type { Combination, CombinationInput } from "../types/combinations.js";
 import { validateCombinationInput } from "../validators/combinations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `combinations`: node names, fields and associations. */
 export const combinationsMeta: ResourceMeta = {
@@ -36,12 +37,8 @@ export const combinationsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `combinations` client's queries. */
 export declare namespace CombinationsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly available_date?: FilterValue<string>;
@@ -64,51 +61,17 @@ export declare namespace CombinationsClient {
     readonly weight?: FilterValue<number | string>;
     readonly wholesale_price?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "available_date" | "available_later" | "available_now" | "default_on" | "ean13" | "ecotax" | "id_product" | "isbn" | "low_stock_alert" | "low_stock_threshold" | "minimal_quantity" | "mpn" | "price" | "reference" | "supplier_reference" | "unit_price_impact" | "upc" | "weight" | "wholesale_price";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "available_date" | "available_later" | "available_now" | "default_on" | "ean13" | "ecotax" | "id_product" | "isbn" | "low_stock_alert" | "low_stock_threshold" | "minimal_quantity" | "mpn" | "price" | "reference" | "supplier_reference" | "unit_price_impact" | "upc" | "weight" | "wholesale_price";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Combination; input: CombinationInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/combinations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface CombinationsClient {
-  /**
-   * `GET /api/combinations`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CombinationsClient.Field> = "full">(query?: CombinationsClient.Query & { readonly display?: D }): Promise<Selected<Combination, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CombinationsClient.Field> = "full">(query?: ListAllQuery<CombinationsClient.Filter, CombinationsClient.SortField, CombinationsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Combination, D>, void, undefined>;
-  /** `GET /api/combinations/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CombinationsClient.Field> = "full">(id: number, query?: GetQuery<CombinationsClient.Field> & { readonly display?: D }): Promise<Selected<Combination, D> | null>;
-  /**
-   * `POST /api/combinations` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CombinationInput, options?: WriteOptions): Promise<Combination>;
-  /**
-   * `PUT /api/combinations/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: CombinationInput, options?: WriteOptions): Promise<Combination>;
-  /** `DELETE /api/combinations/{id}`, or `/api/combinations?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/combinations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CombinationsClient extends Pick<ResourceClient<CombinationsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `combinations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCombinationsClient(ctx: ClientContext): CombinationsClient {
-  const runtime = new ResourceRuntime(ctx, combinationsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateCombinationInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCombinationInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CombinationsClient.Types>(ctx, combinationsMeta, validateCombinationInput, null);
 }

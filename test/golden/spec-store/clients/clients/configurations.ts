@@ -3,8 +3,9 @@
 import type { Configuration, ConfigurationInput } from "../types/configurations.js";
 import { validateConfigurationInput } from "../validators/configurations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `configurations`: node names, fields and associations. */
 export const configurationsMeta: ResourceMeta = {
@@ -23,12 +24,8 @@ export const configurationsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `configurations` client's queries. */
 export declare namespace ConfigurationsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string>;
@@ -38,51 +35,17 @@ export declare namespace ConfigurationsClient {
     readonly name?: FilterValue<string>;
     readonly value?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "date_upd" | "id_shop" | "id_shop_group" | "name" | "value";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "date_upd" | "id_shop" | "id_shop_group" | "name" | "value";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Configuration; input: ConfigurationInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/configurations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface ConfigurationsClient {
-  /**
-   * `GET /api/configurations`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ConfigurationsClient.Field> = "full">(query?: ConfigurationsClient.Query & { readonly display?: D }): Promise<Selected<Configuration, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ConfigurationsClient.Field> = "full">(query?: ListAllQuery<ConfigurationsClient.Filter, ConfigurationsClient.SortField, ConfigurationsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Configuration, D>, void, undefined>;
-  /** `GET /api/configurations/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ConfigurationsClient.Field> = "full">(id: number, query?: GetQuery<ConfigurationsClient.Field> & { readonly display?: D }): Promise<Selected<Configuration, D> | null>;
-  /**
-   * `POST /api/configurations` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ConfigurationInput, options?: WriteOptions): Promise<Configuration>;
-  /**
-   * `PUT /api/configurations/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: ConfigurationInput, options?: WriteOptions): Promise<Configuration>;
-  /** `DELETE /api/configurations/{id}`, or `/api/configurations?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/configurations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ConfigurationsClient extends Pick<ResourceClient<ConfigurationsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createConfigurationsClient(ctx: ClientContext): ConfigurationsClient {
-  const runtime = new ResourceRuntime(ctx, configurationsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateConfigurationInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateConfigurationInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ConfigurationsClient.Types>(ctx, configurationsMeta, validateConfigurationInput, null);
 }

@@ -3,8 +3,9 @@
 import type { Currency, CurrencyInput } from "../types/currencies.js";
 import { validateCurrencyInput } from "../validators/currencies.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `currencies`: node names, fields and associations. */
 export const currenciesMeta: ResourceMeta = {
@@ -29,12 +30,8 @@ export const currenciesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `currencies` client's queries. */
 export declare namespace CurrenciesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -50,51 +47,17 @@ export declare namespace CurrenciesClient {
     readonly symbol?: FilterValue<string>;
     readonly unofficial?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "conversion_rate" | "deleted" | "iso_code" | "modified" | "name" | "names" | "numeric_iso_code" | "pattern" | "precision" | "symbol" | "unofficial";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "conversion_rate" | "deleted" | "iso_code" | "modified" | "name" | "names" | "numeric_iso_code" | "pattern" | "precision" | "symbol" | "unofficial";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Currency; input: CurrencyInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/currencies` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface CurrenciesClient {
-  /**
-   * `GET /api/currencies`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CurrenciesClient.Field> = "full">(query?: CurrenciesClient.Query & { readonly display?: D }): Promise<Selected<Currency, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CurrenciesClient.Field> = "full">(query?: ListAllQuery<CurrenciesClient.Filter, CurrenciesClient.SortField, CurrenciesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Currency, D>, void, undefined>;
-  /** `GET /api/currencies/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CurrenciesClient.Field> = "full">(id: number, query?: GetQuery<CurrenciesClient.Field> & { readonly display?: D }): Promise<Selected<Currency, D> | null>;
-  /**
-   * `POST /api/currencies` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CurrencyInput, options?: WriteOptions): Promise<Currency>;
-  /**
-   * `PUT /api/currencies/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: CurrencyInput, options?: WriteOptions): Promise<Currency>;
-  /** `DELETE /api/currencies/{id}`, or `/api/currencies?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/currencies` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CurrenciesClient extends Pick<ResourceClient<CurrenciesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `currencies` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
-  const runtime = new ResourceRuntime(ctx, currenciesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateCurrencyInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCurrencyInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CurrenciesClient.Types>(ctx, currenciesMeta, validateCurrencyInput, null);
 }

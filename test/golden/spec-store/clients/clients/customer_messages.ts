@@ -3,8 +3,9 @@
 import type { CustomerMessage, CustomerMessageInput } from "../types/customer_messages.js";
 import { validateCustomerMessageInput } from "../validators/customer_messages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `customer_messages`: node names, fields and associations. */
 export const customerMessagesMeta: ResourceMeta = {
@@ -27,12 +28,8 @@ export const customerMessagesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `customer_messages` client's queries. */
 export declare namespace CustomerMessagesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string>;
@@ -46,48 +43,17 @@ export declare namespace CustomerMessagesClient {
     readonly read?: FilterValue<string>;
     readonly user_agent?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "date_upd" | "file_name" | "id_customer_thread" | "id_employee" | "ip_address" | "message" | "private" | "read" | "user_agent";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "date_upd" | "file_name" | "id_customer_thread" | "id_employee" | "ip_address" | "message" | "private" | "read" | "user_agent";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: CustomerMessage; input: CustomerMessageInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/customer_messages` (GET, POST, PUT): only the methods the store allows on this resource. */
-export interface CustomerMessagesClient {
-  /**
-   * `GET /api/customer_messages`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CustomerMessagesClient.Field> = "full">(query?: CustomerMessagesClient.Query & { readonly display?: D }): Promise<Selected<CustomerMessage, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CustomerMessagesClient.Field> = "full">(query?: ListAllQuery<CustomerMessagesClient.Filter, CustomerMessagesClient.SortField, CustomerMessagesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<CustomerMessage, D>, void, undefined>;
-  /** `GET /api/customer_messages/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CustomerMessagesClient.Field> = "full">(id: number, query?: GetQuery<CustomerMessagesClient.Field> & { readonly display?: D }): Promise<Selected<CustomerMessage, D> | null>;
-  /**
-   * `POST /api/customer_messages` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CustomerMessageInput, options?: WriteOptions): Promise<CustomerMessage>;
-  /**
-   * `PUT /api/customer_messages/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: CustomerMessageInput, options?: WriteOptions): Promise<CustomerMessage>;
-}
+/** Client of `/api/customer_messages` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CustomerMessagesClient extends Pick<ResourceClient<CustomerMessagesClient.Types>, "list" | "listAll" | "get" | "create" | "update"> {}
 
 /** The `customer_messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerMessagesClient(ctx: ClientContext): CustomerMessagesClient {
-  const runtime = new ResourceRuntime(ctx, customerMessagesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateCustomerMessageInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCustomerMessageInput, options) as Promise<never>,
-  };
+  return createResourceClient<CustomerMessagesClient.Types>(ctx, customerMessagesMeta, validateCustomerMessageInput, null);
 }

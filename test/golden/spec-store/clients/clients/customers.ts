@@ -3,8 +3,9 @@
 import type { Customer, CustomerInput } from "../types/customers.js";
 import { validateCustomerInput } from "../validators/customers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `customers`: node names, fields and associations. */
 export const customersMeta: ResourceMeta = {
@@ -49,12 +50,8 @@ export const customersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `customers` client's queries. */
 export declare namespace CustomersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -90,51 +87,17 @@ export declare namespace CustomersClient {
     readonly siret?: FilterValue<string>;
     readonly website?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "ape" | "birthday" | "company" | "date_add" | "date_upd" | "deleted" | "email" | "firstname" | "id_default_group" | "id_gender" | "id_lang" | "id_risk" | "id_shop" | "id_shop_group" | "ip_registration_newsletter" | "is_guest" | "last_passwd_gen" | "lastname" | "max_payment_days" | "newsletter" | "newsletter_date_add" | "note" | "optin" | "outstanding_allow_amount" | "passwd" | "reset_password_token" | "reset_password_validity" | "secure_key" | "show_public_prices" | "siret" | "website";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "ape" | "birthday" | "company" | "date_add" | "date_upd" | "deleted" | "email" | "firstname" | "id_default_group" | "id_gender" | "id_lang" | "id_risk" | "id_shop" | "id_shop_group" | "ip_registration_newsletter" | "is_guest" | "last_passwd_gen" | "lastname" | "max_payment_days" | "newsletter" | "newsletter_date_add" | "note" | "optin" | "outstanding_allow_amount" | "passwd" | "reset_password_token" | "reset_password_validity" | "secure_key" | "show_public_prices" | "siret" | "website";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Customer; input: CustomerInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/customers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface CustomersClient {
-  /**
-   * `GET /api/customers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<CustomersClient.Field> = "full">(query?: CustomersClient.Query & { readonly display?: D }): Promise<Selected<Customer, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<CustomersClient.Field> = "full">(query?: ListAllQuery<CustomersClient.Filter, CustomersClient.SortField, CustomersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Customer, D>, void, undefined>;
-  /** `GET /api/customers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<CustomersClient.Field> = "full">(id: number, query?: GetQuery<CustomersClient.Field> & { readonly display?: D }): Promise<Selected<Customer, D> | null>;
-  /**
-   * `POST /api/customers` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: CustomerInput, options?: WriteOptions): Promise<Customer>;
-  /**
-   * `PUT /api/customers/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: CustomerInput, options?: WriteOptions): Promise<Customer>;
-  /** `DELETE /api/customers/{id}`, or `/api/customers?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/customers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface CustomersClient extends Pick<ResourceClient<CustomersClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `customers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomersClient(ctx: ClientContext): CustomersClient {
-  const runtime = new ResourceRuntime(ctx, customersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateCustomerInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateCustomerInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<CustomersClient.Types>(ctx, customersMeta, validateCustomerInput, null);
 }

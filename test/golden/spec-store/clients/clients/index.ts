@@ -87,83 +87,45 @@ export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
 export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
 
-/** A client of the store: one property per resource, under its wire name. */
+/** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
-  /** `/api/addresses` */
   readonly addresses: AddressesClient;
-  /** `/api/attachments` */
   readonly attachments: AttachmentsClient;
-  /** `/api/carriers` */
   readonly carriers: CarriersClient;
-  /** `/api/cart_rules` */
   readonly cart_rules: CartRulesClient;
-  /** `/api/carts` */
   readonly carts: CartsClient;
-  /** `/api/categories` */
   readonly categories: CategoriesClient;
-  /** `/api/combinations` */
   readonly combinations: CombinationsClient;
-  /** `/api/configurations` */
   readonly configurations: ConfigurationsClient;
-  /** `/api/countries` */
   readonly countries: CountriesClient;
-  /** `/api/currencies` */
   readonly currencies: CurrenciesClient;
-  /** `/api/customer_messages` */
   readonly customer_messages: CustomerMessagesClient;
-  /** `/api/customer_threads` */
   readonly customer_threads: CustomerThreadsClient;
-  /** `/api/customers` */
   readonly customers: CustomersClient;
-  /** `/api/groups` */
   readonly groups: GroupsClient;
-  /** `/api/languages` */
   readonly languages: LanguagesClient;
-  /** `/api/manufacturers` */
   readonly manufacturers: ManufacturersClient;
-  /** `/api/order_carriers` */
   readonly order_carriers: OrderCarriersClient;
-  /** `/api/order_details` */
   readonly order_details: OrderDetailsClient;
-  /** `/api/order_histories` */
   readonly order_histories: OrderHistoriesClient;
-  /** `/api/order_invoices` */
   readonly order_invoices: OrderInvoicesClient;
-  /** `/api/order_payments` */
   readonly order_payments: OrderPaymentsClient;
-  /** `/api/order_slips` */
   readonly order_slips: OrderSlipsClient;
-  /** `/api/order_states` */
   readonly order_states: OrderStatesClient;
-  /** `/api/orders` */
   readonly orders: OrdersClient;
-  /** `/api/product_feature_values` */
   readonly product_feature_values: ProductFeatureValuesClient;
-  /** `/api/product_features` */
   readonly product_features: ProductFeaturesClient;
-  /** `/api/product_option_values` */
   readonly product_option_values: ProductOptionValuesClient;
-  /** `/api/product_options` */
   readonly product_options: ProductOptionsClient;
-  /** `/api/products` */
   readonly products: ProductsClient;
-  /** `/api/shop_groups` */
   readonly shop_groups: ShopGroupsClient;
-  /** `/api/shops` */
   readonly shops: ShopsClient;
-  /** `/api/specific_prices` */
   readonly specific_prices: SpecificPricesClient;
-  /** `/api/stock_availables` */
   readonly stock_availables: StockAvailablesClient;
-  /** `/api/suppliers` */
   readonly suppliers: SuppliersClient;
-  /** `/api/tags` */
   readonly tags: TagsClient;
-  /** `/api/tax_rule_groups` */
   readonly tax_rule_groups: TaxRuleGroupsClient;
-  /** `/api/taxes` */
   readonly taxes: TaxesClient;
-  /** `/api/zones` */
   readonly zones: ZonesClient;
   /** `/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images. */
   readonly images: ImagesClient;

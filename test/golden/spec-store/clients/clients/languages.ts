@@ -3,8 +3,9 @@
 import type { Language, LanguageInput } from "../types/languages.js";
 import { validateLanguageInput } from "../validators/languages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `languages`: node names, fields and associations. */
 export const languagesMeta: ResourceMeta = {
@@ -25,12 +26,8 @@ export const languagesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `languages` client's queries. */
 export declare namespace LanguagesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -42,51 +39,17 @@ export declare namespace LanguagesClient {
     readonly locale?: FilterValue<string>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "date_format_full" | "date_format_lite" | "is_rtl" | "iso_code" | "language_code" | "locale" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "date_format_full" | "date_format_lite" | "is_rtl" | "iso_code" | "language_code" | "locale" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Language; input: LanguageInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/languages` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface LanguagesClient {
-  /**
-   * `GET /api/languages`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<LanguagesClient.Field> = "full">(query?: LanguagesClient.Query & { readonly display?: D }): Promise<Selected<Language, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<LanguagesClient.Field> = "full">(query?: ListAllQuery<LanguagesClient.Filter, LanguagesClient.SortField, LanguagesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Language, D>, void, undefined>;
-  /** `GET /api/languages/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<LanguagesClient.Field> = "full">(id: number, query?: GetQuery<LanguagesClient.Field> & { readonly display?: D }): Promise<Selected<Language, D> | null>;
-  /**
-   * `POST /api/languages` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: LanguageInput, options?: WriteOptions): Promise<Language>;
-  /**
-   * `PUT /api/languages/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: LanguageInput, options?: WriteOptions): Promise<Language>;
-  /** `DELETE /api/languages/{id}`, or `/api/languages?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/languages` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface LanguagesClient extends Pick<ResourceClient<LanguagesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `languages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
-  const runtime = new ResourceRuntime(ctx, languagesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateLanguageInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateLanguageInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<LanguagesClient.Types>(ctx, languagesMeta, validateLanguageInput, null);
 }

@@ -3,8 +3,9 @@
 import type { OrderDetail, OrderDetailInput } from "../types/order_details.js";
 import { validateOrderDetailInput } from "../validators/order_details.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_details`: node names, fields and associations. */
 export const orderDetailsMeta: ResourceMeta = {
@@ -63,12 +64,8 @@ export const orderDetailsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_details` client's queries. */
 export declare namespace OrderDetailsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly discount_quantity_applied?: FilterValue<number | string>;
@@ -118,48 +115,17 @@ export declare namespace OrderDetailsClient {
     readonly unit_price_tax_excl?: FilterValue<number | string>;
     readonly unit_price_tax_incl?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "discount_quantity_applied" | "download_deadline" | "download_hash" | "download_nb" | "ecotax" | "ecotax_tax_rate" | "group_reduction" | "id_customization" | "id_order" | "id_order_invoice" | "id_shop" | "id_tax_rules_group" | "id_warehouse" | "original_product_price" | "original_wholesale_price" | "product_attribute_id" | "product_ean13" | "product_id" | "product_isbn" | "product_mpn" | "product_name" | "product_price" | "product_quantity" | "product_quantity_discount" | "product_quantity_in_stock" | "product_quantity_refunded" | "product_quantity_reinjected" | "product_quantity_return" | "product_reference" | "product_supplier_reference" | "product_upc" | "product_weight" | "purchase_supplier_price" | "reduction_amount" | "reduction_amount_tax_excl" | "reduction_amount_tax_incl" | "reduction_percent" | "tax_computation_method" | "total_price_tax_excl" | "total_price_tax_incl" | "total_refunded_tax_excl" | "total_refunded_tax_incl" | "total_shipping_price_tax_excl" | "total_shipping_price_tax_incl" | "unit_price_tax_excl" | "unit_price_tax_incl";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "discount_quantity_applied" | "download_deadline" | "download_hash" | "download_nb" | "ecotax" | "ecotax_tax_rate" | "group_reduction" | "id_customization" | "id_order" | "id_order_invoice" | "id_shop" | "id_tax_rules_group" | "id_warehouse" | "original_product_price" | "original_wholesale_price" | "product_attribute_id" | "product_ean13" | "product_id" | "product_isbn" | "product_mpn" | "product_name" | "product_price" | "product_quantity" | "product_quantity_discount" | "product_quantity_in_stock" | "product_quantity_refunded" | "product_quantity_reinjected" | "product_quantity_return" | "product_reference" | "product_supplier_reference" | "product_upc" | "product_weight" | "purchase_supplier_price" | "reduction_amount" | "reduction_amount_tax_excl" | "reduction_amount_tax_incl" | "reduction_percent" | "tax_computation_method" | "total_price_tax_excl" | "total_price_tax_incl" | "total_refunded_tax_excl" | "total_refunded_tax_incl" | "total_shipping_price_tax_excl" | "total_shipping_price_tax_incl" | "unit_price_tax_excl" | "unit_price_tax_incl";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderDetail; input: OrderDetailInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_details` (GET, POST, PUT): only the methods the store allows on this resource. */
-export interface OrderDetailsClient {
-  /**
-   * `GET /api/order_details`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderDetailsClient.Field> = "full">(query?: OrderDetailsClient.Query & { readonly display?: D }): Promise<Selected<OrderDetail, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderDetailsClient.Field> = "full">(query?: ListAllQuery<OrderDetailsClient.Filter, OrderDetailsClient.SortField, OrderDetailsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderDetail, D>, void, undefined>;
-  /** `GET /api/order_details/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderDetailsClient.Field> = "full">(id: number, query?: GetQuery<OrderDetailsClient.Field> & { readonly display?: D }): Promise<Selected<OrderDetail, D> | null>;
-  /**
-   * `POST /api/order_details` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderDetailInput, options?: WriteOptions): Promise<OrderDetail>;
-  /**
-   * `PUT /api/order_details/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: OrderDetailInput, options?: WriteOptions): Promise<OrderDetail>;
-}
+/** Client of `/api/order_details` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderDetailsClient extends Pick<ResourceClient<OrderDetailsClient.Types>, "list" | "listAll" | "get" | "create" | "update"> {}
 
 /** The `order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderDetailsClient(ctx: ClientContext): OrderDetailsClient {
-  const runtime = new ResourceRuntime(ctx, orderDetailsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateOrderDetailInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderDetailInput, options) as Promise<never>,
-  };
+  return createResourceClient<OrderDetailsClient.Types>(ctx, orderDetailsMeta, validateOrderDetailInput, null);
 }

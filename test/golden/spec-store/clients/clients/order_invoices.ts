@@ -3,8 +3,9 @@
 import type { OrderInvoice, OrderInvoiceInput } from "../types/order_invoices.js";
 import { validateOrderInvoiceInput } from "../validators/order_invoices.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_invoices`: node names, fields and associations. */
 export const orderInvoicesMeta: ResourceMeta = {
@@ -35,12 +36,8 @@ export const orderInvoicesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `order_invoices` client's queries. */
 export declare namespace OrderInvoicesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly date_add?: FilterValue<string>;
@@ -62,48 +59,17 @@ export declare namespace OrderInvoicesClient {
     readonly total_wrapping_tax_excl?: FilterValue<string>;
     readonly total_wrapping_tax_incl?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "date_add" | "delivery_date" | "delivery_number" | "id_order" | "note" | "number" | "shipping_tax_computation_method" | "shop_address" | "total_discount_tax_excl" | "total_discount_tax_incl" | "total_paid_tax_excl" | "total_paid_tax_incl" | "total_products" | "total_products_wt" | "total_shipping_tax_excl" | "total_shipping_tax_incl" | "total_wrapping_tax_excl" | "total_wrapping_tax_incl";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "date_add" | "delivery_date" | "delivery_number" | "id_order" | "note" | "number" | "shipping_tax_computation_method" | "shop_address" | "total_discount_tax_excl" | "total_discount_tax_incl" | "total_paid_tax_excl" | "total_paid_tax_incl" | "total_products" | "total_products_wt" | "total_shipping_tax_excl" | "total_shipping_tax_incl" | "total_wrapping_tax_excl" | "total_wrapping_tax_incl";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: OrderInvoice; input: OrderInvoiceInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/order_invoices` (GET, POST, PUT): only the methods the store allows on this resource. */
-export interface OrderInvoicesClient {
-  /**
-   * `GET /api/order_invoices`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<OrderInvoicesClient.Field> = "full">(query?: OrderInvoicesClient.Query & { readonly display?: D }): Promise<Selected<OrderInvoice, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<OrderInvoicesClient.Field> = "full">(query?: ListAllQuery<OrderInvoicesClient.Filter, OrderInvoicesClient.SortField, OrderInvoicesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<OrderInvoice, D>, void, undefined>;
-  /** `GET /api/order_invoices/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<OrderInvoicesClient.Field> = "full">(id: number, query?: GetQuery<OrderInvoicesClient.Field> & { readonly display?: D }): Promise<Selected<OrderInvoice, D> | null>;
-  /**
-   * `POST /api/order_invoices` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: OrderInvoiceInput, options?: WriteOptions): Promise<OrderInvoice>;
-  /**
-   * `PUT /api/order_invoices/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: OrderInvoiceInput, options?: WriteOptions): Promise<OrderInvoice>;
-}
+/** Client of `/api/order_invoices` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface OrderInvoicesClient extends Pick<ResourceClient<OrderInvoicesClient.Types>, "list" | "listAll" | "get" | "create" | "update"> {}
 
 /** The `order_invoices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderInvoicesClient(ctx: ClientContext): OrderInvoicesClient {
-  const runtime = new ResourceRuntime(ctx, orderInvoicesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateOrderInvoiceInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateOrderInvoiceInput, options) as Promise<never>,
-  };
+  return createResourceClient<OrderInvoicesClient.Types>(ctx, orderInvoicesMeta, validateOrderInvoiceInput, null);
 }

@@ -3,8 +3,9 @@
 import type { Product, ProductInput } from "../types/products.js";
 import { validateProductInput } from "../validators/products.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `products`: node names, fields and associations. */
 export const productsMeta: ResourceMeta = {
@@ -88,12 +89,8 @@ export const productsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `products` client's queries. */
 export declare namespace ProductsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -168,51 +165,17 @@ export declare namespace ProductsClient {
     readonly wholesale_price?: FilterValue<number | string>;
     readonly width?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "additional_delivery_times" | "additional_shipping_cost" | "advanced_stock_management" | "available_date" | "available_for_order" | "available_later" | "available_now" | "cache_default_attribute" | "cache_has_attachments" | "cache_is_pack" | "condition" | "customizable" | "date_add" | "date_upd" | "delivery_in_stock" | "delivery_out_stock" | "depth" | "description" | "description_short" | "ean13" | "ecotax" | "height" | "id_category_default" | "id_default_combination" | "id_default_image" | "id_manufacturer" | "id_shop_default" | "id_supplier" | "id_tax_rules_group" | "id_type_redirected" | "indexed" | "is_virtual" | "isbn" | "link_rewrite" | "location" | "low_stock_alert" | "low_stock_threshold" | "manufacturer_name" | "meta_description" | "meta_keywords" | "meta_title" | "minimal_quantity" | "mpn" | "name" | "new" | "on_sale" | "online_only" | "pack_stock_type" | "position_in_category" | "price" | "product_type" | "quantity" | "quantity_discount" | "redirect_type" | "reference" | "show_condition" | "show_price" | "state" | "supplier_reference" | "text_fields" | "type" | "unit_price" | "unit_price_ratio" | "unity" | "upc" | "uploadable_files" | "visibility" | "weight" | "wholesale_price" | "width";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "additional_delivery_times" | "additional_shipping_cost" | "advanced_stock_management" | "available_date" | "available_for_order" | "available_later" | "available_now" | "cache_default_attribute" | "cache_has_attachments" | "cache_is_pack" | "condition" | "customizable" | "date_add" | "date_upd" | "delivery_in_stock" | "delivery_out_stock" | "depth" | "description" | "description_short" | "ean13" | "ecotax" | "height" | "id_category_default" | "id_default_combination" | "id_default_image" | "id_manufacturer" | "id_shop_default" | "id_supplier" | "id_tax_rules_group" | "id_type_redirected" | "indexed" | "is_virtual" | "isbn" | "link_rewrite" | "location" | "low_stock_alert" | "low_stock_threshold" | "manufacturer_name" | "meta_description" | "meta_keywords" | "meta_title" | "minimal_quantity" | "mpn" | "name" | "new" | "on_sale" | "online_only" | "pack_stock_type" | "position_in_category" | "price" | "product_type" | "quantity" | "quantity_discount" | "redirect_type" | "reference" | "show_condition" | "show_price" | "state" | "supplier_reference" | "text_fields" | "type" | "unit_price" | "unit_price_ratio" | "unity" | "upc" | "uploadable_files" | "visibility" | "weight" | "wholesale_price" | "width";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Product; input: ProductInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface ProductsClient {
-  /**
-   * `GET /api/products`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ProductsClient.Field> = "full">(query?: ProductsClient.Query & { readonly display?: D }): Promise<Selected<Product, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ProductsClient.Field> = "full">(query?: ListAllQuery<ProductsClient.Filter, ProductsClient.SortField, ProductsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Product, D>, void, undefined>;
-  /** `GET /api/products/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ProductsClient.Field> = "full">(id: number, query?: GetQuery<ProductsClient.Field> & { readonly display?: D }): Promise<Selected<Product, D> | null>;
-  /**
-   * `POST /api/products` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ProductInput, options?: WriteOptions): Promise<Product>;
-  /**
-   * `PUT /api/products/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: ProductInput, options?: WriteOptions): Promise<Product>;
-  /** `DELETE /api/products/{id}`, or `/api/products?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ProductsClient extends Pick<ResourceClient<ProductsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `products` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductsClient(ctx: ClientContext): ProductsClient {
-  const runtime = new ResourceRuntime(ctx, productsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateProductInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateProductInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ProductsClient.Types>(ctx, productsMeta, validateProductInput, null);
 }

@@ -3,8 +3,9 @@
 import type { ShopGroup, ShopGroupInput } from "../types/shop_groups.js";
 import { validateShopGroupInput } from "../validators/shop_groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `shop_groups`: node names, fields and associations. */
 export const shopGroupsMeta: ResourceMeta = {
@@ -24,12 +25,8 @@ export const shopGroupsMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `shop_groups` client's queries. */
 export declare namespace ShopGroupsClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -40,51 +37,17 @@ export declare namespace ShopGroupsClient {
     readonly share_order?: FilterValue<string>;
     readonly share_stock?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "color" | "deleted" | "name" | "share_customer" | "share_order" | "share_stock";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "color" | "deleted" | "name" | "share_customer" | "share_order" | "share_stock";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: ShopGroup; input: ShopGroupInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/shop_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface ShopGroupsClient {
-  /**
-   * `GET /api/shop_groups`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<ShopGroupsClient.Field> = "full">(query?: ShopGroupsClient.Query & { readonly display?: D }): Promise<Selected<ShopGroup, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<ShopGroupsClient.Field> = "full">(query?: ListAllQuery<ShopGroupsClient.Filter, ShopGroupsClient.SortField, ShopGroupsClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<ShopGroup, D>, void, undefined>;
-  /** `GET /api/shop_groups/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<ShopGroupsClient.Field> = "full">(id: number, query?: GetQuery<ShopGroupsClient.Field> & { readonly display?: D }): Promise<Selected<ShopGroup, D> | null>;
-  /**
-   * `POST /api/shop_groups` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: ShopGroupInput, options?: WriteOptions): Promise<ShopGroup>;
-  /**
-   * `PUT /api/shop_groups/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: ShopGroupInput, options?: WriteOptions): Promise<ShopGroup>;
-  /** `DELETE /api/shop_groups/{id}`, or `/api/shop_groups?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/shop_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface ShopGroupsClient extends Pick<ResourceClient<ShopGroupsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `shop_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
-  const runtime = new ResourceRuntime(ctx, shopGroupsMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateShopGroupInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateShopGroupInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<ShopGroupsClient.Types>(ctx, shopGroupsMeta, validateShopGroupInput, null);
 }

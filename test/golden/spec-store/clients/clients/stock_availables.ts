@@ -3,8 +3,9 @@
 import type { StockAvailable, StockAvailableInput } from "../types/stock_availables.js";
 import { validateStockAvailableInput } from "../validators/stock_availables.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stock_availables`: node names, fields and associations. */
 export const stockAvailablesMeta: ResourceMeta = {
@@ -25,12 +26,8 @@ export const stockAvailablesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `stock_availables` client's queries. */
 export declare namespace StockAvailablesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly depends_on_stock?: FilterValue<string>;
@@ -42,42 +39,17 @@ export declare namespace StockAvailablesClient {
     readonly out_of_stock?: FilterValue<number | string>;
     readonly quantity?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "depends_on_stock" | "id_product" | "id_product_attribute" | "id_shop" | "id_shop_group" | "location" | "out_of_stock" | "quantity";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "depends_on_stock" | "id_product" | "id_product_attribute" | "id_shop" | "id_shop_group" | "location" | "out_of_stock" | "quantity";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: StockAvailable; input: StockAvailableInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/stock_availables` (GET, PUT): only the methods the store allows on this resource. */
-export interface StockAvailablesClient {
-  /**
-   * `GET /api/stock_availables`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<StockAvailablesClient.Field> = "full">(query?: StockAvailablesClient.Query & { readonly display?: D }): Promise<Selected<StockAvailable, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<StockAvailablesClient.Field> = "full">(query?: ListAllQuery<StockAvailablesClient.Filter, StockAvailablesClient.SortField, StockAvailablesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<StockAvailable, D>, void, undefined>;
-  /** `GET /api/stock_availables/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<StockAvailablesClient.Field> = "full">(id: number, query?: GetQuery<StockAvailablesClient.Field> & { readonly display?: D }): Promise<Selected<StockAvailable, D> | null>;
-  /**
-   * `PUT /api/stock_availables/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: StockAvailableInput, options?: WriteOptions): Promise<StockAvailable>;
-}
+/** Client of `/api/stock_availables` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface StockAvailablesClient extends Pick<ResourceClient<StockAvailablesClient.Types>, "list" | "listAll" | "get" | "update"> {}
 
 /** The `stock_availables` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockAvailablesClient(ctx: ClientContext): StockAvailablesClient {
-  const runtime = new ResourceRuntime(ctx, stockAvailablesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateStockAvailableInput, options) as Promise<never>,
-  };
+  return createResourceClient<StockAvailablesClient.Types>(ctx, stockAvailablesMeta, validateStockAvailableInput, null);
 }

@@ -3,8 +3,9 @@
 import type { Supplier, SupplierInput } from "../types/suppliers.js";
 import { validateSupplierInput } from "../validators/suppliers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `suppliers`: node names, fields and associations. */
 export const suppliersMeta: ResourceMeta = {
@@ -26,12 +27,8 @@ export const suppliersMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `suppliers` client's queries. */
 export declare namespace SuppliersClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -44,51 +41,17 @@ export declare namespace SuppliersClient {
     readonly meta_title?: FilterValue<string>;
     readonly name?: FilterValue<string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "date_add" | "date_upd" | "description" | "link_rewrite" | "meta_description" | "meta_keywords" | "meta_title" | "name";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "date_add" | "date_upd" | "description" | "link_rewrite" | "meta_description" | "meta_keywords" | "meta_title" | "name";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Supplier; input: SupplierInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/suppliers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface SuppliersClient {
-  /**
-   * `GET /api/suppliers`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<SuppliersClient.Field> = "full">(query?: SuppliersClient.Query & { readonly display?: D }): Promise<Selected<Supplier, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<SuppliersClient.Field> = "full">(query?: ListAllQuery<SuppliersClient.Filter, SuppliersClient.SortField, SuppliersClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Supplier, D>, void, undefined>;
-  /** `GET /api/suppliers/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<SuppliersClient.Field> = "full">(id: number, query?: GetQuery<SuppliersClient.Field> & { readonly display?: D }): Promise<Selected<Supplier, D> | null>;
-  /**
-   * `POST /api/suppliers` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: SupplierInput, options?: WriteOptions): Promise<Supplier>;
-  /**
-   * `PUT /api/suppliers/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: SupplierInput, options?: WriteOptions): Promise<Supplier>;
-  /** `DELETE /api/suppliers/{id}`, or `/api/suppliers?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/suppliers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface SuppliersClient extends Pick<ResourceClient<SuppliersClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
-  const runtime = new ResourceRuntime(ctx, suppliersMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateSupplierInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateSupplierInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<SuppliersClient.Types>(ctx, suppliersMeta, validateSupplierInput, null);
 }

@@ -3,8 +3,9 @@
 import type { Tax, TaxInput } from "../types/taxes.js";
 import { validateTaxInput } from "../validators/taxes.js";
 import type { ResourceMeta } from "../runtime/meta.js";
-import type { Display, Filter as FilterValue, GetQuery, ListAllQuery, ListQuery, Selected } from "../runtime/query.js";
-import { ResourceRuntime, type ClientContext, type DeleteOptions, type WriteOptions } from "../runtime/resource.js";
+import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
+import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `taxes`: node names, fields and associations. */
 export const taxesMeta: ResourceMeta = {
@@ -21,12 +22,8 @@ export const taxesMeta: ResourceMeta = {
   associations: [],
 };
 
-/** Types of the `taxes` client's queries. */
 export declare namespace TaxesClient {
-  /**
-   * Filterable fields (`filter[field]`) and the value each compares with: a value (equality) or an operator
-   * built with `anyOf`, `not`, `between`, `gt`, `lt`, `beginsWith`, `endsWith` or `contains`.
-   */
+  /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
     readonly active?: FilterValue<string>;
@@ -34,51 +31,17 @@ export declare namespace TaxesClient {
     readonly name?: FilterValue<string>;
     readonly rate?: FilterValue<number | string>;
   };
-  /** Fields a list can be sorted on: `field_ASC` / `field_DESC`. */
-  type SortField = "id" | "active" | "deleted" | "name" | "rate";
+  type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = "id" | "active" | "deleted" | "name" | "rate";
-  /** The query of `list`. */
+  type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
+  type Types = { item: Tax; input: TaxInput; patch: never; filter: Filter; field: Field };
 }
 
-/** Client of `/api/taxes` (GET, POST, PUT, DELETE): only the methods the store allows on this resource. */
-export interface TaxesClient {
-  /**
-   * `GET /api/taxes`: the items matching the query. `display` is `'full'` by default (every field and association);
-   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
-   */
-  list<const D extends Display<TaxesClient.Field> = "full">(query?: TaxesClient.Query & { readonly display?: D }): Promise<Selected<Tax, D>[]>;
-  /**
-   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
-   * sorted by the query's `sort` then by id so that pages never overlap.
-   */
-  listAll<const D extends Display<TaxesClient.Field> = "full">(query?: ListAllQuery<TaxesClient.Filter, TaxesClient.SortField, TaxesClient.Field> & { readonly display?: D }): AsyncGenerator<Selected<Tax, D>, void, undefined>;
-  /** `GET /api/taxes/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
-  get<const D extends Display<TaxesClient.Field> = "full">(id: number, query?: GetQuery<TaxesClient.Field> & { readonly display?: D }): Promise<Selected<Tax, D> | null>;
-  /**
-   * `POST /api/taxes` (XML body): creates an item and returns it as saved, with its id.
-   * The input is validated first; invalid input throws `PrestaShopValidationError` and nothing is sent.
-   */
-  create(input: TaxInput, options?: WriteOptions): Promise<Tax>;
-  /**
-   * `PUT /api/taxes/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept.
-   */
-  update(id: number, input: TaxInput, options?: WriteOptions): Promise<Tax>;
-  /** `DELETE /api/taxes/{id}`, or `/api/taxes?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
-  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
-}
+/** Client of `/api/taxes` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+export interface TaxesClient extends Pick<ResourceClient<TaxesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
 
 /** The `taxes` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxesClient(ctx: ClientContext): TaxesClient {
-  const runtime = new ResourceRuntime(ctx, taxesMeta);
-  return {
-    list: (query) => runtime.list(query) as Promise<never>,
-    listAll: (query) => runtime.listAll(query) as AsyncGenerator<never, void, undefined>,
-    get: (id, query) => runtime.get(id, query) as Promise<never>,
-    create: (input, options) => runtime.create(input, validateTaxInput, options) as Promise<never>,
-    update: (id, input, options) => runtime.update(id, input, validateTaxInput, options) as Promise<never>,
-    delete: (ids, options) => runtime.delete(ids, options),
-  };
+  return createResourceClient<TaxesClient.Types>(ctx, taxesMeta, validateTaxInput, null);
 }

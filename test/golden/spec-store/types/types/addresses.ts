@@ -9,106 +9,47 @@ import type { Extensions, Id } from "../common.js";
 export interface Address {
   /**
    * Id of this `addresses` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"addresses">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   address1: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   address2: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   alias: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   city: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   company: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 16 characters.
-   */
+  /** The store gives no type: typed as a string; max 16 characters. */
   dni: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer: Id<"manufacturers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state: Id<"states">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_warehouse: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   lastname: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   other: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   phone: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   phone_mobile: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 12 characters.
-   */
+  /** The store gives no type: typed as a string; max 12 characters. */
   postcode: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   vat_number: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -117,101 +58,43 @@ export interface Address {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface AddressInput {
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   address1: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   address2?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   alias: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   city: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   company?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 16 characters.
-   */
+  /** The store gives no type: typed as a string; max 16 characters. */
   dni?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `countries`.
-   */
   id_country: Id<"countries">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer?: Id<"manufacturers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `states`.
-   */
   id_state?: Id<"states">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier?: Id<"suppliers">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_warehouse?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   lastname: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   other?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   phone?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   phone_mobile?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 12 characters.
-   */
+  /** The store gives no type: typed as a string; max 12 characters. */
   postcode?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   vat_number?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

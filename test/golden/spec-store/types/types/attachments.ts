@@ -9,38 +9,20 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Attachment {
   /**
    * Id of this `attachments` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"attachments">;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   file: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   file_name: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   file_size: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   mime: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -49,33 +31,16 @@ export interface Attachment {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface AttachmentInput {
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   file: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   file_name?: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   file_size?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 128 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 128 characters. */
   mime: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,92 +9,63 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface CartRule {
   /**
    * Id of this `cart_rules` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"cart_rules">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   carrier_restriction: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cart_rule_restriction: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   code: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   country_restriction: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   date_from: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   date_to: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   description: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   free_shipping: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   gift_product: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   gift_product_attribute: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   group_restriction: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   highlight: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_customer: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   minimum_amount: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   minimum_amount_currency: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   minimum_amount_shipping: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   minimum_amount_tax: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 254 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 254 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   partial_use: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   priority: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_restriction: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   quantity: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   quantity_per_user: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   reduction_currency: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   reduction_exclude_special: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_product: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   reduction_tax: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   shop_restriction: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -103,87 +74,59 @@ export interface CartRule {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CartRuleInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   carrier_restriction?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cart_rule_restriction?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   code?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   country_restriction?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   date_from: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   date_to: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   description?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   free_shipping?: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   gift_product?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   gift_product_attribute?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   group_restriction?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   highlight?: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_customer?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   minimum_amount?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   minimum_amount_currency?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   minimum_amount_shipping?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   minimum_amount_tax?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 254 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 254 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   partial_use?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   priority?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_restriction?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   quantity?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   quantity_per_user?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   reduction_currency?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   reduction_exclude_special?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_product?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   reduction_tax?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   shop_restriction?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,74 +9,36 @@ import type { Extensions, Id } from "../common.js";
 export interface Cart {
   /**
    * Id of this `carts` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"carts">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   allow_seperated_package: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   delivery_option: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   gift: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   gift_message: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_delivery: Id<"addresses">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_invoice: Id<"addresses">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_carrier: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer: Id<"customers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `guests`.
-   */
   id_guest: Id<"guests">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   mobile_theme: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   recyclable: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   secure_key: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -85,69 +47,32 @@ export interface Cart {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CartInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   allow_seperated_package?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   delivery_option?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   gift?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   gift_message?: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_delivery?: Id<"addresses">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `addresses`.
-   */
   id_address_invoice?: Id<"addresses">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_carrier?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `customers`.
-   */
   id_customer?: Id<"customers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `guests`.
-   */
   id_guest?: Id<"guests">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   mobile_theme?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   recyclable?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   secure_key?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

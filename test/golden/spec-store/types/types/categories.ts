@@ -9,70 +9,39 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Category {
   /**
    * Id of this `categories` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"categories">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   additional_description: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Foreign key to `categories`.
-   */
+  /** Foreign key to `categories`. */
   id_parent: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_default: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_root_category: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   level_depth: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   nb_products_recursive: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   position: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -81,65 +50,35 @@ export interface Category {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CategoryInput {
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   additional_description?: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Foreign key to `categories`.
-   */
+  /** Foreign key to `categories`. */
   id_parent?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_default?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_root_category?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   level_depth?: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   nb_products_recursive?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   position?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

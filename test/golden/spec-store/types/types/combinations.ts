@@ -9,91 +9,43 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Combination {
   /**
    * Id of this `combinations` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"combinations">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   available_date: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   default_on: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 13 characters.
-   */
+  /** The store gives no type: typed as a string; max 13 characters. */
   ean13: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   ecotax: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   isbn: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   low_stock_alert: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   low_stock_threshold: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   minimal_quantity: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   mpn: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   price: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   reference: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   supplier_reference: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   unit_price_impact: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 12 characters.
-   */
+  /** The store gives no type: typed as a string; max 12 characters. */
   upc: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   weight: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 27 characters.
-   */
+  /** Max 27 characters. */
   wholesale_price: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -102,86 +54,39 @@ export interface Combination {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CombinationInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   available_date?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now?: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   default_on?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 13 characters.
-   */
+  /** The store gives no type: typed as a string; max 13 characters. */
   ean13?: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   ecotax?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   isbn?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   low_stock_alert?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   low_stock_threshold?: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   minimal_quantity: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   mpn?: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   price?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   reference?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   supplier_reference?: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 20 characters.
-   */
+  /** Max 20 characters. */
   unit_price_impact?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 12 characters.
-   */
+  /** The store gives no type: typed as a string; max 12 characters. */
   upc?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   weight?: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Max 27 characters.
-   */
+  /** Max 27 characters. */
   wholesale_price?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

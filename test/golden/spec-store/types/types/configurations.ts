@@ -9,29 +9,19 @@ import type { Extensions, Id } from "../common.js";
 export interface Configuration {
   /**
    * Id of this `configurations` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"configurations">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   name: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   value: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -40,24 +30,15 @@ export interface Configuration {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ConfigurationInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   name: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   value?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

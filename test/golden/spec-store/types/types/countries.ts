@@ -9,54 +9,28 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Country {
   /**
    * Id of this `countries` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"countries">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   call_prefix: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   contains_states: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   display_tax_label: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency: Id<"currencies">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 3 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 3 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   need_identification_number: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   need_zip_code: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   zip_code_format: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -65,49 +39,24 @@ export interface Country {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CountryInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   call_prefix?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   contains_states: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   display_tax_label: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `currencies`.
-   */
   id_currency?: Id<"currencies">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `zones`.
-   */
   id_zone: Id<"zones">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 3 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 3 characters. */
   iso_code: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   need_identification_number: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   need_zip_code?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   zip_code_format?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

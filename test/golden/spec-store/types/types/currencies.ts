@@ -9,56 +9,30 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Currency {
   /**
    * Id of this `currencies` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"currencies">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 3 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 3 characters. */
   iso_code: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   modified: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   name: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Multilingual (one value per language).
-   */
   names: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 3 characters.
-   */
+  /** The store gives no type: typed as a string; max 3 characters. */
   numeric_iso_code: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   pattern: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   precision: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   symbol: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   unofficial: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -67,51 +41,26 @@ export interface Currency {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CurrencyInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   conversion_rate: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 3 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 3 characters. */
   iso_code: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   modified?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   name: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Multilingual (one value per language).
-   */
   names?: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 3 characters.
-   */
+  /** The store gives no type: typed as a string; max 3 characters. */
   numeric_iso_code?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   pattern?: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   precision?: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   symbol?: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   unofficial?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

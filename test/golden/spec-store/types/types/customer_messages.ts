@@ -9,43 +9,27 @@ import type { Extensions, Id } from "../common.js";
 export interface CustomerMessage {
   /**
    * Id of this `customer_messages` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"customer_messages">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   file_name: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `customer_threads`.
-   */
   id_customer_thread: Id<"customer_threads">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `employees`.
-   */
   id_employee: Id<"employees">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 15 characters.
-   */
+  /** The store gives no type: typed as a string; max 15 characters. */
   ip_address: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   message: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   private: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   read: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   user_agent: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -54,38 +38,23 @@ export interface CustomerMessage {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomerMessageInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   file_name?: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `customer_threads`.
-   */
   id_customer_thread?: Id<"customer_threads">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `employees`.
-   */
   id_employee?: Id<"employees">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 15 characters.
-   */
+  /** The store gives no type: typed as a string; max 15 characters. */
   ip_address?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   message: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   private?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   read?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   user_agent?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

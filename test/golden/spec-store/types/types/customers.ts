@@ -9,99 +9,65 @@ import type { Extensions, Id } from "../common.js";
 export interface Customer {
   /**
    * Id of this `customers` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"customers">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   ape: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   birthday: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   company: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   email: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `groups`.
-   */
   id_default_group: Id<"groups">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_gender: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   id_risk: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_group: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   ip_registration_newsletter: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_guest: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   last_passwd_gen: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   lastname: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   max_payment_days: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   newsletter: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   newsletter_date_add: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   note: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   optin: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   outstanding_allow_amount: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   passwd: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   reset_password_token: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   reset_password_validity: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   secure_key: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_public_prices: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   siret: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   website: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -110,94 +76,61 @@ export interface Customer {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface CustomerInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   ape?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   birthday?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   company?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   email: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   firstname: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `groups`.
-   */
   id_default_group?: Id<"groups">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_gender?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `languages`.
-   */
   id_lang?: Id<"languages">;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   id_risk?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_group?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   ip_registration_newsletter?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_guest?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   last_passwd_gen?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   lastname: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   max_payment_days?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   newsletter?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   newsletter_date_add?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   note?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   optin?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   outstanding_allow_amount?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   passwd: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   reset_password_token?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   reset_password_validity?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   secure_key?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_public_prices?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   siret?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   website?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,29 +9,19 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Group {
   /**
    * Id of this `groups` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"groups">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_display_method: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_prices: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -40,24 +30,15 @@ export interface Group {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface GroupInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price_display_method: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_prices?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,45 +9,25 @@ import type { Extensions, Id } from "../common.js";
 export interface Language {
   /**
    * Id of this `languages` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"languages">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   date_format_full: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   date_format_lite: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_rtl: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 2 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 2 characters. */
   iso_code: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 5 characters.
-   */
+  /** The store gives no type: typed as a string; max 5 characters. */
   language_code: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 5 characters.
-   */
+  /** The store gives no type: typed as a string; max 5 characters. */
   locale: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -56,40 +36,21 @@ export interface Language {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface LanguageInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   date_format_full: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   date_format_lite: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_rtl?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 2 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 2 characters. */
   iso_code: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 5 characters.
-   */
+  /** The store gives no type: typed as a string; max 5 characters. */
   language_code?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 5 characters.
-   */
+  /** The store gives no type: typed as a string; max 5 characters. */
   locale?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,127 +9,64 @@ import type { Extensions, Id } from "../common.js";
 export interface OrderDetail {
   /**
    * Id of this `order_details` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"order_details">;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   discount_quantity_applied: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   download_deadline: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   download_hash: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   download_nb: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   ecotax: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   ecotax_tax_rate: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   group_reduction: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_customization: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_order_invoice: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_shop: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   id_tax_rules_group: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_warehouse: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   original_product_price: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   original_wholesale_price: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   product_attribute_id: Id<"combinations">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_ean13: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   product_id: Id<"products">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_isbn: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_mpn: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   product_name: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   product_price: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   product_quantity: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_discount: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_in_stock: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_refunded: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_reinjected: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_return: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_reference: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_supplier_reference: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_upc: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_weight: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   purchase_supplier_price: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_excl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_incl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   tax_computation_method: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_excl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_incl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_excl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_incl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_excl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_incl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_excl: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_incl: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -138,122 +75,60 @@ export interface OrderDetail {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface OrderDetailInput {
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   discount_quantity_applied?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   download_deadline?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   download_hash?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   download_nb?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   ecotax?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   ecotax_tax_rate?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   group_reduction?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_customization?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `orders`.
-   */
   id_order: Id<"orders">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_order_invoice?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_shop: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   id_tax_rules_group?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_warehouse: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   original_product_price?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   original_wholesale_price?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   product_attribute_id?: Id<"combinations">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_ean13?: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `products`.
-   */
   product_id?: Id<"products">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_isbn?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_mpn?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 4194303 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 4194303 characters. */
   product_name: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   product_price: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   product_quantity: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_discount?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_in_stock?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_refunded?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_reinjected?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_quantity_return?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_reference?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_supplier_reference?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_upc?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   product_weight?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   purchase_supplier_price?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_excl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_amount_tax_incl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   reduction_percent?: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   tax_computation_method?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_excl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_price_tax_incl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_excl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_refunded_tax_incl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_excl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   total_shipping_price_tax_incl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_excl?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   unit_price_tax_incl?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,112 +9,53 @@ import type { Extensions, Id } from "../common.js";
 export interface OrderPayment {
   /**
    * Id of this `order_payments` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"order_payments">;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   amount: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_brand: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_expiration: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_holder: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_number: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   conversion_rate: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_currency: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_employee: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 9 characters.
-   */
+  /** The store gives no type: typed as a string; max 9 characters. */
   order_reference: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   payment_method: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   transaction_id: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
 /** Body of a POST to `/api/order_payments`: required fields required, read-only fields absent. */
 export interface OrderPaymentInput {
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   amount: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_brand?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_expiration?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_holder?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   card_number?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   conversion_rate?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes.
-   */
   id_currency: number;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_employee?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 9 characters.
-   */
+  /** The store gives no type: typed as a string; max 9 characters. */
   order_reference?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   payment_method?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 254 characters.
-   */
+  /** The store gives no type: typed as a string; max 254 characters. */
   transaction_id?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,23 +9,14 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface ProductFeatureValue {
   /**
    * Id of this `product_feature_values` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"product_feature_values">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   custom: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_features`.
-   */
   id_feature: Id<"product_features">;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   value: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -34,18 +25,10 @@ export interface ProductFeatureValue {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductFeatureValueInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   custom?: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_features`.
-   */
   id_feature: Id<"product_features">;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   value: Multilang<string>;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

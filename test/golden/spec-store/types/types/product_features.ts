@@ -9,18 +9,12 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface ProductFeature {
   /**
    * Id of this `product_features` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"product_features">;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   position: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -29,13 +23,8 @@ export interface ProductFeature {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductFeatureInput {
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   position?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,25 +9,15 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface ProductOptionValue {
   /**
    * Id of this `product_option_values` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"product_option_values">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   color: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_options`.
-   */
   id_attribute_group: Id<"product_options">;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   position: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -36,20 +26,11 @@ export interface ProductOptionValue {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductOptionValueInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   color?: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `product_options`.
-   */
   id_attribute_group: Id<"product_options">;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   position?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,30 +9,18 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface ProductOption {
   /**
    * Id of this `product_options` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"product_options">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   group_type: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_color_group: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   position: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   public_name: Multilang<string>;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -41,25 +29,14 @@ export interface ProductOption {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductOptionInput {
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   group_type: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_color_group?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   position?: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 64 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 64 characters per language. */
   public_name: Multilang<string>;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

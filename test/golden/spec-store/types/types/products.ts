@@ -9,225 +9,127 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Product {
   /**
    * Id of this `products` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"products">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   additional_delivery_times: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   additional_shipping_cost: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   advanced_stock_management: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   available_date: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   available_for_order: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cache_default_attribute: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cache_has_attachments: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cache_is_pack: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   condition: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   customizable: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_in_stock: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_out_stock: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   depth: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description_short: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 13 characters.
-   */
+  /** The store gives no type: typed as a string; max 13 characters. */
   ean13: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   ecotax: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   height: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `categories`.
-   */
   id_category_default: Id<"categories">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   id_default_combination: Id<"combinations">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   id_default_image: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer: Id<"manufacturers">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_default: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier: Id<"suppliers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `tax_rule_groups`.
-   */
   id_tax_rules_group: Id<"tax_rule_groups">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_type_redirected: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   indexed: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_virtual: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   isbn: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   location: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   low_stock_alert: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   low_stock_threshold: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   manufacturer_name: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   minimal_quantity: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   mpn: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   new: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   on_sale: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   online_only: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   pack_stock_type: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   position_in_category: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_type: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   quantity: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   quantity_discount: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   redirect_type: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   reference: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_condition: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_price: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   state: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   supplier_reference: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   text_fields: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   type: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   unit_price: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   unit_price_ratio: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   unity: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 12 characters.
-   */
+  /** The store gives no type: typed as a string; max 12 characters. */
   upc: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   uploadable_files: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   visibility: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   weight: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   wholesale_price: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   width: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -236,220 +138,123 @@ export interface Product {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ProductInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   additional_delivery_times?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   additional_shipping_cost?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   advanced_stock_management?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   available_date?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   available_for_order?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_later?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   available_now?: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cache_default_attribute?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cache_has_attachments?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   cache_is_pack?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   condition?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   customizable?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_in_stock?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   delivery_out_stock?: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   depth?: number;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description_short?: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 13 characters.
-   */
+  /** The store gives no type: typed as a string; max 13 characters. */
   ean13?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   ecotax?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   height?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `categories`.
-   */
   id_category_default?: Id<"categories">;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Foreign key to `combinations`.
-   */
   id_default_combination?: Id<"combinations">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   id_default_image?: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `manufacturers`.
-   */
   id_manufacturer?: Id<"manufacturers">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_shop_default?: number;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `suppliers`.
-   */
   id_supplier?: Id<"suppliers">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `tax_rule_groups`.
-   */
   id_tax_rules_group?: Id<"tax_rule_groups">;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   id_type_redirected?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   indexed?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   is_virtual?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   isbn?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   link_rewrite?: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   location?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   low_stock_alert?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   low_stock_threshold?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   manufacturer_name?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title?: Multilang<string>;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   minimal_quantity?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 40 characters.
-   */
+  /** The store gives no type: typed as a string; max 40 characters. */
   mpn?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 128 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 128 characters per language. */
   name: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   new?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   on_sale?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   online_only?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   pack_stock_type?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   position_in_category?: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   price: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   product_type?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   quantity?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   quantity_discount?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   redirect_type?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   reference?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_condition?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   show_price?: string;
-  /** Kind `id` (input type `listId`): an id, an unsigned integer (0 = none). */
   state?: number;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   supplier_reference?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   text_fields?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   type?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   unit_price?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   unit_price_ratio?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   unity?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 12 characters.
-   */
+  /** The store gives no type: typed as a string; max 12 characters. */
   upc?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   uploadable_files?: number;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   visibility?: string;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   weight?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   wholesale_price?: number;
-  /** Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000". */
   width?: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,34 +9,22 @@ import type { Extensions, Id } from "../common.js";
 export interface Shop {
   /**
    * Id of this `shops` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"shops">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   color: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   id_category: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   name: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   theme_name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -45,29 +33,18 @@ export interface Shop {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ShopInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   color?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   id_category: string;
-  /**
-   * Kind `id` (no format given by the store): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   name: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   theme_name?: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,51 +9,19 @@ import type { Extensions, Id } from "../common.js";
 export interface StockAvailable {
   /**
    * Id of this `stock_availables` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"stock_availables">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   depends_on_stock: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shops`.
-   */
   id_shop: Id<"shops">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shop_groups`.
-   */
   id_shop_group: Id<"shop_groups">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   location: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   out_of_stock: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -62,46 +30,15 @@ export interface StockAvailable {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface StockAvailableInput {
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Required in writes.
-   */
+  /** The store gives no type: typed as a string. */
   depends_on_stock: string;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `products`.
-   */
   id_product: Id<"products">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `combinations`.
-   */
   id_product_attribute: Id<"combinations">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shops`.
-   */
   id_shop?: Id<"shops">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Foreign key to `shop_groups`.
-   */
   id_shop_group?: Id<"shop_groups">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 255 characters.
-   */
+  /** The store gives no type: typed as a string; max 255 characters. */
   location?: string;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   out_of_stock: number;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   quantity: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

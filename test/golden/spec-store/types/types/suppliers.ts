@@ -9,44 +9,27 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Supplier {
   /**
    * Id of this `suppliers` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"suppliers">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   link_rewrite: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -55,39 +38,23 @@ export interface Supplier {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface SupplierInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_add?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   date_upd?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 4194303 characters per language; multilingual (one value per language).
-   */
+  /** Max 4194303 characters per language. */
   description?: Multilang<string>;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   link_rewrite?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 512 characters per language; multilingual (one value per language).
-   */
+  /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_keywords?: Multilang<string>;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 255 characters per language; multilingual (one value per language).
-   */
+  /** Max 255 characters per language. */
   meta_title?: Multilang<string>;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,21 +9,12 @@ import type { Extensions, Id } from "../common.js";
 export interface Tag {
   /**
    * Id of this `tags` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"tags">;
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -32,16 +23,8 @@ export interface Tag {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface TagInput {
-  /**
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
-   * Required in writes; foreign key to `languages`.
-   */
   id_lang: Id<"languages">;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 32 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 32 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

@@ -9,25 +9,16 @@ import type { Extensions, Id, Multilang } from "../common.js";
 export interface Tax {
   /**
    * Id of this `taxes` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"taxes">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   rate: number;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -36,20 +27,12 @@ export interface Tax {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface TaxInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   deleted?: string;
-  /**
-   * Kind `string` (input type `langList`): a string.
-   * Max 32 characters per language; required in writes; multilingual (one value per language).
-   */
+  /** Max 32 characters per language. */
   name: Multilang<string>;
-  /**
-   * Kind `decimal` (input type `numeric`): a decimal number, sent as a string such as "23.900000".
-   * Required in writes.
-   */
   rate: number;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

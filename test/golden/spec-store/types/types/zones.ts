@@ -9,18 +9,13 @@ import type { Extensions, Id } from "../common.js";
 export interface Zone {
   /**
    * Id of this `zones` item: always present when read, never part of a write body.
-   * Kind `id` (input type `listId`): an id, an unsigned integer (0 = none).
    * Max 10 characters.
    */
   id: Id<"zones">;
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   name: string;
-  /** Fields the store sent that the snapshot does not describe (module fields), by wire name. */
   extensions?: Extensions;
 }
 
@@ -29,13 +24,9 @@ export interface Zone {
  * PUT is a full replacement: the store resets the fields it omits.
  */
 export interface ZoneInput {
-  /** Kind `unknown` (no format given by the store): typed as a string. */
+  /** The store gives no type: typed as a string. */
   active?: string;
-  /**
-   * Kind `unknown` (no format given by the store): typed as a string.
-   * Max 64 characters; required in writes.
-   */
+  /** The store gives no type: typed as a string; max 64 characters. */
   name: string;
-  /** Fields the snapshot does not describe (module fields) to send as they are, by wire name. */
   extensions?: Extensions;
 }

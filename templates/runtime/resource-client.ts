@@ -1,0 +1,88 @@
+/**
+ * The client of one resource, written once for every resource: `ResourceClient<T>` with the
+ * methods and their documentation, and `createResourceClient`, which builds it on a shared
+ * context. Each generated `clients/<file>.ts` names its types (`T`) and keeps only the methods the
+ * store allows on the resource (`Pick<ResourceClient<T>, ...>`), so calling another is a compile error.
+ */
+import type { ResourceMeta } from './meta.js';
+import type { Display, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from './query.js';
+import { ResourceRuntime, type ClientContext, type DeleteOptions, type EmailWriteOptions, type Validator, type WriteOptions } from './resource.js';
+
+/** The types of one resource's client. */
+export interface ResourceTypes {
+  /** An item as read (`Product`). */
+  readonly item: unknown;
+  /** A POST/PUT body (`ProductInput`) and a PATCH body (`ProductPatch`). */
+  readonly input: unknown;
+  readonly patch: unknown;
+  /** Filterable fields and their values (the sortable fields are its keys), displayable fields. */
+  readonly filter: object;
+  readonly field: string;
+  /** `EmailWriteOptions` where the store reads `sendemail` (default `WriteOptions`). */
+  readonly writeOptions?: WriteOptions;
+}
+
+type Sort<T extends ResourceTypes> = keyof T['filter'] & string;
+type Options<T extends ResourceTypes> = T extends { readonly writeOptions: infer W } ? W : WriteOptions;
+
+export interface ResourceClient<T extends ResourceTypes> {
+  /**
+   * `GET /api/<resource>`: the items matching the query. `display` is `'full'` by default (every field and association);
+   * a list of fields returns only those, and the result type says so. `date=1` is added when a filter or sort uses a date.
+   */
+  list<const D extends Display<T['field']> = 'full'>(
+    query?: ListQuery<T['filter'], Sort<T>, T['field']> & { readonly display?: D },
+  ): Promise<Selected<T['item'], D>[]>;
+  /**
+   * Every item matching the query, page by page (`limit=offset,count`, `pageSize` items per request, default 100),
+   * sorted by the query's `sort` then by id so that pages never overlap.
+   */
+  listAll<const D extends Display<T['field']> = 'full'>(
+    query?: ListAllQuery<T['filter'], Sort<T>, T['field']> & { readonly display?: D },
+  ): AsyncGenerator<Selected<T['item'], D>, void, undefined>;
+  /** `GET /api/<resource>/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
+  get<const D extends Display<T['field']> = 'full'>(
+    id: number,
+    query?: GetQuery<T['field']> & { readonly display?: D },
+  ): Promise<Selected<T['item'], D> | null>;
+  /** `HEAD /api/<resource>/{id}`: whether the id exists. */
+  head(id: number, options?: ReadOptions): Promise<boolean>;
+  /**
+   * `POST /api/<resource>` (XML body): creates an item and returns it as saved, with its id. The input is validated
+   * first (unless validation is off); invalid input throws `PrestaShopValidationError` and nothing is sent.
+   */
+  create(input: T['input'], options?: Options<T>): Promise<T['item']>;
+  /**
+   * `PUT /api/<resource>/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
+   * of a multilingual field keep their values; associations left out are kept. `patch` changes some fields only.
+   */
+  update(id: number, input: T['input'], options?: Options<T>): Promise<T['item']>;
+  /** `PATCH /api/<resource>/{id}` (PrestaShop 8.0+): changes only the fields given. */
+  patch(id: number, input: T['patch'], options?: Options<T>): Promise<T['item']>;
+  /** `DELETE /api/<resource>/{id}`, or `?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
+  delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
+}
+
+/**
+ * The client of the resource `meta` describes, on a shared context. `validateInput` and
+ * `validatePatch` check write bodies first (null: not checked).
+ */
+export function createResourceClient<T extends ResourceTypes>(
+  ctx: ClientContext,
+  meta: ResourceMeta,
+  validateInput: Validator | null,
+  validatePatch: Validator | null,
+): ResourceClient<T> {
+  const runtime = new ResourceRuntime(ctx, meta);
+  const options = (o: WriteOptions | undefined): EmailWriteOptions | undefined => o;
+  return {
+    list: (query) => runtime.list(query as never) as Promise<never>,
+    listAll: (query) => runtime.listAll(query as never) as AsyncGenerator<never, void, undefined>,
+    get: (id, query) => runtime.get(id, query) as Promise<never>,
+    head: (id, o) => runtime.head(id, o),
+    create: (input, o) => runtime.create(input, validateInput, options(o)) as Promise<never>,
+    update: (id, input, o) => runtime.update(id, input, validateInput, options(o)) as Promise<never>,
+    patch: (id, input, o) => runtime.patch(id, input, validatePatch, options(o)) as Promise<never>,
+    delete: (ids, o) => runtime.delete(ids, o),
+  };
+}
