@@ -37,6 +37,8 @@ export const RESERVED_TYPE_NAMES = new Set([
   'ImagesClient', 'ListAllQuery', 'PrestaShopErrorKind', 'PrestaShopValidationError', 'ReadOptions', 'ResourceMeta',
   'ResourceRuntime', 'SearchFunction', 'SearchIds', 'SearchQuery', 'SearchResult', 'Selected', 'ShopContext',
   'StoreError', 'WriteOptions',
+  // names of the clients' namespaces and of the generic client and validator runtime
+  'Types', 'Field', 'SortField', 'ResourceClient', 'ResourceTypes', 'RecordSpec', 'FieldSpec',
 ]);
 
 /** File stems the generator itself uses at the top of the output. */
