@@ -16,7 +16,8 @@ const BASELINES_DIR = fileURLToPath(new URL('../../../baselines/', import.meta.u
 /** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
 const SAFE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;
 
-function parseSnapshot(text: string, source: string): StoreSchema {
+/** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
+export function parseSnapshot(text: string, source: string): StoreSchema {
   try {
     return parseModel(text, source);
   } catch (error) {

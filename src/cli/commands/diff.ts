@@ -26,9 +26,9 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
-import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
+import type { StoreSchema } from '../../model/index.js';
 import { introspectRunOptions, readTlsFlags, tlsOptions } from './introspect.js';
-import { loadBaseline, loadCoreSide } from './baselines.js';
+import { loadBaseline, loadCoreSide, parseSnapshot } from './baselines.js';
 import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
 
 export { loadBaseline } from './baselines.js';
@@ -52,16 +52,6 @@ export interface LoadedSide {
   readonly label: string;
   /** The local file it came from (for annotations), or null. */
   readonly file: string | null;
-}
-
-/** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
-function parseSnapshot(text: string, source: string): StoreSchema {
-  try {
-    return parseModel(text, source);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
-    throw error;
-  }
 }
 
 /** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
@@ -182,7 +172,7 @@ export function diffSettings(config: UserConfig): DiffConfig {
   return d as DiffConfig;
 }
 
-function styler(ctx: CliContext): Styler | undefined {
+export function styler(ctx: CliContext): Styler | undefined {
   const env = ctx.env;
   const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
   const tty = ctx.reporter.stdoutIsTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
