@@ -1,56 +1,37 @@
 #!/usr/bin/env node
 /**
- * Rebuilds the bundled core baselines (baselines/prestashop-<version>.json) from the
- * store-behaviour catalog.
+ * Rebuilds the bundled core baselines (baselines/prestashop-<version>.json): each release's
+ * synopsis-level model built from fixtures/catalog-src/<version>/ (resources.json and
+ * parameters.json, the team's store data) with that release's bundled catalog
+ * (catalog/prestashop-<version>.json) applied, as introspection applies it.
  *
- * - With ../shared/stores/catalog/<version>/ present (a development checkout), it first refreshes
- *   fixtures/catalog/<version>.json: the part of resources.json and parameters.json the builder
- *   reads, so that the up-to-date test (test/baselines/) runs in a clone without the catalog.
- * - It then builds each baseline from fixtures/catalog/<version>.json.
- *
- * Usage: npm run build && node scripts/build-baselines.mjs [--check]
- *   --check: write nothing; exit 1 when a fixture or a baseline is not what a rebuild would write.
+ * Usage: npm run baselines            (after the catalogs are up to date: scripts/build-catalog.ts)
+ *        npm run baselines -- --check (write nothing; exit 1 when a baseline is out of date)
+ * test/baselines/build.test.ts fails when a committed baseline differs from what this writes.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CATALOG = resolve(ROOT, '..', 'shared', 'stores', 'catalog');
-const { BASELINE_VERSIONS, buildBaselineText, extractInputs, inputsText } = await import(
-  join(ROOT, 'dist', 'baselines', 'index.js')
-);
+const { BASELINE_VERSIONS, buildBaselineText, extractInputs } = await import(join(ROOT, 'dist', 'baselines', 'index.js'));
+const { loadCatalog } = await import(join(ROOT, 'dist', 'catalog', 'load.js'));
 
 const check = process.argv.includes('--check');
 let stale = 0;
-
-function put(path, text) {
-  const old = existsSync(path) ? readFileSync(path, 'utf8') : null;
-  if (old === text) return;
+for (const version of BASELINE_VERSIONS) {
+  const src = join(ROOT, 'fixtures', 'catalog-src', version);
+  const read = (name) => JSON.parse(readFileSync(join(src, name), 'utf8'));
+  const text = buildBaselineText(extractInputs(read('resources.json'), read('parameters.json')), await loadCatalog(version));
+  const path = join(ROOT, 'baselines', `prestashop-${version}.json`);
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
   if (check) {
     console.error(`out of date: ${path}`);
     stale++;
-    return;
+    continue;
   }
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-  console.log(`wrote ${path}`);
-}
-
-for (const version of BASELINE_VERSIONS) {
-  const fixture = join(ROOT, 'fixtures', 'catalog', `${version}.json`);
-  const dir = join(CATALOG, version);
-  let inputs;
-  if (existsSync(dir)) {
-    const read = (name) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    inputs = extractInputs(read('resources.json'), read('parameters.json'));
-    put(fixture, inputsText(inputs));
-  } else {
-    console.log(`${dir} not found; building from ${fixture}`);
-    inputs = JSON.parse(readFileSync(fixture, 'utf8'));
-  }
-  put(join(ROOT, 'baselines', `prestashop-${version}.json`), buildBaselineText(inputs));
+  writeFileSync(`${path}.tmp-${process.pid}`, text);
+  renameSync(`${path}.tmp-${process.pid}`, path);
+  console.log(`wrote ${path} (${text.length} bytes)`);
 }
 if (stale > 0) process.exit(1);

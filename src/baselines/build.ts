@@ -12,14 +12,15 @@
  * Pure: the caller reads the catalog files; this module only maps them. Fields and associations
  * come out in the order the class declares them, which is the order the synopsis lists them.
  */
+import { applyCatalog, type Catalog } from '../catalog/index.js';
 import {
   coreReference,
+  makeAssociation,
   makeField,
   makeResource,
   NO_SYNOPSIS_RESOURCES,
   usableMethods,
   HTTP_METHODS,
-  type Association,
   type Field,
   type HttpMethod,
   type Resource,
@@ -130,17 +131,17 @@ function associationField(name: string, f: CatalogField): Field {
  * `<{name} nodeType="{resource}" api="{api ?? name}">` or `virtualEntity="true"`; the template row
  * holds the declared fields, or `id` alone when none is declared.
  */
-function association(name: string, a: CatalogAssociation): Association {
+function association(name: string, a: CatalogAssociation): ReturnType<typeof makeAssociation> {
   const virtual = a.virtual_entity === true;
   const api = a.api ?? name;
   const declared = Object.entries(a.fields ?? {});
-  return {
-    name,
+  return makeAssociation(name, {
     resource: virtual ? null : (api.split('/').find((s) => s !== '') ?? null),
+    api: virtual ? null : api,
     nodeName: a.resource,
     virtual,
     fields: declared.length === 0 ? [makeField('id')] : declared.map(([n, f]) => associationField(n, asField(f))),
-  };
+  });
 }
 
 function methodsOf(r: CatalogResource): HttpMethod[] {
@@ -177,16 +178,25 @@ function resourceOf(r: CatalogResource, p: CatalogParameters | undefined): Resou
   });
 }
 
-/** The core baseline of one release, in store order (not yet canonical). */
-export function buildBaseline(inputs: CatalogInputs): StoreSchema {
+/** The synopsis-level model of one release: what the introspector reads from its synopses. */
+export function buildSynopsisModel(inputs: CatalogInputs): StoreSchema {
   return {
     schemaVersion: SCHEMA_VERSION,
     store: {
       psVersion: inputs.version,
       languages: inputs.languages.map((l) => ({ id: l.id, isoCode: l.iso_code ?? null })),
+      catalog: null,
     },
     resources: inputs.resources.map((r) => resourceOf(r, inputs.parameters[r.name])),
   };
+}
+
+/**
+ * The core baseline of one release, in store order: its synopsis-level model with the release's
+ * bundled store-behaviour catalog applied, as introspection applies it (src/catalog/apply.ts).
+ */
+export function buildBaseline(inputs: CatalogInputs, catalog: Catalog): StoreSchema {
+  return applyCatalog(buildSynopsisModel(inputs), catalog).schema;
 }
 
 const FIELD_KEYS = ['required', 'maxSize', 'validateMethod', 'i18n', 'getter', 'setter', 'xlink_resource'] as const;
@@ -197,10 +207,7 @@ function pick<T extends object>(o: T, keys: readonly string[]): Partial<T> {
   return out as Partial<T>;
 }
 
-/**
- * The part of the raw catalog files the builder reads (what `fixtures/catalog/` keeps), so that the
- * up-to-date test runs without the catalog itself.
- */
+/** The part of a release's raw `resources.json` and `parameters.json` the builder reads. */
 export function extractInputs(resourcesJson: unknown, parametersJson: unknown): CatalogInputs {
   const rj = resourcesJson as {
     prestashop_version: string;

@@ -83,8 +83,9 @@ export function projectUpgrade(store: StoreSchema, source: StoreSchema, target: 
   }
   return {
     schema: {
-      schemaVersion: store.schemaVersion,
-      store: { psVersion: target.store.psVersion, languages: store.store.languages },
+      schemaVersion: target.schemaVersion,
+      // Core fields carry the target release's catalog entries; module fields their synopsis alone.
+      store: { psVersion: target.store.psVersion, languages: store.store.languages, catalog: target.store.catalog },
       resources,
     },
     removed,

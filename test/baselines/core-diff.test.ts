@@ -1,7 +1,7 @@
 /**
  * `diff core@1.7.8.10 core@8.2.0` and `diff core@8.2.0 core@9.0.0` report the real changes between
  * those releases. The expectations are computed here, straight from the catalog data
- * (fixtures/catalog: each release's resources and webservice parameters), without the builder or
+ * (fixtures/catalog-src: each release's resources and webservice parameters), without the builder or
  * the model: which resources and fields exist, their maxSize and validators, and the methods.
  */
 import { readFileSync } from 'node:fs';
@@ -19,8 +19,11 @@ interface RawCatalog {
   parameters: Record<string, { fields: Record<string, RawField>; hidden_fields?: string[]; associations?: Record<string, unknown> }>;
 }
 
-const catalog = (v: string): RawCatalog =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/catalog', `${v}.json`), 'utf8')) as RawCatalog;
+const catalog = (v: string): RawCatalog => {
+  const read = (name: string): unknown => JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/catalog-src', v, name), 'utf8'));
+  const resources = read('resources.json') as { resources: RawCatalog['resources'] };
+  return { resources: resources.resources, parameters: read('parameters.json') as RawCatalog['parameters'] };
+};
 
 /** What a synopsis lists: every declared field but `id` and the hidden ones. */
 function fields(c: RawCatalog, resource: string): Map<string, RawField> {
