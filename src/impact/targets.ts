@@ -67,6 +67,10 @@ export function changeTargets(change: Change, names: NameTable): Target[] {
   if (change.method !== null) {
     return METHOD_MEMBERS[change.method].map((m) => member(n.client, m));
   }
+  if (change.association === null && (change.id === 'required-field-added' || change.id === 'field-became-required')) {
+    // What is affected is every write that does not send the field: the input type's uses and the writes.
+    return [{ name: n.input, members: [], withMembers: false }, member(n.client, 'create'), member(n.client, 'update')];
+  }
   const reads = change.direction !== 'write';
   const writes = change.direction !== 'read';
   const path = change.association === null ? [change.field!] : ['associations', change.association, ...(change.field === null ? [] : [change.field])];
