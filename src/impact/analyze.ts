@@ -14,6 +14,7 @@ import type { Change } from '../diff/index.js';
 import type { NameTable } from '../emit/naming.js';
 import type { FileMap } from '../emit/index.js';
 import { changeTargets, targetLabel, targetWords, type Target } from './targets.js';
+import { InputError } from '../errors.js';
 import type { Finding } from './report.js';
 
 export interface AnalyzeInput {
@@ -35,6 +36,8 @@ export interface AnalyzeResult {
   readonly findings: Finding[];
   /** User files type-checked. */
   readonly userFiles: number;
+  /** Generated files the project loads (0: the project does not use the generated folder). */
+  readonly generatedFiles: number;
   /** Target declarations that the generated folder does not hold (it is older or newer than the old snapshot). */
   readonly missingTargets: string[];
   /** Milliseconds: loading and finding references; compile-error pass. */
@@ -94,20 +97,32 @@ function nameNode(node: Node): Node | undefined {
   return (node as Node & { getNameNode?: () => Node }).getNameNode?.();
 }
 
+const lineCache = new WeakMap<SourceFile, string[]>();
 function lineText(sf: SourceFile, line: number): string {
-  return (sf.getFullText().split('\n')[line - 1] ?? '').trim();
+  let lines = lineCache.get(sf);
+  if (lines === undefined) {
+    lines = sf.getFullText().split('\n');
+    lineCache.set(sf, lines);
+  }
+  return (lines[line - 1] ?? '').trim();
 }
 
 export function analyzeImpact(input: AnalyzeInput): AnalyzeResult {
   const t0 = performance.now();
-  const project = new Project({ tsConfigFilePath: input.tsconfig });
+  let project: Project;
+  try {
+    project = new Project({ tsConfigFilePath: input.tsconfig });
+  } catch (error) {
+    throw new InputError(`cannot load the TypeScript project (${(error as Error).message.split('\n')[0]})`, input.tsconfig, { cause: error });
+  }
   const generatedDir = resolve(input.generatedDir);
   const isGenerated = (sf: SourceFile): boolean => within(generatedDir, sf.getFilePath());
   const isUser = (sf: SourceFile): boolean =>
     !isGenerated(sf) && !sf.isDeclarationFile() && !sf.isInNodeModules() && !sf.isFromExternalLibrary();
   const shown = (sf: SourceFile): string => relative(input.cwd, sf.getFilePath()).split(sep).join('/');
 
-  const index = declarationIndex(project.getSourceFiles().filter(isGenerated));
+  const generatedFiles = project.getSourceFiles().filter(isGenerated);
+  const index = declarationIndex(generatedFiles);
   const service = project.getLanguageService();
   const findings = new Map<string, Finding>();
   const missing = new Set<string>();
@@ -202,6 +217,7 @@ export function analyzeImpact(input: AnalyzeInput): AnalyzeResult {
   return {
     findings: [...findings.values()],
     userFiles: userFiles.length,
+    generatedFiles: generatedFiles.length,
     missingTargets: [...missing].sort(),
     timings: { references: t1 - t0, compile: t2 - t1 },
   };

@@ -130,5 +130,10 @@ describe('impact on the sample consumer project', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nope.json');
     expect(r.stderr).not.toContain('    at ');
+    writeFileSync(join(dir, 'broken.json'), '{ not json');
+    const broken = await run(['prestashop-schema.json', 'prestashop-schema-9.0.json', '--project', 'broken.json', '--generated', 'generated']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/broken\.json: cannot load the TypeScript project/);
+    expect(broken.stderr).not.toContain('    at ');
   });
 });

@@ -89,6 +89,9 @@ export async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: U
     newFiles: files,
     cwd: ctx.cwd,
   });
+  if (result.generatedFiles === 0) {
+    ctx.reporter.warn(`${args.project} loads no file of ${args.generated}: no use of the generated code can be found (is --generated the folder generate --out wrote?)`);
+  }
   for (const t of result.missingTargets) ctx.reporter.debug(`not in the generated code: ${t}`);
   ctx.reporter.debug(
     `impact: ${result.userFiles} user file(s); references ${Math.round(result.timings.references)} ms, compile ${Math.round(result.timings.compile)} ms`,
