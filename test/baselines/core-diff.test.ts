@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../cli/helpers.js';
 
 interface RawField {
   maxSize?: number;
@@ -65,17 +64,10 @@ function expected(oldV: string, newV: string) {
 }
 
 async function diffJson(oldArg: string, newArg: string) {
-  const out: Buffer[] = [];
-  const stdout = new PassThrough().on('data', (c: Buffer) => out.push(c));
   const root = join(import.meta.dirname, '../..');
-  const code = await main(['diff', oldArg, newArg, '--format', 'json', '--ignore-file', 'test/diff/fixtures/empty.ignore'], {
-    stdout,
-    stderr: new PassThrough(),
-    cwd: root,
-    env: {},
-  });
-  expect(code).toBe(0);
-  const json = JSON.parse(Buffer.concat(out).toString('utf8'));
+  const r = await runCli(['diff', oldArg, newArg, '--format', 'json', '--ignore-file', 'test/diff/fixtures/empty.ignore'], { cwd: root, env: {} });
+  expect(r.code).toBe(0);
+  const json = JSON.parse(r.stdout);
   type C = { id: string; path: string; kind: string; property: string | null; field: string | null; association: string | null; method: string | null; before: unknown; after: unknown; origin: string };
   const changes = json.changes as C[];
   const paths = (pred: (c: C) => boolean) => changes.filter(pred).map((c) => c.path).sort();

@@ -2,11 +2,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectUpgrade } from '../../src/baselines/index.js';
-import { main } from '../../src/cli/main.js';
 import { parseSnapshot, serializeSnapshot } from '../../src/model/index.js';
+import { runCli } from '../cli/helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const read = (path: string) => parseSnapshot(readFileSync(join(ROOT, path), 'utf8'));
@@ -14,14 +13,8 @@ const STORE = 'test/diff/fixtures/prestashop-8.2.0-with-module.json';
 const dir = mkdtempSync(join(tmpdir(), 'upgrade-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(args: readonly string[]) {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const stdout = new PassThrough().on('data', (c: Buffer) => out.push(c));
-  const stderr = new PassThrough().on('data', (c: Buffer) => err.push(c));
-  const code = await main(['diff', ...args, '--ignore-file', 'test/diff/fixtures/empty.ignore'], { stdout, stderr, cwd: ROOT, env: {} });
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
-}
+const run = (args: readonly string[]) =>
+  runCli(['diff', ...args, '--ignore-file', 'test/diff/fixtures/empty.ignore'], { cwd: ROOT, env: {} });
 
 describe('upgrade projection', () => {
   const store = read(STORE);

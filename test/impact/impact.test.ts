@@ -10,26 +10,18 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { CHECK_IDS } from '../../src/diff/index.js';
 import { emitAll, resolveEmitOptions } from '../../src/emit/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
+import { runCli } from '../cli/helpers.js';
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/impact-consumer');
 let dir: string;
 
-async function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const stdout = new PassThrough().on('data', (c: Buffer) => out.push(c));
-  const stderr = new PassThrough().on('data', (c: Buffer) => err.push(c));
-  const code = await main(['impact', ...args], { stdout, stderr, cwd: dir, env: {} });
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
-}
+const run = (args: readonly string[]) => runCli(['impact', ...args], { cwd: dir, env: {} });
 
 /** Every file below `root` with a hash of its content. */
 function tree(root: string): Record<string, string> {
