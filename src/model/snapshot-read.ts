@@ -162,6 +162,7 @@ function readResource(r: Reader, v: Json, path: string, version: number): Resour
     nodeName: r.nullableName(o.nodeName, `${path}.nodeName`),
     nodesName: r.nullableName(o.nodesName, `${path}.nodesName`),
     methods,
+    keyMethods: r.v2(version, o.keyMethods, methods, (x) => r.methods(x, `${path}.keyMethods`)),
     synopsis: {
       source: source as SynopsisSource,
       reason: r.nullableString(syn.reason, `${path}.synopsis.reason`),

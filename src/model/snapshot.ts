@@ -74,6 +74,7 @@ function canonicalResource(r: Resource): Resource {
     nodeName: r.nodeName,
     nodesName: r.nodesName,
     methods: canonicalMethods(r.methods),
+    keyMethods: canonicalMethods(r.keyMethods),
     synopsis: { source: r.synopsis.source, reason: r.synopsis.reason },
     // Store order, not sorted: it is deterministic (the class's definition order) and it is the
     // order the store applies fields and associations in, which write bodies must follow.

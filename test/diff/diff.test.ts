@@ -43,6 +43,7 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
   nodeName: fc.constantFrom(null, 'product', 'order'),
   nodesName: fc.constantFrom(null, 'products', 'orders'),
   methods: fc.subarray([...HTTP_METHODS]),
+  keyMethods: fc.subarray([...HTTP_METHODS]),
   synopsis: fc.record({ source: fc.constantFrom('json' as const, 'xml' as const, 'none' as const), reason: fc.constant(null) }),
   fields: fieldsArb,
   associations: fc.uniqueArray(associationArb, { selector: (a) => a.name, maxLength: 2 }),

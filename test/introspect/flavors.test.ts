@@ -118,6 +118,7 @@ describe('fake store, 1.7 flavor', () => {
       x.resources.map((res) => ({
         ...res,
         methods: res.methods.filter((m) => m !== 'PATCH'),
+        keyMethods: res.keyMethods.filter((m) => m !== 'PATCH'),
         fields: res.fields.map(synopsisView),
         associations: res.associations.map((a) => ({ ...a, fields: a.fields.map(synopsisView) })),
       }));
