@@ -72,6 +72,8 @@ export interface StoreInfo {
   readonly languages: readonly Language[];
   /** The bundled catalog applied (`8.2.0`), or null when none was. */
   readonly catalog: string | null;
+  /** The store's time zone (`PS_TIMEZONE`, e.g. `Europe/Paris`) when the key could read it, else null. */
+  readonly timeZone: string | null;
 }
 
 export interface Language {

@@ -203,6 +203,7 @@ export function validateSnapshotValue(raw: Json, source: string | null = null): 
       psVersion: r.nullableString(store.psVersion, '$.store.psVersion'),
       languages,
       catalog: r.v2(version, store.catalog, null, (x) => r.nullableString(x, '$.store.catalog')),
+      timeZone: r.v2(version, store.timeZone, null, (x) => r.nullableString(x, '$.store.timeZone')),
     },
     resources: r.array(o.resources, '$.resources').map((v, i) => readResource(r, v, `$.resources[${i}]`, version)),
   };

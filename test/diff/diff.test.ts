@@ -52,7 +52,7 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
 
 const storeArb: fc.Arbitrary<StoreSchema> = fc.record({
   schemaVersion: fc.constant(2 as const),
-  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0') }),
+  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0'), timeZone: fc.constantFrom(null, 'Europe/Paris') }),
   resources: fc.uniqueArray(resourceArb, { selector: (r) => r.name, maxLength: 4 }),
 });
 

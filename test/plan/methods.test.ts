@@ -14,7 +14,7 @@ const resource = (name: string, node: string) =>
   makeResource(name, { nodeName: node, nodesName: name, keyMethods: ALL, methods: usableMethods(name, ALL), fields: [makeField('x', { format: 'isInt' })] });
 const model: StoreSchema = {
   schemaVersion: SCHEMA_VERSION,
-  store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null },
+  store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
   resources: [resource('carts', 'cart'), resource('order_histories', 'order_history'), resource('attachments', 'attachment'), { ...resource('orders', 'order'), keyMethods: ['GET', 'POST', 'PUT', 'HEAD'], methods: ['GET', 'POST', 'PUT', 'HEAD'] }],
 };
 
