@@ -70,6 +70,8 @@ export interface CatalogResource {
 /** What the builder reads from `catalog/<version>/`. */
 export interface CatalogInputs {
   readonly version: string;
+  /** The methods the recording key held on every resource (the `/api` listing's flags). */
+  readonly keyMethods: readonly string[];
   readonly languages: readonly { readonly id: number; readonly iso_code: string | null }[];
   readonly resources: readonly CatalogResource[];
   readonly parameters: Readonly<Record<string, CatalogParameters>>;
@@ -144,6 +146,11 @@ function association(name: string, a: CatalogAssociation): ReturnType<typeof mak
   });
 }
 
+function keyMethodsOf(inputs: CatalogInputs): HttpMethod[] {
+  const held = new Set(inputs.keyMethods);
+  return HTTP_METHODS.filter((m) => held.has(m));
+}
+
 function methodsOf(r: CatalogResource): HttpMethod[] {
   const allowed = new Set(r.allowed_methods);
   return usableMethods(
@@ -152,12 +159,13 @@ function methodsOf(r: CatalogResource): HttpMethod[] {
   );
 }
 
-function resourceOf(r: CatalogResource, p: CatalogParameters | undefined): Resource {
+function resourceOf(r: CatalogResource, p: CatalogParameters | undefined, keyMethods: readonly HttpMethod[]): Resource {
   const noSynopsis = NO_SYNOPSIS_RESOURCES.get(r.name);
   if (noSynopsis !== undefined || p === undefined) {
     return makeResource(r.name, {
       description: r.description,
       methods: methodsOf(r),
+      keyMethods,
       synopsis: { source: 'none', reason: noSynopsis ?? 'the catalog has no webservice parameters for it' },
     });
   }
@@ -172,6 +180,7 @@ function resourceOf(r: CatalogResource, p: CatalogParameters | undefined): Resou
     nodeName: p.objectNodeName,
     nodesName: p.objectsNodeName,
     methods: methodsOf(r),
+    keyMethods,
     synopsis: { source: 'xml', reason: null },
     fields,
     associations,
@@ -186,8 +195,10 @@ export function buildSynopsisModel(inputs: CatalogInputs): StoreSchema {
       psVersion: inputs.version,
       languages: inputs.languages.map((l) => ({ id: l.id, isoCode: l.iso_code ?? null })),
       catalog: null,
+      // A store's own setting; a release has none.
+      timeZone: null,
     },
-    resources: inputs.resources.map((r) => resourceOf(r, inputs.parameters[r.name])),
+    resources: inputs.resources.map((r) => resourceOf(r, inputs.parameters[r.name], keyMethodsOf(inputs))),
   };
 }
 
@@ -211,6 +222,7 @@ function pick<T extends object>(o: T, keys: readonly string[]): Partial<T> {
 export function extractInputs(resourcesJson: unknown, parametersJson: unknown): CatalogInputs {
   const rj = resourcesJson as {
     prestashop_version: string;
+    key_methods: string[];
     languages: { id: number; iso_code: string | null }[];
     resources: CatalogResource[];
   };
@@ -243,6 +255,7 @@ export function extractInputs(resourcesJson: unknown, parametersJson: unknown): 
   }
   return {
     version: rj.prestashop_version,
+    keyMethods: rj.key_methods,
     languages: rj.languages.map((l) => ({ id: l.id, iso_code: l.iso_code })),
     resources: rj.resources.map((r) => ({
       name: r.name,

@@ -11,8 +11,9 @@
  * - A resource the target release adds is added. A core resource the snapshot does not hold (left
  *   out with `--exclude`, or not allowed to the key) stays out.
  * - Methods: a key keeps its permissions, so a resource keeps the methods the store allowed that
- *   the target release still allows. A resource the target adds gets the target's methods.
- * - The store keeps its languages; `psVersion` becomes the target release.
+ *   the target release still allows, and its key's flags. A resource the target adds gets the
+ *   target's methods.
+ * - The store keeps its languages and time zone; `psVersion` becomes the target release.
  */
 import type { Association, Field, HttpMethod, Resource, StoreSchema } from '../model/index.js';
 
@@ -45,6 +46,7 @@ function projectResource(mine: Resource, source: Resource, target: Resource, mod
   return {
     ...target,
     methods: mine.methods.filter((m) => allowed.has(m)),
+    keyMethods: mine.keyMethods,
     fields: merge(target.fields, fields),
     associations: merge(target.associations, associations),
   };
@@ -85,7 +87,12 @@ export function projectUpgrade(store: StoreSchema, source: StoreSchema, target: 
     schema: {
       schemaVersion: target.schemaVersion,
       // Core fields carry the target release's catalog entries; module fields their synopsis alone.
-      store: { psVersion: target.store.psVersion, languages: store.store.languages, catalog: target.store.catalog },
+      store: {
+        psVersion: target.store.psVersion,
+        languages: store.store.languages,
+        catalog: target.store.catalog,
+        timeZone: store.store.timeZone,
+      },
       resources,
     },
     removed,
