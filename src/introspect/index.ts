@@ -20,11 +20,14 @@ import {
   type StoreSchema,
   type SynopsisSource,
 } from '../model/index.js';
+import { applyCatalog, catalogVersionFor } from '../catalog/index.js';
+import { loadCatalog } from '../catalog/load.js';
 import { EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
 import { AbandonedError, StoreHttp } from './http.js';
 import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
 import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
+import { readTimeZone } from './timezone.js';
 
 export { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type SynopsisFormat } from './options.js';
 export { probeStore, type Auth, type Entry, type Probe, type ProbeAnswer, type ProbeOptions, type ResourceCheck, type StoreObservations, type SynopsisCheck } from './probe.js';
@@ -54,6 +57,11 @@ export interface IntrospectSummary {
   listingFallback: boolean;
   /** Resources per synopsis source. */
   sources: Record<SynopsisSource, number>;
+  /** The bundled catalog applied (`8.2.0`), or null. */
+  catalog: string | null;
+  /** Fields whose catalog entry was applied, and fields found customised (synopsis differs). */
+  catalogFields: number;
+  customisedFields: number;
   warnings: string[];
 }
 
@@ -134,6 +142,9 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
       }
     };
     const languagesPromise = mayReadLanguages ? guard(() => readLanguages(run)) : Promise.resolve(null);
+    const mayReadConfigurations =
+      'listing' in outcome && outcome.listing.resources.some((r) => r.name === 'configurations' && r.keyMethods.includes('GET'));
+    const timeZonePromise = mayReadConfigurations ? guard(() => readTimeZone(run)) : Promise.resolve(null);
     const resources = await Promise.all(
       targets.map((t) =>
         guard(async () => {
@@ -145,6 +156,7 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
       ),
     );
     const languageList = await languagesPromise;
+    const timeZone = await timeZonePromise;
     if (failures.length > 0) {
       throw failures.find((f) => !(f instanceof AbandonedError)) ?? failures[0];
     }
@@ -152,11 +164,19 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     const isoById = new Map((languageList ?? []).map((l) => [l.id, l.isoCode]));
     const ids = run.languageIds.size > 0 ? [...run.languageIds] : (languageList ?? []).map((l) => l.id);
     const languages: Language[] = ids.map((id) => ({ id, isoCode: isoById.get(id) ?? null }));
-    const schema = canonicalize({
+    let schema = canonicalize({
       schemaVersion: SCHEMA_VERSION,
-      store: { psVersion: run.psVersion, languages },
+      store: { psVersion: run.psVersion, languages, catalog: null, timeZone },
       resources: kept,
     });
+    const catalogVersion = opts.catalog ? catalogVersionFor(run.psVersion) : null;
+    let catalogCounts = { applied: 0, customised: 0 };
+    if (catalogVersion !== null) {
+      const applied = applyCatalog(schema, await loadCatalog(catalogVersion));
+      schema = canonicalize(applied.schema);
+      catalogCounts = applied.counts;
+      for (const d of applied.diagnostics) run.warn(d.message);
+    }
     const sources: Record<SynopsisSource, number> = { json: 0, xml: 0, none: 0 };
     for (const r of schema.resources) sources[r.synopsis.source]++;
     return {
@@ -169,6 +189,9 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
         ms: Math.round(performance.now() - started),
         listingFallback: 'fallback' in outcome,
         sources,
+        catalog: catalogVersion,
+        catalogFields: catalogCounts.applied,
+        customisedFields: catalogCounts.customised,
         warnings: [...run.warnings],
       },
     };
