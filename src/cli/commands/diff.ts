@@ -29,6 +29,7 @@ import {
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
 import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
+import { snapshotLineIndex } from '../snapshot-lines.js';
 import { readOptions, readStoreOptions, type ReadFlags } from '../store-flags.js';
 import type { CliContext } from './registry.js';
 
@@ -280,7 +281,8 @@ export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserC
 
   const file = newSide.file ?? oldSide.file;
   const annotationFile = file === null || !isAbsolute(file) ? null : relative(ctx.cwd, file).split('\\').join('/');
-  const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile });
+  const line = annotationFile === null || args.format !== 'github' ? null : snapshotLineIndex(await readFile(file!, 'utf8'));
+  const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile, line });
   ctx.reporter.out(text.replace(/\n$/, ''));
   if (report.failed) ctx.setExitCode(EXIT_FAILURE);
 }
