@@ -206,6 +206,7 @@ function emptyResource(target: Target, name: string, reason: string, nodesName: 
     synopsis: { source: 'none', reason },
     fields: [],
     associations: [],
+    quirks: [],
   };
 }
 
@@ -271,6 +272,7 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     // Real synopses strip xlink:href from top-level fields; core foreign keys come from a bundled table.
     fields: parsed.fields.map((f) => (f.references === null ? { ...f, references: coreReference(name, f.name) } : f)),
     associations: parsed.associations,
+    quirks: [],
   };
 }
 

@@ -31,7 +31,7 @@ function types(model: StoreSchema, options: Partial<EmitOptions> = {}): FileMap 
 }
 
 function schemaOf(...resources: Resource[]): StoreSchema {
-  return { schemaVersion: 1, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }] }, resources };
+  return { schemaVersion: 2, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null }, resources };
 }
 
 /** The body of `export interface <name> { ... }` (or the `export type` line) in a file. */
@@ -187,7 +187,7 @@ describe('shapes per resource', () => {
 
   it('LangId is the union of the snapshot languages (number when none)', () => {
     expect(types(fixture('catalog')).get('common.ts')).toContain('export type LangId = 1 | 2;');
-    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [] } }).get('common.ts')).toContain(
+    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [], catalog: null } }).get('common.ts')).toContain(
       'export type LangId = number;',
     );
   });
@@ -324,8 +324,8 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
   it('hostile strings from a store stay inside comments and string literals', () => {
     const evil = '*/ process.exit(13); /* `${process}` \u2028\u2029 \\ " \' \n';
     const model: StoreSchema = {
-      schemaVersion: 1,
-      store: { psVersion: evil, languages: [{ id: 1, isoCode: evil }] },
+      schemaVersion: 2,
+      store: { psVersion: evil, languages: [{ id: 1, isoCode: evil }], catalog: null },
       resources: [
         makeResource(`r${evil}`, {
           description: evil,

@@ -47,8 +47,8 @@ const noFields = makeResource('images', { methods: [...ALL], synopsis: { source:
 
 function schemaOf(...resources: Resource[]): StoreSchema {
   return {
-    schemaVersion: 1,
-    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }] },
+    schemaVersion: 2,
+    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }], catalog: null },
     resources,
   };
 }

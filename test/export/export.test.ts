@@ -328,8 +328,8 @@ describe('export: determinism and hostile names', () => {
 
   it('keeps odd wire names as data and stays valid', async () => {
     const model: StoreSchema = {
-      schemaVersion: 1,
-      store: { psVersion: null, languages: [] },
+      schemaVersion: 2,
+      store: { psVersion: null, languages: [], catalog: null },
       resources: [
         makeResource('we{ird}/x y', {
           nodeName: 'weird',
