@@ -8,12 +8,25 @@ import type { WriteResult } from '../write/index.js';
 
 export const JSON_REPORT_VERSION = 1;
 
+const SUMMARY_KEYS = [
+  'resources',
+  'fields',
+  'requests',
+  'retries',
+  'ms',
+  'listingFallback',
+  'sources',
+  'catalog',
+  'catalogFields',
+  'customisedFields',
+] as const satisfies readonly (keyof IntrospectSummary)[];
+
 export interface IntrospectJson {
   readonly formatVersion: number;
   readonly command: 'introspect';
   readonly psVersion: string | null;
   readonly snapshot: { readonly path: string; readonly changed: boolean };
-  readonly summary: Omit<IntrospectSummary, 'warnings'>;
+  readonly summary: Pick<IntrospectSummary, (typeof SUMMARY_KEYS)[number]>;
   readonly warnings: readonly string[];
 }
 
@@ -22,8 +35,9 @@ export function introspectJson(
   snapshot: { readonly path: string; readonly changed: boolean },
   summary: IntrospectSummary,
 ): IntrospectJson {
-  const { warnings, ...rest } = summary;
-  return { formatVersion: JSON_REPORT_VERSION, command: 'introspect', psVersion, snapshot, summary: rest, warnings };
+  // Listed, not spread: the report is a contract (its schema), the summary type may grow.
+  const picked = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, summary[k]])) as IntrospectJson['summary'];
+  return { formatVersion: JSON_REPORT_VERSION, command: 'introspect', psVersion, snapshot, summary: picked, warnings: summary.warnings };
 }
 
 export interface GenerateJson {
