@@ -167,12 +167,17 @@ describe('diff command: formats', () => {
     expect(md.stdout).not.toContain('\u001b[');
   });
 
-  it('github annotations name the snapshot file', async () => {
+  it('github annotations name the snapshot file and the line of the field', async () => {
     const r = await run(['old.json', 'breaking.json', '--format', 'github']);
-    expect(r.stdout.split('\n')[0]).toBe(
+    const first = r.stdout.split('\n')[0]!;
+    const line = Number(/^::error file=breaking\.json,line=(\d+),/.exec(first)?.[1]);
+    expect(first.replace(/,line=\d+/, '')).toBe(
       '::error file=breaking.json,title=Breaking PrestaShop change (field-became-required)::products.reference: required false → true. ' +
         'Affects writers. Creates and full updates that do not send it are rejected.',
     );
+    // The line holds the field's name in the new snapshot.
+    const text = readFileSync(join(dir, 'breaking.json'), 'utf8');
+    expect(text.split('\n')[line - 1]).toMatch(/^ +"name": "reference",$/);
   });
 });
 
