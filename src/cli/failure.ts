@@ -77,9 +77,16 @@ const camelToKebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toL
 
 /**
  * yargs' usage messages, made plainer: `Unknown arguments: ws-key, wsKey` names each option once,
- * as a flag (`--ws-key`); the rest are kept.
+ * as a flag (`--ws-key`); `Invalid values: Argument: x, Given: …, Choices: …` becomes
+ * `--x: "…" is not one of a, b`; the rest are kept.
  */
 export function rewriteUsageMessage(message: string, argv: readonly string[]): string {
+  const invalid = /^Invalid values?:\s*\n\s*Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/s.exec(message);
+  if (invalid !== null) {
+    const flag = `--${camelToKebab(invalid[1]!)}`;
+    const choices = invalid[3]!.split(', ').map((c) => c.replace(/^"(.*)"$/, '$1'));
+    return `${flag}: ${invalid[2]!} is not one of ${choices.join(', ')}`;
+  }
   const unknown = /^Unknown arguments?: (.*)$/s.exec(message);
   if (unknown === null) return message;
   const names = [...new Set(unknown[1]!.split(', ').map((n) => camelToKebab(n.trim())))];

@@ -62,6 +62,8 @@ describe('exit codes and messages', () => {
     expect(run.stderr).not.toContain('dryRun');
     expect(rewriteUsageMessage('Unknown arguments: ws-key, wsKey', ['--ws-key'])).toBe('unknown option --ws-key for this command');
     expect(rewriteUsageMessage('Unknown argument: extra', ['extra'])).toBe('unexpected argument "extra"');
+    const choice = await runCli(['generate', '--decimals', 'float', '--out', 'x']);
+    expect(choice.stderr).toBe('error: --decimals: "float" is not one of number, string\nRun with --help for usage.\n');
   });
 
   it('a missing key says where to set it, without "Invalid value for option"', async () => {

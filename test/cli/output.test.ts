@@ -3,7 +3,8 @@
  * a progress bar that moves steadily and survives a 0-column terminal, and GitHub annotations
  * with the snapshot line of each change.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -148,5 +149,32 @@ describe('GitHub annotations', () => {
     const at = snapshotLineIndex(newText);
     const nameLine = at({ resource: 'products', method: null, association: null, field: 'name' })!;
     expect(lines[nameLine - 1]).toMatch(/^ {10}"name": "name",$/);
+  });
+});
+
+describe('generate --check --verbose', () => {
+  it('prints a patch that git apply accepts from the repository root', async () => {
+    const repo = tempDir();
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+    git('init', '-q');
+    const pkg = join(repo, 'pkg');
+    mkdirSync(pkg);
+    writeFileSync(join(pkg, 'prestashop-schema.json'), readFileSync(MINI));
+    expect((await runCli(['generate', '--out', 'gen', '--no-format'], { cwd: pkg })).code).toBe(0);
+    writeFileSync(join(pkg, 'gen/types/products.ts'), '// edited by hand\n');
+    rmSync(join(pkg, 'gen/types/customers.ts'));
+    // Without clients, the client files are stale: the patch deletes them.
+    const check = await runCli(['generate', '--out', 'gen', '--no-format', '--no-clients', '--check', '--verbose'], { cwd: pkg });
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('--- a/pkg/gen/types/products.ts\n+++ b/pkg/gen/types/products.ts');
+    expect(check.stdout).toContain('--- /dev/null\n+++ b/pkg/gen/types/customers.ts');
+    expect(check.stdout).toContain('--- a/pkg/gen/clients/products.ts\n+++ /dev/null');
+    const patch = check.stdout.slice(0, check.stdout.lastIndexOf('\ngen is out of date') + 1);
+    expect(patch).toMatch(/^={10,}\n/);
+    writeFileSync(join(repo, 'drift.patch'), patch);
+    git('apply', 'drift.patch');
+    const after = await runCli(['generate', '--out', 'gen', '--no-format', '--no-clients', '--check'], { cwd: pkg });
+    expect(after.stdout).toMatch(/^gen is up to date/);
+    expect(after.code).toBe(0);
   });
 });
