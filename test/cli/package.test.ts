@@ -79,5 +79,37 @@ describe('npm pack', () => {
     const api = await exec(process.execPath, ['use-api.mjs'], { cwd: dir });
     expect(JSON.parse(api.stdout)).toEqual({ types: true, changes: 0, introspect: 'function', config: { out: 'x' } });
     expect(readFileSync(join(dir, 'demo/generated/types/products.ts'), 'utf8')).toContain('export interface Product {');
+
+    // The API's types, as a consumer on strict nodenext sees them (a misuse must be an error).
+    writeFileSync(
+      join(dir, 'use-types.ts'),
+      [
+        "import { defineConfig, diff, generate, loadSnapshot, type GenerateResult, type StoreSchema } from 'prestashop-codegen';",
+        "const schema: StoreSchema = await loadSnapshot('demo/prestashop-schema.json');",
+        "const result: GenerateResult = await generate(schema, { validators: 'zod', format: false });",
+        'export const count: number = result.files.size;',
+        'export const severity: string | undefined = diff(schema, schema)[0]?.severity;',
+        "export const config = defineConfig({ stores: { production: { url: 'https://shop.example', keyEnv: 'PROD_KEY' } } });",
+        '// @ts-expect-error: validators is a closed set',
+        "await generate(schema, { validators: 'yup' });",
+      ].join('\n'),
+    );
+    const compilerOptions = {
+      strict: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules/@types')],
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use-types.ts'] }));
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const checked = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(checked).toBe('');
   }, 120_000);
 });
