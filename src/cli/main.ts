@@ -56,7 +56,8 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       global: true,
     })
     .epilog('Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).')
-    .wrap(Math.min(110, (io.stdout ?? process.stdout).columns ?? 100))
+    // A terminal may report 0 columns: treat that as unknown.
+    .wrap(Math.min(110, (io.stdout ?? process.stdout).columns || 100))
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
