@@ -31,6 +31,8 @@ export interface GenerateResult {
   readonly files: ReadonlyMap<string, string>;
   /** Warnings and notes of the emitters. */
   readonly diagnostics: readonly Diagnostic[];
+  /** Fields typed as plain strings: neither the store nor the catalog says what they hold (`resource.field`). */
+  readonly plainStrings: readonly string[];
   /** With `out`: what was written, unchanged, removed, or (with `check`) drifting. */
   readonly write: WriteResult | null;
   /** Milliseconds spent reading the runtime templates and emitting. */
@@ -76,12 +78,12 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const schema = typeof snapshot === 'string' ? await loadSnapshot(snapshot) : snapshot;
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
-  const { files, diagnostics } = emitAll(schema, resolveEmitOptions(emitOptions), { templates });
+  const { files, diagnostics, plainStrings } = emitAll(schema, resolveEmitOptions(emitOptions), { templates });
   const emitMs = performance.now() - t0;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
   if (outDir === null) {
     const texts = format ? await formatFiles(files, join(process.cwd(), 'index.ts')) : files;
-    return { files: texts, diagnostics, write: null, emitMs };
+    return { files: texts, diagnostics, plainStrings, write: null, emitMs };
   }
   let write: WriteResult;
   try {
@@ -95,5 +97,5 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   } catch (error) {
     throw writeFailure(error, outDir);
   }
-  return { files, diagnostics, write, emitMs };
+  return { files, diagnostics, plainStrings, write, emitMs };
 }

@@ -5,7 +5,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { generate } from '../../api/generate.js';
+import { generate, type GenerateResult } from '../../api/generate.js';
 import { loadSnapshot } from '../../api/snapshot.js';
 import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConfig } from '../../config/load.js';
 import type { UserConfig } from '../../config/types.js';
@@ -14,6 +14,7 @@ import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
 import type { StoreSchema } from '../../model/index.js';
 import { driftListing, patchPrefix, rebaseDiff } from '../check-report.js';
 import { generateJson, renderJsonReport } from '../json-report.js';
+import type { Reporter } from '../reporter.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { DemoStep } from './demo.js';
 import type { CliContext, CommandFactory } from './registry.js';
@@ -120,6 +121,16 @@ const ms = (n: number): string => `${Math.round(n)} ms`;
 
 const READ_FLAGS = ['include', 'exclude', 'concurrency', 'synopsis-format', 'timeout', 'retries', 'ws-key', 'ca', 'insecure'] as const;
 
+/** The emitters' notes (--verbose) and the count of fields still typed as plain strings. */
+function reportEmit(reporter: Reporter, run: GenerateResult): void {
+  for (const d of run.diagnostics) if (d.level !== 'warning') reporter.debug(d.message);
+  const n = run.plainStrings.length;
+  if (n > 0) {
+    reporter.info(`${n} field${n === 1 ? '' : 's'} typed as plain strings: neither the store nor the catalog says what they hold (module fields); --verbose lists them`);
+    for (const f of run.plainStrings) reporter.debug(`  typed as a plain string: ${f}`);
+  }
+}
+
 export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   const { reporter } = ctx;
   const t0 = performance.now();
@@ -149,6 +160,7 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
       reporter.warn(m);
     },
   });
+  reportEmit(reporter, run);
   const write = run.write!;
   for (const p of write.kept) {
     const m = `${p}: no longer generated, but edited since it was written; left in place and no longer tracked`;
@@ -198,6 +210,7 @@ export const generateDemoStep: DemoStep = async (state) => {
     force: true,
     onWarning: (m) => state.reporter.warn(m),
   });
+  reportEmit(state.reporter, run);
   const write = run.write!;
   state.reporter.summary(
     `Generated ${run.files.size} files in ${state.show(outDir)}: ${write.written.length} written, ` +
