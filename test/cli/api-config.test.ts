@@ -89,6 +89,12 @@ describe('config file', () => {
     expect(prod.stderr).toBe('');
     expect(prod.code).toBe(0);
     expect(existsSync(join(dir, 'snapshots/production.json'))).toBe(true);
+    // generate --store reads that store's snapshot, offline.
+    const before = store.requests.length;
+    const gen = await runCli(['generate', '--store', 'production', '--out', 'gen', '--no-format', '--quiet'], { cwd: dir, env });
+    expect(gen.code).toBe(0);
+    expect(existsSync(join(dir, 'gen/types/products.ts'))).toBe(true);
+    expect(store.requests.length).toBe(before);
     const typo = await runCli(['introspect', '--store', 'prodution'], { cwd: dir, env });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('no store named "prodution" in the config file (known: production, staging); did you mean "production"?');

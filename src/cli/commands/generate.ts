@@ -8,6 +8,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { generate, type GenerateResult } from '../../api/generate.js';
 import { loadSnapshot } from '../../api/snapshot.js';
 import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConfig } from '../../config/load.js';
+import { selectStore } from '../../config/stores.js';
 import type { UserConfig } from '../../config/types.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
@@ -102,7 +103,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedConfig): Promise<StoreSchema> {
   // Introspect only when asked on the command line: a URL in the environment or the config file
   // must not turn an offline CI generation into network traffic.
-  if (args.url !== undefined || args.store !== undefined) {
+  if (args.url !== undefined) {
     const { options } = await resolveStoreOptions(ctx, args, loaded);
     // Loaded here only: generating from a snapshot does not need the HTTP stack.
     const [{ introspect }, { progressPrinter }] = await Promise.all([import('../../api/introspect.js'), import('./introspect.js')]);
@@ -114,7 +115,9 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
     ctx.reporter.clearProgress();
     return schema;
   }
-  return loadSnapshot(resolveSchemaPath(args.schema, loaded.config, ctx.cwd));
+  // `--store <name>` without --url: that store's committed snapshot (its "schema"), offline.
+  const config = args.store === undefined ? loaded.config : selectStore(loaded.config, args.store, ctx.env).config;
+  return loadSnapshot(resolveSchemaPath(args.schema, config, ctx.cwd));
 }
 
 const ms = (n: number): string => `${Math.round(n)} ms`;
@@ -140,9 +143,9 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
   if (outArg === undefined) throw new ConfigError('name the output directory with --out <dir> (or "out" in the config file)');
   const outDir = resolve(ctx.cwd, outArg);
   const options = resolveGenerateOptions(args, config);
-  if (args.url === undefined && args.store === undefined) {
+  if (args.url === undefined) {
     const unused = READ_FLAGS.filter((f) => args[f] !== undefined);
-    if (unused.length > 0) reporter.warn(`${unused.map((f) => `--${f}`).join(', ')}: only used when introspecting (--url or --store); ignored`);
+    if (unused.length > 0) reporter.warn(`${unused.map((f) => `--${f}`).join(', ')}: only used when introspecting (--url); ignored`);
   }
   const schema = await loadSchema(ctx, args, loaded);
   const loadMs = performance.now() - t0;
@@ -224,6 +227,10 @@ export const generateCommand: CommandFactory = (ctx) => {
     describe: 'Generate TypeScript types (and validators and clients) from a snapshot or a live store',
     builder: (y: Argv<object>) =>
       storeOptions(y, 'Introspect this store first instead of reading a snapshot (with --key or PRESTASHOP_API_KEY)')
+        .option('store', {
+          type: 'string',
+          describe: 'A store of the config file\'s "stores": generate from its snapshot ("schema"), or with --url, introspect it with its key',
+        })
         .option('schema', { type: 'string', describe: `Snapshot file to generate from (default: ${DEFAULT_SCHEMA_PATH})` })
         .option('out', { type: 'string', describe: 'Output directory' })
         .option('check', {
