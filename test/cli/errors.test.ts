@@ -8,7 +8,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
 import { describeFailure, rewriteUsageMessage } from '../../src/cli/failure.js';
+import { main } from '../../src/cli/main.js';
 import { EXIT_INTERNAL, WriteError } from '../../src/errors.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { BIN, runCli, spawnCli, tempDir } from './helpers.js';
@@ -22,6 +24,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await store.close();
 });
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _enc: string, done: () => void): void {
+    this.text += chunk.toString('utf8');
+    done();
+  }
+}
 
 const noStack = (text: string): void => expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
 
@@ -89,6 +99,28 @@ describe('exit codes and messages', () => {
     const eacces = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES', path: '/x/y' });
     expect(describeFailure(eacces)).toMatchObject({ exitCode: 2, message: '/x/y: permission denied; choose a location you can write to, or fix its permissions (EACCES)' });
     expect(describeFailure(new WriteError('cannot write', '/x')).exitCode).toBe(2);
+  });
+
+  it('a failure that no input explains is exit 3 with a report link; the stack only with --verbose', async () => {
+    const dir = tempDir();
+    copyFileSync(MINI, join(dir, 'prestashop-schema.json'));
+    const run = async (...extra: string[]): Promise<{ code: number; stderr: string }> => {
+      // A fresh stream each run: one that threw is destroyed and no longer calls write.
+      const broken = new Writable({
+        write: () => {
+          throw new TypeError('stdout exploded');
+        },
+      });
+      const stderr = new Capture();
+      const code = await main(['generate', '--out', 'gen', '--no-format', ...extra], { stdout: broken, stderr, cwd: dir, env: {} });
+      return { code, stderr: stderr.text };
+    };
+    const plain = await run();
+    expect(plain.code).toBe(EXIT_INTERNAL);
+    expect(plain.stderr).toContain('error: internal error: stdout exploded\nThis is a bug in prestashop-codegen.');
+    noStack(plain.stderr);
+    const verbose = await run('--verbose');
+    expect(verbose.stderr).toMatch(/TypeError: stdout exploded\n\s+at /);
   });
 
   it('generate into a read-only directory: one line, exit 2, no stack', async (ctx) => {
