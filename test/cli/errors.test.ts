@@ -13,7 +13,7 @@ import { describeFailure, rewriteUsageMessage } from '../../src/cli/failure.js';
 import { main } from '../../src/cli/main.js';
 import { EXIT_INTERNAL, WriteError } from '../../src/errors.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
-import { BIN, runCli, spawnCli, tempDir } from './helpers.js';
+import { BIN, Capture, runCli, spawnCli, tempDir } from './helpers.js';
 
 const MINI = fileURLToPath(new URL('../../fixtures/mini/catalog.json', import.meta.url));
 const KEY = FAKE_STORE_KEY;
@@ -24,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await store.close();
 });
-
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _enc: string, done: () => void): void {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 
 const noStack = (text: string): void => expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
 

@@ -12,7 +12,7 @@ export interface CliRun {
   stderr: string;
 }
 
-class Capture extends Writable {
+export class Capture extends Writable {
   text = '';
   isTTY = false;
   override _write(chunk: Buffer, _enc: string, done: () => void): void {
