@@ -5,13 +5,27 @@
  */
 export { SnapshotError } from './model/snapshot.js';
 
-/** Exit codes are a contract: 0 success, 1 the store (or a check) failed, 2 bad usage or input. */
+/**
+ * Exit codes are a contract: 0 success, 1 the store (or a check) said no, 2 bad usage or input,
+ * 3 an internal error (a bug in prestashop-codegen: please report it).
+ */
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 3;
 
 export abstract class CodegenError extends Error {
   abstract readonly exitCode: number;
+}
+
+/**
+ * How an option is named in a message: a flag (`url` → `--url`), kept as is when it already
+ * starts with `-`, or a config file option (`generate.decimals` → `config option "generate.decimals"`).
+ */
+export function optionLabel(option: string): string {
+  if (option.startsWith('-')) return option;
+  if (option.includes('.')) return `config option "${option}"`;
+  return `--${option}`;
 }
 
 /** Bad flags, a bad config file, a bad option value. */
@@ -22,7 +36,7 @@ export class ConfigError extends CodegenError {
     message: string,
     readonly option: string | null = null,
   ) {
-    super(option === null ? message : `Invalid value for option "${option}": ${message}`);
+    super(option === null ? message : `${optionLabel(option)}: ${message}`);
   }
 }
 
@@ -92,6 +106,21 @@ export class WriteError extends CodegenError {
   ) {
     super(`${path}: ${message}`, options);
   }
+}
+
+/** Network failures seen in store errors, with what to check. */
+const NETWORK_HINTS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bECONNREFUSED\b/, 'nothing answers at this address: check the host and port of --url, and that the store is running'],
+  [/\b(?:ENOTFOUND|EAI_AGAIN)\b/, 'this host name does not resolve: check the spelling of --url, or your DNS and network'],
+  [/\bECONNRESET\b/, 'the connection was cut: a proxy or firewall may be in the way; try again, or lower --concurrency'],
+  [/\b(?:ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b|timed out/i, 'the store is slow or unreachable: raise --timeout, lower --concurrency, or check the network'],
+  [/\b(?:EHOSTUNREACH|ENETUNREACH)\b/, 'the host cannot be reached from this machine: check the network or VPN'],
+];
+
+/** What to check for a network failure named in `message`, or null when none applies. */
+export function networkHint(message: string): string | null {
+  for (const [re, hint] of NETWORK_HINTS) if (re.test(message)) return hint;
+  return null;
 }
 
 /** Removes credentials from a URL: user info and the `ws_key` query parameter. */

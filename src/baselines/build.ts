@@ -146,6 +146,11 @@ function association(name: string, a: CatalogAssociation): ReturnType<typeof mak
   });
 }
 
+/**
+ * A baseline models a key that holds every method on every resource: the `/api` listing then flags
+ * every method the release knows, whatever the resource forbids (as the 8.2.0 fixture store's
+ * listing shows). 1.7.8 has no PATCH, and its listing no `patch` flag (resources.json `key_methods`).
+ */
 function keyMethodsOf(inputs: CatalogInputs): HttpMethod[] {
   const held = new Set(inputs.keyMethods);
   return HTTP_METHODS.filter((m) => held.has(m));
