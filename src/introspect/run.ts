@@ -18,7 +18,7 @@ import type { ResolvedOptions } from './options.js';
 import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
 import { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing } from './parse-listing.js';
 import { JsonReadError, parseJsonSynopsis, parseXmlSynopsis, type ParsedSynopsis } from './parse-synopsis.js';
-import { XmlReadError, XmlRefusedError } from './xml.js';
+import { looksLikeListing, XmlReadError, XmlRefusedError } from './xml.js';
 import { badNames, showName, STORE_NAME_RULE } from './names.js';
 
 /** Resources whose list node differs from the resource name (reference §2); used only when the list cannot be read. */
@@ -122,11 +122,6 @@ async function readXmlSynopsis(run: Run, name: string): Promise<SynopsisOutcome 
     return { source: 'none', reason, parsed: null, name };
   }
   return { source: 'xml', reason: null, parsed, name };
-}
-
-/** A document whose items carry method flags (`get="true"`) is a listing such as `<image_types>`. */
-function looksLikeListing(xml: string): boolean {
-  return /<[A-Za-z_][\w.-]*\s[^>]*\bget="(true|false)"[^>]*\bhead="(true|false)"/.test(xml);
 }
 
 /**
