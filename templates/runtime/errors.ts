@@ -38,6 +38,11 @@ export class PrestaShopError extends Error {
   readonly errors: readonly StoreError[];
   readonly method: string;
   readonly url: string;
+  /**
+   * True when the request was retried after an attempt that got no clear answer, so the store may
+   * have applied it although this answer is an error (a DELETE answered 404 after a timeout).
+   */
+  readonly mayHaveSucceeded: boolean;
 
   constructor(init: {
     readonly kind: PrestaShopErrorKind;
@@ -47,6 +52,7 @@ export class PrestaShopError extends Error {
     readonly url: string;
     readonly message?: string | undefined;
     readonly cause?: unknown | undefined;
+    readonly mayHaveSucceeded?: boolean | undefined;
   }) {
     const errors = init.errors ?? [];
     const url = redactUrl(init.url);
@@ -56,6 +62,7 @@ export class PrestaShopError extends Error {
     this.errors = errors;
     this.method = init.method;
     this.url = url;
+    this.mayHaveSucceeded = init.mayHaveSucceeded ?? false;
   }
 
   /** The first store error code, or null. */
