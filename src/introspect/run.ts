@@ -247,7 +247,7 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   for (const w of parsed.warnings) run.warn(w);
   for (const id of parsed.languageIds) run.languageIds.add(id);
   const nodesName = await readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
-  const [bad] = badNames({ nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
+  const [bad] = badNames({ key: run.opts.key, nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));
     throw new IntrospectError(

@@ -168,6 +168,18 @@ class Reader {
     return s;
   }
 
+  /**
+   * A resource name: it becomes a URL path segment of every generated request, so only the
+   * store-name rule's characters (ASCII letters, digits, `_`) are allowed; `../x` never loads.
+   */
+  resourceName(v: Json, path: string): string {
+    const s = this.name(v, path);
+    if (!/^[A-Za-z0-9_]+$/.test(s)) {
+      this.fail(path, `resource name ${JSON.stringify(s)} is not a plain identifier (ASCII letters, digits and "_"); it would become a URL path segment`);
+    }
+    return s;
+  }
+
   nullableName(v: Json, path: string): string | null {
     return v === null ? null : this.name(v, path);
   }
@@ -221,7 +233,7 @@ function readResource(r: Reader, v: Json, path: string): Resource {
     r.fail(`${path}.synopsis.source`, `expected one of ${SOURCES.join(', ')}`);
   }
   return {
-    name: r.name(o.name, `${path}.name`),
+    name: r.resourceName(o.name, `${path}.name`),
     description: r.nullableString(o.description, `${path}.description`),
     nodeName: r.nullableName(o.nodeName, `${path}.nodeName`),
     nodesName: r.nullableName(o.nodesName, `${path}.nodesName`),
