@@ -169,13 +169,14 @@ class Reader {
   }
 
   /**
-   * A resource name: it becomes a URL path segment of every generated request, so only the
-   * store-name rule's characters (ASCII letters, digits, `_`) are allowed; `../x` never loads.
+   * A resource name: it becomes a URL path segment of every generated request, so only ASCII
+   * letters, digits, `_`, `-` and `.` are allowed, not first (`order-items` loads; `../x`, `a/b`,
+   * `%2e%2e` and `a b` do not).
    */
   resourceName(v: Json, path: string): string {
     const s = this.name(v, path);
-    if (!/^[A-Za-z0-9_]+$/.test(s)) {
-      this.fail(path, `resource name ${JSON.stringify(s)} is not a plain identifier (ASCII letters, digits and "_"); it would become a URL path segment`);
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(s)) {
+      this.fail(path, `resource name ${JSON.stringify(s)} is not a plain identifier (ASCII letters, digits, "_", "-", "."; not "." first); it would become a URL path segment`);
     }
     return s;
   }
