@@ -20,6 +20,8 @@ import {
   type StoreSchema,
   type SynopsisSource,
 } from '../model/index.js';
+import { applyCatalog, catalogVersionFor } from '../catalog/index.js';
+import { loadCatalog } from '../catalog/load.js';
 import { EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
 import { AbandonedError, StoreHttp } from './http.js';
 import { holdsKey, isStoreName, showName, STORE_NAME_RULE } from './names.js';
@@ -54,6 +56,11 @@ export interface IntrospectSummary {
   listingFallback: boolean;
   /** Resources per synopsis source. */
   sources: Record<SynopsisSource, number>;
+  /** The bundled catalog applied (`8.2.0`), or null. */
+  catalog: string | null;
+  /** Fields whose catalog entry was applied, and fields found customised (synopsis differs). */
+  catalogFields: number;
+  customisedFields: number;
   warnings: string[];
 }
 
@@ -160,11 +167,19 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     const isoById = new Map((languageList ?? []).map((l) => [l.id, l.isoCode]));
     const ids = run.languageIds.size > 0 ? [...run.languageIds] : (languageList ?? []).map((l) => l.id);
     const languages: Language[] = ids.map((id) => ({ id, isoCode: isoById.get(id) ?? null }));
-    const schema = canonicalize({
+    let schema = canonicalize({
       schemaVersion: SCHEMA_VERSION,
-      store: { psVersion: run.psVersion, languages },
+      store: { psVersion: run.psVersion, languages, catalog: null },
       resources: kept,
     });
+    const catalogVersion = opts.catalog ? catalogVersionFor(run.psVersion) : null;
+    let catalogCounts = { applied: 0, customised: 0 };
+    if (catalogVersion !== null) {
+      const applied = applyCatalog(schema, await loadCatalog(catalogVersion));
+      schema = canonicalize(applied.schema);
+      catalogCounts = applied.counts;
+      for (const d of applied.diagnostics) run.warn(d.message);
+    }
     const sources: Record<SynopsisSource, number> = { json: 0, xml: 0, none: 0 };
     for (const r of schema.resources) sources[r.synopsis.source]++;
     return {
@@ -177,6 +192,9 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
         ms: Math.round(performance.now() - started),
         listingFallback: 'fallback' in outcome,
         sources,
+        catalog: catalogVersion,
+        catalogFields: catalogCounts.applied,
+        customisedFields: catalogCounts.customised,
         warnings: [...run.warnings],
       },
     };

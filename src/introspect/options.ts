@@ -38,6 +38,11 @@ export interface IntrospectOptions {
   insecure?: boolean;
   /** First backoff step between retries, in ms (default 250, doubling); mainly for tests. */
   backoffBaseMs?: number;
+  /**
+   * Apply the bundled store-behaviour catalog of the store's generation (default true): PHP types,
+   * allowed values and write behaviour for core fields whose synopsis agrees with it.
+   */
+  catalog?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -53,6 +58,7 @@ export interface ResolvedOptions {
   readonly ca: string | null;
   readonly insecure: boolean;
   readonly backoffBaseMs: number;
+  readonly catalog: boolean;
 }
 
 function positiveInt(value: number | undefined, fallback: number, option: string, min: number): number {
@@ -123,6 +129,7 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
     ca: options.ca ?? null,
     insecure: options.insecure === true,
     backoffBaseMs: options.backoffBaseMs === undefined ? 250 : positiveInt(options.backoffBaseMs, 250, 'backoffBaseMs', 0),
+    catalog: options.catalog !== false,
   };
 }
 

@@ -137,6 +137,7 @@ function xmlAssociation(el: XmlElement, where: string, warnings: string[], langu
   return {
     name: el.name,
     resource: virtual || resource === '' ? null : resource,
+    api: virtual || resource === '' ? null : api,
     nodeName,
     virtual,
     fields: template === undefined ? [] : xmlFields(template.children, where, warnings, languageIds),
@@ -233,20 +234,52 @@ function jsonField(name: string, d: JsonObject, where: string, warnings: string[
   });
 }
 
+/** The target path of a JSON association's `api` (`images/products`), or null when it is not a safe path. */
+function jsonApi(v: unknown, where: string, warnings: string[]): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'string' && /^[A-Za-z0-9_]{1,128}(?:\/[A-Za-z0-9_]{1,128}){0,3}$/.test(v.trim())) return v.trim();
+  warnings.push(`${where}: api ${JSON.stringify(v)} is not a resource path; ignored`);
+  return null;
+}
+
+/**
+ * One association of a JSON synopsis. Two forms are read:
+ * - described, with the XML synopsis's attribute names:
+ *   `{ "nodeType": "category", "api": "categories" | "virtualEntity": true, "fields": { "id": { "required": true } } }`;
+ * - a bare template, as real stores answer: `[{ "id": null }]` or `{ "id": "" }` (no node type, no target).
+ */
+function jsonAssociation(name: string, v: unknown, resource: string, warnings: string[]): Association {
+  const where = `${resource}@${name}`;
+  if (isObject(v) && ('nodeType' in v || 'api' in v || 'virtualEntity' in v) && (v.fields === undefined || isObject(v.fields))) {
+    const virtual = jsonBool(v.virtualEntity, `${where}.virtualEntity`, warnings);
+    const api = virtual ? null : jsonApi(v.api, where, warnings);
+    const nodeType = typeof v.nodeType === 'string' && v.nodeType.trim() !== '' ? v.nodeType.trim() : name;
+    if (nodeType === name && v.nodeType === undefined) warnings.push(`${where}: no nodeType; using "${name}"`);
+    if (!virtual && api === null) warnings.push(`${where}: neither api nor virtualEntity; target resource unknown`);
+    const described = isObject(v.fields) ? Object.entries(v.fields) : [['id', {}] as [string, unknown]];
+    return {
+      name,
+      resource: api === null ? null : api.split('/')[0]!,
+      api,
+      nodeName: nodeType,
+      virtual,
+      fields: described.map(([f, d]) => jsonField(f, isObject(d) ? d : {}, `${where}.${f}`, warnings)),
+    };
+  }
+  const template = Array.isArray(v) ? v[0] : v;
+  const fields = isObject(template)
+    ? Object.entries(template).map(([f, d]) => jsonField(f, isDescriptor(d) ? d : {}, `${where}.${f}`, warnings))
+    : [];
+  warnings.push(`${where}: the JSON synopsis gives no node type or target resource; using node name "${name}"`);
+  return { name, resource: null, api: null, nodeName: name, virtual: false, fields };
+}
+
 function jsonAssociations(value: unknown, resource: string, warnings: string[]): Association[] {
   if (!isObject(value)) {
     if (value !== undefined) warnings.push(`${resource}: "associations" is not an object; ignored`);
     return [];
   }
-  return Object.entries(value).map(([name, v]): Association => {
-    const where = `${resource}@${name}`;
-    const template = Array.isArray(v) ? v[0] : v;
-    const fields = isObject(template)
-      ? Object.entries(template).map(([f, d]) => jsonField(f, isDescriptor(d) ? d : {}, `${where}.${f}`, warnings))
-      : [];
-    warnings.push(`${where}: the JSON synopsis gives no node type or target resource; using node name "${name}"`);
-    return { name, resource: null, nodeName: name, virtual: false, fields };
-  });
+  return Object.entries(value).map(([name, v]) => jsonAssociation(name, v, resource, warnings));
 }
 
 /**

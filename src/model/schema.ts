@@ -11,14 +11,52 @@
  *   same store is byte-identical whatever order the store answered in.
  */
 
-/** Bump when the snapshot format changes incompatibly, and keep a reader for the old version. */
-export const SCHEMA_VERSION = 1 as const;
+/**
+ * Bump when the snapshot format changes, and keep a reader for the old version.
+ * - 1: synopsis only, fields and associations sorted by name.
+ * - 2: fields and associations in store order; per-field catalog data (`type`, `values`, `write`,
+ *   `setter`, `modifier`, `computed`, `writeBack`, `origin`); association `api`; resource `quirks`;
+ *   store `catalog`. Version-1 snapshots still load (the new members take their defaults).
+ */
+export const SCHEMA_VERSION = 2 as const;
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** Where a resource's field metadata came from. */
 export type SynopsisSource = 'json' | 'xml' | 'none';
+
+/** PHP type of a class property (`ObjectModel::TYPE_*`); `nothing` is a property PrestaShop never casts. */
+export const PHP_TYPES = ['int', 'bool', 'float', 'date', 'string', 'html', 'sql', 'nothing'] as const;
+export type PhpType = (typeof PHP_TYPES)[number];
+
+/**
+ * What the store does with a written value (`WebserviceRequest::saveEntityFromXml`):
+ * - `stored`: stored as sent (no setter, or `setter => null`);
+ * - `refused`: `setter => false`, the store answers 400/93 when the field is sent;
+ * - `hashed`: a setter hashes it (`Customer::setWsPasswd`): send the plain value, read a hash;
+ * - `setter`: a setter method takes it, with effects beyond the column (`setCoverWs`, `setWsType`, ...).
+ */
+export const WRITE_MODES = ['stored', 'refused', 'hashed', 'setter'] as const;
+export type WriteMode = (typeof WRITE_MODES)[number];
+
+/** A webservice modifier: a method the store runs on the written value for some methods (`link_rewrite` on POST). */
+export interface FieldModifier {
+  readonly name: string;
+  /** In `HTTP_METHODS` order. */
+  readonly methods: readonly HttpMethod[];
+}
+
+/**
+ * Where a field's meaning came from:
+ * - `catalog`: the synopsis agrees with the bundled catalog, whose entry was applied;
+ * - `customised`: the catalog has the field but the store's synopsis differs (an override or a
+ *   module changed it), so only the synopsis is used;
+ * - `synopsis`: no catalog entry (module field, or a store outside the bundled generations).
+ */
+export const FIELD_ORIGINS = ['catalog', 'customised', 'synopsis'] as const;
+export type FieldOrigin = (typeof FIELD_ORIGINS)[number];
 
 export interface StoreSchema {
   readonly schemaVersion: typeof SCHEMA_VERSION;
@@ -32,6 +70,8 @@ export interface StoreInfo {
   readonly psVersion: string | null;
   /** Languages seen in the synopsis (and the `languages` resource when readable); sorted by id. */
   readonly languages: readonly Language[];
+  /** The bundled catalog applied (`8.2.0`), or null when none was. */
+  readonly catalog: string | null;
 }
 
 export interface Language {
@@ -49,13 +89,21 @@ export interface Resource {
   readonly nodeName: string | null;
   /** Plural node name of a list (`products`, `stock_mvts`, `order_slips`); null when unknown. */
   readonly nodesName: string | null;
-  /** Methods this key may use on this resource, in `HTTP_METHODS` order. */
+  /** Methods the client offers: the key's flags minus what PrestaShop or the spec forbids, in `HTTP_METHODS` order. */
   readonly methods: readonly HttpMethod[];
+  /**
+   * The key's raw flags from the `/api` listing (the spec's methods when the listing could not be
+   * read), in `HTTP_METHODS` order. `generate.methods` may turn on, within these, methods the
+   * spec's table refuses but a real store allows (`DELETE` on carts).
+   */
+  readonly keyMethods: readonly HttpMethod[];
   readonly synopsis: SynopsisInfo;
-  /** Sorted by `name`. The implicit `id` of PrestaShop entities is not listed unless the store listed it. */
+  /** In store order (the order the store lists and applies them). The implicit `id` is not listed unless the store listed it. */
   readonly fields: readonly Field[];
-  /** Sorted by `name`. */
+  /** In store order (the order the store applies them in a write). */
   readonly associations: readonly Association[];
+  /** Known store bugs for this resource, from the catalog (`xml-item-500`). Sorted. */
+  readonly quirks: readonly string[];
 }
 
 export interface SynopsisInfo {
@@ -79,18 +127,35 @@ export interface Field {
   readonly filterable: boolean;
   /** Target resource of a foreign key (from `xlink:href`), or null. */
   readonly references: string | null;
+  /** PHP type from the catalog, or null when unknown. */
+  readonly type: PhpType | null;
+  /** Allowed values from the catalog, or null when any value of the kind is allowed. */
+  readonly values: readonly string[] | null;
+  /** What a write does with the value (for synopsis-only fields: `refused` when read-only, else `stored`). */
+  readonly write: WriteMode;
+  /** The setter method, when `write` is `hashed` or `setter`; else null. */
+  readonly setter: string | null;
+  /** A modifier run on written values, or null. */
+  readonly modifier: FieldModifier | null;
+  /** The read value is computed by a getter. */
+  readonly computed: boolean;
+  /** False when a value read must not be written back (it fails, or changes the record). */
+  readonly writeBack: boolean;
+  readonly origin: FieldOrigin;
 }
 
 export interface Association {
   /** Association name, e.g. `categories`, `order_rows`. */
   readonly name: string;
-  /** Target resource (`api` attribute), or null for virtual entities. */
+  /** Target resource (first segment of `api`), or null for virtual entities. */
   readonly resource: string | null;
+  /** The target path exactly as the store gives it (`images/products` on combinations), or null. */
+  readonly api: string | null;
   /** Node name of one item (`nodeType`), e.g. `category`, `order_row`. */
   readonly nodeName: string;
   /** True for `virtualEntity="true"` associations (no resource of their own). */
   readonly virtual: boolean;
-  /** Sorted by `name`. */
+  /** In store order. */
   readonly fields: readonly Field[];
 }
 
@@ -106,6 +171,14 @@ export function makeField(name: string, props: Partial<Omit<Field, 'name'>> = {}
     readOnly: props.readOnly ?? false,
     filterable: props.filterable ?? true,
     references: props.references ?? null,
+    type: props.type ?? null,
+    values: props.values ?? null,
+    write: props.write ?? (props.readOnly === true ? 'refused' : 'stored'),
+    setter: props.setter ?? null,
+    modifier: props.modifier ?? null,
+    computed: props.computed ?? false,
+    writeBack: props.writeBack ?? true,
+    origin: props.origin ?? 'synopsis',
   };
 }
 
@@ -116,9 +189,11 @@ export function makeResource(name: string, props: Partial<Omit<Resource, 'name'>
     nodeName: props.nodeName ?? null,
     nodesName: props.nodesName ?? null,
     methods: props.methods ?? ['GET'],
+    keyMethods: props.keyMethods ?? props.methods ?? ['GET'],
     synopsis: props.synopsis ?? { source: 'xml', reason: null },
     fields: props.fields ?? [],
     associations: props.associations ?? [],
+    quirks: props.quirks ?? [],
   };
 }
 
@@ -129,6 +204,7 @@ export function makeAssociation(
   return {
     name,
     resource: props.resource ?? null,
+    api: props.api ?? props.resource ?? null,
     nodeName: props.nodeName,
     virtual: props.virtual ?? false,
     fields: props.fields ?? [makeField('id')],

@@ -30,6 +30,10 @@ export interface FieldMeta {
   readonly notFilterable?: boolean | undefined;
   /** For `date` fields: the value is a date without a time (`isBirthDate`, `isDateFormat`). */
   readonly dateOnly?: boolean | undefined;
+  /** The synopsis says read-only, but the store stores the value as sent: a PUT must carry it back. */
+  readonly serverManaged?: boolean | undefined;
+  /** Computed on read: a value read is not sent back (writing it fails or changes the record). */
+  readonly noWriteBack?: boolean | undefined;
 }
 
 export interface AssociationMeta {
@@ -56,6 +60,8 @@ export interface ResourceMeta {
    * results and write bodies (default `extensions`).
    */
   readonly extensions?: string | undefined;
+  /** Known store bugs (`xml-item-500`: an XML read of one item answers 500, so items are read in JSON). */
+  readonly quirks?: readonly string[] | undefined;
 }
 
 /** The key of the module-field escape hatch of a resource. */

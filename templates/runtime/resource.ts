@@ -32,7 +32,8 @@ import { parseXml, writableView, writeBody } from './xml.js';
 
 /** The result of a generated validator. */
 export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
-export type Validator = (value: unknown) => ValidationOutcome;
+/** A generated validator; `operation` tells a POST (`create`) from a PUT (`update`), where the store normalises some values on create. */
+export type Validator = (value: unknown, operation?: 'create' | 'update') => ValidationOutcome;
 
 /** Settings shared by every resource of one client. */
 export interface ClientContext {
@@ -166,7 +167,7 @@ export class ResourceRuntime {
     // An item read from the store carries its id and read-only fields; the store refuses them (93).
     let value = writableView(this.meta, input);
     if (validator !== null && (options.validate ?? this.ctx.validate)) {
-      const outcome = validator(value);
+      const outcome = operation === 'patch' ? validator(value) : validator(value, operation);
       if (!outcome.ok) throw new PrestaShopValidationError(this.meta.name, operation, outcome.issues);
       value = outcome.value;
     }

@@ -8,6 +8,14 @@ import { baseStore, deepFreeze, edit, res } from './helpers.js';
 const name = (names: readonly string[]) => fc.constantFrom(...names);
 
 const fieldArb: fc.Arbitrary<Field> = fc.record({
+  type: fc.constantFrom(null, 'int' as const, 'string' as const, 'bool' as const),
+  values: fc.constantFrom(null, ['a', 'b']),
+  write: fc.constantFrom('stored' as const, 'refused' as const, 'hashed' as const),
+  setter: fc.constant(null),
+  modifier: fc.constant(null),
+  computed: fc.boolean(),
+  writeBack: fc.boolean(),
+  origin: fc.constantFrom('catalog' as const, 'synopsis' as const),
   name: name(['id', 'name', 'price', 'id_tax', 'note', 'date_add']),
   required: fc.boolean(),
   maxSize: fc.constantFrom(null, 32, 64, 128),
@@ -23,6 +31,7 @@ const fieldsArb = fc.uniqueArray(fieldArb, { selector: (f) => f.name, maxLength:
 const associationArb: fc.Arbitrary<Association> = fc.record({
   name: name(['categories', 'images', 'order_rows']),
   resource: fc.constantFrom(null, 'categories', 'images'),
+  api: fc.constantFrom(null, 'categories', 'images/products'),
   nodeName: fc.constantFrom('category', 'image', 'order_row'),
   virtual: fc.boolean(),
   fields: fieldsArb,
@@ -34,14 +43,16 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
   nodeName: fc.constantFrom(null, 'product', 'order'),
   nodesName: fc.constantFrom(null, 'products', 'orders'),
   methods: fc.subarray([...HTTP_METHODS]),
+  keyMethods: fc.subarray([...HTTP_METHODS]),
   synopsis: fc.record({ source: fc.constantFrom('json' as const, 'xml' as const, 'none' as const), reason: fc.constant(null) }),
   fields: fieldsArb,
   associations: fc.uniqueArray(associationArb, { selector: (a) => a.name, maxLength: 2 }),
+  quirks: fc.constantFrom([], ['xml-item-500']),
 });
 
 const storeArb: fc.Arbitrary<StoreSchema> = fc.record({
-  schemaVersion: fc.constant(1 as const),
-  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]) }),
+  schemaVersion: fc.constant(2 as const),
+  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0') }),
   resources: fc.uniqueArray(resourceArb, { selector: (r) => r.name, maxLength: 4 }),
 });
 

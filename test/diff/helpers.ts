@@ -8,7 +8,7 @@ import {
 } from '../../src/model/index.js';
 
 export function store(psVersion: string | null, resources: readonly Resource[]): StoreSchema {
-  return { schemaVersion: 1, store: { psVersion, languages: [{ id: 1, isoCode: 'en' }] }, resources };
+  return { schemaVersion: 2, store: { psVersion, languages: [{ id: 1, isoCode: 'en' }], catalog: null }, resources };
 }
 
 /** A small products/tags store to edit, one property at a time. */

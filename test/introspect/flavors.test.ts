@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore } from '../../src/introspect/index.js';
-import { parseSnapshot, serializeSnapshot } from '../../src/model/index.js';
+import { fieldKind, parseSnapshot, serializeSnapshot, type Field } from '../../src/model/index.js';
 import { FIXTURE_DIR, GOLDEN_DIR } from './helpers.js';
 
 const KEY = FAKE_STORE_KEY;
@@ -108,7 +108,20 @@ describe('fake store, 1.7 flavor', () => {
     expect(r.schema.store.psVersion).toBe('1.7.8.10');
     expect(r.summary.sources).toEqual({ json: 0, xml: 67, none: 2 });
     expect(r.schema.resources.every((x) => !x.methods.includes('PATCH'))).toBe(true);
-    const strip = (x: typeof golden82) => x.resources.map((res) => ({ ...res, methods: res.methods.filter((m) => m !== 'PATCH') }));
+    // This flavor serves 8.2.0's synopses under a 1.7.8.10 version, so the 1.7.8.10 catalog finds the
+    // fields whose 1.7.8 definition differs and reads them from the synopsis alone, with a warning each.
+    expect(r.schema.store.catalog).toBe('1.7.8.10');
+    expect(r.summary.customisedFields).toBeGreaterThan(0);
+    expect(r.summary.warnings.every((w) => /differs from the PrestaShop 1\.7\.8\.10 catalog/.test(w))).toBe(true);
+    const synopsisView = (f: Field) => ({ name: f.name, required: f.required, maxSize: f.maxSize, format: f.format, multilingual: f.multilingual, readOnly: f.readOnly, filterable: f.filterable, references: f.references });
+    const strip = (x: typeof golden82) =>
+      x.resources.map((res) => ({
+        ...res,
+        methods: res.methods.filter((m) => m !== 'PATCH'),
+        keyMethods: res.keyMethods.filter((m) => m !== 'PATCH'),
+        fields: res.fields.map(synopsisView),
+        associations: res.associations.map((a) => ({ ...a, fields: a.fields.map(synopsisView) })),
+      }));
     expect(strip(r.schema)).toEqual(strip(golden82));
   });
 });
@@ -144,14 +157,51 @@ describe('synopsis format option and quirks over HTTP', () => {
     }
   });
 
+  it('reads a spec-style store whose JSON synopsis describes associations with the XML attribute names', async () => {
+    const spec = await startFakeStore({ flavor: 'spec' });
+    try {
+      const body = {
+        combination: {
+          id_product: { required: true, inputType: 'listId' },
+          quantity: { required: true, inputType: 'integer' },
+          price: { required: false, inputType: 'price' },
+          available_date: { required: false, inputType: 'date' },
+          default_on: { required: false, inputType: 'boolean' },
+          associations: {
+            product_option_values: { nodeType: 'product_option_value', api: 'product_option_values', fields: { id: { required: true } } },
+            images: { nodeType: 'image', api: 'images/products', fields: { id: { required: false } } },
+          },
+        },
+      };
+      spec.fault({ path: '/api/combinations', query: { output_format: 'JSON' }, body: JSON.stringify(body) });
+      const r = await introspectStore({ url: spec.url, key: KEY });
+      expect(r.summary.warnings).toEqual([]);
+      const combinations = r.schema.resources.find((x) => x.name === 'combinations')!;
+      expect(combinations.fields.map((f) => [f.name, fieldKind(f), f.required])).toEqual([
+        ['id_product', 'id', true],
+        ['quantity', 'int', true],
+        ['price', 'decimal', false],
+        ['available_date', 'date', false],
+        ['default_on', 'bool', false],
+      ]);
+      expect(combinations.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual }))).toEqual([
+        { name: 'product_option_values', resource: 'product_option_values', api: 'product_option_values', nodeName: 'product_option_value', virtual: false },
+        { name: 'images', resource: 'images', api: 'images/products', nodeName: 'image', virtual: false },
+      ]);
+      expect(combinations.associations[0]!.fields).toEqual([expect.objectContaining({ name: 'id', required: true })]);
+    } finally {
+      await spec.close();
+    }
+  });
+
   it('keeps an unknown inputType of a spec-style store and warns', async () => {
     const spec = await startFakeStore({ flavor: 'spec' });
     try {
-      spec.fault({ path: '/api/zones', query: { output_format: 'JSON' }, body: '{"zone":{"name":{"required":true,"maxSize":64},"opened":{"required":false,"inputType":"dateTime"}}}' });
+      spec.fault({ path: '/api/zones', query: { output_format: 'JSON' }, body: '{"zone":{"name":{"required":true,"maxSize":64},"opened":{"required":false,"inputType":"dateTimeZone"}}}' });
       const r = await introspectStore({ url: spec.url, key: KEY });
       const zones = r.schema.resources.find((x) => x.name === 'zones')!;
-      expect(zones.fields.find((f) => f.name === 'opened')).toMatchObject({ inputType: 'dateTime' });
-      expect(r.summary.warnings).toEqual(['zones.opened: unknown inputType "dateTime"; kept, typed as a string']);
+      expect(zones.fields.find((f) => f.name === 'opened')).toMatchObject({ inputType: 'dateTimeZone' });
+      expect(r.summary.warnings).toEqual(['zones.opened: unknown inputType "dateTimeZone"; kept, typed as a string']);
     } finally {
       await spec.close();
     }

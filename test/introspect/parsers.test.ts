@@ -1,4 +1,5 @@
 /** The pure parsers, without HTTP. */
+import { fieldKind, makeField } from '../../src/model/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +85,7 @@ describe('parseXmlSynopsis', () => {
       {
         name: 'rows',
         resource: null,
+        api: null,
         nodeName: 'row',
         virtual: true,
         fields: [
@@ -92,7 +94,7 @@ describe('parseXmlSynopsis', () => {
           expect.objectContaining({ name: 'name', readOnly: true }),
         ],
       },
-      { name: 'tags', resource: 'tags', nodeName: 'tag', virtual: false, fields: [expect.objectContaining({ name: 'id', required: true })] },
+      { name: 'tags', resource: 'tags', api: 'tags', nodeName: 'tag', virtual: false, fields: [expect.objectContaining({ name: 'id', required: true })] },
     ]);
   });
 
@@ -145,16 +147,52 @@ describe('parseJsonSynopsis', () => {
     expect(s.nodeName).toBe('product');
     expect(s.warnings).toEqual([]);
     expect(s.fields).toEqual([
-      { name: 'id', required: false, maxSize: 10, format: null, inputType: 'listId', multilingual: false, readOnly: false, filterable: true, references: null },
-      { name: 'name', required: true, maxSize: 128, format: null, inputType: 'langList', multilingual: true, readOnly: false, filterable: true, references: null },
-      { name: 'price', required: true, maxSize: null, format: null, inputType: 'numeric', multilingual: false, readOnly: false, filterable: true, references: null },
+      makeField('id', { maxSize: 10, inputType: 'listId' }),
+      makeField('name', { required: true, maxSize: 128, inputType: 'langList', multilingual: true }),
+      makeField('price', { required: true, inputType: 'numeric' }),
     ]);
   });
 
   it('keeps an unknown inputType as a string and warns', () => {
-    const s = parseJsonSynopsis('{"order":{"date_add":{"required":false,"inputType":"dateTime"}}}', 'orders');
-    expect(s.kind === 'schema' && s.fields[0]!.inputType).toBe('dateTime');
-    expect(s.kind === 'schema' && s.warnings).toEqual([expect.stringMatching(/orders.date_add: unknown inputType "dateTime"; kept, typed as a string/)]);
+    const s = parseJsonSynopsis('{"order":{"date_add":{"required":false,"inputType":"colorWheel"}}}', 'orders');
+    expect(s.kind === 'schema' && s.fields[0]!.inputType).toBe('colorWheel');
+    expect(s.kind === 'schema' && s.warnings).toEqual([expect.stringMatching(/orders.date_add: unknown inputType "colorWheel"; kept, typed as a string/)]);
+  });
+
+  it('knows the obvious inputType names beyond the three the spec shows, without warnings', () => {
+    const names = ['bool', 'boolean', 'date', 'datetime', 'dateTime', 'html', 'text', 'string', 'int', 'integer', 'float', 'decimal', 'price', 'email', 'url'];
+    const body = Object.fromEntries(names.map((n, i) => [`f${i}`, { inputType: n }]));
+    const s = parseJsonSynopsis(JSON.stringify({ thing: body }), 'things');
+    expect(s.kind === 'schema' && s.warnings).toEqual([]);
+    expect(s.kind === 'schema' && s.fields.map((f) => fieldKind(f))).toEqual([
+      'bool', 'bool', 'date', 'date', 'date', 'html', 'string', 'string', 'int', 'int', 'decimal', 'decimal', 'decimal', 'string', 'string',
+    ]);
+  });
+
+  it('reads associations described with the XML synopsis attribute names', () => {
+    const s = parseJsonSynopsis(
+      JSON.stringify({
+        combination: {
+          id_product: { required: true, inputType: 'listId' },
+          associations: {
+            product_option_values: { nodeType: 'product_option_value', api: 'product_option_values', fields: { id: { required: true } } },
+            images: { nodeType: 'image', api: 'images/products', fields: { id: { required: false, inputType: 'listId' } } },
+            rows: { nodeType: 'row', virtualEntity: true, fields: { id: {}, quantity: { required: true, inputType: 'int' } } },
+          },
+        },
+      }),
+      'combinations',
+    );
+    expect(s.kind === 'schema' && s.warnings).toEqual([]);
+    if (s.kind !== 'schema') return;
+    expect(s.fields.map((f) => f.name)).toEqual(['id_product']);
+    expect(s.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual }))).toEqual([
+      { name: 'product_option_values', resource: 'product_option_values', api: 'product_option_values', nodeName: 'product_option_value', virtual: false },
+      { name: 'images', resource: 'images', api: 'images/products', nodeName: 'image', virtual: false },
+      { name: 'rows', resource: null, api: null, nodeName: 'row', virtual: true },
+    ]);
+    expect(s.associations[2]!.fields).toEqual([makeField('id'), makeField('quantity', { required: true, inputType: 'int' })]);
+    expect(fieldKind(s.associations[2]!.fields[1]!)).toBe('int');
   });
 
   it('says when real stores answer without metadata', () => {

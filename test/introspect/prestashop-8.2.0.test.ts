@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore, type IntrospectResult } from '../../src/introspect/index.js';
-import { coreReference, NO_SYNOPSIS_RESOURCES, serializeSnapshot, usableMethods, type HttpMethod } from '../../src/model/index.js';
+import { coreReference, NO_SYNOPSIS_RESOURCES, serializeSnapshot, usableMethods, type Field, type HttpMethod } from '../../src/model/index.js';
 import { FIXTURE_DIR, GOLDEN_DIR, readSynopsisByRegex, recordedResources, recordedSynopses } from './helpers.js';
 
 const GOLDEN = join(GOLDEN_DIR, 'prestashop-8.2.0/prestashop-schema.json');
@@ -38,9 +38,15 @@ describe('PrestaShop 8.2.0 fixture store', () => {
         { id: 1, isoCode: 'en' },
         { id: 2, isoCode: 'fr' },
       ],
+      catalog: '8.2.0',
     });
     expect(result.summary).toMatchObject({ resources: 69, listingFallback: false, retries: 0, sources: { json: 0, xml: 67, none: 2 } });
+    // Every core field's synopsis agrees with the bundled 8.2.0 catalog: nothing is customised.
     expect(result.summary.warnings).toEqual([]);
+    expect(result.summary).toMatchObject({ catalog: '8.2.0', customisedFields: 0 });
+    const all = result.schema.resources.flatMap((r) => [...r.fields, ...r.associations.flatMap((a) => a.fields)]);
+    expect(all.filter((f) => f.origin !== 'catalog').map((f) => f.name)).toEqual([]);
+    expect(result.summary.catalogFields).toBe(all.length);
   });
 
   it('takes node names from the answers, never from the resource name', () => {
@@ -91,13 +97,15 @@ describe('PrestaShop 8.2.0 fixture store', () => {
       expect(xml, r.name).toBeDefined();
       const want = readSynopsisByRegex(xml!);
       expect(r.nodeName).toBe(want.nodeName);
-      const byName = <T extends { name: string }>(xs: readonly T[]) => [...xs].sort((a, b) => (a.name < b.name ? -1 : 1));
+      // The snapshot keeps the store's order (the order the store applies fields and associations in).
+      const byName = <T extends { name: string }>(xs: readonly T[]) => [...xs];
+      const synopsisOnly = (f: Pick<Field, "name" | "required" | "maxSize" | "format" | "multilingual" | "readOnly" | "filterable" | "references">) => ({ name: f.name, required: f.required, maxSize: f.maxSize, format: f.format, multilingual: f.multilingual, readOnly: f.readOnly, filterable: f.filterable, references: f.references });
       expect(r.fields.map((f) => f.name), r.name).toEqual(byName(want.fields).map((f) => f.name));
       for (const w of want.fields) {
         const got = r.fields.find((f) => f.name === w.name)!;
         // Top-level xlink:href is stripped from real synopses; core foreign keys come from the bundled table.
         const references = w.references ?? coreReference(r.name, w.name);
-        expect({ ...got, inputType: undefined }, `${r.name}.${w.name}`).toEqual({ ...w, references, inputType: undefined });
+        expect(synopsisOnly(got), `${r.name}.${w.name}`).toEqual(synopsisOnly({ ...w, references }));
         expect(got.inputType).toBeNull();
         checkedFields++;
       }
@@ -112,7 +120,7 @@ describe('PrestaShop 8.2.0 fixture store', () => {
         expect(got.fields.map((f) => f.name)).toEqual(byName(wa.fields).map((f) => f.name));
         for (const wf of wa.fields) {
           const gf = got.fields.find((f) => f.name === wf.name)!;
-          expect({ ...gf, inputType: undefined }, `${r.name}@${wa.name}.${wf.name}`).toEqual({ ...wf, inputType: undefined });
+          expect(synopsisOnly(gf), `${r.name}@${wa.name}.${wf.name}`).toEqual(synopsisOnly(wf));
         }
       }
     }
@@ -131,6 +139,24 @@ describe('PrestaShop 8.2.0 fixture store', () => {
     expect(pf.fields.find((x) => x.name === 'id_feature_value')).toMatchObject({ required: true, references: 'product_feature_values' });
     const orders = result.schema.resources.find((r) => r.name === 'orders')!;
     expect(orders.associations[0]).toMatchObject({ name: 'order_rows', virtual: true, resource: null, nodeName: 'order_row' });
+  });
+
+  it('applies the 8.2.0 catalog: PHP types, allowed values and write behaviour', () => {
+    const f = (res: string, name: string) => result.schema.resources.find((r) => r.name === res)!.fields.find((x) => x.name === name)!;
+    expect(f('products', 'condition')).toMatchObject({ origin: 'catalog', type: 'string', values: ['new', 'used', 'refurbished'] });
+    expect(f('products', 'position_in_category')).toMatchObject({ type: 'int', computed: true, write: 'setter', writeBack: false });
+    expect(f('products', 'quantity')).toMatchObject({ type: 'int', write: 'refused' });
+    expect(f('products', 'link_rewrite')).toMatchObject({ modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } });
+    expect(f('customers', 'passwd')).toMatchObject({ write: 'hashed', setter: 'setWsPasswd' });
+    // Read-only in the synopsis (setter null), yet stored as sent: a PUT without them empties them.
+    expect(f('customers', 'secure_key')).toMatchObject({ readOnly: true, write: 'stored' });
+    expect(f('manufacturers', 'active')).toMatchObject({ format: null, type: 'bool' });
+    const carts = result.schema.resources.find((r) => r.name === 'carts')!;
+    expect(carts.associations[0]!.fields.find((x) => x.name === 'quantity')).toMatchObject({ type: 'int', origin: 'catalog' });
+    const combinations = result.schema.resources.find((r) => r.name === 'combinations')!;
+    expect(combinations.associations.map((a) => a.name)).toEqual(['product_option_values', 'images']);
+    expect(combinations.associations[1]).toMatchObject({ resource: 'images', api: 'images/products' });
+    expect(result.schema.resources.find((r) => r.name === 'translated_configurations')!.quirks).toEqual(['xml-item-500']);
   });
 
   it('is deterministic: a second run, with concurrency 1, gives the same bytes', async () => {

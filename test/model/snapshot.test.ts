@@ -15,8 +15,8 @@ import {
 } from '../../src/model/index.js';
 
 const model: StoreSchema = {
-  schemaVersion: 1,
-  store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }] },
+  schemaVersion: 2,
+  store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }], catalog: null },
   resources: [
     makeResource('products', {
       nodeName: 'product',
@@ -35,8 +35,9 @@ describe('snapshot', () => {
     const c = canonicalize(model);
     expect(model).toEqual(frozen);
     expect(c.resources.map((r) => r.name)).toEqual(['addresses', 'products']);
-    expect(c.resources[1]!.fields.map((f) => f.name)).toEqual(['name', 'price']);
-    expect(c.resources[1]!.associations.map((a) => a.name)).toEqual(['categories', 'tags']);
+    // Fields and associations keep the store's order (the order the store applies them in).
+    expect(c.resources[1]!.fields.map((f) => f.name)).toEqual(model.resources[0]!.fields.map((f) => f.name));
+    expect(c.resources[1]!.associations.map((a) => a.name)).toEqual(model.resources[0]!.associations.map((a) => a.name));
     expect(c.resources[1]!.methods).toEqual(['GET', 'POST', 'DELETE']);
     expect(c.store.languages.map((l) => l.id)).toEqual([1, 2]);
   });
@@ -59,7 +60,31 @@ describe('snapshot', () => {
     expect(() => parseSnapshot(JSON.stringify(newer))).toThrowError(/newer than this tool/);
     const dup = JSON.parse(serializeSnapshot(model));
     dup.resources[1].fields.push(dup.resources[1].fields[0]);
-    expect(() => parseSnapshot(JSON.stringify(dup))).toThrowError(/duplicate field "name"/);
+    expect(() => parseSnapshot(JSON.stringify(dup))).toThrowError(/duplicate field "price"/);
+    const badWrite = JSON.parse(serializeSnapshot(model));
+    badWrite.resources[1].fields[0].write = 'sometimes';
+    expect(() => parseSnapshot(JSON.stringify(badWrite))).toThrowError(/\$\.resources\[1\]\.fields\[0\]\.write: expected one of stored, refused, hashed, setter/);
+  });
+
+  it('reads a version-1 snapshot: new members take their defaults, read-only fields are refused on write', () => {
+    const v1 = JSON.parse(serializeSnapshot(model));
+    v1.schemaVersion = 1;
+    delete v1.store.catalog;
+    for (const r of v1.resources) {
+      delete r.quirks;
+      for (const f of r.fields) for (const k of ['type', 'values', 'write', 'setter', 'modifier', 'computed', 'writeBack', 'origin']) delete f[k];
+      for (const a of r.associations) {
+        delete a.api;
+        for (const f of a.fields) for (const k of ['type', 'values', 'write', 'setter', 'modifier', 'computed', 'writeBack', 'origin']) delete f[k];
+      }
+    }
+    v1.resources[1].fields[0].readOnly = true;
+    const read = parseSnapshot(JSON.stringify(v1));
+    expect(read.schemaVersion).toBe(2);
+    expect(read.store.catalog).toBeNull();
+    expect(read.resources[1]!.fields[0]).toMatchObject({ readOnly: true, write: 'refused', type: null, origin: 'synopsis', writeBack: true });
+    expect(read.resources[1]!.fields[1]).toMatchObject({ write: 'stored' });
+    expect(read.resources[1]!.associations[0]!.api).toBe(read.resources[1]!.associations[0]!.resource);
   });
 });
 
