@@ -7,6 +7,9 @@
  * fails there in well under a second instead of hanging the suite.
  */
 import { describe, expect, it } from 'vitest';
+import { parseErrorDocument } from '../../src/introspect/parse-errors.js';
+import { parseApiListing, parseLanguageList } from '../../src/introspect/parse-listing.js';
+import { parseJsonSynopsis, parseXmlSynopsis } from '../../src/introspect/parse-synopsis.js';
 import { looksLikeListing, parseXmlDocument, repairNumericTags, splitCdata } from '../../src/introspect/xml.js';
 import * as rules from '../../templates/runtime/rules.js';
 
@@ -83,17 +86,24 @@ const PARSERS: [string, Check][] = [
   ['splitCdata', splitCdata],
   ['repairNumericTags', repairNumericTags],
   ['looksLikeListing', looksLikeListing],
-  [
-    'parseXmlDocument',
-    (v) => {
-      try {
-        return parseXmlDocument(`<prestashop>${v}</prestashop>`, { repairNumericTags: true });
-      } catch {
-        return null; // refusing is fine; only the time counts
-      }
-    },
-  ],
+  ['parseXmlDocument', refusing((v) => parseXmlDocument(`<prestashop>${v}</prestashop>`, { repairNumericTags: true }))],
+  ['parseXmlSynopsis', refusing((v) => parseXmlSynopsis(`<prestashop><thing><f format="isInt">${v}</f>${v}</thing></prestashop>`, 'things'))],
+  ['parseJsonSynopsis', refusing((v) => parseJsonSynopsis(JSON.stringify({ thing: { [v.slice(0, 200)]: { format: v } } }), 'things'))],
+  ['parseApiListing', refusing((v) => parseApiListing(`<prestashop><api shopName="x"><a get="true">${v}</a></api></prestashop>`))],
+  ['parseLanguageList', refusing((v) => parseLanguageList(`<prestashop><languages><language id="${v.slice(0, 50)}"/>${v}</languages></prestashop>`))],
+  ['parseErrorDocument', refusing((v) => parseErrorDocument(`<prestashop><errors><error><code>${v}</code><message>${v}</message></error></errors></prestashop>`))],
 ];
+
+/** A parser run where refusing the input is fine: only the time counts. */
+function refusing(parse: Check): Check {
+  return (v) => {
+    try {
+      return parse(v);
+    } catch {
+      return null;
+    }
+  };
+}
 
 /** The worst time of a check over every input of a size, and the input that caused it. */
 function worst(check: Check, n: number): { ms: number; input: string } {
