@@ -56,7 +56,8 @@ export class PrestaShopError extends Error {
   }) {
     const errors = init.errors ?? [];
     const url = redactUrl(init.url);
-    super(init.message ?? describe(init.kind, init.status, errors, init.method, url), { cause: init.cause });
+    const retried = init.mayHaveSucceeded === true ? '; the call was retried after an attempt that got no clear answer, which may have been applied' : '';
+    super(init.message ?? `${describe(init.kind, init.status, errors, init.method, url)}${retried}`, { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
     this.errors = errors;

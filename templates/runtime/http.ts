@@ -4,7 +4,7 @@
  * timeouts, retries for idempotent methods only, and redirects followed by hand so the key is
  * never sent to another origin.
  */
-import { basicToken, PrestaShopError, parseStoreErrors, redactUrl, scrubKey } from './errors.js';
+import { basicToken, PrestaShopError, parseStoreErrors, scrubKey } from './errors.js';
 import { AttemptControl, DEFAULT_MAX_RESPONSE_BYTES, failure, readBody, type RequestSite } from './http-body.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
@@ -168,10 +168,7 @@ export class Transport {
   httpError(method: string, response: HttpResponse): PrestaShopError {
     const errors = parseStoreErrors(response.text).map((e) => ({ code: e.code, message: scrubKey(e.message, this.options.apiKey) }));
     const mayHaveSucceeded = response.uncertain && method !== 'GET' && method !== 'HEAD';
-    const message = mayHaveSucceeded
-      ? `${method} ${redactUrl(response.url)} answered ${response.status} after a retry; an earlier attempt got no clear answer and may have been applied`
-      : undefined;
-    return new PrestaShopError({ kind: 'http', status: response.status, errors, method, url: response.url, message, mayHaveSucceeded });
+    return new PrestaShopError({ kind: 'http', status: response.status, errors, method, url: response.url, mayHaveSucceeded });
   }
 
   /** The wait before retry `attempt`: the doubling delay, or a longer `Retry-After` (seconds or a date). */
