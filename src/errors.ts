@@ -160,7 +160,14 @@ export function scrubSecrets(text: string, secrets: readonly (string | null | un
  */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
-    `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeChar);
+}
+
+/** `printable` for text that must stay on one line (a name, a value in a table): tabs and newlines are escaped too. */
+export function printableLine(text: string): string {
+  return printable(text).replace(/[\t\n]/g, escapeChar);
+}
+
+function escapeChar(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

@@ -25,7 +25,7 @@ import { loadCatalog } from '../catalog/load.js';
 import { ConfigError, EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { AbandonedError, StoreHttp } from './http.js';
-import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
+import { holdsKey, isStoreName, showName, STORE_NAME_RULE } from './names.js';
 import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
 import { readTimeZone } from './timezone.js';
@@ -100,6 +100,14 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
   }
   for (const name of exclude) targets.delete(name);
   const sorted = [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const url = (): string => redactUrl(run.http.urlFor({ path: '/api', resource: null }));
+  if (sorted.some((t) => holdsKey(t.name, run.opts.key))) {
+    throw new IntrospectError(`${url()}: the listing names a resource that contains the API key; the store echoes the key, so nothing it sends can be trusted into a snapshot.`, {
+      url: url(),
+      resource: null,
+      exitCode: EXIT_FAILURE,
+    });
+  }
   const bad = sorted.find((t) => !isStoreName(t.name));
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: '/api', resource: null }));

@@ -10,6 +10,7 @@
  */
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
 import { PrestaShopError, PrestaShopValidationError } from './errors.js';
+import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import type { Codec, HttpMethod, ResourceMeta } from './meta.js';
 import {
@@ -209,11 +210,10 @@ export class ResourceRuntime {
   private decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language']): Decoded {
     const ctx: DecodeContext = { codec: this.ctx.codec, fields: displayedFields(display), bareLanguage: this.bareLanguage(language) };
     try {
-      if (this.ctx.format === 'json') return decodeJsonDocument(this.meta, JSON.parse(res.text) as unknown, ctx);
+      if (this.ctx.format === 'json') return decodeJsonDocument(this.meta, parseJsonAnswer(res.text), ctx);
       return decodeXmlDocument(this.meta, parseXml(res.text), ctx);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: `unreadable answer: ${message}` }], cause: error });
+      throw decodeError(error, res.status, method, res.url, this.ctx.transport.apiKey);
     }
   }
 
