@@ -38,6 +38,12 @@ export class PrestaShopError extends Error {
   readonly errors: readonly StoreError[];
   readonly method: string;
   readonly url: string;
+  /**
+   * For a failed write (POST, PUT, PATCH): whether the object may have been saved all the same
+   * (no answer, or an error the store raises after saving). Read the object back before retrying.
+   * False when the store refused the write before saving; null for other requests.
+   */
+  readonly mayBeSaved: boolean | null;
 
   constructor(init: {
     readonly kind: PrestaShopErrorKind;
@@ -47,6 +53,7 @@ export class PrestaShopError extends Error {
     readonly url: string;
     readonly message?: string | undefined;
     readonly cause?: unknown | undefined;
+    readonly mayBeSaved?: boolean | null | undefined;
   }) {
     const errors = init.errors ?? [];
     const url = redactUrl(init.url);
@@ -56,6 +63,7 @@ export class PrestaShopError extends Error {
     this.errors = errors;
     this.method = init.method;
     this.url = url;
+    this.mayBeSaved = init.mayBeSaved ?? null;
   }
 
   /** The first store error code, or null. */
