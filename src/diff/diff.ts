@@ -177,6 +177,32 @@ function diffFieldProps(out: Collector, loc: Location, a: Field, b: Field): void
           : 'field-references-changed';
     out.add(id, loc, 'changed', 'references', a.references, b.references);
   }
+  diffCatalogProps(out, loc, a, b, typeChanged);
+}
+
+/** `a, b, c` for a list of allowed values (null: any value). */
+function valuesText(values: readonly string[] | null): string | null {
+  return values === null ? null : values.map((v) => (v === '' ? '""' : v)).join(', ');
+}
+
+/** What the store-behaviour catalog says of a field: its PHP type, allowed values and write behaviour. */
+function diffCatalogProps(out: Collector, loc: Location, a: Field, b: Field, typeChanged: boolean): void {
+  // Only where both sides had a catalog entry applied: a snapshot without one (version 1, a store of
+  // another generation, a customised field) says nothing about these properties.
+  if (a.origin !== 'catalog' || b.origin !== 'catalog') return;
+  // A PHP type change matters when nothing else explains a change of value kind.
+  if (a.type !== b.type && typeChanged && a.format === b.format && a.inputType === b.inputType) {
+    out.add('field-php-type-changed', loc, 'changed', 'type', a.type, b.type);
+  }
+  const va = valuesText(a.values);
+  const vb = valuesText(b.values);
+  if (va !== vb) {
+    const lost = a.values === null ? b.values !== null : b.values !== null && a.values.some((v) => !b.values!.includes(v));
+    out.add(lost ? 'field-values-restricted' : 'field-values-extended', loc, 'changed', 'values', va, vb);
+  }
+  if (a.write !== b.write) {
+    out.add(b.write === 'refused' ? 'field-write-refused' : 'field-write-changed', loc, 'changed', 'write', a.write, b.write);
+  }
 }
 
 function diffFields(out: Collector, owner: Location, a: readonly Field[], b: readonly Field[]): void {
@@ -242,6 +268,9 @@ const PROPERTY_ORDER: readonly (ChangeProperty | null)[] = [
   'readOnly',
   'filterable',
   'references',
+  'type',
+  'values',
+  'write',
 ];
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The rule table: every check the diff can report, with its severity, the code it concerns and
- * why, written from the side of someone whose code talks to the store. The README's rule table is
+ * why, written from the side of someone whose code talks to the store. The rule table of docs/diff.md is
  * checked against this one by a test, so the two cannot drift apart.
  */
 import type { HttpMethod } from '../model/index.js';
@@ -158,6 +158,37 @@ export const RULES = {
     'The id no longer points at a known resource; typed ids and lookups change.',
   ),
   'field-references-added': rule('safe', 'read', '`references` null → a resource', 'The id now names the resource it points at.'),
+  // --- fields: what the store's classes decide (the catalog) ----------------------------------
+  'field-php-type-changed': rule(
+    'breaking',
+    'both',
+    'the catalog\'s PHP `type` of a field without a format changes the kind of value',
+    'Values are read and written as a different kind.',
+  ),
+  'field-values-restricted': rule(
+    'breaking',
+    'write',
+    '`values` gets a list, or loses values',
+    'Writes of a value no longer in the list are refused (code 85).',
+  ),
+  'field-values-extended': rule(
+    'dangerous',
+    'read',
+    '`values` gains values, or loses its list',
+    'Readers may get values their code does not expect (a switch over the old list misses them).',
+  ),
+  'field-write-refused': rule(
+    'breaking',
+    'write',
+    '`write` becomes `refused` (the setter is `false`)',
+    'Writes that send the field are refused (code 93), and a PUT without it empties it.',
+  ),
+  'field-write-changed': rule(
+    'dangerous',
+    'write',
+    '`write` changes otherwise (stored as sent, hashed, taken by a setter)',
+    'What the store does with a written value changes; check writes of this field.',
+  ),
   // --- associations ------------------------------------------------------------------------
   'association-added': rule('safe', 'both', 'an association appears', 'Readers get one more list; writers may leave it out.'),
   'association-removed': rule(

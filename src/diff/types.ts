@@ -34,6 +34,10 @@ export type ChangeProperty =
   | 'readOnly'
   | 'filterable'
   | 'references'
+  // field, from the store-behaviour catalog
+  | 'type'
+  | 'values'
+  | 'write'
   // association
   | 'resource'
   | 'virtual';

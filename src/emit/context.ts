@@ -3,6 +3,7 @@
  * No fs, no network, no console, no clock. Warnings are returned as data.
  */
 import type { StoreSchema } from '../model/index.js';
+import type { StorePlan } from '../plan/index.js';
 import type { NameTable } from './naming.js';
 
 /** Relative POSIX path (inside the output directory) → file content. */
@@ -62,6 +63,8 @@ export function resolveEmitOptions(partial: Partial<EmitOptions> = {}): EmitOpti
 /** Per-run state shared by the emitters: computed once, never module-level. */
 export interface EmitContext {
   readonly names: NameTable;
+  /** The field plan of the run: every emitter prints from it. */
+  readonly plan: StorePlan;
   /** Generator version, for file headers. */
   readonly generatorVersion: string;
   /** Hash of the canonical snapshot, for file headers. */

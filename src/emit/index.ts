@@ -7,6 +7,7 @@
  */
 import { EmitError } from '../errors.js';
 import { canonicalize, compareCodeUnits, snapshotHash, type StoreSchema } from '../model/index.js';
+import { buildPlan } from '../plan/index.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { fileHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
@@ -40,6 +41,8 @@ export interface EmitAllInput {
 export interface EmitAllResult {
   readonly files: FileMap;
   readonly diagnostics: readonly Diagnostic[];
+  /** Fields typed as plain strings for lack of any type information (`resource.field`), from the plan. */
+  readonly plainStrings: readonly string[];
 }
 
 /** The per-run context shared by the emitters. */
@@ -53,11 +56,13 @@ export function createEmitContext(model: StoreSchema, options: EmitOptions): Emi
       'options',
     );
   }
+  const defaultLanguage = options.defaultLanguage ?? model.store.languages[0]?.id ?? 1;
   return {
     names: NameTable.forSchema(model),
+    plan: buildPlan(model, options, defaultLanguage),
     generatorVersion: GENERATOR_VERSION,
     snapshotHash: snapshotHash(model),
-    defaultLanguage: options.defaultLanguage ?? model.store.languages[0]?.id ?? 1,
+    defaultLanguage,
   };
 }
 
@@ -100,8 +105,9 @@ export function emitWith(
   const ctx = createEmitContext(canonical, options);
   const files: FileMap = new Map();
   const owners = new Map<string, string>();
-  const diagnostics: Diagnostic[] = [];
-  const reported = new Set<string>();
+  // The plan's warnings (unknown formats and inputTypes, clashing names) are reported once, here.
+  const diagnostics: Diagnostic[] = [...ctx.plan.diagnostics];
+  const reported = new Set<string>(diagnostics.map((d) => JSON.stringify([d.code, d.resource, d.field])));
   for (const { name, emit } of emitters) {
     let result;
     try {
@@ -130,7 +136,7 @@ export function emitWith(
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
   // A stable order, so whoever iterates the map sees the same sequence every run.
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
-  return { files: sorted, diagnostics };
+  return { files: sorted, diagnostics, plainStrings: ctx.plan.plainStrings };
 }
 
 export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';

@@ -4,7 +4,7 @@
  * hints. `x-prestashop.resources` maps each resource to its definitions and node names.
  */
 import { canonicalize, type StoreSchema } from '../model/index.js';
-import { NameTable } from '../emit/naming.js';
+import { buildPlan, DEFAULT_PLAN_OPTIONS } from '../plan/index.js';
 import { obj, record, type JsonObject } from './json.js';
 import { snapshotFacts } from './openapi.js';
 import { componentSchemas, exportedResources, type ExportOptions, type SchemaTarget } from './schemas.js';
@@ -15,8 +15,7 @@ const defRef = (name: string): string => `#/$defs/${name}`;
 
 export function buildJsonSchema(input: StoreSchema, options: ExportOptions): JsonObject {
   const model = canonicalize(input);
-  const names = NameTable.forSchema(model);
-  const entries = exportedResources(model, names);
+  const entries = exportedResources(model, buildPlan(model, { ...DEFAULT_PLAN_OPTIONS, decimals: options.decimals }));
   const target: SchemaTarget = {
     ref: defRef,
     xml: false,
@@ -35,7 +34,7 @@ export function buildJsonSchema(input: StoreSchema, options: ExportOptions): Jso
       ...(facts as object),
       resources: obj(
         entries.map((e) => [
-          e.resource.name,
+          e.plan.name,
           record({
             node: e.node,
             nodes: e.nodes,

@@ -9,7 +9,7 @@
  * - HTTP Basic authentication: the API key is the user name, the password is empty.
  */
 import { canonicalize, snapshotHash, type StoreSchema } from '../model/index.js';
-import { NameTable } from '../emit/naming.js';
+import { buildPlan, DEFAULT_PLAN_OPTIONS } from '../plan/index.js';
 import { obj, record, type Json, type JsonObject } from './json.js';
 import {
   componentSchemas,
@@ -37,12 +37,12 @@ function regexLiteral(text: string): string {
 /** Names usable in `filter[...]` and `sort`: `id` and every filterable field. */
 function filterableNames(entry: ExportedResource): string[] {
   const names = new Set(['id']);
-  for (const f of entry.resource.fields) if (f.filterable) names.add(f.name);
-  return [...names];
+  for (const f of entry.plan.fields) if (f.filterable) names.add(f.name);
+  return [...names].sort((a, b) => (a === 'id' ? -1 : b === 'id' ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
 function hasDateFields(entry: ExportedResource): boolean {
-  return entry.resource.fields.some((f) => f.name === 'date_add' || f.name === 'date_upd');
+  return entry.plan.fields.some((f) => f.name === 'date_add' || f.name === 'date_upd');
 }
 
 function filterParameter(entry: ExportedResource): JsonObject {
@@ -157,8 +157,8 @@ const errorResponses = (notFound: boolean): [string, JsonObject][] => [
 ];
 
 /** `listProducts` from the unique client name (`ProductsClient`, `ProductsClient2`). */
-function listOperationId(names: NameTable, entry: ExportedResource): string {
-  return `list${names.of(entry.resource.name).client.replace(/Client(\d*)$/, '$1')}`;
+function listOperationId(entry: ExportedResource): string {
+  return `list${entry.plan.names.client.replace(/Client(\d*)$/, '$1')}`;
 }
 
 /** One operation: the parts that differ between methods. */
@@ -200,7 +200,7 @@ function listParameters(entry: ExportedResource): JsonObject[] {
   return parameters;
 }
 
-function operationSpecs(entry: ExportedResource, names: NameTable): OperationSpec[] {
+function operationSpecs(entry: ExportedResource): OperationSpec[] {
   const m = new Set(entry.methods);
   const { node, read: type } = entry;
   const specs: OperationSpec[] = [];
@@ -208,8 +208,8 @@ function operationSpecs(entry: ExportedResource, names: NameTable): OperationSpe
     const list = record({ type: 'array', items: ref(schemaRef(type)) });
     specs.push({
       method: 'get',
-      operationId: listOperationId(names, entry),
-      summary: `List ${entry.resource.name}`,
+      operationId: listOperationId(entry),
+      summary: `List ${entry.plan.name}`,
       parameters: listParameters(entry),
       success: [
         '200',
@@ -281,10 +281,10 @@ function operationSpecs(entry: ExportedResource, names: NameTable): OperationSpe
 }
 
 /** `/{resource}` (list, create) and `/{resource}/{id}` (read, replace, patch, delete, head). */
-function pathItems(entry: ExportedResource, names: NameTable): [string, JsonObject][] {
-  const segment = `/${encodeURIComponent(entry.resource.name)}`;
-  const tags = [entry.resource.name];
-  const specs = operationSpecs(entry, names);
+function pathItems(entry: ExportedResource): [string, JsonObject][] {
+  const segment = `/${encodeURIComponent(entry.plan.name)}`;
+  const tags = [entry.plan.name];
+  const specs = operationSpecs(entry);
   const collection = specs.filter((s) => !s.item).map((s) => operation(s, tags));
   const item = specs.filter((s) => s.item).map((s) => operation(s, tags));
   const out: [string, JsonObject][] = [];
@@ -319,8 +319,7 @@ export function snapshotFacts(model: StoreSchema): JsonObject {
 /** The OpenAPI 3.1 document of a snapshot. The input is not touched. */
 export function buildOpenApi(input: StoreSchema, options: ExportOptions): JsonObject {
   const model = canonicalize(input);
-  const names = NameTable.forSchema(model);
-  const entries = exportedResources(model, names);
+  const entries = exportedResources(model, buildPlan(model, { ...DEFAULT_PLAN_OPTIONS, decimals: options.decimals }));
   const target: SchemaTarget = {
     ref: schemaRef,
     xml: true,
@@ -343,8 +342,8 @@ export function buildOpenApi(input: StoreSchema, options: ExportOptions): JsonOb
       }),
     ],
     security: [record({ basicAuth: [] })],
-    tags: entries.map((e) => record({ name: e.resource.name, description: e.resource.description ?? undefined })),
-    paths: obj(entries.flatMap((e) => pathItems(e, names))),
+    tags: entries.map((e) => record({ name: e.plan.name, description: e.plan.description ?? undefined })),
+    paths: obj(entries.flatMap((e) => pathItems(e))),
     components: record({
       schemas: componentSchemas(entries, target),
       parameters: PARAMETERS,

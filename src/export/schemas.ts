@@ -9,18 +9,8 @@
  * PrestaShop puts on the wire. Read shapes carry types only; write shapes add the rules the store
  * enforces on a write: `required`, `maxLength` from `maxSize`, and the validator's rule.
  */
-import {
-  compareCodeUnits,
-  fieldKind,
-  usableMethods,
-  type Association,
-  type Field,
-  type FieldKind,
-  type HttpMethod,
-  type Resource,
-  type StoreSchema,
-} from '../model/index.js';
-import type { NameTable } from '../emit/naming.js';
+import { compareCodeUnits, type FieldKind, type HttpMethod, type Resource, type StoreSchema } from '../model/index.js';
+import type { AssociationPlan, FieldPlan, ResourcePlan, StorePlan } from '../plan/index.js';
 import { obj, record, type Json, type JsonObject } from './json.js';
 import { stringPattern, validatorRule } from './rules.js';
 
@@ -49,7 +39,8 @@ export interface SchemaTarget {
 
 /** A resource the export describes, with everything derived from it once. */
 export interface ExportedResource {
-  readonly resource: Resource;
+  /** The resource's field plan (the same the generated code is printed from). */
+  readonly plan: ResourcePlan;
   /** Item node (`product`), list node (`products`). */
   readonly node: string;
   readonly nodes: string;
@@ -69,22 +60,19 @@ function skipReason(r: Resource): string | null {
 }
 
 /** Resources with an entity synopsis; the others (`images`, `search`) have no shape to describe. */
-export function exportedResources(model: StoreSchema, names: NameTable): ExportedResource[] {
-  return model.resources
-    .filter((r) => skipReason(r) === null)
-    .map((r) => {
-      const methods = usableMethods(r.name, r.methods);
-      const n = names.of(r.name);
-      return {
-        resource: r,
-        node: r.nodeName!,
-        nodes: r.nodesName ?? r.name,
-        methods,
-        read: n.type,
-        input: methods.includes('POST') || methods.includes('PUT') ? n.input : null,
-        patch: methods.includes('PATCH') ? n.patch : null,
-      };
-    });
+export function exportedResources(model: StoreSchema, plan: StorePlan): ExportedResource[] {
+  const kept = new Set(model.resources.filter((r) => skipReason(r) === null).map((r) => r.name));
+  return plan.resources
+    .filter((r) => kept.has(r.name))
+    .map((r) => ({
+      plan: r,
+      node: r.nodeName!,
+      nodes: r.nodesName ?? r.name,
+      methods: r.methods,
+      read: r.names.type,
+      input: r.hasInput ? r.names.input : null,
+      patch: r.hasPatch ? r.names.patch : null,
+    }));
 }
 
 /** Resources left out of the export, each with the reason. */
@@ -95,15 +83,9 @@ export function skippedResources(model: StoreSchema): { resource: string; reason
   });
 }
 
-/** The kind a value is exported as. A foreign key without a known format is an id. */
-function valueKind(field: Field): FieldKind {
-  const kind = fieldKind(field);
-  return kind === 'unknown' && field.references !== null ? 'id' : kind;
-}
-
 const NULLABLE_FORMATS = new Set(['isnullorunsignedid', 'isdateornull']);
 
-function isNullable(field: Field): boolean {
+function isNullable(field: FieldPlan): boolean {
   return field.format !== null && NULLABLE_FORMATS.has(field.format.trim().toLowerCase());
 }
 
@@ -126,7 +108,7 @@ function jsonType(kind: FieldKind, target: SchemaTarget): 'integer' | 'number' |
 }
 
 /** Annotations that keep the snapshot's facts the JSON Schema vocabulary has no word for. */
-function annotations(field: Field): Record<string, Json | undefined> {
+function annotations(field: FieldPlan): Record<string, Json | undefined> {
   return {
     'x-prestashop-format': field.format ?? undefined,
     'x-prestashop-input-type': field.inputType ?? undefined,
@@ -135,12 +117,14 @@ function annotations(field: Field): Record<string, Json | undefined> {
 }
 
 /** One value (a scalar, or one language's text): its type, and its write rules when `write`. */
-function valueSchema(field: Field, target: SchemaTarget, write: boolean): JsonObject {
-  const type = jsonType(valueKind(field), target);
+function valueSchema(field: FieldPlan, target: SchemaTarget, write: boolean): JsonObject {
+  const type = jsonType(field.kind, target);
   const nullable = isNullable(field) && !field.multilingual;
   const schema: Record<string, Json | undefined> = { type: nullable ? [type, 'null'] : type };
+  // Allowed values are part of the type, as in the generated string-literal unions.
+  if (type === 'string' && field.values !== null) schema.enum = nullable ? [...field.values, null] : [...field.values];
   if (!write) return record(schema);
-  const rule = validatorRule(field.format);
+  const rule = validatorRule(field.rule);
   if (type === 'string') {
     if (field.maxSize !== null && field.maxSize > 0) schema.maxLength = field.maxSize;
     const max = rule?.string?.maxLength;
@@ -167,8 +151,8 @@ function langId(target: SchemaTarget): JsonObject {
 }
 
 /** A field's property schema in a read shape. */
-function readProperty(field: Field, target: SchemaTarget): JsonObject {
-  const extra = { readOnly: field.readOnly ? true : undefined, ...annotations(field) };
+function readProperty(field: FieldPlan, target: SchemaTarget): JsonObject {
+  const extra = { readOnly: field.writable ? undefined : true, ...annotations(field) };
   if (!field.multilingual) return record({ ...(valueSchema(field, target, false) as object), ...extra });
   const value = valueSchema(field, target, false);
   if (value.type === 'string') return record({ $ref: target.ref(MULTILANG), ...extra });
@@ -188,7 +172,7 @@ function multilangItem(value: JsonObject, target: SchemaTarget, write: boolean):
 }
 
 /** A field's property schema in a write shape (`Input` when `required` is honoured, else `Patch`). */
-function writeProperty(field: Field, target: SchemaTarget, input: boolean): JsonObject {
+function writeProperty(field: FieldPlan, target: SchemaTarget, input: boolean): JsonObject {
   const value = valueSchema(field, target, true);
   if (!field.multilingual) return record({ ...(value as object), ...annotations(field) });
   return record({
@@ -206,8 +190,8 @@ function byName<T extends { readonly name: string }>(items: readonly T[]): T[] {
 }
 
 function associationsSchema(
-  associations: readonly Association[],
-  item: (a: Association) => JsonObject,
+  associations: readonly AssociationPlan[],
+  item: (a: AssociationPlan) => JsonObject,
   target: SchemaTarget,
   write: boolean,
 ): JsonObject {
@@ -228,11 +212,6 @@ function associationsSchema(
   });
 }
 
-/** Fields that can be properties: one named `associations` would clash with the associations key. */
-function plainFields(fields: readonly Field[]): Field[] {
-  return fields.filter((f) => f.name !== ASSOCIATIONS);
-}
-
 const ASSOCIATIONS = 'associations';
 
 function sortedNames(items: readonly { readonly name: string }[]): string[] {
@@ -244,8 +223,9 @@ function sortedNames(items: readonly { readonly name: string }[]): string[] {
  * (the client restores what the store leaves out: falsy fields, empty associations).
  */
 export function readSchema(entry: ExportedResource, target: SchemaTarget): JsonObject {
-  const r = entry.resource;
-  const fields = plainFields(r.fields);
+  const r = entry.plan;
+  // The plan leaves out a field named `associations` (it would clash with the associations key).
+  const fields = byName(r.fields);
   const properties: [string, Json][] = [['id', record({ type: 'integer', minimum: 1 })]];
   for (const f of fields) properties.push([f.name, readProperty(f, target)]);
   const required = new Set(['id', ...fields.map((f) => f.name)]);
@@ -275,16 +255,16 @@ export function readSchema(entry: ExportedResource, target: SchemaTarget): JsonO
 /** A write shape: writable fields only; `Input` requires the required ones, `Patch` none. */
 export function writeSchema(entry: ExportedResource, target: SchemaTarget, mode: 'input' | 'patch'): JsonObject {
   const input = mode === 'input';
-  const writable = plainFields(entry.resource.fields).filter((f) => !f.readOnly && f.name !== 'id');
+  const writable = byName(entry.plan.fields).filter((f) => f.writable);
   const properties: [string, Json][] = writable.map((f) => [f.name, writeProperty(f, target, input)]);
-  const writableAssociations = entry.resource.associations.filter((a) => a.fields.some((f) => !f.readOnly));
+  const writableAssociations = entry.plan.associations.filter((a) => a.writable);
   if (writableAssociations.length > 0) {
     properties.push([
       ASSOCIATIONS,
       associationsSchema(
         writableAssociations,
         (a) => {
-          const fields = a.fields.filter((f) => !f.readOnly);
+          const fields = a.fields.filter((f) => f.writable);
           const required = fields.filter((f) => f.required).map((f) => f.name);
           return record({
             type: 'object',
@@ -308,7 +288,7 @@ export function writeSchema(entry: ExportedResource, target: SchemaTarget, mode:
 }
 
 function describeResource(entry: ExportedResource, shape: 'read' | 'input' | 'patch'): string {
-  const path = `/api/${entry.resource.name}`;
+  const path = `/api/${entry.plan.name}`;
   switch (shape) {
     case 'read':
       return `A \`${entry.node}\` of ${path} as the generated client returns it: every field present (the client restores the falsy fields and empty associations the store leaves out). A narrower \`display\` returns only the fields it names.`;

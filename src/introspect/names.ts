@@ -1,7 +1,7 @@
 /**
  * The names a store may send. Pure.
  *
- * Policy (README "Security and reliability"): the introspector is where untrusted names enter the
+ * Policy (docs/security.md): the introspector is where untrusted names enter the
  * model, so it checks every name a store sends — resource names from the listing, node names,
  * field and association names, association targets and foreign-key targets — against one rule,
  * the same as `--include`: 1 to 128 ASCII letters, digits or `_`. Every PrestaShop name (core, the

@@ -15,10 +15,11 @@ import { formatNumber, formatPsDate } from './codec.js';
  * | `read_only`      | 400, code 93 `parameter "x" not writable` (91 for an `id` in a POST) |
  * | `too_long`       | 400, code 84 (multilingual) / 85 `The length of property … is currently n chars` |
  * | `invalid_format` | 400, code 84 / 85 `Property … is not valid` (the field's `Validate::is*` rule) |
+ * | `invalid_value`  | 400, code 85 `Property … has a bad value (allowed values are: …)` (the class's list of values) |
  * | `invalid_type`   | a value of the wrong kind (a string for a number, …), or a malformed language list |
  * | `unknown_key`    | a key the snapshot does not know (`strict` mode), or an unknown association (86) |
  */
-export type IssueCode = 'required' | 'read_only' | 'too_long' | 'invalid_format' | 'invalid_type' | 'unknown_key';
+export type IssueCode = 'required' | 'read_only' | 'too_long' | 'invalid_format' | 'invalid_value' | 'invalid_type' | 'unknown_key';
 
 /** The store's Webservice error codes each issue code stands for (see the table above). */
 export const PRESTASHOP_ERROR_CODES: Readonly<Record<IssueCode, readonly number[]>> = {
@@ -26,6 +27,7 @@ export const PRESTASHOP_ERROR_CODES: Readonly<Record<IssueCode, readonly number[
   read_only: [93, 91],
   too_long: [84, 85],
   invalid_format: [84, 85],
+  invalid_value: [85],
   invalid_type: [],
   unknown_key: [86],
 };
@@ -199,6 +201,14 @@ export function formatIssue(path: string, rule: string): ValidationIssue {
     code: 'invalid_format',
     message: `${label(path)} is not valid for PrestaShop's ${rule}${hint === undefined ? '' : `: expected ${hint}`}`,
   };
+}
+
+/**
+ * A value outside the field's allowed values, with the store's own message
+ * (`ObjectModel::validateField`: "Property Product->condition has a bad value (allowed values are: new, used, refurbished).").
+ */
+export function valueIssue(path: string, property: string, allowed: readonly string[]): ValidationIssue {
+  return { path, code: 'invalid_value', message: `Property ${property} has a bad value (allowed values are: ${allowed.join(', ')}).` };
 }
 
 export function unknownKeyIssue(path: string): ValidationIssue {

@@ -84,14 +84,15 @@ describe('a product, from create to delete', () => {
     expect(req.headers['authorization']).toBe(AUTH());
     expect(req.headers['output-format']).toBe('XML');
     expect(req.headers['content-type']).toBe('text/xml; charset=utf-8');
+    // Fields in the store's order (the order PrestaShop applies them in), not by name.
     expect(req.body).toBe(
       `${ENVELOPE}<product>\n` +
-        '<active><![CDATA[1]]></active>\n' +
-        `<description><language id="1"><![CDATA[<p>Holds 33cl]]]]><![CDATA[> of tea</p>]]></language><language id="2"><![CDATA[]]></language></description>\n` +
         '<id_category_default><![CDATA[2]]></id_category_default>\n' +
-        '<name><language id="1"><![CDATA[Blue mug]]></language><language id="2"><![CDATA[Tasse bleue]]></language></name>\n' +
-        '<price><![CDATA[12.5]]></price>\n' +
         '<reference><![CDATA[MUG-1]]></reference>\n' +
+        '<price><![CDATA[12.5]]></price>\n' +
+        '<active><![CDATA[1]]></active>\n' +
+        '<name><language id="1"><![CDATA[Blue mug]]></language><language id="2"><![CDATA[Tasse bleue]]></language></name>\n' +
+        `<description><language id="1"><![CDATA[<p>Holds 33cl]]]]><![CDATA[> of tea</p>]]></language><language id="2"><![CDATA[]]></language></description>\n` +
         `<associations>\n<categories>\n<category><id><![CDATA[2]]></id></category>\n<category><id><![CDATA[${category}]]></id></category>\n</categories>\n</associations>\n` +
         '</product>\n</prestashop>\n',
     );

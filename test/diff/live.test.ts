@@ -39,8 +39,13 @@ describe('diff against live stores', () => {
       PRESTASHOP_OLD_API_KEY: OLD_KEY,
       PRESTASHOP_NEW_API_KEY: NEW_KEY,
     });
-    expect(r.code).toBe(0);
+    // The one breaking change between the two generations' catalogs for fields both synopses agree on:
+    // OrderSlip::$shipping_cost is TYPE_INT in 1.7.8 and TYPE_BOOL from 8.0.
+    expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
+    expect(json.changes.filter((c: { severity: string }) => c.severity === 'breaking')).toEqual([
+      expect.objectContaining({ id: 'field-php-type-changed', path: 'order_slip.shipping_cost', before: 'int', after: 'bool' }),
+    ]);
     expect([json.old.psVersion, json.new.psVersion]).toEqual(['1.7.8.10', '8.2.0']);
     expect(json.old.label).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/?$/);
     // 8.x adds PATCH wherever the key may update.

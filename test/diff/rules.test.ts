@@ -105,6 +105,22 @@ const CASES: readonly Case[] = [
   C('field-references-changed', (s) => (fld(s, 'products', 'id_manufacturer').references = 'suppliers'), field('products.id_manufacturer', 'references', 'manufacturers', 'suppliers', 'both')),
   C('field-references-removed', (s) => (fld(s, 'products', 'id_manufacturer').references = null), field('products.id_manufacturer', 'references', 'manufacturers', null, 'both')),
   C('field-references-added', (s) => (fld(s, 'products', 'reference').references = 'suppliers'), field('products.reference', 'references', null, 'suppliers', 'read')),
+  // fields: what the catalog says (compared only where both sides had a catalog entry applied)
+  C('field-php-type-changed', (s) => Object.assign(fld(s, 'products', 'note'), { type: 'int', origin: 'catalog' }), field('products.note', 'type', 'string', 'int', 'both'), {
+    editOld: (s) => Object.assign(fld(s, 'products', 'note'), { type: 'string', origin: 'catalog' }),
+  }),
+  C('field-values-restricted', (s) => Object.assign(fld(s, 'products', 'reference'), { values: ['a'], origin: 'catalog' }), field('products.reference', 'values', 'a, b', 'a', 'write'), {
+    editOld: (s) => Object.assign(fld(s, 'products', 'reference'), { values: ['a', 'b'], origin: 'catalog' }),
+  }),
+  C('field-values-extended', (s) => Object.assign(fld(s, 'products', 'reference'), { values: ['a', 'b'], origin: 'catalog' }), field('products.reference', 'values', 'a', 'a, b', 'read'), {
+    editOld: (s) => Object.assign(fld(s, 'products', 'reference'), { values: ['a'], origin: 'catalog' }),
+  }),
+  C('field-write-refused', (s) => Object.assign(fld(s, 'products', 'note'), { write: 'refused', origin: 'catalog' }), field('products.note', 'write', 'stored', 'refused', 'write'), {
+    editOld: (s) => Object.assign(fld(s, 'products', 'note'), { write: 'stored', origin: 'catalog' }),
+  }),
+  C('field-write-changed', (s) => Object.assign(fld(s, 'products', 'note'), { write: 'hashed', origin: 'catalog' }), field('products.note', 'write', 'stored', 'hashed', 'write'), {
+    editOld: (s) => Object.assign(fld(s, 'products', 'note'), { write: 'stored', origin: 'catalog' }),
+  }),
   // associations
   C('association-added', (s) => res(s, 'products').associations.push(makeAssociation('tags', { nodeName: 'tag', resource: 'tags' })), {
     path: 'products@tags', kind: 'added', property: null, before: null, after: 'tags', direction: 'both',
@@ -137,7 +153,7 @@ describe('rule table', () => {
   });
 
   it.each(CASES.map((c) => [`${c.id}${c.title ? ` (${c.title})` : ''}`, c] as const))('%s', (_name, c) => {
-    const old = deepFreeze(baseStore());
+    const old = deepFreeze(c.editOld === undefined ? baseStore() : edit(baseStore(), c.editOld));
     const next = deepFreeze(edit(old, c.edit));
     const changes = diff(old, next);
     expect(changes).toHaveLength(1);

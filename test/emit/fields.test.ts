@@ -1,10 +1,15 @@
 /**
- * Table-driven: one row per kind of field → its TypeScript type, its JSDoc and its warnings.
+ * Table-driven: one row per kind of field → its plan's TypeScript type, its JSDoc and its warnings
+ * (src/plan/field.ts, the one place a field's meaning is decided).
  */
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions, type EmitOptions } from '../../src/emit/context.js';
-import { fieldDiagnostics, fieldDocLines, fieldType, type SharedImports } from '../../src/emit/types/fields.js';
 import { makeField, type Field } from '../../src/model/index.js';
+import { planField, type FieldPlan, type PlanDiagnostic } from '../../src/plan/index.js';
+
+function plan(field: Field, options: Partial<EmitOptions> = {}, diagnostics: PlanDiagnostic[] = []): FieldPlan {
+  return planField(field, { resource: 'products', label: field.name }, resolveEmitOptions(options), diagnostics);
+}
 
 interface Row {
   readonly field: Field;
@@ -68,6 +73,40 @@ const rows: Record<string, Row> = {
     doc: ['multilingual'],
   },
   'read-only': { field: F('quantity', { readOnly: true, filterable: false }), type: 'string', doc: ['read-only (the store refuses it in writes)', 'not filterable'] },
+  'no format, PHP type from the catalog': {
+    field: F('active', { type: 'bool', origin: 'catalog' }),
+    type: 'boolean',
+    doc: ['Kind `bool` (PHP type `bool` from the store-behaviour catalog)'],
+  },
+  'no format, PHP float from the catalog': { field: F('total_paid_tax_incl', { type: 'float' }), type: 'number', doc: ['Kind `decimal`'] },
+  'allowed values': {
+    field: F('condition', { format: 'isGenericName', type: 'string', values: ['new', 'used', 'refurbished'] }),
+    type: '"new" | "used" | "refurbished"',
+    doc: ['Allowed values: `new`, `used`, `refurbished`; the store refuses others (code 85).'],
+  },
+  'hashed by the setter': {
+    field: F('passwd', { format: 'isHashedPassword', required: true, maxSize: 255, write: 'hashed', setter: 'setWsPasswd' }),
+    type: 'string',
+    doc: ['Write a plain password: the store hashes it.'],
+  },
+  'read-only in the synopsis, stored as sent': {
+    field: F('secure_key', { format: 'isMd5', readOnly: true, write: 'stored' }),
+    type: 'string',
+    doc: ['Managed by the store but stored as sent: a PUT without it empties it'],
+  },
+  'computed, not written back': {
+    field: F('position_in_category', { type: 'int', computed: true, write: 'setter', writeBack: false }),
+    type: 'number',
+    doc: ['Computed by the store: the client leaves it out when it writes back'],
+  },
+  'normalised on create': {
+    field: F('link_rewrite', { format: 'isLinkRewrite', multilingual: true, modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } }),
+    type: 'Multilang<string>',
+    imports: ['Multilang'],
+    doc: ['On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.'],
+  },
+  'spec vocabulary: boolean': { field: F('active', { inputType: 'boolean' }), type: 'boolean', doc: ['Kind `bool` (input type `boolean`)'] },
+  'spec vocabulary: date': { field: F('birthday', { inputType: 'date' }), type: 'PsDate', imports: ['PsDate'], doc: ['Kind `date`'] },
   'no format': { field: F('valid'), type: 'string', doc: ['Kind `unknown` (no format given by the store): typed as a string.'] },
   'unknown format': {
     field: F('colour', { format: 'isColourFromModule' }),
@@ -91,16 +130,26 @@ const rows: Record<string, Row> = {
 
 describe('field → type and JSDoc', () => {
   it.each(Object.entries(rows))('%s', (_name, row) => {
-    const imports: SharedImports = new Set();
-    const options = resolveEmitOptions(row.options);
-    expect(fieldType(row.field, options, imports)).toBe(row.type);
-    expect([...imports].sort()).toEqual([...(row.imports ?? [])].sort());
-    const doc = fieldDocLines(row.field).join('\n');
+    const p = plan(row.field, row.options);
+    expect(p.readType).toBe(row.type);
+    expect(p.writeType).toBe(row.type);
+    expect([...p.imports].sort()).toEqual([...(row.imports ?? [])].sort());
+    const doc = p.doc.join('\n');
     for (const part of row.doc) expect(doc.toLowerCase()).toContain(part.toLowerCase());
   });
 
   it('documents every field with at least its kind', () => {
-    for (const row of Object.values(rows)) expect(fieldDocLines(row.field)[0]).toMatch(/^Kind `[a-z]+` \(/);
+    for (const row of Object.values(rows)) expect(plan(row.field).doc[0]).toMatch(/^Kind `[a-z]+` \(/);
+  });
+
+  it('write behaviour: refused fields leave the write shapes, stored ones stay, hashed ones take a plain password', () => {
+    expect(plan(F('quantity', { readOnly: true }))).toMatchObject({ writable: false, writeBack: false, serverManaged: false });
+    expect(plan(F('secure_key', { readOnly: true, write: 'stored' }))).toMatchObject({ writable: true, serverManaged: true, writeBack: true });
+    expect(plan(F('passwd', { format: 'isHashedPassword', write: 'hashed' }))).toMatchObject({ writable: true, hashed: true, rule: 'isPlaintextPassword' });
+    expect(plan(F('position_in_category', { type: 'int', writeBack: false }))).toMatchObject({ writable: true, writeBack: false });
+    expect(plan(F('link_rewrite', { format: 'isLinkRewrite', modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } }))).toMatchObject({ rule: 'isLinkRewrite', createRule: null });
+    // A modifier that runs on every write does not lift the rule on create.
+    expect(plan(F('iso_code', { format: 'isLanguageIsoCode', modifier: { name: 'setIsoCodeForWebService', methods: ['POST', 'PUT', 'PATCH'] } }))).toMatchObject({ createRule: 'isLanguageIsoCode' });
   });
 
   it.each([
@@ -111,7 +160,8 @@ describe('field → type and JSDoc', () => {
     ['one known part of a joined format', F('c', { format: 'isFoo isBool' }), []],
     ['no format at all', F('c'), []],
   ] as const)('diagnostics: %s', (_name, field, codes) => {
-    const found = fieldDiagnostics(field, { resource: 'products', field: field.name });
+    const found: PlanDiagnostic[] = [];
+    plan(field, {}, found);
     expect(found.map((d) => d.code)).toEqual(codes);
     for (const d of found) {
       expect(d).toMatchObject({ level: 'warning', resource: 'products', field: 'c' });

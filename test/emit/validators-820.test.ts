@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasValidators } from '../../src/emit/validators/index.js';
 import { NameTable } from '../../src/emit/naming.js';
+import { buildPlan } from '../../src/plan/index.js';
 import {
   emitOutput,
   fullValidBody,
@@ -28,7 +29,7 @@ import {
 const model = loadSnapshot(SNAPSHOT_820);
 const plans = plansOf(model);
 const names = NameTable.forSchema(model);
-const writable = model.resources.filter(hasValidators);
+const writable = buildPlan(model).resources.filter(hasValidators);
 
 interface Flavour {
   input: (resource: string) => Validator;
@@ -214,8 +215,8 @@ describe('products in detail', () => {
 });
 
 describe('required multilingual fields', () => {
-  const resource = writable.find((r) => r.fields.some((f) => f.multilingual && f.required && !f.readOnly))!;
-  const field = resource.fields.find((f) => f.multilingual && f.required && !f.readOnly)!;
+  const resource = writable.find((r) => r.fields.some((f) => f.multilingual && f.required && f.writable))!;
+  const field = resource.fields.find((f) => f.multilingual && f.required && f.writable)!;
   const plan = plans.get(resource.name)!;
   const body = (value: unknown): Record<string, unknown> => ({ ...minimalValidBody(plan), [field.name]: value });
   const text = validValue({ ...plan.fields.find((f) => f.name === field.name)!, multilingual: false });

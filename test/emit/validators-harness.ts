@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveEmitOptions, type EmitOptions, type FileMap } from '../../src/emit/context.js';
 import { createEmitContext, emitAll } from '../../src/emit/index.js';
-import { planResource, type ResourcePlan, type ValuePlan } from '../../src/emit/validators/plan.js';
+import { checkPlan, type ResourcePlan, type ValuePlan } from '../../src/emit/validators/plan.js';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 
@@ -53,7 +53,7 @@ export function plansOf(model: StoreSchema, options: Partial<EmitOptions> = {}):
   const resolved = resolveEmitOptions(options);
   const ctx = createEmitContext(model, resolved);
   const out = new Map<string, ResourcePlan>();
-  for (const r of model.resources) out.set(r.name, planResource(model, r, resolved, ctx.defaultLanguage).plan);
+  for (const r of ctx.plan.resources) out.set(r.name, checkPlan(ctx.plan, r));
   return out;
 }
 
@@ -85,6 +85,7 @@ const VALID_TEXT: Record<string, string> = {
   isSha1: 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
   isHashedPassword: 'd41d8cd98f00b204e9800998ecf8427e',
   isPasswd: 'secret1',
+  isPlaintextPassword: 'secret1',
   isPasswdAdmin: 'secret12',
   isJson: '{}',
   isUrl: 'https://example.com',
@@ -145,6 +146,7 @@ const INVALID_TEXT: Record<string, string> = {
   isSha1: 'abc',
   isHashedPassword: 'abc',
   isPasswd: 'abc',
+  isPlaintextPassword: 'abc',
   isPasswdAdmin: 'abc',
   isJson: '{',
   isUrl: 'a"b',
@@ -199,7 +201,8 @@ function typed(p: ValuePlan, text: string): unknown {
 
 /** A valid value for a plan (a language list for multilingual fields). */
 export function validValue(p: ValuePlan): unknown {
-  let text = p.form === 'boolean' ? '1' : (p.rule !== null ? VALID_TEXT[p.rule] : undefined) ?? (p.form === 'number' ? '1' : 'Test');
+  const allowed = p.values?.find((v) => v !== '');
+  let text = allowed ?? (p.form === 'boolean' ? '1' : (p.rule !== null ? VALID_TEXT[p.rule] : undefined) ?? (p.form === 'number' ? '1' : 'Test'));
   if (p.maxSize !== null && text.length > p.maxSize) text = text.slice(0, p.maxSize);
   const v = typed(p, text);
   return p.multilingual ? [{ id: 1, value: v }, { id: 2, value: v }] : v;
@@ -207,7 +210,7 @@ export function validValue(p: ValuePlan): unknown {
 
 /** A value the plan's rule refuses, or null when there is none that fits the type and size. */
 export function invalidValue(p: ValuePlan): unknown {
-  if (p.rule === null || p.form === 'boolean') return null;
+  if (p.rule === null || p.form === 'boolean' || p.values !== null) return null;
   const text = INVALID_TEXT[p.rule];
   if (text === undefined || (p.maxSize !== null && text.length > p.maxSize)) return null;
   if (p.form === 'number' && !Number.isFinite(Number(text))) return null;

@@ -156,7 +156,7 @@ describe('export: OpenAPI document', () => {
     expect(s.Product.properties.manufacturer_name).toEqual({ type: 'string', readOnly: true });
     expect(s.Product.properties.name).toEqual({ $ref: '#/components/schemas/Multilang', 'x-prestashop-format': 'isCatalogName' });
     expect(s.Multilang.items).toEqual({ $ref: '#/components/schemas/MultilangValue' });
-    expect(s.Product.properties.associations.properties.categories.items.properties.id).toEqual({ type: 'integer' });
+    expect(s.Product.properties.associations.properties.categories.items.properties.id).toEqual({ type: 'integer', 'x-prestashop-references': 'categories' });
     // write shapes: read-only absent, required, maxLength, patterns only where faithful
     const input = s.ProductInput;
     expect(input.required).toEqual(['link_rewrite', 'price']);
@@ -306,8 +306,7 @@ describe('export: determinism and hostile names', () => {
       store: { ...mini.store, languages: [...mini.store.languages].reverse() },
       resources: [...mini.resources].reverse().map((r) => ({
         ...r,
-        fields: [...r.fields].reverse(),
-        associations: [...r.associations].reverse(),
+        // Fields and associations keep the store's order (a fact of the store, part of the snapshot).
         methods: [...r.methods].reverse(),
       })),
     };

@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore } from '../../src/introspect/index.js';
-import { parseSnapshot, serializeSnapshot, type Field } from '../../src/model/index.js';
+import { fieldKind, parseSnapshot, serializeSnapshot, type Field } from '../../src/model/index.js';
 import { FIXTURE_DIR, GOLDEN_DIR } from './helpers.js';
 
 const KEY = FAKE_STORE_KEY;
@@ -153,6 +153,43 @@ describe('synopsis format option and quirks over HTTP', () => {
       ]);
     } finally {
       s8.clearFaults();
+    }
+  });
+
+  it('reads a spec-style store whose JSON synopsis describes associations with the XML attribute names', async () => {
+    const spec = await startFakeStore({ flavor: 'spec' });
+    try {
+      const body = {
+        combination: {
+          id_product: { required: true, inputType: 'listId' },
+          quantity: { required: true, inputType: 'integer' },
+          price: { required: false, inputType: 'price' },
+          available_date: { required: false, inputType: 'date' },
+          default_on: { required: false, inputType: 'boolean' },
+          associations: {
+            product_option_values: { nodeType: 'product_option_value', api: 'product_option_values', fields: { id: { required: true } } },
+            images: { nodeType: 'image', api: 'images/products', fields: { id: { required: false } } },
+          },
+        },
+      };
+      spec.fault({ path: '/api/combinations', query: { output_format: 'JSON' }, body: JSON.stringify(body) });
+      const r = await introspectStore({ url: spec.url, key: KEY });
+      expect(r.summary.warnings).toEqual([]);
+      const combinations = r.schema.resources.find((x) => x.name === 'combinations')!;
+      expect(combinations.fields.map((f) => [f.name, fieldKind(f), f.required])).toEqual([
+        ['id_product', 'id', true],
+        ['quantity', 'int', true],
+        ['price', 'decimal', false],
+        ['available_date', 'date', false],
+        ['default_on', 'bool', false],
+      ]);
+      expect(combinations.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual }))).toEqual([
+        { name: 'product_option_values', resource: 'product_option_values', api: 'product_option_values', nodeName: 'product_option_value', virtual: false },
+        { name: 'images', resource: 'images', api: 'images/products', nodeName: 'image', virtual: false },
+      ]);
+      expect(combinations.associations[0]!.fields).toEqual([expect.objectContaining({ name: 'id', required: true })]);
+    } finally {
+      await spec.close();
     }
   });
 

@@ -176,10 +176,15 @@ export async function generateInto(
 ): Promise<GenerateRun> {
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
-  const { files, diagnostics } = emitAll(schema, options.emit, { templates });
+  const { files, diagnostics, plainStrings } = emitAll(schema, options.emit, { templates });
   for (const d of diagnostics) {
     if (d.level === 'warning') reporter.warn(d.message);
     else reporter.debug(d.message);
+  }
+  if (plainStrings.length > 0) {
+    const n = plainStrings.length;
+    reporter.info(`${n} field${n === 1 ? '' : 's'} typed as plain strings: neither the store nor the catalog says what they hold (module fields); --verbose lists them`);
+    for (const f of plainStrings) reporter.debug(`  typed as a plain string: ${f}`);
   }
   const emitMs = performance.now() - t0;
   const write = await writeFileMap(outDir, files, {

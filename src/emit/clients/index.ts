@@ -4,15 +4,16 @@
  * its wire name, plus the hand-written `images` and `search` clients when the store has them.
  * Pure: model in, file map out. The runtime it builds on is `templates/runtime/`.
  */
-import { compareCodeUnits, type Resource, type StoreSchema } from '../../model/index.js';
+import { compareCodeUnits, type StoreSchema } from '../../model/index.js';
+import type { ResourcePlan } from '../../plan/index.js';
 import { fileHeader } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
 import { jsdoc, jsString, propertyKey } from '../naming.js';
 import { clientMethods, renderResourceClient } from './resource.js';
 
 /** Whether a resource gets a client: it has a node name, fields or associations, and a method. */
-export function hasClient(resource: Resource): boolean {
-  return resource.nodeName !== null && (resource.fields.length > 0 || resource.associations.length > 0) && clientMethods(resource).length > 0;
+export function hasClient(resource: ResourcePlan): boolean {
+  return resource.nodeName !== null && resource.described && clientMethods(resource).length > 0;
 }
 
 /** Names the clients barrel exports besides the per-resource modules (kept out of NameTable's way). */
@@ -28,13 +29,11 @@ export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitC
   const files: FileMap = new Map();
   const diagnostics: Diagnostic[] = [];
   if (!options.clients) return { files, diagnostics };
-  const resources = [...model.resources].sort((a, b) => compareCodeUnits(a.name, b.name));
-  const withClient: Resource[] = [];
-  for (const r of resources) {
+  const withClient: ResourcePlan[] = [];
+  for (const r of ctx.plan.resources) {
     if (hasClient(r)) {
       withClient.push(r);
-      const names = ctx.names.of(r.name);
-      files.set(`clients/${names.file}.ts`, renderResourceClient(r, names, options, ctx));
+      files.set(`clients/${r.names.file}.ts`, renderResourceClient(r, options, ctx));
     } else if (r.name !== 'images' && r.name !== 'search') {
       diagnostics.push({
         level: 'info',
@@ -49,7 +48,7 @@ export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitC
   return { files, diagnostics };
 }
 
-function renderIndex(model: StoreSchema, resources: readonly Resource[], options: EmitOptions, ctx: EmitContext): string {
+function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], options: EmitOptions, ctx: EmitContext): string {
   const has = (name: string): boolean => model.resources.some((r) => r.name === name);
   // A store whose `images` / `search` have a synopsis gets ordinary clients instead.
   const special = (name: string): boolean => has(name) && !resources.some((r) => r.name === name);
@@ -87,7 +86,7 @@ function renderIndex(model: StoreSchema, resources: readonly Resource[], options
     const metas = searchFull ? `{ products: ${ctx.names.of('products').meta}, categories: ${ctx.names.of('categories').meta} }` : 'null';
     values.push(`    search: createSearch<${searchTypes}>(ctx, ${metas}),\n`);
   }
-  const languages = [...model.store.languages].map((l) => l.id).sort((a, b) => a - b);
+  const languages = ctx.plan.languages;
   return (
     fileHeader(ctx) +
     [...imports, 'import { createContext, type ClientOptions } from "../runtime/client.js";\n', 'import type { Codec } from "../runtime/meta.js";\n']

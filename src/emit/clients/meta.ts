@@ -1,47 +1,47 @@
 /**
  * The runtime metadata literal of a resource (`<resource>Meta`): what the client runtime needs to
- * write XML bodies and decode answers. One field per line, only the flags that are set.
+ * write XML bodies and decode answers, printed from the field plan. Fields and associations are
+ * listed in store order, which is the order write bodies follow (the store applies them in body
+ * order: a combination's `product_option_values` must come before its `images`). One field per
+ * line, only the flags that are set.
  */
-import { compareCodeUnits, fieldKind, type Association, type Field, type Resource } from '../../model/index.js';
-import { ASSOCIATIONS_KEY, extensionsKey, jsString } from '../naming.js';
+import type { AssociationPlan, FieldPlan, ResourcePlan } from '../../plan/index.js';
+import { jsString } from '../naming.js';
 
-/** Formats whose value is a date without a time (the types emitter types them `PsDate`). */
-const DATE_ONLY_FORMATS = new Set(['isbirthdate', 'isdateformat']);
-
-const byName = <T extends { readonly name: string }>(a: T, b: T): number => compareCodeUnits(a.name, b.name);
-
-/** The fields the client handles at the top level: `id` first, then the others by name (never `associations`). */
-export function clientFields(resource: Resource): Field[] {
-  return [...resource.fields].filter((f) => f.name !== 'id' && f.name !== ASSOCIATIONS_KEY).sort(byName);
-}
-
-function fieldLiteral(field: Field, kindOverride: string | null = null): string {
-  const parts = [`name: ${jsString(field.name)}`, `kind: ${jsString(kindOverride ?? fieldKind(field))}`];
+function fieldLiteral(field: FieldPlan): string {
+  const parts = [`name: ${jsString(field.name)}`, `kind: ${jsString(field.kind)}`];
   if (field.multilingual) parts.push('multilingual: true');
-  if (field.readOnly) parts.push('readOnly: true');
+  // The store refuses the field in writes (setter false): never sent.
+  if (!field.writable) parts.push('readOnly: true');
+  else {
+    // Stored as sent although the synopsis says read-only: a PUT must carry it back.
+    if (field.serverManaged) parts.push('serverManaged: true');
+    // Computed on read; writing the value read back fails or changes the record.
+    if (!field.writeBack) parts.push('noWriteBack: true');
+  }
   if (!field.filterable) parts.push('notFilterable: true');
-  if ((field.format ?? '').split(/\s+/).some((f) => DATE_ONLY_FORMATS.has(f.toLowerCase()))) parts.push('dateOnly: true');
+  if (field.kind === 'date' && field.dateOnly) parts.push('dateOnly: true');
   return `{ ${parts.join(', ')} }`;
 }
 
-function associationLiteral(a: Association, indent: string): string {
-  const fields = [...a.fields].sort(byName).map((f) => `${indent}    ${fieldLiteral(f, f.name === 'id' ? 'id' : null)},\n`);
+function associationLiteral(a: AssociationPlan, indent: string): string {
+  const fields = a.fields.map((f) => `${indent}    ${fieldLiteral(f)},\n`);
   return `${indent}{\n${indent}  name: ${jsString(a.name)},\n${indent}  node: ${jsString(a.nodeName)},\n${indent}  fields: [\n${fields.join('')}${indent}  ],\n${indent}},\n`;
 }
 
 /** `export const productsMeta: ResourceMeta = { … };` */
-export function renderMeta(resource: Resource, metaName: string): string {
-  const fields = clientFields(resource).map((f) => `    ${fieldLiteral(f)},\n`);
-  const associations = [...resource.associations].sort(byName).map((a) => associationLiteral(a, '    '));
-  const extensions = extensionsKey(resource.fields.map((f) => f.name));
+export function renderMeta(resource: ResourcePlan): string {
+  const fields = resource.fields.map((f) => `    ${fieldLiteral(f)},\n`);
+  const associations = resource.associations.map((a) => associationLiteral(a, '    '));
   return (
-    `export const ${metaName}: ResourceMeta = {\n` +
+    `export const ${resource.names.meta}: ResourceMeta = {\n` +
     `  name: ${jsString(resource.name)},\n` +
     `  node: ${jsString(resource.nodeName ?? resource.name)},\n` +
     `  nodes: ${jsString(resource.nodesName ?? resource.name)},\n` +
     `  fields: [\n    { name: "id", kind: "id" },\n${fields.join('')}  ],\n` +
     `  associations: [${associations.length === 0 ? '' : `\n${associations.join('')}  `}],\n` +
-    (extensions === 'extensions' ? '' : `  extensions: ${jsString(extensions)},\n`) +
+    (resource.extensionsKey === 'extensions' ? '' : `  extensions: ${jsString(resource.extensionsKey)},\n`) +
+    (resource.quirks.length === 0 ? '' : `  quirks: [${resource.quirks.map(jsString).join(', ')}],\n`) +
     '};\n'
   );
 }

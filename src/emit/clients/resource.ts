@@ -4,11 +4,12 @@
  * allows on it (from the snapshot's methods, minus those PrestaShop forbids), so calling a method
  * the store refuses is a compile error.
  */
-import { compareCodeUnits, fieldKind, usableMethods, type Field, type HttpMethod, type Resource } from '../../model/index.js';
+import { compareCodeUnits, type HttpMethod } from '../../model/index.js';
+import type { FieldPlan, ResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
-import { clientFields, renderMeta } from './meta.js';
+import { renderMeta } from './meta.js';
 
 /** Writes that take `sendemail` (reference §3): order state changes and order carrier updates. */
 const EMAIL_WRITES: ReadonlyMap<string, readonly HttpMethod[]> = new Map<string, readonly HttpMethod[]>([
@@ -25,8 +26,8 @@ function writeOptionsType(resource: string, verb: HttpMethod): string {
 }
 
 /** The client methods of a resource, in a fixed order, from the methods the store allows. */
-export function clientMethods(resource: Resource): string[] {
-  const m = new Set(usableMethods(resource.name, resource.methods));
+export function clientMethods(resource: Pick<ResourcePlan, 'methods'>): string[] {
+  const m = new Set(resource.methods);
   const out: string[] = [];
   if (m.has('GET')) out.push('list', 'listAll', 'get');
   if (m.has('HEAD')) out.push('head');
@@ -38,8 +39,8 @@ export function clientMethods(resource: Resource): string[] {
 }
 
 /** The TypeScript type a filter on the field compares with. */
-function filterValueType(field: Field): string {
-  switch (fieldKind(field)) {
+function filterValueType(field: FieldPlan): string {
+  switch (field.kind) {
     case 'id':
     case 'int':
       return 'number';
@@ -59,7 +60,7 @@ function union(names: readonly string[]): string {
 }
 
 interface Parts {
-  readonly resource: Resource;
+  readonly resource: ResourcePlan;
   readonly names: ResourceNames;
   readonly methods: readonly string[];
   readonly validators: boolean;
@@ -69,7 +70,8 @@ interface Parts {
 
 function namespaceBlock(p: Parts): string {
   const { resource, names } = p;
-  const fields = clientFields(resource);
+  // Query types list fields by name; the order has no meaning there.
+  const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
   const filterable = fields.filter((f) => f.filterable);
   const filterLines = [
     '    readonly id?: FilterValue<number>;\n',
@@ -218,7 +220,8 @@ function implementation(p: Parts): string {
 }
 
 /** The text of `clients/<file>.ts`. */
-export function renderResourceClient(resource: Resource, names: ResourceNames, options: EmitOptions, ctx: EmitContext): string {
+export function renderResourceClient(resource: ResourcePlan, options: EmitOptions, ctx: EmitContext): string {
+  const names = resource.names;
   const methods = clientMethods(resource);
   const writes = methods.filter((m) => m === 'create' || m === 'update' || m === 'patch');
   const hasInput = methods.includes('create') || methods.includes('update');
@@ -239,10 +242,10 @@ export function renderResourceClient(resource: Resource, names: ResourceNames, o
     importTypes(['ResourceMeta'], '../runtime/meta.js') +
     `import type { ${queryImports.sort(compareCodeUnits).join(', ')} } from "../runtime/query.js";\n` +
     `import { ResourceRuntime, ${runtimeTypes.sort(compareCodeUnits).map((t) => `type ${t}`).join(', ')} } from "../runtime/resource.js";\n`;
-  const verbs = usableMethods(resource.name, resource.methods).join(', ');
+  const verbs = resource.methods.join(', ');
   return (
     `${head}\n` +
-    `${jsdoc([`Runtime metadata of \`${resource.name}\`: node names, fields and associations.`])}${renderMeta(resource, names.meta)}\n` +
+    `${jsdoc([`Runtime metadata of \`${resource.name}\`: node names, fields and associations.`])}${renderMeta(resource)}\n` +
     `${namespaceBlock(p)}\n` +
     `${jsdoc([`Client of \`/api/${resource.name}\` (${verbs}): only the methods the store allows on this resource.`])}` +
     `export interface ${names.client} {\n${methodSignatures(p)}}\n\n` +

@@ -9,21 +9,16 @@ import { jsString } from '../naming.js';
 import { hasTypes, renderResourceTypes } from './resource.js';
 import { renderShared } from './shared.js';
 
-export { acceptsInput, acceptsPatch, hasTypes } from './resource.js';
-export { fieldDocLines, fieldType } from './fields.js';
+export { hasTypes } from './resource.js';
 
-export const emitTypes: Emitter = (model, options, ctx) => {
+export const emitTypes: Emitter = (model, _options, ctx) => {
   const files: FileMap = new Map();
   const diagnostics: Diagnostic[] = [];
   files.set('common.ts', renderShared(model, ctx));
-  const resources = [...model.resources].sort((a, b) => compareCodeUnits(a.name, b.name)).filter(hasTypes);
   const stems: string[] = [];
-  for (const resource of resources) {
-    const names = ctx.names.of(resource.name);
-    const { text, diagnostics: found } = renderResourceTypes(resource, names, options, ctx);
-    files.set(`types/${names.file}.ts`, text);
-    diagnostics.push(...found);
-    stems.push(names.file);
+  for (const plan of ctx.plan.resources.filter(hasTypes)) {
+    files.set(`types/${plan.names.file}.ts`, renderResourceTypes(plan, ctx));
+    stems.push(plan.names.file);
   }
   stems.sort(compareCodeUnits);
   const barrel = stems.map((stem) => `export type * from ${jsString(`./${stem}.js`)};\n`).join('');

@@ -7,19 +7,20 @@
  * rule primitives from `../runtime/rules.js`; `validators: 'zod'` emits zod v4 schemas making the
  * same checks, with the same two functions on top; `validators: 'none'` emits nothing. Pure.
  */
-import { compareCodeUnits, type Resource } from '../../model/index.js';
+import { compareCodeUnits } from '../../model/index.js';
+import type { ResourcePlan as StoreResourcePlan } from '../../plan/index.js';
 import { fileHeader } from '../code.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
 import { jsdoc, jsString, type ResourceNames } from '../naming.js';
-import { acceptsInput, acceptsPatch, hasTypes } from '../types/index.js';
+import { hasTypes } from '../types/index.js';
 import { newImports, type RuntimeImports } from './lines.js';
-import { planResource, type ResourcePlan } from './plan.js';
+import { checkPlan, type ResourcePlan } from './plan.js';
 import { renderCheckFunction } from './standalone.js';
 import { renderZodSchemas, ZOD_GLUE_FILE, zodGlue } from './zod.js';
 
-/** Resources that get validators: they have a write type (fields, and POST, PUT or PATCH). */
-export function hasValidators(resource: Resource): boolean {
-  return hasTypes(resource) && (acceptsInput(resource) || acceptsPatch(resource));
+/** Resources that get validators: they have a write type (fields, and POST, PUT or PATCH that PrestaShop allows). */
+export function hasValidators(resource: StoreResourcePlan): boolean {
+  return hasTypes(resource) && (resource.hasInput || resource.hasPatch);
 }
 
 function importLine(names: Iterable<string>, from: string, typeOnly: ReadonlySet<string> = new Set()): string {
@@ -41,32 +42,33 @@ function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFil
   );
 }
 
-/** The exported entry points, shared by both flavours: they call `check(value, patch)`. */
-function entryPoints(resource: Resource, names: ResourceNames, check: string): string {
+/** The exported entry points, shared by both flavours: they call `check(value, patch, create)`. */
+function entryPoints(resource: StoreResourcePlan, names: ResourceNames, check: string): string {
   let out = '';
-  if (acceptsInput(resource)) {
+  if (resource.hasInput) {
     out += `\n${jsdoc([
       `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent.`,
-      'Reports every issue: missing required fields, read-only fields, values too long or failing the field\'s PrestaShop rule.',
-    ])}export function ${names.validateInput}(value: unknown): ValidationResult<${names.input}> {\n  return ${check}(value, false);\n}\n`;
+      'Reports every issue: missing required fields, read-only fields, values too long, outside the allowed values or failing the field\'s PrestaShop rule.',
+      '`operation` is `create` for a POST (where the store normalises some values first, such as `link_rewrite`) and `update` (the default) for a PUT.',
+    ])}export function ${names.validateInput}(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<${names.input}> {\n  return ${check}(value, false, operation === 'create');\n}\n`;
   }
-  if (acceptsPatch(resource)) {
+  if (resource.hasPatch) {
     out += `\n${jsdoc([
-      `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${acceptsInput(resource) ? names.validateInput : 'the input check'}\`, but no field is required.`,
-    ])}export function ${names.validatePatch}(value: unknown): ValidationResult<${names.patch}> {\n  return ${check}(value, true);\n}\n`;
+      `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${resource.hasInput ? names.validateInput : 'the input check'}\`, but no field is required.`,
+    ])}export function ${names.validatePatch}(value: unknown): ValidationResult<${names.patch}> {\n  return ${check}(value, true, false);\n}\n`;
   }
   return out;
 }
 
 /** The types a valid value has, and the one the shared check returns. */
-function resultTypes(resource: Resource, names: ResourceNames): { typeNames: string[]; result: string } {
+function resultTypes(resource: StoreResourcePlan, names: ResourceNames): { typeNames: string[]; result: string } {
   const typeNames: string[] = [];
-  if (acceptsInput(resource)) typeNames.push(names.input);
-  if (acceptsPatch(resource)) typeNames.push(names.patch);
-  return { typeNames, result: acceptsInput(resource) ? names.input : names.patch };
+  if (resource.hasInput) typeNames.push(names.input);
+  if (resource.hasPatch) typeNames.push(names.patch);
+  return { typeNames, result: resource.hasInput ? names.input : names.patch };
 }
 
-function renderStandalone(resource: Resource, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
+function renderStandalone(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
   const runtime = newImports();
   const { typeNames, result } = resultTypes(resource, names);
   const check = `check${names.type}`;
@@ -74,26 +76,24 @@ function renderStandalone(resource: Resource, plan: ResourcePlan, names: Resourc
   return `${imports(runtime, typeNames, names.file)}\n${code}${entryPoints(resource, names, check)}`;
 }
 
-function renderZod(resource: Resource, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
+function renderZod(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
   const runtime = newImports();
   const { typeNames, result } = resultTypes(resource, names);
   const check = `check${names.type}`;
-  const shapes = { input: acceptsInput(resource), patch: acceptsPatch(resource) };
+  const shapes = { input: resource.hasInput, patch: resource.hasPatch };
   const code = renderZodSchemas(plan, names, check, result, unknownKeys, runtime, shapes);
   const head = `import { z } from ${jsString('zod')};\n${importLine(runtime.glue, './_zod.js')}`;
   return `${imports(runtime, typeNames, names.file, head)}\n${code}${entryPoints(resource, names, check)}`;
 }
 
-export const emitValidators: Emitter = (model, options, ctx) => {
+export const emitValidators: Emitter = (_model, options, ctx) => {
   const files: FileMap = new Map();
   const diagnostics: Diagnostic[] = [];
   if (options.validators === 'none') return { files, diagnostics };
-  const resources = [...model.resources].filter(hasValidators).sort((a, b) => compareCodeUnits(a.name, b.name));
   const stems: string[] = [];
-  for (const resource of resources) {
-    const names = ctx.names.of(resource.name);
-    const { plan, diagnostics: found } = planResource(model, resource, options, ctx.defaultLanguage);
-    diagnostics.push(...found);
+  for (const resource of ctx.plan.resources.filter(hasValidators)) {
+    const names = resource.names;
+    const plan = checkPlan(ctx.plan, resource);
     const body =
       options.validators === 'zod'
         ? renderZod(resource, plan, names, options.unknownKeys)

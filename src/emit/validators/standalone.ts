@@ -20,7 +20,7 @@ interface Site {
 }
 
 /** The locals a check function uses, so only those are declared. */
-type Locals = Set<'s' | 'y' | 'd' | 'a' | 'patch'>;
+type Locals = Set<'s' | 'y' | 'd' | 'a' | 'patch' | 'create'>;
 
 const EXPECTED: Record<ValuePlan['form'], string> = {
   number: 'a finite number',
@@ -49,11 +49,18 @@ class ValueRenderer {
       const n = p.maxSize;
       out.push(`if (${s}.length > ${n} && charLength(${s}) > ${n}) ${this.push(`lengthIssue(${site.path}, charLength(${s}), ${n})`, 'lengthIssue')}`);
     }
+    const notEmpty = mayBeEmpty ? `${s} !== '' && ${s} !== '0'` : `${s} !== '0'`;
     // A boolean is written "0"/"1", which isBool always accepts.
     if (p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool')) {
       this.imports.rules.add(p.rule);
-      const notEmpty = mayBeEmpty ? `${s} !== '' && ${s} !== '0'` : `${s} !== '0'`;
-      out.push(`if (${notEmpty} && !${p.rule}(${s})) ${this.push(`formatIssue(${site.path}, ${jsString(p.rule)})`, 'formatIssue')}`);
+      // On create a modifier normalises the value before the store checks it (`link_rewrite`).
+      if (p.skipRuleOnCreate) this.locals.add('create');
+      const failing = `${p.skipRuleOnCreate ? '!create && ' : ''}!${p.rule}(${s})`;
+      out.push(`if (${notEmpty} && ${failing}) ${this.push(`formatIssue(${site.path}, ${jsString(p.rule)})`, 'formatIssue')}`);
+    }
+    if (p.values !== null) {
+      const list = `[${p.values.map(jsString).join(', ')}]`;
+      out.push(`if (${notEmpty} && !${list}.includes(${s})) ${this.push(`valueIssue(${site.path}, ${jsString(p.property)}, ${list})`, 'valueIssue')}`);
     }
     return out;
   }
@@ -293,7 +300,7 @@ export function renderCheckFunction(
   imports.validation.add('ValidationIssue');
   imports.validation.add('ValidationResult');
   const fn: Code[] = [
-    `function ${fnName}(value: unknown, ${locals.has('patch') ? 'patch' : '_patch'}: boolean): ValidationResult<${resultType}> {`,
+    `function ${fnName}(value: unknown, ${locals.has('patch') ? 'patch' : '_patch'}: boolean, ${locals.has('create') ? 'create' : '_create'}: boolean): ValidationResult<${resultType}> {`,
     [
       `if (!isRecord(value)) return { ok: false, issues: [typeIssue("", ${jsString('an object')}, value)] };`,
       'const v = value;',

@@ -46,20 +46,22 @@ function wireOf(p: ValuePlan, v: string, imports: RuntimeImports): string {
 function needsWireCheck(p: ValuePlan): boolean {
   const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool');
   const canBeEmpty = p.form === 'string' || p.form === 'datetime' || p.form === 'day';
-  return (p.required && canBeEmpty) || p.maxSize !== null || rule;
+  return (p.required && canBeEmpty) || p.maxSize !== null || rule || p.values !== null;
 }
 
-function ruleArgs(p: ValuePlan, imports: RuntimeImports): string {
-  const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool') ? p.rule : null;
+/** `max, rule, ruleName, values, property`; on create, a rule the store's modifier makes moot is left out. */
+function ruleArgs(p: ValuePlan, imports: RuntimeImports, create: boolean): string {
+  const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool') && !(create && p.skipRuleOnCreate) ? p.rule : null;
   if (rule !== null) imports.rules.add(rule);
-  return `${p.maxSize ?? 'null'}, ${rule ?? 'null'}, ${jsString(rule ?? '')}`;
+  const values = p.values === null ? 'null' : `[${p.values.map(jsString).join(', ')}]`;
+  return `${p.maxSize ?? 'null'}, ${rule ?? 'null'}, ${jsString(rule ?? '')}, ${values}, ${jsString(p.property)}`;
 }
 
 /** The schema of a single (non-multilingual) value that is present. */
-function valueSchema(p: ValuePlan, imports: RuntimeImports): string {
+function valueSchema(p: ValuePlan, imports: RuntimeImports, create = false): string {
   if (!needsWireCheck(p)) return BASE[p.form];
   imports.glue.add('wireCheck');
-  return `${BASE[p.form]}.superRefine((v, ctx) => wireCheck(ctx, ${wireOf(p, 'v', imports)}, ${ruleArgs(p, imports)}, ${p.required}))`;
+  return `${BASE[p.form]}.superRefine((v, ctx) => wireCheck(ctx, ${wireOf(p, 'v', imports)}, ${ruleArgs(p, imports, create)}, ${p.required}))`;
 }
 
 function readOnlySchema(imports: RuntimeImports): string {
@@ -67,7 +69,7 @@ function readOnlySchema(imports: RuntimeImports): string {
   return 'readOnly()';
 }
 
-function languageSchema(p: ValuePlan, plan: ResourcePlan, patch: boolean, imports: RuntimeImports): string {
+function languageSchema(p: ValuePlan, plan: ResourcePlan, patch: boolean, imports: RuntimeImports, create: boolean): string {
   const id =
     plan.languages.length === 0
       ? 'z.number().int().positive()'
@@ -79,7 +81,7 @@ function languageSchema(p: ValuePlan, plan: ResourcePlan, patch: boolean, import
   if (needsWireCheck(p)) {
     imports.glue.add('wireCheck');
     const required = p.required ? `e.id === ${def}` : 'false';
-    entry += `.superRefine((e, ctx) => wireCheck(ctx, ${wireOf(p, 'e.value', imports)}, ${ruleArgs(p, imports)}, ${required}, ['value']))`;
+    entry += `.superRefine((e, ctx) => wireCheck(ctx, ${wireOf(p, 'e.value', imports)}, ${ruleArgs(p, imports, create)}, ${required}, ['value']))`;
   }
   let list = `z.array(${entry})`;
   if (p.required && !patch) imports.glue.add('hasLanguage');
@@ -102,14 +104,14 @@ function itemSchema(a: AssociationPlan, unknownKeys: UnknownKeys, imports: Runti
   return `${objectFn(unknownKeys)}({ ${props.join(', ')} })`;
 }
 
-function shape(plan: ResourcePlan, patch: boolean, unknownKeys: UnknownKeys, imports: RuntimeImports): Code[] {
+function shape(plan: ResourcePlan, patch: boolean, unknownKeys: UnknownKeys, imports: RuntimeImports, create = false): Code[] {
   const lines: Code[] = [];
   for (const p of plan.fields) {
     if (p.readOnly) {
       lines.push(`${propertyKey(p.name)}: ${readOnlySchema(imports)},`);
       continue;
     }
-    const s = p.multilingual ? languageSchema(p, plan, patch, imports) : valueSchema(p, imports);
+    const s = p.multilingual ? languageSchema(p, plan, patch, imports, create) : valueSchema(p, imports, create);
     lines.push(`${propertyKey(p.name)}: ${p.required && !patch ? s : `${s}.optional()`},`);
   }
   imports.glue.add('extensions');
@@ -146,13 +148,20 @@ export function renderZodSchemas(
     out.push(`/** zod schema of a ${which === 'input' ? 'POST/PUT' : 'PATCH'} body for \`${plan.resource}\`. */`);
     out.push(`export const ${name} = ${objectFn(unknownKeys)}({`, shape(plan, which === 'patch', unknownKeys, imports), '});', '');
   }
+  const [inputSchema, patchSchema] = shapes.input ? [schemas[0]!, schemas[1] ?? schemas[0]!] : [schemas[0]!, schemas[0]!];
+  let createSchema = inputSchema;
+  if (shapes.input && plan.createDiffers) {
+    // The same body for a POST, where a modifier normalises some values before the store checks them.
+    createSchema = schemaName(`${names.input}Create`);
+    out.push(`/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked). */`);
+    out.push(`export const ${createSchema} = ${objectFn(unknownKeys)}({`, shape(plan, false, unknownKeys, imports, true), '});', '');
+  }
   const multilingual = plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name);
   out.push(`const MULTILINGUAL = ${setLiteral(multilingual)};`, '');
-  const [inputSchema, patchSchema] = shapes.input ? [schemas[0]!, schemas[1] ?? schemas[0]!] : [schemas[0]!, schemas[0]!];
   out.push(
-    `function ${check}(value: unknown, patch: boolean): ValidationResult<${result}> {`,
+    `function ${check}(value: unknown, patch: boolean, ${createSchema === inputSchema ? '_create' : 'create'}: boolean): ValidationResult<${result}> {`,
     [
-      `const parsed = (patch ? ${patchSchema} : ${inputSchema}).safeParse(value);`,
+      `const parsed = (patch ? ${patchSchema} : ${createSchema === inputSchema ? inputSchema : `create ? ${createSchema} : ${inputSchema}`}).safeParse(value);`,
       `if (parsed.success) return { ok: true, value: parsed.data as unknown as ${result} };`,
       `return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, [${plan.languages.join(', ')}], ${plan.defaultLanguage}) };`,
     ],
@@ -174,6 +183,7 @@ import {
   requiredIssue,
   typeIssue,
   unknownKeyIssue,
+  valueIssue,
   type IssueCode,
   type ValidationIssue,
 } from '../runtime/validation.js';
@@ -193,6 +203,8 @@ export function wireCheck(
   max: number | null,
   rule: ((s: string) => boolean) | null,
   ruleName: string,
+  values: readonly string[] | null,
+  property: string,
   required: boolean,
   path: PropertyKey[] = [],
 ): void {
@@ -204,7 +216,8 @@ export function wireCheck(
     const length = charLength(s);
     if (length > max) return fail(ctx, 'too_long', path, { length, max });
   }
-  if (rule !== null && s !== '0' && !rule(s)) fail(ctx, 'invalid_format', path, { rule: ruleName });
+  if (rule !== null && s !== '0' && !rule(s)) return fail(ctx, 'invalid_format', path, { rule: ruleName });
+  if (values !== null && s !== '0' && !values.includes(s)) fail(ctx, 'invalid_value', path, { property, values });
 }
 
 /** A required multilingual field must hold its default language. */
@@ -319,6 +332,9 @@ export function fromZodIssues(
         break;
       case 'invalid_format':
         out.push(formatIssue(text, params['rule'] as string));
+        break;
+      case 'invalid_value':
+        out.push(valueIssue(text, params['property'] as string, params['values'] as string[]));
         break;
       case 'invalid_type':
         if (actual === undefined && issue.code === 'invalid_type') out.push(requiredIssue(text));

@@ -1,0 +1,191 @@
+/**
+ * One field of the model → its `FieldPlan`. The single place where a field's kind, rule, date form,
+ * TypeScript types, write behaviour and documentation are decided.
+ */
+import {
+  fieldKind,
+  formatValidator,
+  inputTypeInfo,
+  isKnownInputType,
+  phpTypeKind,
+  type Field,
+  type FieldKind,
+} from '../model/index.js';
+import { jsString } from '../emit/naming.js';
+import type { FieldPlan, KindSource, PlanDiagnostic, PlanOptions, SharedImport, ValueForm } from './types.js';
+
+/** The modifiers that turn any text into a valid value before the rule runs (`Tools::str2url`). */
+const NORMALISING_MODIFIERS = new Set(['modifierwslinkrewrite']);
+
+/** Where a field sits: `price`, or `associations.categories.id` for an association item field. */
+export interface FieldSite {
+  readonly resource: string;
+  readonly label: string;
+}
+
+function kindSource(field: Field, kind: FieldKind): KindSource {
+  if (formatValidator(field.format) !== null) return 'format';
+  if (inputTypeInfo(field.inputType) !== null) return 'inputType';
+  if (kind === 'id') return 'reference';
+  if (phpTypeKind(field.type) !== null) return 'catalog';
+  return 'none';
+}
+
+function formOf(kind: FieldKind, dateOnly: boolean, options: PlanOptions): ValueForm {
+  switch (kind) {
+    case 'id':
+    case 'int':
+      return 'number';
+    case 'decimal':
+      return options.decimals === 'number' ? 'number' : 'string';
+    case 'bool':
+      return 'boolean';
+    case 'date':
+      return options.dates === 'string' ? 'string' : dateOnly ? 'day' : 'datetime';
+    case 'html':
+    case 'string':
+    case 'unknown':
+      return 'string';
+  }
+}
+
+/** The TypeScript type of one value (before the multilingual wrapper), and what it imports. */
+function valueType(kind: FieldKind, field: Field, dateOnly: boolean, options: PlanOptions, imports: Set<SharedImport>): string {
+  if (field.values !== null && field.values.length > 0 && (kind === 'string' || kind === 'unknown')) {
+    return field.values.map(jsString).join(' | ');
+  }
+  switch (kind) {
+    case 'id':
+      if (!options.brandedIds || field.references === null) return 'number';
+      imports.add('Id');
+      return `Id<${jsString(field.references)}>`;
+    case 'int':
+      return 'number';
+    case 'decimal':
+      return options.decimals;
+    case 'bool':
+      return 'boolean';
+    case 'date':
+      if (options.dates === 'Date') return 'Date | null';
+      imports.add(dateOnly ? 'PsDate' : 'PsDateTime');
+      return dateOnly ? 'PsDate' : 'PsDateTime';
+    case 'html':
+    case 'string':
+    case 'unknown':
+      return 'string';
+  }
+}
+
+const KIND_DESCRIPTIONS: Record<FieldKind, string> = {
+  id: 'an id, an unsigned integer (0 = none)',
+  int: 'an integer',
+  decimal: 'a decimal number, sent as a string such as "23.900000"',
+  bool: 'a boolean, sent as "0" or "1"',
+  date: 'a date `YYYY-MM-DD[ HH:MM:SS]`, zero or empty when unset',
+  html: 'a string that may hold clean HTML',
+  string: 'a string',
+  unknown: 'typed as a string',
+};
+
+function sourceText(field: Field, source: KindSource): string {
+  const parts: string[] = [];
+  if (field.format !== null) {
+    parts.push(`format \`${field.format}\`${formatValidator(field.format) === null ? ', unknown to prestashop-codegen' : ''}`);
+  }
+  if (field.inputType !== null) {
+    parts.push(`input type \`${field.inputType}\`${isKnownInputType(field.inputType) ? '' : ', unknown to prestashop-codegen'}`);
+  }
+  if (source === 'catalog') parts.push(`PHP type \`${field.type}\` from the store-behaviour catalog`);
+  if (parts.length === 0) parts.push('no format given by the store');
+  return parts.join('; ');
+}
+
+function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): string[] {
+  const lines = [`Kind \`${p.kind}\` (${sourceText(field, p.kindSource)}): ${KIND_DESCRIPTIONS[p.kind]}.`];
+  const notes: string[] = [];
+  if (p.maxSize !== null) notes.push(`max ${p.maxSize} characters${p.multilingual ? ' per language' : ''}`);
+  if (p.required) notes.push('required in writes');
+  if (p.write === 'refused') notes.push('read-only (the store refuses it in writes)');
+  if (p.multilingual) notes.push('multilingual (one value per language)');
+  // An item's own id is typed `Id<resource>` but is no foreign key.
+  if (p.references !== null && site.label !== 'id') notes.push(`foreign key to \`${p.references}\``);
+  if (!p.filterable) notes.push('not filterable');
+  if (notes.length > 0) {
+    const text = notes.join('; ');
+    lines.push(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
+  }
+  if (p.values !== null) lines.push(`Allowed values: ${p.values.map((v) => (v === '' ? '"" (empty)' : `\`${v}\``)).join(', ')}; the store refuses others (code 85).`);
+  if (p.hashed) lines.push('Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.');
+  if (p.serverManaged) lines.push('Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.');
+  if (!p.writeBack) lines.push('Computed by the store: the client leaves it out when it writes back a record it read.');
+  if (p.createRule === null && p.rule !== null && field.modifier !== null) {
+    lines.push(`On create the store normalises it first (\`${field.modifier.name}\`); on update it must already pass \`${p.rule}\`.`);
+  }
+  return lines;
+}
+
+/** The plan of one field, and the warnings it raises (unknown format or inputType). */
+export function planField(field: Field, site: FieldSite, options: PlanOptions, diagnostics: PlanDiagnostic[]): FieldPlan {
+  const kind = fieldKind(field);
+  const source = kindSource(field, kind);
+  const validator = formatValidator(field.format);
+  const input = inputTypeInfo(field.inputType);
+  if (field.format !== null && validator === null) {
+    diagnostics.push({
+      level: 'warning',
+      code: 'unknown-format',
+      message: `${site.resource}.${site.label}: format ${jsString(field.format)} is unknown to prestashop-codegen; typed as ${kind === 'unknown' ? 'a string' : `kind ${kind}`} and not checked`,
+      resource: site.resource,
+      field: site.label,
+    });
+  }
+  if (field.inputType !== null && input === null) {
+    diagnostics.push({
+      level: 'warning',
+      code: 'unknown-input-type',
+      message: `${site.resource}.${site.label}: inputType ${jsString(field.inputType)} is unknown; typed as a string`,
+      resource: site.resource,
+      field: site.label,
+    });
+  }
+  const hashed = field.write === 'hashed';
+  // A hashing setter takes a plain password; PrestaShop's plain-password rule applies before the hash.
+  const rule = hashed ? 'isPlaintextPassword' : (validator?.name ?? input?.rule ?? null);
+  const normalised = field.modifier !== null && field.modifier.methods.includes('POST') && NORMALISING_MODIFIERS.has(field.modifier.name.toLowerCase());
+  const dateOnly = validator !== null ? validator.dateOnly : input !== null ? input.dateOnly : false;
+  const imports = new Set<SharedImport>();
+  let base = valueType(kind, field, dateOnly, options, imports);
+  if (field.multilingual) {
+    imports.add('Multilang');
+    base = `Multilang<${base}>`;
+  }
+  const writable = field.write !== 'refused';
+  const plan: Omit<FieldPlan, 'doc'> = {
+    name: field.name,
+    kind,
+    kindSource: source,
+    rule,
+    createRule: normalised ? null : rule,
+    dateOnly,
+    form: formOf(kind, dateOnly, options),
+    values: field.values,
+    multilingual: field.multilingual,
+    maxSize: field.maxSize,
+    required: field.required && writable,
+    filterable: field.filterable,
+    references: field.references,
+    write: field.write,
+    writable,
+    serverManaged: field.readOnly && writable,
+    writeBack: field.writeBack && writable,
+    hashed,
+    computed: field.computed,
+    readType: base,
+    writeType: base,
+    imports: [...imports].sort(),
+    origin: field.origin,
+    format: field.format,
+    inputType: field.inputType,
+  };
+  return { ...plan, doc: docLines(field, plan, site) };
+}

@@ -1,0 +1,109 @@
+/**
+ * `buildPlan`: the one field plan of a run. Pure. Computed once from the canonical model; every
+ * emitter and the export print from it.
+ */
+import { compareCodeUnits, makeField, usableMethods, type Association, type Resource, type StoreSchema } from '../model/index.js';
+import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../emit/naming.js';
+import { planField } from './field.js';
+import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
+
+export * from './types.js';
+export { planField, type FieldSite } from './field.js';
+
+export const DEFAULT_PLAN_OPTIONS: PlanOptions = { decimals: 'number', dates: 'string', brandedIds: true };
+
+function planAssociation(resource: Resource, a: Association, options: PlanOptions, diagnostics: PlanDiagnostic[]): AssociationPlan {
+  const fields = a.fields.map((f) => {
+    // An association item's `id` is an id of its target resource unless the store says otherwise.
+    const field = f.name === 'id' && f.references === null && !a.virtual && a.resource !== null ? { ...f, references: a.resource } : f;
+    return planField(field, { resource: resource.name, label: `${ASSOCIATIONS_KEY}.${a.name}.${f.name}` }, options, diagnostics);
+  });
+  return {
+    name: a.name,
+    nodeName: a.nodeName,
+    resource: a.resource,
+    api: a.api,
+    virtual: a.virtual,
+    fields,
+    writable: fields.some((f) => f.writable),
+  };
+}
+
+/** An item's own `id`: always read, never part of a write body (it is the URL's). */
+function idPlan(plan: FieldPlan): FieldPlan {
+  return { ...plan, writable: false, required: false, writeBack: false, serverManaged: false };
+}
+
+function planResource(resource: Resource, names: NameTable, options: PlanOptions, diagnostics: PlanDiagnostic[]): ResourcePlan {
+  const methods = usableMethods(resource.name, resource.methods);
+  const fields: FieldPlan[] = [];
+  let id: FieldPlan | null = null;
+  for (const f of resource.fields) {
+    if (f.name === ASSOCIATIONS_KEY) {
+      diagnostics.push({
+        level: 'warning',
+        code: 'field-name-clash',
+        message: `${resource.name}.${f.name}: a field cannot be named "${ASSOCIATIONS_KEY}" (the key of an item's associations); left out of the generated code`,
+        resource: resource.name,
+        field: f.name,
+      });
+      continue;
+    }
+    if (f.name === 'id') {
+      id = idPlan(planField({ ...f, references: resource.name }, { resource: resource.name, label: f.name }, options, diagnostics));
+      continue;
+    }
+    fields.push(planField(f, { resource: resource.name, label: f.name }, options, diagnostics));
+  }
+  id ??= idPlan(planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []));
+  return {
+    name: resource.name,
+    description: resource.description,
+    nodeName: resource.nodeName,
+    nodesName: resource.nodesName,
+    names: names.of(resource.name),
+    methods,
+    hasInput: methods.includes('POST') || methods.includes('PUT'),
+    hasPatch: methods.includes('PATCH'),
+    described: resource.fields.length > 0 || resource.associations.length > 0,
+    id,
+    fields,
+    associations: resource.associations.map((a) => planAssociation(resource, a, options, diagnostics)),
+    extensionsKey: extensionsKey(resource.fields.map((f) => f.name)),
+    quirks: resource.quirks,
+  };
+}
+
+/**
+ * The plan of a model. `defaultLanguage` is the language a required multilingual value must have
+ * (the caller checks it is one of the store's).
+ */
+export function buildPlan(model: StoreSchema, options: PlanOptions = DEFAULT_PLAN_OPTIONS, defaultLanguage: number | null = null): StorePlan {
+  const names = NameTable.forSchema(model);
+  const diagnostics: PlanDiagnostic[] = [];
+  const resources = [...model.resources]
+    .sort((a, b) => compareCodeUnits(a.name, b.name))
+    .map((r) => planResource(r, names, options, diagnostics));
+  const plainStrings: string[] = [];
+  for (const r of resources) {
+    for (const f of r.fields) if (f.kindSource === 'none') plainStrings.push(`${r.name}.${f.name}`);
+    for (const a of r.associations) {
+      for (const f of a.fields) if (f.kindSource === 'none') plainStrings.push(`${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
+    }
+  }
+  const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
+  return {
+    resources,
+    languages,
+    defaultLanguage: defaultLanguage ?? languages[0] ?? 1,
+    diagnostics,
+    plainStrings,
+  };
+}
+
+/** The plan of one resource by wire name. */
+export function resourcePlan(plan: StorePlan, name: string): ResourcePlan {
+  const r = plan.resources.find((x) => x.name === name);
+  if (r === undefined) throw new Error(`plan: unknown resource ${JSON.stringify(name)}`);
+  return r;
+}
