@@ -214,6 +214,16 @@ export function checkValue(resource: CrudResource, field: CrudField, value: stri
     return { code, message: `Validation error: "The length of property ${property} is currently ${[...value].length} chars. It must be between 0 and ${field.maxSize} chars."` };
   }
   const rule = field.format === null ? undefined : FORMAT_RULES[field.format.toLowerCase()];
-  if (rule !== undefined && !rule.test(value)) return { code, message: `Validation error: "Property ${property} is not valid"` };
+  const bad = (rule !== undefined && !rule.test(value)) || (field.format?.toLowerCase() === 'isdate' && !realDate(value));
+  if (bad) return { code, message: `Validation error: "Property ${property} is not valid"` };
   return null;
+}
+
+/** `Validate::isDate`'s `checkdate()`: '0000-00-00 00:00:00' (what a zero column reads as) is not a date. */
+function realDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value);
+  if (m === null) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y > 0 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }

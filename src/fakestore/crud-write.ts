@@ -48,6 +48,7 @@ const phpEmpty = (v: string | undefined): boolean => v === undefined || v === ''
  * POST). Throws `WsError` for the errors the store answers before saving.
  */
 export function applyFields(def: CrudResource, method: WriteMethod, entity: Node, target: StoredItem, existing: StoredItem | undefined, ctx: WriteContext): Map<string, number[]> {
+  target.sent = new Set();
   const missing = new Map<string, number[]>();
   for (const field of def.fields) {
     if (field.name === 'id') continue;
@@ -60,6 +61,7 @@ export function applyFields(def: CrudResource, method: WriteMethod, entity: Node
     }
     if (el !== undefined) {
       if (field.write === 'refused') throw new WsError(400, 93, `parameter "${field.name}" not writable. Please remove this attribute of this XML`);
+      target.sent.add(field.name);
       target.values.set(field.name, setValue(field, el.text, existing, ctx));
     } else if (field.required) {
       throw new WsError(400, 41, `parameter "${field.name}" required`);
@@ -125,6 +127,8 @@ export function validateItem(def: CrudResource, item: StoredItem, languages: rea
   }
   for (const field of fields.filter((f) => !f.multilingual && f.write !== 'hashed')) {
     const value = item.values.get(field.name) ?? '';
+    // A property left null (the zero a column reads as) is empty to `validateField`: not checked.
+    if (item.sent?.has(field.name) !== true && value === zeroValue(field)) continue;
     if (field.required && value === '') throw new WsError(400, 85, `Validation error: "Property ${def.className}-&gt;${field.name} is empty."`);
     const problem = checkValue(def, field, value, null);
     if (problem !== null) throw new WsError(400, problem.code, problem.message);

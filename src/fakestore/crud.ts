@@ -297,6 +297,7 @@ export class CrudEngine {
     // Associations are applied after the object is saved, in body order.
     const assoc = child(entity, 'associations');
     if (assoc !== undefined) applyAssociations(def, target, assoc);
+    delete target.sent;
     this.items.get(def.name)!.set(target.id, target);
     return { item: target, missing };
   }

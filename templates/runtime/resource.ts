@@ -207,6 +207,11 @@ export class ResourceRuntime {
     return value as Readonly<Record<string, unknown>>;
   }
 
+  /** The items of an XML answer of this resource (attachment uploads answer with the attachment). */
+  decodeXml(text: string): Entity[] {
+    return decodeXmlDocument(this.meta, parseXml(text), { codec: this.ctx.codec, fields: null, bareLanguage: null }).items;
+  }
+
   /** Completes partial multilingual values from the current record (see `update`). */
   private async withLanguages(id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
     if (!(options.fillLanguages ?? this.ctx.fillLanguages)) return body;

@@ -277,6 +277,9 @@ export function writableView(meta: ResourceMeta, value: unknown): unknown {
   const src = value as Readonly<Record<string, unknown>>;
   const dropped = new Set(meta.fields.filter((f) => f.readOnly === true || f.noWriteBack === true || f.name === 'id').map((f) => f.name));
   dropped.add('id');
+  // A zero date read back ('0000-00-00 00:00:00', a column never set) is refused by `isDate` (85);
+  // left out, it gets what the empty value gets: a PUT resets it, `date_add` becomes the write's time.
+  for (const f of meta.fields) if (f.kind === 'date' && f.dateOnly !== true && isZeroDate(src[f.name])) dropped.add(f.name);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(src)) {
     if (dropped.has(key)) continue;
@@ -300,4 +303,8 @@ export function writableView(meta: ResourceMeta, value: unknown): unknown {
     out['associations'] = lists;
   }
   return out;
+}
+
+function isZeroDate(value: unknown): boolean {
+  return typeof value === 'string' && /^0000-00-00( 00:00:00)?$/.test(value);
 }

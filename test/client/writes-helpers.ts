@@ -15,7 +15,9 @@ import { fieldKind, type Field, type Resource, type StoreSchema } from '../../sr
 import { createContext, type ClientOptions } from '../../templates/runtime/client.js';
 import type { Codec, FieldMeta, ResourceMeta } from '../../templates/runtime/meta.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
+import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';
+import type { GeneratedModule } from './module.js';
 
 export const GENERATIONS: readonly CrudGeneration[] = ['1.7', '8.x', '9.0'];
 
@@ -55,9 +57,17 @@ export const SERVED = [
   'order_states', 'orders', 'products', 'shop_groups', 'shops', 'stock_availables', 'translated_configurations',
 ];
 
+/** The generated client of a generation's model (written under test/client/out/writes-<generation>/). */
+export async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
+  const dir = await writeOut(`writes-${generation}`, await generate(schema));
+  return (await import(`${dir}/index.ts`)) as GeneratedModule;
+}
+
 export interface Harness {
   readonly store: CrudStore;
   readonly schema: StoreSchema;
+  /** A generated client (`createClient`) talking to the store. */
+  client(options?: Record<string, unknown>): ReturnType<GeneratedModule['createClient']>;
   /** A runtime client of one resource. */
   runtime(resource: string, options?: Partial<ClientOptions>, codec?: Codec): ResourceRuntime;
   close(): Promise<void>;
@@ -67,9 +77,11 @@ export async function startHarness(generation: CrudGeneration, extra: { readonly
   const schema = await schemaOf(generation);
   const store = await startCrudStore({ schema, generation, resources: SERVED, records: await loadSeedRecords(), ...extra });
   const languages = schema.store.languages.map((l) => l.id);
+  const mod = await generatedModule(generation, schema);
   return {
     store,
     schema,
+    client: (options = {}) => mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...options }),
     runtime(resource, options = {}, codec = { decimals: 'string', dates: 'string' }) {
       const r = schema.resources.find((x) => x.name === resource);
       if (r === undefined) throw new Error(`no ${resource} in the ${generation} model`);
