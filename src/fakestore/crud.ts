@@ -294,11 +294,12 @@ export class CrudEngine {
       this.nextId.set(def.name, target.id + 1);
       this.afterCreate(def, target);
     }
-    // Associations are applied after the object is saved, in body order.
-    const assoc = child(entity, 'associations');
-    if (assoc !== undefined) applyAssociations(def, target, assoc);
     delete target.sent;
     this.items.get(def.name)!.set(target.id, target);
+    // Associations are applied after the object is saved, in body order (an unknown one, 400/86,
+    // leaves the object saved).
+    const assoc = child(entity, 'associations');
+    if (assoc !== undefined) applyAssociations(def, target, assoc);
     return { item: target, missing };
   }
 

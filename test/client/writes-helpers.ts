@@ -14,6 +14,8 @@ import { schemaFromCatalog } from '../../src/fakestore/generations.js';
 import { fieldKind, type Field, type Resource, type StoreSchema } from '../../src/model/index.js';
 import { createContext, type ClientOptions } from '../../templates/runtime/client.js';
 import type { Codec, FieldMeta, ResourceMeta } from '../../templates/runtime/meta.js';
+import { createAttachmentFiles, type AttachmentFilesClient } from '../../templates/runtime/attachments.js';
+import { createRequest, type RequestFunction } from '../../templates/runtime/request.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
 import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';
@@ -70,6 +72,10 @@ export interface Harness {
   client(options?: Record<string, unknown>): ReturnType<GeneratedModule['createClient']>;
   /** A runtime client of one resource. */
   runtime(resource: string, options?: Partial<ClientOptions>, codec?: Codec): ResourceRuntime;
+  /** `client.request` (until the emitter wires it into createClient). */
+  request(options?: Partial<ClientOptions>): RequestFunction;
+  /** `client.attachments` file calls (until the emitter wires them). */
+  attachments(options?: Partial<ClientOptions>): AttachmentFilesClient;
   close(): Promise<void>;
 }
 
@@ -78,16 +84,22 @@ export async function startHarness(generation: CrudGeneration, extra: { readonly
   const store = await startCrudStore({ schema, generation, resources: SERVED, records: await loadSeedRecords(), ...extra });
   const languages = schema.store.languages.map((l) => l.id);
   const mod = await generatedModule(generation, schema);
+  const context = (options: Partial<ClientOptions>, codec: Codec = { decimals: 'string', dates: 'string' }) =>
+    createContext({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...options }, codec, languages);
+  const find = (resource: string): Resource => {
+    const r = schema.resources.find((x) => x.name === resource);
+    if (r === undefined) throw new Error(`no ${resource} in the ${generation} model`);
+    return r;
+  };
   return {
     store,
     schema,
     client: (options = {}) => mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...options }),
     runtime(resource, options = {}, codec = { decimals: 'string', dates: 'string' }) {
-      const r = schema.resources.find((x) => x.name === resource);
-      if (r === undefined) throw new Error(`no ${resource} in the ${generation} model`);
-      const ctx = createContext({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...options }, codec, languages);
-      return new ResourceRuntime(ctx, metaOf(r));
+      return new ResourceRuntime(context(options, codec), metaOf(find(resource)));
     },
+    request: (options = {}) => createRequest(context(options)),
+    attachments: (options = {}) => createAttachmentFiles(context(options), metaOf(find('attachments'))),
     close: () => store.close(),
   };
 }
