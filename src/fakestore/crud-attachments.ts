@@ -8,7 +8,7 @@
  *   (`Undefined array key "name"`) and the store answers 500;
  * - `GET attachments/file/{id}`: the bytes, with `Content-Type` (the stored mime type) and
  *   `Content-Disposition: attachment; filename="…"` (passed through `utf8_decode`: ISO-8859-1,
- *   `?` for characters outside it); a missing file → 500, code 1;
+ *   `?` for characters outside it; see `utf8Decode`); a missing file → 500, code 1;
  * - `PUT attachments/file/{id}` (a POST with `ps_method=PUT`: PHP reads multipart bodies of POSTs
  *   only) replaces the file; `DELETE attachments/file/{id}` deletes the attachment.
  */
@@ -21,9 +21,13 @@ export interface AttachmentFile {
   bytes: Uint8Array;
 }
 
-/** PHP's `utf8_decode`: UTF-8 → ISO-8859-1, `?` for what it cannot hold. */
+/**
+ * PHP's `utf8_decode` (UTF-8 → ISO-8859-1, `?` for what it cannot hold). PHP then sends the
+ * ISO-8859-1 bytes; Node's HTTP server refuses header bytes above 0x7E, so the fake store sends
+ * `?` for those as well: a client sees at worst a `?` where a real store sends a Latin-1 byte.
+ */
 function utf8Decode(text: string): string {
-  return [...text].map((c) => (c.codePointAt(0)! <= 0xff ? c : '?')).join('');
+  return [...text].map((c) => (c.codePointAt(0)! <= 0x7e ? c : '?')).join('');
 }
 
 export function handleAttachmentFiles(engine: CrudEngine, req: CrudRequest): CrudAnswer {

@@ -153,3 +153,30 @@ export function applyAssociations(def: CrudResource, item: StoredItem, el: Node)
     if (def.name === 'combinations' && assoc.name === 'product_option_values' && item.associations.has('images')) item.associations.set('images', []);
   }
 }
+
+/**
+ * The POST `ws_modifier` of products and categories (`modifierWsLinkRewrite`): it walks the
+ * languages of `name` the object holds and fills each empty `link_rewrite` from it.
+ */
+export function linkRewriteModifier(def: CrudResource, item: StoredItem, missing: Map<string, number[]>, languages: readonly number[]): void {
+  if ((def.name !== 'products' && def.name !== 'categories') || !item.langs.has('name')) return;
+  const names = item.langs.get('name')!;
+  const nameMissing = missing.get('name') ?? [];
+  const rewrites = new Map(item.langs.get('link_rewrite') ?? []);
+  for (const l of languages) {
+    if (!nameMissing.includes(l) && (rewrites.get(l) ?? '') === '') rewrites.set(l, slug(names.get(l) ?? ''));
+  }
+  item.langs.set('link_rewrite', rewrites);
+  const rewriteMissing = (missing.get('link_rewrite') ?? []).filter((l) => nameMissing.includes(l));
+  if (rewriteMissing.length > 0) missing.set('link_rewrite', rewriteMissing);
+  else missing.delete('link_rewrite');
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

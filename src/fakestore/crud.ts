@@ -19,7 +19,7 @@ import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type Rende
 import { handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
 import { fillFromSeed, type SeedRecords } from './crud-seed.js';
 import { handleImages, handleSearch, type ImageRecord } from './crud-special.js';
-import { applyAssociations, applyFields, validateItem, type SavedEntity, type WriteMethod } from './crud-write.js';
+import { applyAssociations, applyFields, linkRewriteModifier, validateItem, type SavedEntity, type WriteMethod } from './crud-write.js';
 import { child, parseBody, type Node } from './crud-xml.js';
 import { renderErrors } from './wire.js';
 
@@ -277,7 +277,7 @@ export class CrudEngine {
     }
     const target: StoredItem = existing === undefined ? this.emptyItem(def, 0) : cloneItem(existing);
     const missing = applyFields(def, method, entity, target, existing, { generation: this.generation, languages: this.languages });
-    if (method === 'POST') this.modifiers(def, target, missing);
+    if (method === 'POST') linkRewriteModifier(def, target, missing, this.languages);
     validateItem(def, target, this.languages);
     // Category::add()/update(): `$this->level_depth = $this->calcLevelDepth()` (parent's + 1, 0 at the root).
     if (def.name === 'categories') {
@@ -301,24 +301,6 @@ export class CrudEngine {
     const assoc = child(entity, 'associations');
     if (assoc !== undefined) applyAssociations(def, target, assoc);
     return { item: target, missing };
-  }
-
-  /**
-   * `ws_modifier`s of POST: product and category `modifierWsLinkRewrite` walks the languages of
-   * `name` the object holds and fills each empty `link_rewrite` from it.
-   */
-  private modifiers(def: CrudResource, item: StoredItem, missing: Map<string, number[]>): void {
-    if ((def.name !== 'products' && def.name !== 'categories') || !item.langs.has('name')) return;
-    const names = item.langs.get('name')!;
-    const nameMissing = missing.get('name') ?? [];
-    const rewrites = new Map(item.langs.get('link_rewrite') ?? []);
-    for (const l of this.languages) {
-      if (!nameMissing.includes(l) && (rewrites.get(l) ?? '') === '') rewrites.set(l, slug(names.get(l) ?? ''));
-    }
-    item.langs.set('link_rewrite', rewrites);
-    const rewriteMissing = (missing.get('link_rewrite') ?? []).filter((l) => nameMissing.includes(l));
-    if (rewriteMissing.length > 0) missing.set('link_rewrite', rewriteMissing);
-    else missing.delete('link_rewrite');
   }
 
   /** A new product gets its stock_available row, as `Product::addWs` does. */
@@ -381,15 +363,6 @@ function cloneItem(item: StoredItem): StoredItem {
     langs: new Map([...item.langs].map(([k, v]) => [k, new Map(v)])),
     associations: new Map([...item.associations].map(([k, v]) => [k, v.map((e) => ({ ...e }))])),
   };
-}
-
-function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 function formatDate(d: Date): string {

@@ -55,7 +55,8 @@ function blobOf(file: FileInput, fallbackName: string | undefined): { blob: Blob
   if (typeof f !== 'object' || f === null || typeof f.fileName !== 'string' || f.fileName === '') {
     throw new TypeError('file: expected a Blob / File, or { bytes, fileName[, mimeType] }');
   }
-  const bytes = f.bytes instanceof ArrayBuffer ? new Uint8Array(f.bytes) : f.bytes;
+  // A copy over a plain ArrayBuffer: what every Blob implementation (and DOM typings) accepts.
+  const bytes = new Uint8Array(f.bytes instanceof ArrayBuffer ? new Uint8Array(f.bytes) : f.bytes);
   return { blob: new Blob([bytes], { type: f.mimeType ?? 'application/octet-stream' }), fileName: f.fileName };
 }
 
