@@ -214,7 +214,8 @@ export function checkValue(resource: CrudResource, field: CrudField, value: stri
     return { code, message: `Validation error: "The length of property ${property} is currently ${[...value].length} chars. It must be between 0 and ${field.maxSize} chars."` };
   }
   const rule = field.format === null ? undefined : FORMAT_RULES[field.format.toLowerCase()];
-  const bad = (rule !== undefined && !rule.test(value)) || (field.format?.toLowerCase() === 'isdate' && !realDate(value));
+  const format = field.format?.toLowerCase();
+  const bad = (rule !== undefined && !rule.test(value)) || (format === 'isdate' && !realDate(value)) || (format === 'iscleanhtml' && !cleanHtml(value));
   if (bad) return { code, message: `Validation error: "Property ${property} is not valid"` };
   return null;
 }
@@ -226,4 +227,13 @@ function realDate(value: string): boolean {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return y > 0 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * `Validate::isCleanHtml` with iframes not allowed (the default): no `<script`, no `on…=` event
+ * attribute, no `…script:` URL, no `<iframe`, `<frame`, `<form`, `<input`, `<embed`, `<object`.
+ * PrestaShop lists the event names; `on` + letters + `=` covers them.
+ */
+function cleanHtml(value: string): boolean {
+  return !/<\s*script/i.test(value) && !/\bon[a-z]+\s*=/i.test(value) && !/script:/i.test(value) && !/<\s*(i?frame|form|input|embed|object)/i.test(value);
 }

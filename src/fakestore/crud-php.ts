@@ -18,7 +18,9 @@ export type PhpCondition =
   /** `(string)` of an array. */
   | { readonly kind: 'array-to-string' }
   /** `$x['k']` with `$x === null`. */
-  | { readonly kind: 'offset-on-null' };
+  | { readonly kind: 'offset-on-null' }
+  /** `foreach` over a string. */
+  | { readonly kind: 'foreach-string' };
 
 /** Where a condition is raised (relative to the shop root). */
 export interface PhpSite {
@@ -29,6 +31,8 @@ export interface PhpSite {
 export const JSON_LANGUAGE_SITE: PhpSite = { file: 'classes/webservice/WebserviceOutputJSON.php', line: 98 };
 export const XML_FIELD_SITE: PhpSite = { file: 'classes/webservice/WebserviceOutputXML.php', line: 141 };
 export const POSITION_SITE: PhpSite = { file: 'classes/Product.php', line: 7273 };
+export const LINK_REWRITE_SITE: PhpSite = { file: 'classes/Product.php', line: 8100 };
+export const DELETE_SITE: PhpSite = { file: 'classes/webservice/WebserviceRequest.php', line: 1485 };
 /** `$_POST['name']` in `executeFileAddAndEdit` (the line is approximate: read from a copy of the class without a release tag). */
 export const ATTACHMENT_SITE: PhpSite = { file: 'classes/webservice/WebserviceSpecificManagementAttachments.php', line: 281 };
 
@@ -43,14 +47,17 @@ function wording(condition: PhpCondition, php7: boolean): string {
       return 'Array to string conversion';
     case 'offset-on-null':
       return 'Trying to access array offset on value of type null';
+    case 'foreach-string':
+      return php7 ? 'Invalid argument supplied for foreach()' : 'foreach() argument must be of type array|object, string given';
   }
 }
 
 /** The `{code, message}` a store's error handler records for a PHP warning (or notice on 1.7). */
 export function phpError(generation: CrudGeneration, condition: PhpCondition, site: PhpSite): { code: number; message: string } {
   const php7 = generation === '1.7';
-  const head = php7 ? '[PHP Notice #8]' : '[PHP Warning #2]';
-  return { code: php7 ? 5 : 3, message: `${head} ${wording(condition, php7)} (${ROOT}${site.file}, line ${site.line})` };
+  const notice = php7 && condition.kind !== 'foreach-string';
+  const head = notice ? '[PHP Notice #8]' : '[PHP Warning #2]';
+  return { code: notice ? 5 : 3, message: `${head} ${wording(condition, php7)} (${ROOT}${site.file}, line ${site.line})` };
 }
 
 /** A `WsError` for a PHP warning that stops a request (500). */

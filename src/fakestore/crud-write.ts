@@ -20,7 +20,7 @@
  * as empty in XML and make the JSON renderer warn (`Undefined array key 2`), see crud.ts.
  */
 import { checkValue, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
-import { hashPassword, phpFailure, POSITION_SITE } from './crud-php.js';
+import { hashPassword, LINK_REWRITE_SITE, phpFailure, POSITION_SITE } from './crud-php.js';
 import { WsError, type StoredItem } from './crud-query.js';
 import type { CrudGeneration } from './crud-render.js';
 import { child, type Node } from './crud-xml.js';
@@ -158,8 +158,14 @@ export function applyAssociations(def: CrudResource, item: StoredItem, el: Node)
  * The POST `ws_modifier` of products and categories (`modifierWsLinkRewrite`): it walks the
  * languages of `name` the object holds and fills each empty `link_rewrite` from it.
  */
-export function linkRewriteModifier(def: CrudResource, item: StoredItem, missing: Map<string, number[]>, languages: readonly number[]): void {
+export function linkRewriteModifier(def: CrudResource, entity: Node, item: StoredItem, missing: Map<string, number[]>, ctx: WriteContext): void {
   if ((def.name !== 'products' && def.name !== 'categories') || !item.langs.has('name')) return;
+  const languages = ctx.languages;
+  // `foreach ($this->name as …)` over the string a plain or absent <name> leaves (Product.php).
+  const name = child(entity, 'name');
+  if (def.name === 'products' && (name === undefined || !name.children.some((c) => c.name === 'language'))) {
+    throw phpFailure(ctx.generation, { kind: 'foreach-string' }, LINK_REWRITE_SITE);
+  }
   const names = item.langs.get('name')!;
   const nameMissing = missing.get('name') ?? [];
   const rewrites = new Map(item.langs.get('link_rewrite') ?? []);

@@ -13,7 +13,7 @@
  */
 import type { HttpMethod, StoreSchema } from '../model/index.js';
 import { crudResourceOf, zeroValue, type CrudResource } from './crud-model.js';
-import { JSON_LANGUAGE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
+import { DELETE_SITE, JSON_LANGUAGE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
 import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
 import { handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
@@ -236,7 +236,14 @@ export class CrudEngine {
     }
     const store = this.items.get(def.name)!;
     const missing = ids.filter((id) => !store.has(parseInt(id, 10) || 0));
-    if (missing.length > 0 || ids.length === 0) throw new WsError(404, 87, `Id(s) not exists: ${missing.join(', ')}`);
+    if (missing.length > 0 || ids.length === 0) {
+      const notFound = { code: 87, message: `Id(s) not exists: ${missing.join(', ')}` };
+      // `(int) $this->urlSegment[1]` without a segment: a PHP warning first.
+      if (listed === null && (rawId === undefined || rawId === '')) {
+        return this.error(req.format, 404, [phpError(this.generation, { kind: 'undefined-key', key: 1 }, DELETE_SITE), notFound]);
+      }
+      throw new WsError(404, notFound.code, notFound.message);
+    }
     for (const id of ids) {
       const n = parseInt(id, 10);
       store.delete(n);
@@ -250,6 +257,14 @@ export class CrudEngine {
 
   private write(def: CrudResource, method: WriteMethod, req: CrudRequest): CrudAnswer {
     const root = parseBody(req.body);
+    // The ids of every entity first: 89 for a duplicate, 90 for one without, 91 on a POST.
+    const ids = root.children.map((e) => child(e, 'id')?.text.trim() ?? '').filter((id) => id !== '');
+    if (method !== 'POST') {
+      if (new Set(ids.map((id) => parseInt(id, 10) || 0)).size !== ids.length) throw new WsError(400, 89, 'id is duplicate in request');
+      if (ids.length !== root.children.length) throw new WsError(400, 90, 'id is required when modifying a resource');
+    } else if (ids.length > 0) {
+      throw new WsError(400, 91, 'id is forbidden when adding a new resource');
+    }
     const saved: SavedEntity[] = [];
     for (const entity of root.children) saved.push(this.saveEntity(def, method, entity));
     if (saved.length === 0) throw new WsError(400, 89, 'The XML has no entity to save');
@@ -277,7 +292,7 @@ export class CrudEngine {
     }
     const target: StoredItem = existing === undefined ? this.emptyItem(def, 0) : cloneItem(existing);
     const missing = applyFields(def, method, entity, target, existing, { generation: this.generation, languages: this.languages });
-    if (method === 'POST') linkRewriteModifier(def, target, missing, this.languages);
+    if (method === 'POST') linkRewriteModifier(def, entity, target, missing, { generation: this.generation, languages: this.languages });
     validateItem(def, target, this.languages);
     // Category::add()/update(): `$this->level_depth = $this->calcLevelDepth()` (parent's + 1, 0 at the root).
     if (def.name === 'categories') {

@@ -7,6 +7,9 @@ import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.
 import type { RecordedRequest } from '../../src/fakestore/index.js';
 import { crudSchema, productXml, raw } from './helpers.js';
 
+/** A product needs a multilingual name: without one, a POST is 500 (Product::modifierWsLinkRewrite). */
+const NAME = '<name><language id="1">Mug</language><language id="2">Tasse</language></name>';
+
 let store: CrudStore;
 const call = (method: string, path: string, init: Parameters<typeof raw>[4] = {}) => raw(store.url, store.apiKey, method, path, init);
 
@@ -67,7 +70,8 @@ describe('writes', () => {
     ['id on POST', 'POST', productXml('<price>1</price>', 4), 400, 91],
     ['missing required', 'POST', productXml('<reference>x</reference>'), 400, 41],
     ['read-only field', 'POST', productXml('<price>1</price><manufacturer_name>x</manufacturer_name>'), 400, 93],
-    ['bad price', 'POST', productXml('<price>1.2.3</price>'), 400, 85],
+    ['bad price', 'POST', productXml(`<price>1.2.3</price>${NAME}`), 400, 85],
+    ['no name: the link_rewrite modifier walks a string', 'POST', productXml('<price>1</price>'), 500, 3],
     ['too long in language 2', 'POST', productXml(`<price>1</price><name><language id="1">a</language><language id="2">${'b'.repeat(129)}</language></name>`), 400, 84],
     ['not XML', 'POST', '{"product":{"price":1}}', 500, 127],
     ['PUT without id', 'PUT', productXml('<price>1</price>'), 400, 90],
@@ -199,14 +203,14 @@ describe('generations', () => {
     const neu = await startCrudStore({ schema: crudSchema(), generation: '9.0' });
     try {
       for (const s of [old, neu]) {
-        expect((await raw(s.url, s.apiKey, 'POST', 'products', { body: productXml('<price>2</price><id_category_default>2</id_category_default>') })).status).toBe(201);
+        expect((await raw(s.url, s.apiKey, 'POST', 'products', { body: productXml(`<price>2</price><id_category_default>2</id_category_default>${NAME}`) })).status).toBe(201);
       }
       const a = JSON.parse((await raw(old.url, old.apiKey, 'GET', 'products/1', { format: 'JSON' })).text) as { product: Record<string, unknown> };
       expect(a.product['on_sale']).toBe('0');
       expect(a.product['id_category_default']).toBe('2');
       expect(a.product['name']).toEqual([
-        { id: '1', value: '' },
-        { id: '2', value: '' },
+        { id: '1', value: 'Mug' },
+        { id: '2', value: 'Tasse' },
       ]);
       expect((await raw(old.url, old.apiKey, 'PATCH', 'products/1', { body: productXml('<price>1</price>', 1), format: 'JSON' })).text).toBe(
         '{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}',
@@ -226,13 +230,13 @@ describe('request log', () => {
   it('records method, path, raw query, headers and body', async () => {
     store.clearRequests();
     await call('GET', 'products?display=[id]&filter[id]=[1]', { format: 'JSON' });
-    await call('POST', 'products', { body: productXml('<price>3</price>') });
+    await call('POST', 'products', { body: productXml(`<price>3</price>${NAME}`) });
     expect(store.requests).toHaveLength(2);
     const [r, w] = store.requests as [RecordedRequest, RecordedRequest];
     expect([r.method, r.path, r.rawQuery]).toEqual(['GET', '/api/products', 'display=[id]&filter[id]=[1]']);
     expect(r.query).toEqual({ display: '[id]', 'filter[id]': '[1]' });
     expect(r.headers['output-format']).toBe('JSON');
     expect(r.key).toBe(store.apiKey);
-    expect([w.method, w.body]).toEqual(['POST', productXml('<price>3</price>')]);
+    expect([w.method, w.body]).toEqual(['POST', productXml(`<price>3</price>${NAME}`)]);
   });
 });

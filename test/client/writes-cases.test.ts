@@ -89,7 +89,7 @@ describe.each(GENERATIONS)('%s-style store', (generation) => {
     expect((refused as Error).message).toContain('Property Product-&gt;condition has a bad value (allowed values are: new, used, refurbished).');
     expect((refused as Error).message).toContain('nothing was saved');
     const count = h.store.engine.stored('products').size;
-    const association = await h.request()({ method: 'POST', path: 'products', body: '<prestashop><product><price>1</price><associations><nope/></associations></product></prestashop>' }).catch((e: unknown) => e);
+    const association = await h.request()({ method: 'POST', path: 'products', body: '<prestashop><product><price>1</price><name><language id="1">x</language><language id="2">x</language></name><associations><nope/></associations></product></prestashop>' }).catch((e: unknown) => e);
     expect(association).toBeInstanceOf(PrestaShopError);
     expect(association).toMatchObject({ status: 400, code: 86, mayBeSaved: true });
     expect(h.store.engine.stored('products').size).toBe(count + 1);
