@@ -27,6 +27,7 @@ import { AbandonedError, StoreHttp } from './http.js';
 import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
 import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
+import { readTimeZone } from './timezone.js';
 
 export { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type SynopsisFormat } from './options.js';
 export { probeStore, type Auth, type Entry, type Probe, type ProbeAnswer, type ProbeOptions, type ResourceCheck, type StoreObservations, type SynopsisCheck } from './probe.js';
@@ -141,6 +142,9 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
       }
     };
     const languagesPromise = mayReadLanguages ? guard(() => readLanguages(run)) : Promise.resolve(null);
+    const mayReadConfigurations =
+      'listing' in outcome && outcome.listing.resources.some((r) => r.name === 'configurations' && r.keyMethods.includes('GET'));
+    const timeZonePromise = mayReadConfigurations ? guard(() => readTimeZone(run)) : Promise.resolve(null);
     const resources = await Promise.all(
       targets.map((t) =>
         guard(async () => {
@@ -152,6 +156,7 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
       ),
     );
     const languageList = await languagesPromise;
+    const timeZone = await timeZonePromise;
     if (failures.length > 0) {
       throw failures.find((f) => !(f instanceof AbandonedError)) ?? failures[0];
     }
@@ -161,7 +166,7 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     const languages: Language[] = ids.map((id) => ({ id, isoCode: isoById.get(id) ?? null }));
     let schema = canonicalize({
       schemaVersion: SCHEMA_VERSION,
-      store: { psVersion: run.psVersion, languages, catalog: null },
+      store: { psVersion: run.psVersion, languages, catalog: null, timeZone },
       resources: kept,
     });
     const catalogVersion = opts.catalog ? catalogVersionFor(run.psVersion) : null;

@@ -203,6 +203,7 @@ function emptyResource(target: Target, name: string, reason: string, nodesName: 
     nodeName: null,
     nodesName,
     methods: usableMethods(name, target.keyMethods),
+    keyMethods: target.keyMethods,
     synopsis: { source: 'none', reason },
     fields: [],
     associations: [],
@@ -268,6 +269,7 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     nodeName: parsed.nodeName,
     nodesName,
     methods: usableMethods(name, target.keyMethods),
+    keyMethods: target.keyMethods,
     synopsis: { source: outcome.source, reason: outcome.reason },
     // Real synopses strip xlink:href from top-level fields; core foreign keys come from a bundled table.
     fields: parsed.fields.map((f) => (f.references === null ? { ...f, references: coreReference(name, f.name) } : f)),

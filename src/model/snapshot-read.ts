@@ -162,6 +162,7 @@ function readResource(r: Reader, v: Json, path: string, version: number): Resour
     nodeName: r.nullableName(o.nodeName, `${path}.nodeName`),
     nodesName: r.nullableName(o.nodesName, `${path}.nodesName`),
     methods,
+    keyMethods: r.v2(version, o.keyMethods, methods, (x) => r.methods(x, `${path}.keyMethods`)),
     synopsis: {
       source: source as SynopsisSource,
       reason: r.nullableString(syn.reason, `${path}.synopsis.reason`),
@@ -202,6 +203,7 @@ export function validateSnapshotValue(raw: Json, source: string | null = null): 
       psVersion: r.nullableString(store.psVersion, '$.store.psVersion'),
       languages,
       catalog: r.v2(version, store.catalog, null, (x) => r.nullableString(x, '$.store.catalog')),
+      timeZone: r.v2(version, store.timeZone, null, (x) => r.nullableString(x, '$.store.timeZone')),
     },
     resources: r.array(o.resources, '$.resources').map((v, i) => readResource(r, v, `$.resources[${i}]`, version)),
   };

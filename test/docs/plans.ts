@@ -5,7 +5,7 @@
  * without a real store or the network, otherwise name the test that runs it (`by`) or say why none
  * can (`not`).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -27,6 +27,18 @@ const UNPUBLISHED = 'needs the package on the npm registry, which it is not yet'
 const CLONE = 'needs the repository address and the network; the tarball install is the packaging test\'s job';
 const BENCH = 'the benchmark runs for minutes and measures, it is not a test (see docs/performance.md)';
 const SUITE = 'the test suite itself, which holds this test';
+
+/** The project `impact` is shown on in the docs: a tsconfig and one file using the generated code. */
+const IMPACT_TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, noEmit: true, target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true },
+  include: ['src'],
+});
+const IMPACT_APP = [
+  "import type { PrestaShopClient, Product } from './prestashop/index.js';",
+  "export const keywords = (p: Product): string => p.meta_keywords[0]?.value ?? '';",
+  'export const supply = (c: PrestaShopClient) => c.supply_orders.list();',
+  '',
+].join('\n');
 
 function git(dir: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: dir, stdio: 'ignore' });
@@ -111,6 +123,28 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
     { run: { prints: ['PrestaShop schema diff'] } },
   ],
   ['npx prestashop-codegen diff core prestashop-schema.json', { run: { prints: ['core@8.2.0'] } }],
+  [
+    'npx prestashop-codegen diff core@1.7.8 core@9.0',
+    { run: { prints: ['core@1.7.8 = baselines/prestashop-1.7.8.10.json', 'supply_orders: resource removed'] } },
+  ],
+  // docs/diff.md and docs/recipes.md: the upgrade workflow before the upgrade
+  [
+    'npx prestashop-codegen diff prestashop-schema.json core@9.0 --upgrade --write-projected prestashop-schema-9.0.json',
+    { run: { prints: ['upgraded to core@9.0', 'products.meta_keywords: field removed'], writes: ['prestashop-schema-9.0.json'] } },
+  ],
+  // docs/impact.md and docs/recipes.md: a project using the generated code of the previous steps
+  [
+    'npx prestashop-codegen impact prestashop-schema.json prestashop-schema-9.0.json --project tsconfig.json --generated src/prestashop',
+    {
+      run: {
+        prints: ['src/app.ts', 'products.meta_keywords (field-removed) · Product.meta_keywords', 'PrestaShopClient.supply_orders'],
+        setup: (dir) => {
+          writeFileSync(join(dir, 'tsconfig.json'), IMPACT_TSCONFIG);
+          writeFileSync(join(dir, 'src/app.ts'), IMPACT_APP);
+        },
+      },
+    },
+  ],
   // docs/export.md
   [
     'npx prestashop-codegen export --schema prestashop-schema.json --format openapi --out openapi.json',
@@ -133,6 +167,11 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   ],
   ['npx prestashop-codegen diff core staging-schema.json', { run: { prints: ['core@8.2.0'] } }],
   ['mv staging-schema.json prestashop-schema.json', { run: { writes: ['prestashop-schema.json'] } }],
+  // docs/recipes.md: the upgrade workflow after the upgrade (the snapshot committed above against the new one)
+  [
+    'npx prestashop-codegen impact HEAD:prestashop-schema.json prestashop-schema.json --project tsconfig.json --generated src/prestashop --fail-on breaking',
+    { run: { prints: ['PrestaShop upgrade impact', 'Passes --fail-on breaking'] } },
+  ],
   // docs/development.md, docs/performance.md
   ['npm ci', { not: 'installs the dependencies: every test run starts after it' }],
   ['npm run typecheck', { not: 'tsc over the whole repository; a check of the sources, not of the docs' }],

@@ -118,6 +118,7 @@ describe('fake store, 1.7 flavor', () => {
       x.resources.map((res) => ({
         ...res,
         methods: res.methods.filter((m) => m !== 'PATCH'),
+        keyMethods: res.keyMethods.filter((m) => m !== 'PATCH'),
         fields: res.fields.map(synopsisView),
         associations: res.associations.map((a) => ({ ...a, fields: a.fields.map(synopsisView) })),
       }));
@@ -190,6 +191,29 @@ describe('synopsis format option and quirks over HTTP', () => {
       expect(combinations.associations[0]!.fields).toEqual([expect.objectContaining({ name: 'id', required: true })]);
     } finally {
       await spec.close();
+    }
+  });
+
+  it('records the store time zone (PS_TIMEZONE) when the key may read configurations, and refuses a value that is no zone name', async () => {
+    const answer = (value: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<configurations>\n<configuration>\n\t<name><![CDATA[PS_TIMEZONE]]></name>\n\t<value><![CDATA[${value}]]></value>\n</configuration>\n</configurations>\n</prestashop>\n`;
+    const before = s8.requests.length;
+    s8.fault({ path: '/api/configurations', query: { 'filter[name]': '[PS_TIMEZONE]' }, body: answer('Europe/Paris') });
+    try {
+      const r = await introspectStore({ url: s8.url, key: KEY });
+      expect(r.schema.store.timeZone).toBe('Europe/Paris');
+      expect(r.summary.warnings).toEqual([]);
+      expect(s8.requests.slice(before).some((q) => q.path === '/api/configurations' && q.query['display'] === '[name,value]')).toBe(true);
+    } finally {
+      s8.clearFaults();
+    }
+    s8.fault({ path: '/api/configurations', query: { 'filter[name]': '[PS_TIMEZONE]' }, body: answer('Europe/Paris</x>\u202e;rm -rf') });
+    try {
+      const r = await introspectStore({ url: s8.url, key: KEY });
+      expect(r.schema.store.timeZone).toBeNull();
+      expect(r.summary.warnings).toEqual(['configurations: PS_TIMEZONE is not a time zone name; dates are read without a zone']);
+    } finally {
+      s8.clearFaults();
     }
   });
 

@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { styleText } from 'node:util';
 import type { CommandModule } from 'yargs';
 import { loadUserConfig, resolveIntrospectSettings } from '../../config/load.js';
@@ -27,14 +26,17 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
-import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
+import type { StoreSchema } from '../../model/index.js';
 import { introspectRunOptions, readTlsFlags, tlsOptions } from './introspect.js';
+import { loadBaseline, loadCoreSide, parseSnapshot } from './baselines.js';
+import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
+
+export { loadBaseline } from './baselines.js';
 
 type TlsFlags = Awaited<ReturnType<typeof readTlsFlags>>;
 import type { CliContext } from './registry.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
-const BASELINES_DIR = fileURLToPath(new URL('../../../baselines/', import.meta.url));
 
 type Which = 'old' | 'new';
 
@@ -45,25 +47,12 @@ export type SideSpec =
   | { readonly kind: 'core'; readonly version: string | null }
   | { readonly kind: 'url'; readonly url: string };
 
-interface LoadedSide {
+export interface LoadedSide {
   readonly schema: StoreSchema;
   readonly label: string;
   /** The local file it came from (for annotations), or null. */
   readonly file: string | null;
 }
-
-/** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
-function parseSnapshot(text: string, source: string): StoreSchema {
-  try {
-    return parseModel(text, source);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
-    throw error;
-  }
-}
-
-/** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
-const SAFE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;
 
 /** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
 export function parseSideSpec(arg: string, cwd: string): SideSpec {
@@ -73,14 +62,6 @@ export function parseSideSpec(arg: string, cwd: string): SideSpec {
   const git = /^([^:]+):(.+)$/.exec(arg);
   if (git !== null && !/^[A-Za-z]:[\\/]/.test(arg)) return { kind: 'git', ref: git[1]!, path: git[2]! };
   throw new InputError('no such file (and not a <git-ref>:<path> or core@<version>)', arg);
-}
-
-/** The bundled core baseline for a version, or null when none ships. */
-export async function loadBaseline(version: string | null): Promise<StoreSchema | null> {
-  if (version === null || !SAFE_VERSION.test(version)) return null;
-  const path = resolve(BASELINES_DIR, `prestashop-${version}.json`);
-  if (!existsSync(path)) return null;
-  return parseSnapshot(await readFile(path, 'utf8'), `baselines/prestashop-${version}.json`);
 }
 
 function gitShow(cwd: string, ref: string, path: string): Promise<string> {
@@ -127,7 +108,7 @@ async function introspect(ctx: CliContext, which: Which, url: string, config: Us
   }
 }
 
-async function loadSide(
+export async function loadSide(
   ctx: CliContext,
   which: Which,
   spec: SideSpec,
@@ -153,12 +134,7 @@ async function loadSide(
     case 'core': {
       const version = spec.version ?? otherVersion;
       if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
-      const schema = await loadBaseline(version);
-      if (schema === null) {
-        const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);
-        throw new InputError(`no bundled core baseline for PrestaShop ${shown} (see baselines/)`, 'core');
-      }
-      return { schema, label: `core@${version}`, file: null };
+      return loadCoreSide(version);
     }
     case 'url':
       return introspect(ctx, which, spec.url, config, tls);
@@ -196,7 +172,7 @@ export function diffSettings(config: UserConfig): DiffConfig {
   return d as DiffConfig;
 }
 
-function styler(ctx: CliContext): Styler | undefined {
+export function styler(ctx: CliContext): Styler | undefined {
   const env = ctx.env;
   const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
   const tty = ctx.reporter.stdoutIsTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
@@ -204,7 +180,7 @@ function styler(ctx: CliContext): Styler | undefined {
   return force || tty ? (style, text) => styleText(style, text, { validateStream: false }) : undefined;
 }
 
-export interface DiffArgs {
+export interface DiffArgs extends UpgradeArgs {
   readonly old?: string;
   readonly new?: string;
   readonly oldUrl?: string;
@@ -220,7 +196,7 @@ export interface DiffArgs {
 }
 
 /** Which inputs the positionals and URL flags name, in order old then new. */
-function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
+export function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
   const positionals = [args.old, args.new].filter((p): p is string => p !== undefined);
   const needed = (args.oldUrl === undefined ? 1 : 0) + (args.newUrl === undefined ? 1 : 0);
   if (positionals.length !== needed) {
@@ -243,12 +219,14 @@ export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserC
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
   }
   const [oldSpec, newSpec] = sideSpecs(ctx, args);
+  checkUpgradeArgs(args, newSpec);
   // A `core` side takes its version from the other side, so load that one first.
   const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
   const tls = await readTlsFlags(ctx.cwd, args);
   const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig, tls) : null;
-  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig, tls);
-  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion, userConfig, tls));
+  const loadedNew = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig, tls);
+  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, loadedNew.schema.store.psVersion, userConfig, tls));
+  const newSide = args.upgrade === true ? await upgradeNewSide(ctx, oldSide, loadedNew, newSpec, args) : loadedNew;
 
   const baselines = {
     old: await loadBaseline(oldSide.schema.store.psVersion),
@@ -283,9 +261,9 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
   command: 'diff [old] [new]',
   describe: 'Compare two store schemas and classify each change as breaking, dangerous or safe',
   builder: (y) =>
-    tlsOptions(y)
-      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
-      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
+    upgradeOptions(tlsOptions(y))
+      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>] (1.7.x, 8.x, 9.x)' })
+      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>] (1.7.x, 8.x, 9.x)' })
       .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
       .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
@@ -293,7 +271,9 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
       .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
       .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
       .example('$0 diff old.json --new-url https://shop.example --format markdown', 'Before an upgrade, against a staging store')
-      .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core') as never,
+      .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core')
+      .example('$0 diff core@1.7.8 core@9.0', 'What changes between two PrestaShop releases (offline)')
+      .example('$0 diff prestashop-schema.json core@9.0 --upgrade --write-projected next.json', 'This store after an upgrade to 9.0') as never,
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);
     if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);

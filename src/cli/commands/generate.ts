@@ -17,7 +17,7 @@ import type { UserConfig } from '../../config/types.js';
 import { emitAll } from '../../emit/index.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK, InputError } from '../../errors.js';
-import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
+import { HTTP_METHODS, parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { readPreformattedTemplates, readRuntimeTemplates } from '../../templates.js';
 import { writeFileMap, type WriteResult } from '../../write/index.js';
 import type { Reporter } from '../reporter.js';
@@ -68,6 +68,8 @@ export function checkGenerateConfig(generate: UserConfig['generate']): Partial<E
       }
     } else if (key === 'brandedIds' || key === 'clients' || key === 'format') {
       if (typeof value !== 'boolean') throw new ConfigError(`expected true or false, got ${JSON.stringify(value)}`, where);
+    } else if (key === 'methods') {
+      checkMethodsOption(value, where);
     } else if (key === 'defaultLanguage') {
       if (value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0)) {
         throw new ConfigError(`expected a positive integer or null, got ${JSON.stringify(value)}`, where);
@@ -78,6 +80,18 @@ export function checkGenerateConfig(generate: UserConfig['generate']): Partial<E
     out[key] = value;
   }
   return out as Partial<EmitOptions> & { format?: boolean };
+}
+
+/** `generate.methods`: `{ resource: ['DELETE', ...] }`, each method one of HTTP_METHODS. */
+function checkMethodsOption(value: unknown, where: string): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`expected an object such as { "carts": ["DELETE"] }, got ${JSON.stringify(value)}`, where);
+  }
+  for (const [resource, list] of Object.entries(value)) {
+    if (!Array.isArray(list) || !list.every((m) => typeof m === 'string' && (HTTP_METHODS as readonly string[]).includes(m))) {
+      throw new ConfigError(`expected a list of ${HTTP_METHODS.join(', ')}, got ${JSON.stringify(list)}`, `${where}.${resource}`);
+    }
+  }
 }
 
 /** Flags win over the config file; every option ends up resolved. */

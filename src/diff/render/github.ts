@@ -21,7 +21,7 @@ const COMMAND: Readonly<Record<Severity, 'error' | 'warning' | 'notice'>> = {
   safe: 'notice',
 };
 
-function command(name: string, props: Record<string, string | null>, message: string): string {
+export function command(name: string, props: Record<string, string | null>, message: string): string {
   const list = Object.entries(props)
     .filter((e): e is [string, string] => e[1] !== null)
     .map(([k, v]) => `${k}=${escapeProperty(v)}`)
