@@ -46,7 +46,7 @@ export interface CrudResource {
   /** `id` first, then the model's fields. */
   readonly fields: readonly CrudField[];
   readonly associations: readonly CrudAssociation[];
-  /** Methods a key may use (the model's methods). */
+  /** Methods a key may use (the snapshot's `keyMethods`, the key's raw flags). */
   readonly methods: readonly HttpMethod[];
   /** Methods PrestaShop itself forbids on the resource (405, code 101): the release's `forbidden_method`. */
   readonly forbidden: readonly HttpMethod[];
@@ -133,7 +133,8 @@ export function crudResourceOf(resource: Resource): CrudResource {
         values: f.values,
       })),
     })),
-    methods: resource.methods,
+    // What the key's flags allow: a real store does not apply the spec's table.
+    methods: resource.keyMethods,
     forbidden: storeForbidden(resource.name),
   };
 }
