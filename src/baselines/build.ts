@@ -144,6 +144,14 @@ function association(name: string, a: CatalogAssociation): ReturnType<typeof mak
   });
 }
 
+/**
+ * A baseline models a key that holds every method on every resource: the `/api` listing then flags
+ * all six, whatever the resource forbids (as the 8.2.0 fixture store's listing shows).
+ */
+function keyMethodsOf(_r: CatalogResource): HttpMethod[] {
+  return [...HTTP_METHODS];
+}
+
 function methodsOf(r: CatalogResource): HttpMethod[] {
   const allowed = new Set(r.allowed_methods);
   return usableMethods(
@@ -158,6 +166,7 @@ function resourceOf(r: CatalogResource, p: CatalogParameters | undefined): Resou
     return makeResource(r.name, {
       description: r.description,
       methods: methodsOf(r),
+      keyMethods: keyMethodsOf(r),
       synopsis: { source: 'none', reason: noSynopsis ?? 'the catalog has no webservice parameters for it' },
     });
   }
@@ -172,6 +181,7 @@ function resourceOf(r: CatalogResource, p: CatalogParameters | undefined): Resou
     nodeName: p.objectNodeName,
     nodesName: p.objectsNodeName,
     methods: methodsOf(r),
+    keyMethods: keyMethodsOf(r),
     synopsis: { source: 'xml', reason: null },
     fields,
     associations,
@@ -186,6 +196,8 @@ export function buildSynopsisModel(inputs: CatalogInputs): StoreSchema {
       psVersion: inputs.version,
       languages: inputs.languages.map((l) => ({ id: l.id, isoCode: l.iso_code ?? null })),
       catalog: null,
+      // A release has no time zone; a store does (introspect reads its PS_TIMEZONE).
+      timeZone: null,
     },
     resources: inputs.resources.map((r) => resourceOf(r, inputs.parameters[r.name])),
   };

@@ -85,7 +85,7 @@ export function projectUpgrade(store: StoreSchema, source: StoreSchema, target: 
     schema: {
       schemaVersion: target.schemaVersion,
       // Core fields carry the target release's catalog entries; module fields their synopsis alone.
-      store: { psVersion: target.store.psVersion, languages: store.store.languages, catalog: target.store.catalog },
+      store: { psVersion: target.store.psVersion, languages: store.store.languages, catalog: target.store.catalog, timeZone: store.store.timeZone },
       resources,
     },
     removed,

@@ -74,7 +74,9 @@ function idPlan(plan: FieldPlan): FieldPlan {
 }
 
 function planResource(resource: Resource, names: NameTable, options: PlanOptions, diagnostics: PlanDiagnostic[]): ResourcePlan {
-  const methods = offeredMethods(resource, options.methods?.[resource.name] ?? [], diagnostics);
+  // An own key only: a resource named `constructor` or `toString` must not pick up Object.prototype's member.
+  const asked = options.methods ?? {};
+  const methods = offeredMethods(resource, (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [], diagnostics);
   const fields: FieldPlan[] = [];
   let id: FieldPlan | null = null;
   for (const f of resource.fields) {

@@ -16,7 +16,7 @@ export type QueryValue = string | number | boolean;
 
 export interface RawRequest {
   readonly method: HttpMethod;
-  /** Path below `/api/`, e.g. `carts/12` or `attachments/file/3`; each segment is URL-encoded here. */
+  /** Path below `/api/`, e.g. `carts/12` or `attachments/file/3`; each segment is URL-encoded. */
   readonly path: string;
   /** Query parameters (`{ display: 'full', 'filter[id]': '[1|2]' }`); a list repeats the parameter. */
   readonly query?: Readonly<Record<string, QueryValue | readonly QueryValue[] | undefined>> | undefined;
@@ -46,12 +46,13 @@ export type RequestFunction = (request: RawRequest) => Promise<RawResponse>;
 
 const SEGMENT_RE = /^[^/?#\\]+$/;
 
-function encodePath(path: string): string {
-  const segments = path.replace(/^\/+/, '').split('/');
-  for (const s of segments) {
+/** The path, checked (the transport encodes each segment). */
+function checkedPath(path: string): string {
+  const relative = path.replace(/^\/+/, '');
+  for (const s of relative.split('/')) {
     if (!SEGMENT_RE.test(s) || s === '.' || s === '..') throw new RangeError(`request: ${JSON.stringify(path)} is not a path below /api/ (no empty, "." or ".." segment, no ? or #)`);
   }
-  return segments.map(encodeURIComponent).join('/');
+  return relative;
 }
 
 function queryParams(query: RawRequest['query']): Params {
@@ -78,7 +79,7 @@ function parse(res: HttpResponse): unknown {
 /** The `request` function of a client. */
 export function createRequest(ctx: ClientContext): RequestFunction {
   return async (request) => {
-    const path = encodePath(request.path);
+    const path = checkedPath(request.path);
     const format = (request.format ?? ctx.format) === 'json' ? 'JSON' : 'XML';
     const write = request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH';
     let res: HttpResponse;

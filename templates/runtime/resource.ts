@@ -10,6 +10,7 @@
  */
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
 import { PrestaShopError, PrestaShopValidationError } from './errors.js';
+import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import { refusedStoredFields, type Codec, type HttpMethod, type ResourceMeta } from './meta.js';
 import {
@@ -277,13 +278,12 @@ export class ResourceRuntime {
   private decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language'], format: 'xml' | 'json' = this.ctx.format): Decoded {
     const ctx: DecodeContext = { codec: this.ctx.codec, fields: displayedFields(display), bareLanguage: this.bareLanguage(language) };
     try {
-      const decoded = format === 'json' ? decodeJsonDocument(this.meta, JSON.parse(res.text) as unknown, ctx) : decodeXmlDocument(this.meta, parseXml(res.text), ctx);
+      const decoded = format === 'json' ? decodeJsonDocument(this.meta, parseJsonAnswer(res.text), ctx) : decodeXmlDocument(this.meta, parseXml(res.text), ctx);
       const zone = this.zone();
       if (zone === undefined) return decoded;
       return { ...decoded, items: decoded.items.map((item) => shiftDates(this.meta, item, (d) => fromWallClock(d, zone)) as Entity) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: `unreadable answer: ${message}` }], cause: error });
+      throw decodeError(error, res.status, method, res.url, this.ctx.transport.apiKey);
     }
   }
 

@@ -47,6 +47,8 @@ const BEFORE_SAVE: ReadonlySet<number> = new Set([41, 46, 84, 85, 89, 90, 91, 92
  * a refusal the store makes before saving (PHP warnings, codes 2–8, come after it as often as not).
  */
 export function mayHaveSaved(error: PrestaShopError): boolean {
+  // A retried PUT whose first attempt got no clear answer may have been applied, whatever came next.
+  if (error.mayHaveSucceeded) return true;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'decode') return true;
   if (error.kind !== 'http') return false;
   const codes = error.errors.map((e) => e.code);
@@ -69,5 +71,6 @@ export function writeError(error: unknown): unknown {
     message: `${error.message}${hint}`,
     cause: error,
     mayBeSaved: maybe,
+    mayHaveSucceeded: error.mayHaveSucceeded,
   });
 }

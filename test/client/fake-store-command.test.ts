@@ -39,6 +39,6 @@ describe('fake-store command', () => {
     stderr.on('data', (c: Buffer) => (text += c.toString()));
     const code = await main(['fake-store', '--port', '-1'], { stdout: new PassThrough(), stderr });
     expect(code).toBe(2);
-    expect(text).toContain('Invalid value for option "port"');
+    expect(text).toContain('--port: expected a port number');
   });
 });

@@ -46,10 +46,10 @@ function git(dir: string, ...args: string[]): void {
 
 export const PLANS: readonly (readonly [string, Plan])[] = [
   // README: install
-  ['git clone <repository-url> prestashop-codegen', { not: CLONE }],
+  ['git clone https://github.com/prestashop-codegen/prestashop-codegen.git', { not: CLONE }],
   ['cd prestashop-codegen && npm ci && npm pack', { not: CLONE }],
   ['cd ../my-project && npm install --save-dev ../prestashop-codegen/prestashop-codegen-0.1.0.tgz', { not: CLONE }],
-  ['npm install --save-dev git+<repository-url>', { not: CLONE }],
+  ['npm install --save-dev git+https://github.com/prestashop-codegen/prestashop-codegen.git', { not: CLONE }],
   ['npm install --save-dev prestashop-codegen', { not: UNPUBLISHED }],
   // README: quick start and the tour
   ['npm ci && npm run demo', { run: { writes: ['demo/prestashop-schema.json', 'demo/generated/index.ts'] } }],
@@ -83,6 +83,11 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   ['npx prestashop-codegen introspect', { run: { writes: ['prestashop-schema.json'] } }],
   ['npx prestashop-codegen generate --out src/prestashop', { run: { writes: ['src/prestashop/index.ts'] } }],
   ['npx prestashop-codegen generate --out src/prestashop --check', { run: { prints: ['up to date'] } }],
+  [
+    'npx prestashop-codegen generate --out src/prestashop --check --verbose > drift.patch',
+    { by: 'test/cli/output.test.ts', marker: "'--check', '--verbose'" },
+  ],
+  ['git apply drift.patch', { by: 'test/cli/output.test.ts', marker: "git('apply', 'drift.patch')" }],
   // README: commands
   ['npx prestashop-codegen --help', { run: { prints: ['Commands:', 'prestashop-codegen generate'] } }],
   ['npx prestashop-codegen generate --help', { run: { prints: ['--check', 'Examples:'] } }],
@@ -144,6 +149,12 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
         },
       },
     },
+  ],
+  // docs/configuration.md: named stores
+  ['npx prestashop-codegen introspect --store production', { by: 'test/cli/api-config.test.ts', marker: "'introspect', '--store', 'production'" }],
+  [
+    'npx prestashop-codegen diff store:production store:staging --fail-on breaking',
+    { by: 'test/cli/api-config.test.ts', marker: "'diff', 'store:production', 'store:staging'" },
   ],
   // docs/export.md
   [

@@ -16,7 +16,7 @@ import { ConfigError, EXIT_FAILURE, InputError } from '../../errors.js';
 import { snapshotHash } from '../../model/index.js';
 import { loadBaseline } from './baselines.js';
 import { diffSettings, loadSide, parseSideSpec, styler } from './diff.js';
-import { readTlsFlags } from './introspect.js';
+import type { ReadFlags } from '../store-flags.js';
 import type { CliContext } from './registry.js';
 import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
 
@@ -52,7 +52,8 @@ export async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: U
   const oldSpec = parseSideSpec(args.old, ctx.cwd);
   const newSpec = parseSideSpec(args.new, ctx.cwd);
   checkUpgradeArgs(args, newSpec);
-  const tls = await readTlsFlags(ctx.cwd, {});
+  // impact compares snapshots, git revisions and core baselines; live stores take diff's flags.
+  const tls: ReadFlags = {};
   const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
   const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig, tls) : null;
   const loadedNew = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig, tls);
