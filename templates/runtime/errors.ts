@@ -39,6 +39,12 @@ export class PrestaShopError extends Error {
   readonly method: string;
   readonly url: string;
   /**
+   * For a failed write (POST, PUT, PATCH): whether the object may have been saved all the same
+   * (no answer, or an error the store raises after saving). Read the object back before retrying.
+   * False when the store refused the write before saving; null for other requests.
+   */
+  readonly mayBeSaved: boolean | null;
+  /**
    * True when the request was retried after an attempt that got no clear answer, so the store may
    * have applied it although this answer is an error (a DELETE answered 404 after a timeout).
    */
@@ -52,6 +58,7 @@ export class PrestaShopError extends Error {
     readonly url: string;
     readonly message?: string | undefined;
     readonly cause?: unknown | undefined;
+    readonly mayBeSaved?: boolean | null | undefined;
     readonly mayHaveSucceeded?: boolean | undefined;
   }) {
     const errors = init.errors ?? [];
@@ -63,6 +70,7 @@ export class PrestaShopError extends Error {
     this.errors = errors;
     this.method = init.method;
     this.url = url;
+    this.mayBeSaved = init.mayBeSaved ?? null;
     this.mayHaveSucceeded = init.mayHaveSucceeded ?? false;
   }
 

@@ -4,7 +4,7 @@
  * timeouts, retries for idempotent methods only, and redirects followed by hand so the key is
  * never sent to another origin.
  */
-import { basicToken, PrestaShopError, parseStoreErrors, scrubKey } from './errors.js';
+import { basicToken, PrestaShopError, parseStoreErrors, redactUrl, scrubKey } from './errors.js';
 import { AttemptControl, DEFAULT_MAX_RESPONSE_BYTES, failure, readBody, type RequestSite } from './http-body.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
@@ -15,8 +15,14 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface TransportOptions {
   /** Shop URL, with or without `/api` (`https://shop.example`, `https://shop.example/shop1/api`). */
   readonly baseUrl: string;
-  /** Webservice key (32 characters); sent as the Basic-auth user name, never in the URL. */
+  /** Webservice key (32 characters); sent as the Basic-auth user name, never in the URL (unless `auth: 'ws_key'`). */
   readonly apiKey: string;
+  /**
+   * How the key travels: `basic` (default, the Authorization header) or `ws_key` (the `ws_key`
+   * query parameter, for servers that strip the Authorization header; the key then shows in the
+   * store's access logs, and a warning says so once). Errors and messages never show it.
+   */
+  readonly auth?: 'basic' | 'ws_key' | undefined;
   /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
   readonly fetch?: FetchLike | undefined;
   /** Deadline of one attempt in milliseconds, from sending to the last byte of the answer (default 30 000). */
@@ -88,6 +94,7 @@ export class Transport {
   private readonly maxRedirects: number;
   private readonly maxResponseBytes: number;
   private readonly extraHeaders: Readonly<Record<string, string>>;
+  private readonly wsKey: boolean;
 
   constructor(private readonly options: TransportOptions) {
     this.apiUrl = apiUrlOf(options.baseUrl);
@@ -95,6 +102,9 @@ export class Transport {
       throw new TypeError('apiKey: expected the Webservice key (printable ASCII, usually 32 characters)');
     }
     this.auth = `Basic ${basicToken(options.apiKey)}`;
+    if (options.auth !== undefined && options.auth !== 'basic' && options.auth !== 'ws_key') throw new TypeError('auth: expected "basic" or "ws_key"');
+    this.wsKey = options.auth === 'ws_key';
+    if (this.wsKey) warnOnce("the key is sent as the ws_key query parameter: it will appear in the store's access logs");
     const globalFetch = (globalThis as { fetch?: FetchLike }).fetch;
     const fetchFn = options.fetch ?? (globalFetch === undefined ? undefined : globalFetch.bind(globalThis));
     if (fetchFn === undefined) throw new TypeError('fetch: no global fetch (Node ≥ 18 or a browser); pass one in the options');
@@ -181,7 +191,7 @@ export class Transport {
   }
 
   private async sendOnce(req: HttpRequest, deadline: number): Promise<Omit<HttpResponse, 'uncertain'>> {
-    let url = this.url(req.path, req.params);
+    let url = this.url(req.path, this.wsKey ? [...(req.params ?? []), ['ws_key', this.options.apiKey]] : req.params);
     const origin = new URL(url).origin;
     let method: string = req.method;
     let body = req.body;
@@ -211,6 +221,8 @@ export class Transport {
           method = 'GET';
           body = undefined;
         }
+        // Same origin only (checked above): the key goes along as on the first request.
+        if (this.wsKey && !target.searchParams.has('ws_key')) target.searchParams.set('ws_key', this.options.apiKey);
         url = target.toString();
       }
     } finally {
@@ -219,7 +231,8 @@ export class Transport {
   }
 
   private async fetchOnce(url: string, method: string, body: string | FormData | undefined, req: HttpRequest, control: AttemptControl): Promise<Response> {
-    const headers: Record<string, string> = { ...this.extraHeaders, Authorization: this.auth, 'Output-Format': req.format };
+    const headers: Record<string, string> = { ...this.extraHeaders, 'Output-Format': req.format };
+    if (!this.wsKey) headers['Authorization'] = this.auth;
     if (typeof body === 'string') headers['Content-Type'] = 'text/xml; charset=utf-8';
     const init: RequestInit = { method, headers, redirect: 'manual', signal: control.signal };
     if (body !== undefined) init.body = body;
@@ -232,7 +245,7 @@ export class Transport {
   }
 
   private async read(response: Response, url: string, method: string, control: AttemptControl, binary: boolean): Promise<Omit<HttpResponse, 'uncertain'>> {
-    const base = { status: response.status, headers: response.headers, url };
+    const base = { status: response.status, headers: response.headers, url: this.wsKey ? redactUrl(url) : url };
     if (method === 'HEAD') {
       await response.body?.cancel().catch(() => undefined);
       return { ...base, text: '', bytes: null };
@@ -298,4 +311,13 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   if (value === undefined) return fallback;
   if (!(typeof value === 'number' && value > 0)) throw new RangeError(`${name}: expected a positive number`);
   return value;
+}
+
+const warned = new Set<string>();
+
+/** A warning printed once per process (the same text as `introspect --ws-key`'s). */
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  (globalThis as { console?: { warn(m: string): void } }).console?.warn(`prestashop client: ${message}`);
 }

@@ -219,7 +219,7 @@ describe('paging', () => {
 describe('other resources', () => {
   it('changes a stock quantity (stock_availables: update/patch only)', async () => {
     const c = client();
-    const product = await c.products.create({ price: 1 });
+    const product = await c.products.create({ price: 1, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
     const stockId = product.associations.stock_availables[0]!.id;
     const stock = await c.stock_availables.patch(stockId, { quantity: 42 });
     expect(stock.quantity).toBe(42);
@@ -234,7 +234,7 @@ describe('other resources', () => {
 
   it('uploads, lists, downloads and deletes a product image', async () => {
     const c = client();
-    const product = await c.products.create({ price: 2 });
+    const product = await c.products.create({ price: 2, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     const { id: imageId } = await c.images.products.upload(product.id, png, { contentType: 'image/png', filename: 'mug.png' });
     expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
