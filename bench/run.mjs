@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runNode as runNodeRaw, measureRounds as measureRoundsRaw } from './lib/measure.mjs';
-import { machine, renderMarkdown, renderText, withReadmeResults } from './lib/report.mjs';
+import { machine, PERFORMANCE_PAGE, renderMarkdown, renderText, withReadmeResults } from './lib/report.mjs';
 import { RATIOS, SECTIONS } from './lib/sections/index.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -153,14 +153,14 @@ async function main() {
   process.stdout.write(`\n${renderText(results)}\n`);
   await writeFile(join(BENCH, 'results.md'), renderMarkdown(results));
   await writeFile(join(BENCH, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  // A full run on the default snapshot also refreshes the README's Performance tables.
+  // A full run on the default snapshot also refreshes the tables of the Performance page.
   let readme = '';
   if (only === null && snapshot === resolve(DEFAULT_SNAPSHOT)) {
-    const path = join(ROOT, 'README.md');
+    const path = join(ROOT, PERFORMANCE_PAGE);
     const updated = withReadmeResults(await readFile(path, 'utf8'), results);
     if (updated !== null) {
       await writeFile(path, updated);
-      readme = ', README.md (Performance)';
+      readme = `, ${PERFORMANCE_PAGE}`;
     }
   }
   log(`\nwrote bench/results.md, bench/results.json${readme} (${(totalMs / 1000).toFixed(0)} s)`);

@@ -5,13 +5,27 @@
  */
 export { SnapshotError } from './model/snapshot.js';
 
-/** Exit codes are a contract: 0 success, 1 the store (or a check) failed, 2 bad usage or input. */
+/**
+ * Exit codes are a contract: 0 success, 1 the store (or a check) said no, 2 bad usage or input,
+ * 3 an internal error (a bug in prestashop-codegen: please report it).
+ */
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 3;
 
 export abstract class CodegenError extends Error {
   abstract readonly exitCode: number;
+}
+
+/**
+ * How an option is named in a message: a flag (`url` → `--url`), kept as is when it already
+ * starts with `-`, or a config file option (`generate.decimals` → `config option "generate.decimals"`).
+ */
+export function optionLabel(option: string): string {
+  if (option.startsWith('-')) return option;
+  if (option.includes('.')) return `config option "${option}"`;
+  return `--${option}`;
 }
 
 /** Bad flags, a bad config file, a bad option value. */
@@ -22,7 +36,7 @@ export class ConfigError extends CodegenError {
     message: string,
     readonly option: string | null = null,
   ) {
-    super(option === null ? message : `Invalid value for option "${option}": ${message}`);
+    super(option === null ? message : `${optionLabel(option)}: ${message}`);
   }
 }
 
@@ -94,6 +108,21 @@ export class WriteError extends CodegenError {
   }
 }
 
+/** Network failures seen in store errors, with what to check. */
+const NETWORK_HINTS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bECONNREFUSED\b/, 'nothing answers at this address: check the host and port of --url, and that the store is running'],
+  [/\b(?:ENOTFOUND|EAI_AGAIN)\b/, 'this host name does not resolve: check the spelling of --url, or your DNS and network'],
+  [/\bECONNRESET\b/, 'the connection was cut: a proxy or firewall may be in the way; try again, or lower --concurrency'],
+  [/\b(?:ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b|timed out/i, 'the store is slow or unreachable: raise --timeout, lower --concurrency, or check the network'],
+  [/\b(?:EHOSTUNREACH|ENETUNREACH)\b/, 'the host cannot be reached from this machine: check the network or VPN'],
+];
+
+/** What to check for a network failure named in `message`, or null when none applies. */
+export function networkHint(message: string): string | null {
+  for (const [re, hint] of NETWORK_HINTS) if (re.test(message)) return hint;
+  return null;
+}
+
 /** Removes credentials from a URL: user info and the `ws_key` query parameter. */
 export function redactUrl(url: string | URL): string {
   let u: URL;
@@ -131,7 +160,14 @@ export function scrubSecrets(text: string, secrets: readonly (string | null | un
  */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
-    `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeChar);
+}
+
+/** `printable` for text that must stay on one line (a name, a value in a table): tabs and newlines are escaped too. */
+export function printableLine(text: string): string {
+  return printable(text).replace(/[\t\n]/g, escapeChar);
+}
+
+function escapeChar(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

@@ -113,11 +113,14 @@ export function renderMarkdown(results) {
   ].join('\n');
 }
 
-/** Markers of the block of README.md that a full run rewrites with its tables. */
+/** The docs page whose "Latest results" block a full run rewrites. */
+export const PERFORMANCE_PAGE = 'docs/performance.md';
+
+/** Markers of the block of the Performance page that a full run rewrites with its tables. */
 export const README_START = '<!-- bench:results:start (written by npm run bench) -->';
 export const README_END = '<!-- bench:results:end -->';
 
-/** README.md with the block between the markers replaced by this run's tables; null without markers. */
+/** The Performance page (`docs/performance.md`) with the block between the markers replaced by this run's tables; null without markers. */
 export function withReadmeResults(readme, results) {
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);

@@ -34,7 +34,8 @@ function differences(field: Field, entry: CatalogField): string[] {
   return out;
 }
 
-function withEntry(field: Field, entry: CatalogField): Field {
+/** A field with a catalog entry's data applied (origin `catalog`). */
+export function withEntry(field: Field, entry: CatalogField): Field {
   return {
     ...field,
     type: entry.type ?? field.type,

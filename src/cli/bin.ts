@@ -8,6 +8,6 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     // main() reports its own errors; reaching here is a bug.
     process.stderr.write(`prestashop-codegen: internal error: ${(error as Error)?.message ?? String(error)}\n`);
-    process.exitCode = 2;
+    process.exitCode = 3;
   },
 );

@@ -3,9 +3,10 @@
  * The only place that decides exit codes; commands set a code or throw a typed error.
  */
 import yargs from 'yargs';
-import { CodegenError, EXIT_USAGE, SnapshotError } from '../errors.js';
+import { EXIT_USAGE } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { COMMANDS, type CliContext } from './commands/registry.js';
+import { describeFailure, rewriteUsageMessage } from './failure.js';
 import { Reporter } from './reporter.js';
 
 export interface MainIo {
@@ -54,8 +55,9 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       describe: 'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory)',
       global: true,
     })
-    .epilog('Exit codes: 0 success, 1 the store answered with errors (or a check failed), 2 bad usage or input.')
-    .wrap(Math.min(110, (io.stdout ?? process.stdout).columns ?? 100))
+    .epilog('Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).')
+    // A terminal may report 0 columns: treat that as unknown.
+    .wrap(Math.min(110, (io.stdout ?? process.stdout).columns || 100))
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
@@ -67,22 +69,19 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
   try {
     await parser.parseAsync();
     if (usageError !== null) {
-      reporter.error(`${usageError}\nRun with --help for usage.`);
+      reporter.error(`${rewriteUsageMessage(usageError, argv)}\nRun with --help for usage.`);
       return EXIT_USAGE;
     }
     return exitCode;
   } catch (error) {
     if (error instanceof UsageAbort) {
-      reporter.error(`${usageError ?? error.message}\nRun with --help for usage.`);
+      reporter.error(`${rewriteUsageMessage(usageError ?? error.message, argv)}\nRun with --help for usage.`);
       return EXIT_USAGE;
     }
-    if (error instanceof CodegenError || error instanceof SnapshotError) {
-      // A bad snapshot is bad input (exit 2); the model layer cannot depend on the CLI's error base.
-      reporter.error(error.message);
-      if (reporter.verbose && error.stack) reporter.debug(error.stack);
-      return error instanceof CodegenError ? error.exitCode : EXIT_USAGE;
-    }
-    reporter.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    return EXIT_USAGE;
+    const failure = describeFailure(error);
+    reporter.clearProgress();
+    reporter.error(failure.message);
+    if (failure.stack !== null) reporter.debug(failure.stack);
+    return failure.exitCode;
   }
 }

@@ -38,9 +38,14 @@ export class Reporter {
     stream.write(`${this.clean(text)}\n`);
   }
 
-  /** Command results (a diff, a summary): stdout. */
+  /** Command results (a diff report, a JSON report): stdout, always. */
   out(text: string): void {
     this.write(this.options.stdout, text);
+  }
+
+  /** Status lines after a run ("Generated 46 files ..."): stdout, not with --quiet. */
+  summary(text: string): void {
+    if (!this.quiet) this.write(this.options.stdout, text);
   }
 
   // Messages on stderr may quote what a store sent: never let it drive the terminal (see `printable`).
@@ -75,10 +80,13 @@ export class Reporter {
   progress(done: number, total: number, label: string): void {
     if (this.quiet) return;
     if (this.isTTY) {
-      const width = 24;
-      const filled = total === 0 ? width : Math.round((done / total) * width);
-      const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
-      const line = this.clean(`[${bar}] ${done}/${total} ${label}`).slice(0, (this.options.stderr.columns ?? 80) - 1);
+      const size = 24;
+      const filled = total === 0 ? size : Math.round((done / total) * size);
+      const bar = `${'#'.repeat(filled)}${'-'.repeat(size - filled)}`;
+      // Some terminals (and pseudo-terminals in CI) report 0 columns: treat that as unknown.
+      const columns = this.options.stderr.columns;
+      const width = columns !== undefined && columns > 1 ? columns : 80;
+      const line = this.clean(`[${bar}] ${done}/${total} ${label}`).slice(0, width - 1);
       this.options.stderr.write(`\r\u001b[2K${line}`);
       this.progressShown = true;
     } else if (this.verbose) {

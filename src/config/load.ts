@@ -9,10 +9,10 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.js';
-import type { IntrospectConfig, UserConfig } from './types.js';
+import type { IntrospectConfig, StoreConfig, UserConfig } from './types.js';
 
 export const CONFIG_FILE_NAMES = [
   'prestashop-codegen.config.ts',
@@ -42,23 +42,56 @@ function checkKeys(o: Json, allowed: readonly string[], where: string, file: str
   }
 }
 
+const bad = (file: string, option: string, expected: string, got: unknown): ConfigError =>
+  new ConfigError(`${file}: "${option}" must be ${expected}, got ${JSON.stringify(got) ?? String(got)}`);
+
 function optString(o: Json, k: string, where: string, file: string): void {
-  if (o[k] !== undefined && (typeof o[k] !== 'string' || o[k] === '')) {
-    throw new ConfigError(`${file}: expected a non-empty string`, `${where}${k}`);
-  }
+  if (o[k] !== undefined && (typeof o[k] !== 'string' || o[k] === '')) throw bad(file, `${where}${k}`, 'a non-empty string', o[k]);
 }
 
 function optInt(o: Json, k: string, min: number, where: string, file: string): void {
   const v = o[k];
   if (v !== undefined && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)) {
-    throw new ConfigError(`${file}: expected an integer ≥ ${min}`, `${where}${k}`);
+    throw bad(file, `${where}${k}`, `an integer ≥ ${min}`, v);
   }
 }
 
 function optStringList(o: Json, k: string, where: string, file: string): void {
   const v = o[k];
   if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))) {
-    throw new ConfigError(`${file}: expected a list of resource names`, `${where}${k}`);
+    throw bad(file, `${where}${k}`, 'a list of resource names', v);
+  }
+}
+
+const INTROSPECT_KEYS = ['concurrency', 'include', 'exclude', 'synopsisFormat', 'timeout', 'retries'] as const;
+
+function checkIntrospect(i: unknown, where: string, file: string): void {
+  if (i === undefined) return;
+  if (!isRecord(i)) throw bad(file, where.slice(0, -1), 'an object', i);
+  checkKeys(i, INTROSPECT_KEYS, where, file);
+  optInt(i, 'concurrency', 1, where, file);
+  optInt(i, 'timeout', 1, where, file);
+  optInt(i, 'retries', 0, where, file);
+  optStringList(i, 'include', where, file);
+  optStringList(i, 'exclude', where, file);
+  if (i.synopsisFormat !== undefined && !['auto', 'json', 'xml'].includes(i.synopsisFormat as string)) {
+    throw bad(file, `${where}synopsisFormat`, 'auto, json or xml', i.synopsisFormat);
+  }
+}
+
+/** A store name usable as `--store <name>` and `store:<name>`. */
+export const STORE_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+function checkStores(stores: unknown, file: string): void {
+  if (stores === undefined) return;
+  if (!isRecord(stores)) throw bad(file, 'stores', 'an object of named stores ({ production: { url: ... } })', stores);
+  for (const [name, store] of Object.entries(stores)) {
+    if (!STORE_KEY_RE.test(name)) throw new ConfigError(`${file}: store name ${JSON.stringify(name)} must be letters, digits, ".", "_" or "-"`);
+    const where = `stores.${name}.`;
+    if (!isRecord(store)) throw bad(file, `stores.${name}`, 'an object', store);
+    checkKeys(store, ['url', 'key', 'keyEnv', 'schema', 'introspect'], where, file);
+    for (const k of ['url', 'key', 'keyEnv', 'schema']) optString(store, k, where, file);
+    checkIntrospect(store.introspect, `${where}introspect.`, file);
   }
 }
 
@@ -68,24 +101,38 @@ function optStringList(o: Json, k: string, where: string, file: string): void {
  */
 export function validateUserConfig(raw: unknown, file: string): UserConfig {
   if (!isRecord(raw)) throw new ConfigError(`${file}: the config must be an object (export default defineConfig({...}))`);
-  checkKeys(raw, ['url', 'key', 'schema', 'out', 'introspect', 'generate', 'diff'], '', file);
+  checkKeys(raw, ['url', 'key', 'schema', 'out', 'stores', 'introspect', 'generate', 'diff'], '', file);
   for (const k of ['url', 'key', 'schema', 'out']) optString(raw, k, '', file);
-  for (const k of ['introspect', 'generate', 'diff']) {
-    if (raw[k] !== undefined && !isRecord(raw[k])) throw new ConfigError(`${file}: expected an object`, k);
+  for (const k of ['generate', 'diff']) {
+    if (raw[k] !== undefined && !isRecord(raw[k])) throw bad(file, k, 'an object', raw[k]);
   }
-  const i = raw.introspect;
-  if (isRecord(i)) {
-    checkKeys(i, ['concurrency', 'include', 'exclude', 'synopsisFormat', 'timeout', 'retries'], 'introspect.', file);
-    optInt(i, 'concurrency', 1, 'introspect.', file);
-    optInt(i, 'timeout', 1, 'introspect.', file);
-    optInt(i, 'retries', 0, 'introspect.', file);
-    optStringList(i, 'include', 'introspect.', file);
-    optStringList(i, 'exclude', 'introspect.', file);
-    if (i.synopsisFormat !== undefined && !['auto', 'json', 'xml'].includes(i.synopsisFormat as string)) {
-      throw new ConfigError(`${file}: expected auto, json or xml`, 'introspect.synopsisFormat');
-    }
-  }
+  checkIntrospect(raw.introspect, 'introspect.', file);
+  checkStores(raw.stores, file);
   return raw as UserConfig;
+}
+
+/** The config with its paths (`schema`, `out`, each store's `schema`) made absolute against `dir`. */
+export function resolveConfigPaths(config: UserConfig, dir: string): UserConfig {
+  const abs = (p: string | undefined): string | undefined => (p === undefined ? undefined : resolve(dir, p));
+  const stores =
+    config.stores === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(config.stores).map(([name, s]): [string, StoreConfig] => [name, s.schema === undefined ? s : { ...s, schema: abs(s.schema)! }]),
+        );
+  return {
+    ...config,
+    ...(config.schema === undefined ? {} : { schema: abs(config.schema)! }),
+    ...(config.out === undefined ? {} : { out: abs(config.out)! }),
+    ...(stores === undefined ? {} : { stores }),
+  };
+}
+
+/** `line L, column C` of an offset in a text (both from 1). */
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, Math.max(0, offset));
+  const line = before.split('\n').length;
+  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
 }
 
 async function readConfigFile(path: string): Promise<unknown> {
@@ -100,7 +147,10 @@ async function readConfigFile(path: string): Promise<unknown> {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`);
+      const message = (error as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      const where = at === null ? '' : ` at ${lineColumn(text, Number(at[1]))}`;
+      throw new ConfigError(`${path}: not valid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/s, '')}`);
     }
   }
   if (!['.ts', '.mts', '.cts', '.mjs', '.js', '.cjs'].includes(ext)) {
@@ -108,12 +158,26 @@ async function readConfigFile(path: string): Promise<unknown> {
   }
   // jiti is loaded only for code config files (it takes about 60 ms to load).
   const { createJiti } = await import('jiti');
-  const jiti = createJiti(pathToFileURL(path).href, { moduleCache: false, fsCache: false, interopDefault: true });
+  const jiti = createJiti(pathToFileURL(path).href, { moduleCache: false, fsCache: false, interopDefault: false });
+  let ns: unknown;
   try {
-    return await jiti.import(path, { default: true });
+    ns = await jiti.import(path);
   } catch (error) {
-    throw new ConfigError(`${path}: cannot be loaded (${(error as Error).message.split('\n')[0]})`);
+    const message = (error as Error).message;
+    // jiti reports syntax errors as "ParseError: <what>\n <file>:<line>:<column>".
+    const at = /:(\d+):(\d+)\s*$/.exec(message);
+    const first = (message.split('\n')[0] ?? '').replace(/^ParseError:\s*/, '').trim() || 'syntax error';
+    if (at !== null) throw new ConfigError(`${path}: syntax error at line ${at[1]}, column ${Number(at[2]) + 1}: ${first}`);
+    throw new ConfigError(`${path}: cannot be loaded (${first})`);
   }
+  if (typeof ns !== 'object' || ns === null || !('default' in ns)) {
+    const names = typeof ns === 'object' && ns !== null ? Object.keys(ns) : [];
+    throw new ConfigError(
+      `${path}: has no default export${names.length > 0 ? ` (it exports ${names.join(', ')})` : ''}; ` +
+        'write `export default defineConfig({ ... })`',
+    );
+  }
+  return (ns as { default: unknown }).default;
 }
 
 /**
@@ -123,8 +187,8 @@ async function readConfigFile(path: string): Promise<unknown> {
 export async function loadUserConfig(cwd: string, explicitPath?: string | null): Promise<LoadedConfig> {
   if (explicitPath !== undefined && explicitPath !== null && explicitPath !== '') {
     const path = isAbsolute(explicitPath) ? explicitPath : resolve(cwd, explicitPath);
-    if (!existsSync(path)) throw new ConfigError(`config file not found: ${path}`, 'config');
-    return { config: validateUserConfig(await readConfigFile(path), path), path };
+    if (!existsSync(path)) throw new ConfigError(`config file not found: ${path}; check the --config path`);
+    return { config: resolveConfigPaths(validateUserConfig(await readConfigFile(path), path), dirname(path)), path };
   }
   const found = CONFIG_FILE_NAMES.map((n) => join(cwd, n)).filter((p) => existsSync(p));
   if (found.length > 1) {
@@ -132,7 +196,7 @@ export async function loadUserConfig(cwd: string, explicitPath?: string | null):
   }
   const [path] = found;
   if (path === undefined) return { config: {}, path: null };
-  return { config: validateUserConfig(await readConfigFile(path), path), path };
+  return { config: resolveConfigPaths(validateUserConfig(await readConfigFile(path), path), dirname(path)), path };
 }
 
 export type SettingSource = 'flag' | 'env' | 'config';
@@ -159,9 +223,9 @@ function pick(flag: string | undefined, env: string | undefined, config: string 
 /** The store URL and key: flags > `PRESTASHOP_URL`/`PRESTASHOP_API_KEY` > config file. */
 export function resolveStore(flags: StoreFlags, env: NodeJS.ProcessEnv, config: UserConfig): StoreTarget {
   const url = pick(flags.url, env[ENV_URL], config.url);
-  if (url === null) throw new ConfigError(`no store URL: pass --url, set ${ENV_URL}, or set "url" in the config file`, 'url');
+  if (url === null) throw new ConfigError(`no store URL: pass --url, set ${ENV_URL}, or set "url" in the config file`);
   const key = pick(flags.key, env[ENV_KEY], config.key);
-  if (key === null) throw new ConfigError(`no API key: pass --key, set ${ENV_KEY}, or set "key" in the config file`, 'key');
+  if (key === null) throw new ConfigError(`no API key: pass --key, set ${ENV_KEY}, or set "key" in the config file`);
   return { url: url.value, key: key.value, urlSource: url.source, keySource: key.source };
 }
 
@@ -178,7 +242,7 @@ export interface IntrospectFlags {
 export function resolveIntrospectSettings(flags: IntrospectFlags, config: UserConfig): IntrospectConfig {
   const c = config.introspect ?? {};
   const out: Record<string, unknown> = {};
-  for (const k of ['concurrency', 'include', 'exclude', 'synopsisFormat', 'timeout', 'retries'] as const) {
+  for (const k of INTROSPECT_KEYS) {
     const v = flags[k] ?? c[k];
     if (v !== undefined) out[k] = v;
   }

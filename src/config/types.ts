@@ -39,15 +39,31 @@ export interface DiffConfig {
   readonly ignore?: readonly DiffIgnoreEntry[];
 }
 
+/** One store of `stores`, chosen with `--store <name>` or `store:<name>` in `diff`. */
+export interface StoreConfig {
+  /** Store base URL (without `/api`). */
+  readonly url?: string;
+  /** Name of the environment variable that holds this store's API key (preferred to `key`). */
+  readonly keyEnv?: string;
+  /** API key. Never commit a key: prefer `keyEnv`. */
+  readonly key?: string;
+  /** Snapshot path of this store (relative to the config file). */
+  readonly schema?: string;
+  /** Introspection settings for this store, over the top-level `introspect`. */
+  readonly introspect?: IntrospectConfig;
+}
+
 export interface UserConfig {
   /** Store base URL (without `/api`). Prefer `PRESTASHOP_URL`. */
   readonly url?: string;
   /** API key. Prefer `PRESTASHOP_API_KEY`; never commit a key. */
   readonly key?: string;
-  /** Snapshot path (default `prestashop-schema.json`). */
+  /** Snapshot path (default `prestashop-schema.json`), relative to the config file. */
   readonly schema?: string;
-  /** Output directory of `generate`. */
+  /** Output directory of `generate`, relative to the config file. */
   readonly out?: string;
+  /** Named stores: `--store <name>` picks one; `diff store:a store:b` compares two. */
+  readonly stores?: Readonly<Record<string, StoreConfig>>;
   readonly introspect?: IntrospectConfig;
   readonly generate?: GenerateConfig;
   readonly diff?: DiffConfig;

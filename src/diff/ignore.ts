@@ -66,7 +66,7 @@ export function toIgnoreRule(entry: unknown, source: string): IgnoreRule {
   const path = e.path;
   const reason = e.reason;
   if (typeof id !== 'string' || id.length === 0) return fail('"id" must be a check id, e.g. field-removed');
-  if (!id.includes('*') && !isCheckId(id)) fail(`unknown check id "${id}" (see the rule table in the README)`);
+  if (!id.includes('*') && !isCheckId(id)) fail(`unknown check id "${id}" (see the rule table in docs/diff.md)`);
   if (typeof path !== 'string' || path.trim().length === 0) return fail('"path" must be a change path, e.g. products.meta_keywords');
   if (typeof reason !== 'string' || reason.trim().length === 0) return fail('every entry needs a "reason"');
   let expires: string | null = null;

@@ -33,7 +33,7 @@ export type * from './types.js';
 export { SEVERITIES } from './types.js';
 
 import type { DiffReport } from './report.js';
-import { renderGithub } from './render/github.js';
+import { renderGithub, type GithubOptions } from './render/github.js';
 import { renderJson } from './render/json.js';
 import { renderMarkdown } from './render/markdown.js';
 import { renderText, type Styler } from './render/text.js';
@@ -45,7 +45,7 @@ export const DIFF_FORMATS: readonly DiffFormat[] = ['text', 'markdown', 'json', 
 export function renderReport(
   report: DiffReport,
   format: DiffFormat,
-  options: { readonly style?: Styler; readonly file?: string | null } = {},
+  options: { readonly style?: Styler; readonly file?: string | null; readonly line?: GithubOptions['line'] } = {},
 ): string {
   switch (format) {
     case 'text':
@@ -55,6 +55,6 @@ export function renderReport(
     case 'json':
       return renderJson(report);
     case 'github':
-      return renderGithub(report, { file: options.file ?? null });
+      return renderGithub(report, { file: options.file ?? null, line: options.line ?? null });
   }
 }

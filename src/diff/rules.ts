@@ -1,6 +1,6 @@
 /**
  * The rule table: every check the diff can report, with its severity, the code it concerns and
- * why, written from the side of someone whose code talks to the store. The README's rule table is
+ * why, written from the side of someone whose code talks to the store. The rule table of docs/diff.md is
  * checked against this one by a test, so the two cannot drift apart.
  */
 import type { HttpMethod } from '../model/index.js';

@@ -2,6 +2,7 @@
  * `doctor`'s diagnosis: from what the probes saw (src/introspect/probe.ts) to findings in plain
  * words, each problem with how to fix it. Pure: no I/O, no clock.
  */
+import { networkHint } from '../errors.js';
 import type { Probe, ProbeAnswer, ResourceCheck, StoreObservations } from '../introspect/probe.js';
 
 export type FindingLevel = 'ok' | 'info' | 'problem';
@@ -47,7 +48,8 @@ const FIX_KEY = 'Check --key (or PRESTASHOP_API_KEY) against Advanced Parameters
 /** What a non-listing answer of the webservice root means. Null when the root gave a listing. */
 function rootProblem(p: Probe, roots: readonly Probe[]): Finding[] {
   if (!p.ok) {
-    return [finding('problem', 'unreachable', 'The store cannot be reached.', [p.error], 'See the message above: it says what failed and what to try.')];
+    const fix = networkHint(p.error) ?? 'check --url (scheme, host, port, path), that the store is up, and that this machine may reach it';
+    return [finding('problem', 'unreachable', 'The store cannot be reached.', [p.error], `${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`)];
   }
   const a = p.answer;
   if (a.status === 503 && hasCode(a, 22)) {

@@ -2,7 +2,7 @@
  * What every emitter receives and returns. Emitters are pure: `(model, options, ctx) => EmitResult`.
  * No fs, no network, no console, no clock. Warnings are returned as data.
  */
-import type { StoreSchema } from '../model/index.js';
+import type { HttpMethod, StoreSchema } from '../model/index.js';
 import type { StorePlan } from '../plan/index.js';
 import type { NameTable } from './naming.js';
 
@@ -39,6 +39,12 @@ export interface EmitOptions {
   readonly clients: boolean;
   /** Language id whose value a required multilingual field must have; null = the snapshot's first language, else 1. */
   readonly defaultLanguage: number | null;
+  /**
+   * Methods to offer beyond the spec's table, per resource (`{ carts: ['DELETE'] }`): the spec's
+   * "no" is the default, and a real store may allow more. Only methods within the key's flags, and
+   * not forbidden by PrestaShop itself, are turned on.
+   */
+  readonly methods: Readonly<Record<string, readonly HttpMethod[]>>;
 }
 
 export const DEFAULT_EMIT_OPTIONS: EmitOptions = {
@@ -49,6 +55,7 @@ export const DEFAULT_EMIT_OPTIONS: EmitOptions = {
   unknownKeys: 'passthrough',
   clients: true,
   defaultLanguage: null,
+  methods: {},
 };
 
 export function resolveEmitOptions(partial: Partial<EmitOptions> = {}): EmitOptions {

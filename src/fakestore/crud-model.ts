@@ -3,7 +3,7 @@
  * per-field rules it applies to writes the way PrestaShop's `ObjectModel` does: zero values of
  * fields a POST/PUT leaves out, format checks (code 85, 84 for languages), length checks.
  */
-import { CORE_FORBIDDEN_METHODS, fieldKind, type FieldKind, type HttpMethod, type Resource } from '../model/index.js';
+import { CORE_FORBIDDEN_METHODS, fieldKind, type FieldKind, type HttpMethod, type Resource, type WriteMode } from '../model/index.js';
 
 export interface CrudField {
   readonly name: string;
@@ -17,6 +17,14 @@ export interface CrudField {
   readonly filterable: boolean;
   /** Target resource of an id (for `xlink:href`), or null. */
   readonly references: string | null;
+  /** What `saveEntityFromXml` does with a sent value (`refused` = setter false: 400/93). */
+  readonly write: WriteMode;
+  /** The setter method, for `hashed` and `setter` fields. */
+  readonly setter: string | null;
+  /** Computed by a getter: no column, so a PUT that nulls it changes nothing stored. */
+  readonly computed: boolean;
+  /** Allowed values (`ObjectModel::validateField`: 85 "has a bad value"), or null. */
+  readonly values: readonly string[] | null;
 }
 
 export interface CrudAssociation {
@@ -38,9 +46,9 @@ export interface CrudResource {
   /** `id` first, then the model's fields. */
   readonly fields: readonly CrudField[];
   readonly associations: readonly CrudAssociation[];
-  /** Methods a key may use (the model's methods). */
+  /** Methods a key may use (the snapshot's `keyMethods`, the key's raw flags). */
   readonly methods: readonly HttpMethod[];
-  /** Methods PrestaShop itself forbids on the resource (405, code 101). */
+  /** Methods PrestaShop itself forbids on the resource (405, code 101): the release's `forbidden_method`. */
   readonly forbidden: readonly HttpMethod[];
 }
 
@@ -57,7 +65,21 @@ const ID_FIELD: CrudField = {
   maxSize: null,
   filterable: true,
   references: null,
+  write: 'stored',
+  setter: null,
+  computed: false,
+  values: null,
 };
+
+/**
+ * What a real store forbids (`forbidden_method` of the resource classes). The model's table also
+ * lists `attachments` POST, a client-side policy (files are created at `/api/attachments/file`);
+ * a real store runs an ordinary entity POST there, so the fake store does too.
+ */
+function storeForbidden(resource: string): readonly HttpMethod[] {
+  if (resource === 'attachments') return [];
+  return CORE_FORBIDDEN_METHODS.get(resource)?.methods ?? [];
+}
 
 export function crudResourceOf(resource: Resource): CrudResource {
   const node = resource.nodeName ?? resource.name;
@@ -69,11 +91,16 @@ export function crudResourceOf(resource: Resource): CrudResource {
       kind: fieldKind(f),
       format: f.format,
       multilingual: f.multilingual,
-      readOnly: f.readOnly,
+      // What the store refuses is what its setter refuses, not what the synopsis calls read-only.
+      readOnly: f.write === 'refused',
       required: f.required,
       maxSize: f.maxSize,
       filterable: f.filterable,
       references: f.references,
+      write: f.write,
+      setter: f.setter,
+      computed: f.computed,
+      values: f.values,
     });
   }
   return {
@@ -95,15 +122,20 @@ export function crudResourceOf(resource: Resource): CrudResource {
         kind: f.name === 'id' ? 'id' : fieldKind(f),
         format: f.format,
         multilingual: false,
-        readOnly: f.readOnly,
+        readOnly: f.write === 'refused',
         required: f.required,
         maxSize: f.maxSize,
         filterable: true,
         references: f.name === 'id' ? a.resource : f.references,
+        write: f.write,
+        setter: f.setter,
+        computed: f.computed,
+        values: f.values,
       })),
     })),
-    methods: resource.methods,
-    forbidden: CORE_FORBIDDEN_METHODS.get(resource.name)?.methods ?? [],
+    // What the key's flags allow: a real store does not apply the spec's table.
+    methods: resource.keyMethods,
+    forbidden: storeForbidden(resource.name),
   };
 }
 
@@ -112,8 +144,15 @@ function dateOnly(field: CrudField): boolean {
   return /^(isBirthDate|isDateFormat)$/i.test(field.format ?? '');
 }
 
+/**
+ * `$definition` defaults of the fields with allowed values (definitions.json of 1.7.8.10, 8.2.0 and
+ * 9.0.0 agree): `ObjectModel::validateField` puts the default in an empty value before checking it.
+ */
+const VALUE_DEFAULTS: Readonly<Record<string, string>> = { condition: 'new', visibility: 'both' };
+
 /** The value a field holds when a write sets it to null (what the database gives back). */
 export function zeroValue(field: CrudField): string {
+  if (field.values !== null) return VALUE_DEFAULTS[field.name] ?? '';
   switch (field.kind) {
     case 'id':
     case 'int':
@@ -129,8 +168,10 @@ export function zeroValue(field: CrudField): string {
 }
 
 /** The stored form of a written value (decimals get six places, as a DECIMAL(20,6) column). */
-export function storedValue(field: CrudField, value: string): string {
-  if (field.kind === 'decimal' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value).toFixed(6);
+export function storedValue(field: CrudField, value: string, previous?: string): string {
+  // A DECIMAL column keeps its scale: DECIMAL(20,6) mostly, DECIMAL(5,2) for group reductions.
+  const scale = previous === undefined ? 6 : (/\.(\d+)$/.exec(previous)?.[1]?.length ?? 6);
+  if (field.kind === 'decimal' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value).toFixed(scale);
   if ((field.kind === 'int' || field.kind === 'id' || field.kind === 'bool') && /^[+-]?\d+$/.test(value)) return String(Number(value));
   if (value === '' && field.kind !== 'string' && field.kind !== 'html' && field.kind !== 'unknown') return zeroValue(field);
   return value;
@@ -163,13 +204,37 @@ const FORMAT_RULES: Readonly<Record<string, RegExp>> = {
  * `ObjectModel::validateField`; required-ness is checked separately. Language values use code 84.
  */
 export function checkValue(resource: CrudResource, field: CrudField, value: string, lang: number | null): { code: number; message: string } | null {
-  if (value === '' || value === '0') return null;
   const code = lang === null ? 85 : 84;
-  const property = `${resource.className}->${field.name}`;
+  // The store's messages pass through htmlentities: `Product-&gt;price` (crud-golden.json requests).
+  const property = `${resource.className}-&gt;${field.name}`;
+  if (field.values !== null && value !== '' && !field.values.includes(value)) {
+    return { code, message: `Validation error: "Property ${property} has a bad value (allowed values are: ${field.values.join(', ')})."` };
+  }
+  if (value === '' || value === '0') return null;
   if (field.maxSize !== null && [...value].length > field.maxSize) {
-    return { code, message: `The length of property ${property} is currently ${[...value].length} chars. It must be between 0 and ${field.maxSize} chars.` };
+    return { code, message: `Validation error: "The length of property ${property} is currently ${[...value].length} chars. It must be between 0 and ${field.maxSize} chars."` };
   }
   const rule = field.format === null ? undefined : FORMAT_RULES[field.format.toLowerCase()];
-  if (rule !== undefined && !rule.test(value)) return { code, message: `Validation error: "Property ${property} is not valid"` };
+  const format = field.format?.toLowerCase();
+  const bad = (rule !== undefined && !rule.test(value)) || (format === 'isdate' && !realDate(value)) || (format === 'iscleanhtml' && !cleanHtml(value));
+  if (bad) return { code, message: `Validation error: "Property ${property} is not valid"` };
   return null;
+}
+
+/** `Validate::isDate`'s `checkdate()`: '0000-00-00 00:00:00' (what a zero column reads as) is not a date. */
+function realDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value);
+  if (m === null) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y > 0 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * `Validate::isCleanHtml` with iframes not allowed (the default): no `<script`, no `on…=` event
+ * attribute, no `…script:` URL, no `<iframe`, `<frame`, `<form`, `<input`, `<embed`, `<object`.
+ * PrestaShop lists the event names; `on` + letters + `=` covers them.
+ */
+function cleanHtml(value: string): boolean {
+  return !/<\s*script/i.test(value) && !/\bon[a-z]+\s*=/i.test(value) && !/script:/i.test(value) && !/<\s*(i?frame|form|input|embed|object)/i.test(value);
 }

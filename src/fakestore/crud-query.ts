@@ -11,6 +11,8 @@ export interface StoredItem {
   values: Map<string, string>;
   langs: Map<string, Map<number, string>>;
   associations: Map<string, Record<string, string>[]>;
+  /** During a write: the fields the body set (the others hold what the object loaded or null). */
+  sent?: Set<string>;
 }
 
 /** A webservice error (status, code, message). */

@@ -5,6 +5,7 @@
  */
 import type { StoreSchema } from '../model/index.js';
 import type { CrudEngine, CrudGeneration } from './crud.js';
+import type { SeedRecords } from './crud-seed.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore, type FaultHandle, type FaultRule, type RecordedRequest } from './index.js';
 
 export interface CrudStoreOptions {
@@ -16,6 +17,10 @@ export interface CrudStoreOptions {
   readonly resources?: readonly string[];
   /** Seed categories 1 (Root) and 2 (Home) (default true). */
   readonly seed?: boolean;
+  /** Start with these records instead (`loadSeedRecords()`). */
+  readonly records?: SeedRecords;
+  /** Behave like a server that drops the Authorization header (only `ws_key` gets through). */
+  readonly stripAuthorization?: boolean;
 }
 
 export interface CrudStore {
@@ -36,11 +41,14 @@ export async function startCrudStore(options: CrudStoreOptions): Promise<CrudSto
   const generation = options.generation ?? '8.x';
   const store = await startFakeStore({
     flavor: generation === '1.7' ? '1.7' : '8.x',
+    ...(options.stripAuthorization === undefined ? {} : { stripAuthorization: options.stripAuthorization }),
+    ...(generation === '9.0' ? { version: '9.0.0' } : {}),
     crud: {
       schema: options.schema,
       generation,
       ...(options.resources === undefined ? {} : { resources: options.resources }),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.records === undefined ? {} : { records: options.records }),
     },
   });
   return {

@@ -12,10 +12,14 @@
  * puts it on HTTP; the bundled fake store mounts it with its `crud` option.
  */
 import type { HttpMethod, StoreSchema } from '../model/index.js';
-import { checkValue, crudResourceOf, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
+import { crudResourceOf, zeroValue, type CrudResource } from './crud-model.js';
+import { DELETE_SITE, JSON_LANGUAGE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
 import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
+import { handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
+import { fillFromSeed, type SeedRecords } from './crud-seed.js';
 import { handleImages, handleSearch, type ImageRecord } from './crud-special.js';
+import { applyAssociations, applyFields, linkRewriteModifier, validateItem, type SavedEntity, type WriteMethod } from './crud-write.js';
 import { child, parseBody, type Node } from './crud-xml.js';
 import { renderErrors } from './wire.js';
 
@@ -34,6 +38,8 @@ export interface CrudEngineOptions {
   readonly generation?: CrudGeneration;
   /** Seed categories 1 (Root) and 2 (Home) like a fresh install (default true). */
   readonly seed?: boolean;
+  /** Records to start with instead (`loadSeedRecords()`: the 8.2.0 seed), for the resources served. */
+  readonly records?: SeedRecords;
   /** Clock for date_add/date_upd (default: a fixed clock that advances one second per write). */
   readonly now?: () => Date;
 }
@@ -50,12 +56,16 @@ export interface CrudRequest {
   readonly format: 'XML' | 'JSON';
   /** `http://127.0.0.1:port/api/` */
   readonly wsUrl: string;
+  /** The methods the key's flags allow on the resource (default: the model's methods). */
+  readonly keyMethods?: readonly HttpMethod[];
 }
 
 export interface UploadedFile {
   readonly bytes: Uint8Array;
   readonly type: string;
   readonly filename: string;
+  /** Set for a plain form field (`name` of an attachment upload), which PHP puts in `$_POST`. */
+  readonly text?: string;
 }
 
 export interface CrudAnswer {
@@ -63,6 +73,8 @@ export interface CrudAnswer {
   /** '' when there is no body (DELETE, 404), as PrestaShop sends `Content-Type: `. */
   readonly contentType: string;
   readonly body: string | Uint8Array;
+  /** More headers (`Content-Disposition` of a download). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export class CrudEngine {
@@ -74,6 +86,8 @@ export class CrudEngine {
   /** Product images: product id → images. */
   readonly images = new Map<number, ImageRecord[]>();
   private nextImageId = 1;
+  /** Attachment files by their `file` id (sha1). */
+  readonly attachmentFiles = new Map<string, AttachmentFile>();
   private readonly now: () => Date;
 
   constructor(options: CrudEngineOptions) {
@@ -89,7 +103,17 @@ export class CrudEngine {
     }
     let tick = Date.UTC(2026, 0, 1, 0, 0, 0);
     this.now = options.now ?? (() => new Date((tick += 1000)));
-    if (options.seed !== false && this.defs.has('categories')) {
+    if (options.records !== undefined) {
+      for (const [name, list] of Object.entries(options.records.records)) {
+        if (!this.defs.has(name)) continue;
+        for (const record of list) {
+          const item = this.emptyItem(this.defs.get(name)!, record.id);
+          fillFromSeed(item, record);
+          this.items.get(name)!.set(record.id, item);
+          this.nextId.set(name, Math.max(this.nextId.get(name)!, record.id + 1));
+        }
+      }
+    } else if (options.seed !== false && this.defs.has('categories')) {
       this.insertRaw('categories', { active: '1', id_parent: '0', is_root_category: '0', level_depth: '0' }, { name: 'Root', link_rewrite: 'root' });
       this.insertRaw('categories', { active: '1', id_parent: '1', is_root_category: '1', level_depth: '1' }, { name: 'Home', link_rewrite: 'home' });
     }
@@ -138,8 +162,9 @@ export class CrudEngine {
     const def = this.defs.get(name);
     if (def === undefined) throw new WsError(400, 27, `Resource of type "${name}" does not exists`);
     if (def.forbidden.includes(method as HttpMethod)) throw new WsError(405, 101, `Method ${method} is not allowed for the resource ${name}`);
-    if (!def.methods.includes(method as HttpMethod)) throw new WsError(405, 25, `Method ${method} is not allowed for the resource ${name} with this authentication key`);
+    if (!(req.keyMethods ?? def.methods).includes(method as HttpMethod)) throw new WsError(405, 25, `Method ${method} is not allowed for the resource ${name} with this authentication key`);
     const id = req.segments[1];
+    if (name === 'attachments' && id === 'file') return handleAttachmentFiles(this, req);
     switch (method) {
       case 'GET':
       case 'HEAD': {
@@ -177,7 +202,21 @@ export class CrudEngine {
     const display = parseDisplay(def, req.query.get('display'), 'full');
     const item = this.get(def.name, parseInt(rawId, 10) || 0);
     if (item === undefined) return { status: 404, contentType: '', body: '' };
+    // WebserviceOutputXML::renderField casts the array value of translated_configurations to a string.
+    if (req.format === 'XML' && def.name === 'translated_configurations') {
+      throw phpFailure(this.generation, { kind: 'array-to-string' }, XML_FIELD_SITE);
+    }
     return this.renderItems(def, [item], req, ctx, display, 200);
+  }
+
+  /** An attachment rendered as a GET of it (the answer of an upload). */
+  renderAttachment(id: number, req: CrudRequest): CrudAnswer {
+    return this.item(this.defs.get('attachments')!, String(id), { ...req, method: 'GET', query: new URLSearchParams() });
+  }
+
+  /** Removes an item without the DELETE checks. */
+  deleteRaw(resource: string, id: number): void {
+    this.items.get(resource)?.delete(id);
   }
 
   renderItems(def: CrudResource, items: StoredItem[], req: CrudRequest, ctx: RenderContext, display: ReturnType<typeof parseDisplay>, status: number): CrudAnswer {
@@ -197,7 +236,14 @@ export class CrudEngine {
     }
     const store = this.items.get(def.name)!;
     const missing = ids.filter((id) => !store.has(parseInt(id, 10) || 0));
-    if (missing.length > 0 || ids.length === 0) throw new WsError(404, 87, `Id(s) not exists: ${missing.join(', ')}`);
+    if (missing.length > 0 || ids.length === 0) {
+      const notFound = { code: 87, message: `Id(s) not exists: ${missing.join(', ')}` };
+      // `(int) $this->urlSegment[1]` without a segment: a PHP warning first.
+      if (listed === null && (rawId === undefined || rawId === '')) {
+        return this.error(req.format, 404, [phpError(this.generation, { kind: 'undefined-key', key: 1 }, DELETE_SITE), notFound]);
+      }
+      throw new WsError(404, notFound.code, notFound.message);
+    }
     for (const id of ids) {
       const n = parseInt(id, 10);
       store.delete(n);
@@ -209,16 +255,32 @@ export class CrudEngine {
   // -------------------------------------------------------------------------------------------
   // Writes
 
-  private write(def: CrudResource, method: 'POST' | 'PUT' | 'PATCH', req: CrudRequest): CrudAnswer {
+  private write(def: CrudResource, method: WriteMethod, req: CrudRequest): CrudAnswer {
     const root = parseBody(req.body);
-    const saved: StoredItem[] = [];
+    // The ids of every entity first: 89 for a duplicate, 90 for one without, 91 on a POST.
+    const ids = root.children.map((e) => child(e, 'id')?.text.trim() ?? '').filter((id) => id !== '');
+    if (method !== 'POST') {
+      if (new Set(ids.map((id) => parseInt(id, 10) || 0)).size !== ids.length) throw new WsError(400, 89, 'id is duplicate in request');
+      if (ids.length !== root.children.length) throw new WsError(400, 90, 'id is required when modifying a resource');
+    } else if (ids.length > 0) {
+      throw new WsError(400, 91, 'id is forbidden when adding a new resource');
+    }
+    const saved: SavedEntity[] = [];
     for (const entity of root.children) saved.push(this.saveEntity(def, method, entity));
     if (saved.length === 0) throw new WsError(400, 89, 'The XML has no entity to save');
     const ctx = { ...this.renderContext(req), languages: this.languages };
-    return this.renderItems(def, saved, req, ctx, { kind: 'full' }, method === 'POST' ? 201 : 200);
+    // The answer renders the objects in memory: languages they lack are empty…
+    const rendered = saved.map((s) => inMemory(s));
+    const status = method === 'POST' ? 201 : 200;
+    // …and in JSON each one is a PHP warning (`$field['value'][$id_lang]`), after the save: 500.
+    const warnings = req.format === 'JSON' ? saved.flatMap((s) => [...s.missing.values()].flat()) : [];
+    if (warnings.length > 0) {
+      return this.error('JSON', 500, warnings.map((l) => phpError(this.generation, { kind: 'undefined-key', key: l }, JSON_LANGUAGE_SITE)));
+    }
+    return this.renderItems(def, rendered, req, ctx, { kind: 'full' }, status);
   }
 
-  private saveEntity(def: CrudResource, method: 'POST' | 'PUT' | 'PATCH', entity: Node): StoredItem {
+  private saveEntity(def: CrudResource, method: WriteMethod, entity: Node): SavedEntity {
     const idText = child(entity, 'id')?.text.trim() ?? '';
     let existing: StoredItem | undefined;
     if (method === 'POST') {
@@ -229,26 +291,17 @@ export class CrudEngine {
       if (existing === undefined) throw new WsError(404, 92, 'Invalid ID');
     }
     const target: StoredItem = existing === undefined ? this.emptyItem(def, 0) : cloneItem(existing);
-    for (const field of def.fields) {
-      if (field.name === 'id') continue;
-      const el = child(entity, field.name);
-      if (el !== undefined) {
-        if (field.readOnly) throw new WsError(400, 93, `parameter "${field.name}" not writable. Please remove this attribute of this XML`);
-        this.assign(target, field, el);
-      } else if (method !== 'PATCH') {
-        if (field.required && !field.multilingual) throw new WsError(400, 41, `parameter "${field.name}" required`);
-        // PUT/POST: a field left out is set to null (reset); an absent multilingual field becomes "".
-        if (field.multilingual) target.langs.set(field.name, new Map(this.languages.map((l) => [l, ''])));
-        else if (!field.readOnly) target.values.set(field.name, zeroValue(field));
-      }
+    const missing = applyFields(def, method, entity, target, existing, { generation: this.generation, languages: this.languages });
+    if (method === 'POST') linkRewriteModifier(def, entity, target, missing, { generation: this.generation, languages: this.languages });
+    validateItem(def, target, this.languages);
+    // Category::add()/update(): `$this->level_depth = $this->calcLevelDepth()` (parent's + 1, 0 at the root).
+    if (def.name === 'categories') {
+      const parent = this.get('categories', Number(target.values.get('id_parent') ?? '0'));
+      target.values.set('level_depth', parent === undefined ? '0' : String(Number(parent.values.get('level_depth') ?? '0') + 1));
     }
-    if (method === 'POST') this.modifiers(def, target);
-    this.validate(def, target);
-    const assoc = child(entity, 'associations');
-    if (assoc !== undefined) this.assignAssociations(def, target, assoc);
     const stamp = formatDate(this.now());
     if (def.fields.some((f) => f.name === 'date_upd')) target.values.set('date_upd', stamp);
-    if (def.fields.some((f) => f.name === 'date_add') && (method === 'POST' || /^0000|^$/.test(target.values.get('date_add') ?? ''))) {
+    if (def.fields.some((f) => f.name === 'date_add') && (method === 'POST' || (target.values.get('date_add') ?? '') === '')) {
       target.values.set('date_add', stamp);
     }
     if (existing === undefined) {
@@ -256,70 +309,13 @@ export class CrudEngine {
       this.nextId.set(def.name, target.id + 1);
       this.afterCreate(def, target);
     }
+    delete target.sent;
     this.items.get(def.name)!.set(target.id, target);
-    return target;
-  }
-
-  private assign(target: StoredItem, field: CrudField, el: Node): void {
-    if (field.multilingual) {
-      const langs = new Map(target.langs.get(field.name) ?? []);
-      const languages = el.children.filter((c) => c.name === 'language');
-      if (languages.length === 0) {
-        for (const l of this.languages) langs.set(l, el.text);
-      } else {
-        for (const l of languages) {
-          const id = parseInt(l.attrs['id'] ?? '', 10);
-          if (this.languages.includes(id)) langs.set(id, l.text);
-        }
-      }
-      target.langs.set(field.name, langs);
-      return;
-    }
-    target.values.set(field.name, storedValue(field, el.text));
-  }
-
-  private validate(def: CrudResource, item: StoredItem): void {
-    for (const field of def.fields) {
-      if (field.name === 'id' || field.readOnly) continue;
-      if (field.multilingual) {
-        const langs = item.langs.get(field.name) ?? new Map<number, string>();
-        if (field.required && (langs.get(this.languages[0]!) ?? '') === '') {
-          throw new WsError(400, 84, `Validation error: "Property ${def.className}->${field.name} is empty."`);
-        }
-        for (const [lang, value] of langs) {
-          const problem = checkValue(def, field, value, lang);
-          if (problem !== null) throw new WsError(400, problem.code, problem.message);
-        }
-        continue;
-      }
-      const value = item.values.get(field.name) ?? '';
-      if (field.required && value === '') throw new WsError(400, 85, `Validation error: "Property ${def.className}->${field.name} is empty."`);
-      const problem = checkValue(def, field, value, null);
-      if (problem !== null) throw new WsError(400, problem.code, problem.message);
-    }
-  }
-
-  private assignAssociations(def: CrudResource, item: StoredItem, el: Node): void {
-    for (const list of el.children) {
-      const assoc = def.associations.find((a) => a.name === list.name);
-      if (assoc === undefined) throw new WsError(400, 86, `The association "${list.name}" does not exists`);
-      if (!assoc.writable) continue;
-      item.associations.set(
-        assoc.name,
-        list.children.map((entry) => Object.fromEntries(assoc.fields.map((f) => [f.name, child(entry, f.name)?.text.trim() ?? (f.name === 'id' ? '' : '0')]))),
-      );
-    }
-  }
-
-  /** `ws_modifier`s of POST: product and category `link_rewrite` from `name` when empty. */
-  private modifiers(def: CrudResource, item: StoredItem): void {
-    if ((def.name !== 'products' && def.name !== 'categories') || !item.langs.has('name')) return;
-    const names = item.langs.get('name')!;
-    const rewrites = new Map(item.langs.get('link_rewrite') ?? []);
-    for (const l of this.languages) {
-      if ((rewrites.get(l) ?? '') === '') rewrites.set(l, slug(names.get(l) ?? ''));
-    }
-    item.langs.set('link_rewrite', rewrites);
+    // Associations are applied after the object is saved, in body order (an unknown one, 400/86,
+    // leaves the object saved).
+    const assoc = child(entity, 'associations');
+    if (assoc !== undefined) applyAssociations(def, target, assoc);
+    return { item: target, missing };
   }
 
   /** A new product gets its stock_available row, as `Product::addWs` does. */
@@ -367,6 +363,14 @@ export class CrudEngine {
   }
 }
 
+/** The stored item as its object in memory renders: languages the object lacked are empty. */
+function inMemory(saved: SavedEntity): StoredItem {
+  if (saved.missing.size === 0) return saved.item;
+  const item = cloneItem(saved.item);
+  for (const [field, langs] of saved.missing) for (const l of langs) item.langs.get(field)?.set(l, '');
+  return item;
+}
+
 function cloneItem(item: StoredItem): StoredItem {
   return {
     id: item.id,
@@ -374,15 +378,6 @@ function cloneItem(item: StoredItem): StoredItem {
     langs: new Map([...item.langs].map(([k, v]) => [k, new Map(v)])),
     associations: new Map([...item.associations].map(([k, v]) => [k, v.map((e) => ({ ...e }))])),
   };
-}
-
-function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 function formatDate(d: Date): string {

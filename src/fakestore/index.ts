@@ -197,6 +197,7 @@ async function readRequestBody(req: IncomingMessage): Promise<{ raw: Buffer; bod
     const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
     for (const [name, value] of form) {
       if (typeof value !== 'string') multipart.set(name, { bytes: new Uint8Array(await value.arrayBuffer()), type: value.type, filename: value.name });
+      else multipart.set(name, { bytes: new TextEncoder().encode(value), type: '', filename: '', text: value });
     }
   } catch {
     // An unreadable multipart body: PHP would see no files.
@@ -365,9 +366,10 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
         body: body.text,
         format,
         wsUrl: `${origin}${basePath}/api/`,
+        keyMethods: methods,
         ...(body.multipart === undefined ? {} : { multipart: body.multipart }),
       });
-      return { status: a.status, headers: baseHeaders(true, a.contentType), body: a.body };
+      return { status: a.status, headers: { ...baseHeaders(true, a.contentType), ...(a.headers ?? {}) }, body: a.body };
     }
     const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
     if (!methods.includes(method)) {

@@ -351,7 +351,7 @@ export class StoreHttp {
     const text = ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();
     const message = this.scrub(`${code ?? 'network error'}: ${text}`);
     if (code !== null && TLS_CODES.has(code)) {
-      return new IntrospectError(`${this.describe(target, url)}: TLS failure: ${message.replace(/[:.\s]+$/, '')}. ${tlsHint(code)}`, {
+      return new IntrospectError(`${this.describe(target, url)}: TLS failure: ${trimPunctuation(message)}. ${tlsHint(code)}`, {
         url: redactUrl(url),
         resource: target.resource,
         exitCode: EXIT_USAGE,
@@ -395,4 +395,11 @@ export function suggestBase(target: URL): string {
   const i = u.pathname.search(/\/api(\/|$)/);
   u.pathname = i >= 0 ? u.pathname.slice(0, i) || '/' : u.pathname;
   return u.href.replace(/\/$/, '');
+}
+
+/** Drops trailing `:`, `.` and white space (a loop: `/[:.\s]+$/` is quadratic on a long run). */
+function trimPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[:.\s]/.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }

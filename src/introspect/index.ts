@@ -22,11 +22,13 @@ import {
 } from '../model/index.js';
 import { applyCatalog, catalogVersionFor } from '../catalog/index.js';
 import { loadCatalog } from '../catalog/load.js';
-import { EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
+import { ConfigError, EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 import { AbandonedError, StoreHttp } from './http.js';
-import { isStoreName, showName, STORE_NAME_RULE } from './names.js';
+import { holdsKey, isStoreName, showName, STORE_NAME_RULE } from './names.js';
 import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
+import { readTimeZone } from './timezone.js';
 
 export { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type SynopsisFormat } from './options.js';
 export { probeStore, type Auth, type Entry, type Probe, type ProbeAnswer, type ProbeOptions, type ResourceCheck, type StoreObservations, type SynopsisCheck } from './probe.js';
@@ -81,13 +83,31 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
       targets.set(name, { name, description: null, keyMethods: methods, origin: 'fallback' });
     }
   }
+  // A name the listing lacks: a typo (refused, with the names it is close to) for --exclude, and
+  // for --include when it is close to a listed name; otherwise an included hidden resource.
+  const known = [...targets.keys()];
+  for (const name of exclude) {
+    if (targets.has(name)) continue;
+    const where = 'listing' in outcome ? "the store's listing" : "the spec's resource list";
+    throw new ConfigError(`"${name}" is not in ${where}${didYouMean(name, known) || '; check the spelling'}`, 'exclude');
+  }
   for (const name of include) {
     if (targets.has(name)) continue;
+    const close = didYouMean(name, known);
+    if (close !== '') throw new ConfigError(`"${name}" is not in the store's listing${close} (an --include of a hidden resource must be spelled exactly)`, 'include');
     run.warn(`${name}: not in the listing; reading it because it is included (methods unknown, GET assumed)`);
     targets.set(name, { name, description: null, keyMethods: ['GET'], origin: 'include' });
   }
   for (const name of exclude) targets.delete(name);
   const sorted = [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const url = (): string => redactUrl(run.http.urlFor({ path: '/api', resource: null }));
+  if (sorted.some((t) => holdsKey(t.name, run.opts.key))) {
+    throw new IntrospectError(`${url()}: the listing names a resource that contains the API key; the store echoes the key, so nothing it sends can be trusted into a snapshot.`, {
+      url: url(),
+      resource: null,
+      exitCode: EXIT_FAILURE,
+    });
+  }
   const bad = sorted.find((t) => !isStoreName(t.name));
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: '/api', resource: null }));
@@ -141,17 +161,29 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
       }
     };
     const languagesPromise = mayReadLanguages ? guard(() => readLanguages(run)) : Promise.resolve(null);
-    const resources = await Promise.all(
-      targets.map((t) =>
-        guard(async () => {
+    const mayReadConfigurations =
+      'listing' in outcome && outcome.listing.resources.some((r) => r.name === 'configurations' && r.keyMethods.includes('GET'));
+    const timeZonePromise = mayReadConfigurations ? guard(() => readTimeZone(run)) : Promise.resolve(null);
+    // At most `concurrency` resources at a time, each read to the end before the next starts:
+    // resources finish one after another, so progress moves steadily (starting them all at once
+    // queued every first request before any second one, and all finished near the end).
+    const resources: (Resource | null)[] = new Array<Resource | null>(targets.length).fill(null);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < targets.length && failures.length === 0) {
+        const i = next++;
+        const t = targets[i]!;
+        resources[i] = await guard(async () => {
           const r = await readResource(run, t);
           done++;
           options.onProgress?.(done, targets.length, t.name);
           return r;
-        }),
-      ),
-    );
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(opts.concurrency, targets.length) }, worker));
     const languageList = await languagesPromise;
+    const timeZone = await timeZonePromise;
     if (failures.length > 0) {
       throw failures.find((f) => !(f instanceof AbandonedError)) ?? failures[0];
     }
@@ -161,7 +193,7 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     const languages: Language[] = ids.map((id) => ({ id, isoCode: isoById.get(id) ?? null }));
     let schema = canonicalize({
       schemaVersion: SCHEMA_VERSION,
-      store: { psVersion: run.psVersion, languages, catalog: null },
+      store: { psVersion: run.psVersion, languages, catalog: null, timeZone },
       resources: kept,
     });
     const catalogVersion = opts.catalog ? catalogVersionFor(run.psVersion) : null;

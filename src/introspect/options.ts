@@ -70,7 +70,7 @@ function positiveInt(value: number | undefined, fallback: number, option: string
 /** Validates options and normalises the base URL. */
 export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: string) => void): ResolvedOptions {
   if (typeof options.url !== 'string' || options.url.trim() === '') {
-    throw new ConfigError('the store URL is missing (--url or PRESTASHOP_URL)', 'url');
+    throw new ConfigError('no store URL: pass --url or set PRESTASHOP_URL');
   }
   let base: URL;
   try {
@@ -90,7 +90,7 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
     warn(`--url should be the shop's base address; the trailing "/api" was removed (${base.origin}${path || '/'})`);
   }
   base.pathname = path === '' ? '/' : path;
-  if (typeof options.key !== 'string' || options.key === '') throw new ConfigError('the API key is missing (--key or PRESTASHOP_API_KEY)', 'key');
+  if (typeof options.key !== 'string' || options.key === '') throw new ConfigError('no API key: pass --key or set PRESTASHOP_API_KEY');
   if (/[\s:]/.test(options.key)) throw new ConfigError('the API key must not contain spaces or ":"', 'key');
   const names = (list: readonly string[] | undefined, option: string): string[] =>
     (list ?? []).map((n) => {

@@ -18,7 +18,7 @@ import type { ResolvedOptions } from './options.js';
 import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
 import { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing } from './parse-listing.js';
 import { JsonReadError, parseJsonSynopsis, parseXmlSynopsis, type ParsedSynopsis } from './parse-synopsis.js';
-import { XmlReadError, XmlRefusedError } from './xml.js';
+import { looksLikeListing, XmlReadError, XmlRefusedError } from './xml.js';
 import { badNames, showName, STORE_NAME_RULE } from './names.js';
 
 /** Resources whose list node differs from the resource name (reference §2); used only when the list cannot be read. */
@@ -124,11 +124,6 @@ async function readXmlSynopsis(run: Run, name: string): Promise<SynopsisOutcome 
   return { source: 'xml', reason: null, parsed, name };
 }
 
-/** A document whose items carry method flags (`get="true"`) is a listing such as `<image_types>`. */
-function looksLikeListing(xml: string): boolean {
-  return /<[A-Za-z_][\w.-]*\s[^>]*\bget="(true|false)"[^>]*\bhead="(true|false)"/.test(xml);
-}
-
 /**
  * Failures a synopsis request can have that are not fatal for every resource: unknown resource
  * (400/27) and "no synopsis here" (another 400 with a PrestaShop error). Null when the answer is a
@@ -203,6 +198,7 @@ function emptyResource(target: Target, name: string, reason: string, nodesName: 
     nodeName: null,
     nodesName,
     methods: usableMethods(name, target.keyMethods),
+    keyMethods: target.keyMethods,
     synopsis: { source: 'none', reason },
     fields: [],
     associations: [],
@@ -253,7 +249,7 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   for (const w of parsed.warnings) run.warn(w);
   for (const id of parsed.languageIds) run.languageIds.add(id);
   const nodesName = await readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
-  const [bad] = badNames({ nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
+  const [bad] = badNames({ key: run.opts.key, nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));
     throw new IntrospectError(
@@ -268,6 +264,7 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     nodeName: parsed.nodeName,
     nodesName,
     methods: usableMethods(name, target.keyMethods),
+    keyMethods: target.keyMethods,
     synopsis: { source: outcome.source, reason: outcome.reason },
     // Real synopses strip xlink:href from top-level fields; core foreign keys come from a bundled table.
     fields: parsed.fields.map((f) => (f.references === null ? { ...f, references: coreReference(name, f.name) } : f)),

@@ -41,15 +41,84 @@ const DTD_RE = /<!DOCTYPE|<!ENTITY/i;
  */
 export function repairNumericTags(xml: string): { xml: string; repaired: number } {
   let repaired = 0;
-  const parts = xml.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/);
-  const out = parts.map((part) => {
-    if (part.startsWith('<![CDATA[')) return part;
+  const out = splitCdata(xml).map((part, i) => {
+    if (i % 2 === 1) return part;
     return part.replace(/<(\/?)(\d[\w.-]*)(?=[\s/>])/g, (_m, slash: string, name: string) => {
       repaired++;
       return `<${slash}${NUMERIC_TAG_PREFIX}${name}`;
     });
   });
   return { xml: out.join(''), repaired };
+}
+
+const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
+
+/**
+ * The document cut into text outside CDATA sections (even indexes) and whole CDATA sections (odd
+ * indexes), in one pass: `indexOf` never goes back, where `/<!\[CDATA\[[\s\S]*?\]\]>/` rescans the
+ * rest of the document from every unterminated opener (quadratic). An unterminated section is
+ * left in the text, as the regular expression left it.
+ */
+export function splitCdata(xml: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (;;) {
+    const open = xml.indexOf(CDATA_OPEN, from);
+    const close = open === -1 ? -1 : xml.indexOf(CDATA_CLOSE, open + CDATA_OPEN.length);
+    if (close === -1) {
+      parts.push(xml.slice(from));
+      return parts;
+    }
+    parts.push(xml.slice(from, open), xml.slice(open, close + CDATA_CLOSE.length));
+    from = close + CDATA_CLOSE.length;
+  }
+}
+
+/** The document without its CDATA sections. */
+function outsideCdata(xml: string): string {
+  return splitCdata(xml)
+    .filter((_, i) => i % 2 === 0)
+    .join('');
+}
+
+/**
+ * A document whose items carry method flags (`<image_type id="1" get="true" head="true" …>`) is a
+ * listing, not a synopsis. A scan of each tag (up to its `>`) for ` get="true|false"` then
+ * ` head="true|false"`; the regular expression it replaces was cubic on a long tag.
+ */
+export function looksLikeListing(xml: string): boolean {
+  for (let lt = xml.indexOf('<'); lt !== -1; ) {
+    const next = xml.indexOf('<', lt + 1);
+    if (isNameStart(xml.charCodeAt(lt + 1))) {
+      // The tag up to its `>`, or up to the next `<` (which starts a tag of its own).
+      const stop = next === -1 ? xml.length : next;
+      const gt = xml.indexOf('>', lt);
+      const tag = xml.slice(lt, gt !== -1 && gt < stop ? gt : stop);
+      const space = tag.search(/[\t\n\r ]/);
+      const get = space === -1 ? -1 : flagEnd(tag, 'get', space);
+      if (get !== -1 && flagEnd(tag, 'head', get) !== -1) return true;
+    }
+    lt = next;
+  }
+  return false;
+}
+
+function isNameStart(c: number): boolean {
+  return c === 0x5f || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** The end of the first `name="true"` / `name="false"` (at a word start) in `tag` after `from`, or -1. */
+function flagEnd(tag: string, name: string, from: number): number {
+  const key = `${name}="`;
+  for (let i = tag.indexOf(key, from); i !== -1; i = tag.indexOf(key, i + 1)) {
+    const before = tag.charCodeAt(i - 1);
+    if (isNameStart(before) || (before >= 0x30 && before <= 0x39)) continue;
+    const v = i + key.length;
+    if (tag.startsWith('true"', v)) return v + 5;
+    if (tag.startsWith('false"', v)) return v + 6;
+  }
+  return -1;
 }
 
 type RawNode = Record<string, unknown>;
@@ -114,7 +183,7 @@ function toElement(name: string, node: RawNode): XmlElement {
  */
 export function parseXmlDocument(xml: string, options: { repairNumericTags?: boolean } = {}): XmlElement {
   if (xml.trim() === '') throw new XmlReadError('the document is empty');
-  if (DTD_RE.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
+  if (DTD_RE.test(outsideCdata(xml))) throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
   const source = options.repairNumericTags === true ? repairNumericTags(xml).xml : xml;
   const check = XMLValidator.validate(source);
   if (check !== true) {

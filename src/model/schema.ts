@@ -72,6 +72,8 @@ export interface StoreInfo {
   readonly languages: readonly Language[];
   /** The bundled catalog applied (`8.2.0`), or null when none was. */
   readonly catalog: string | null;
+  /** The store's time zone (`PS_TIMEZONE`, e.g. `Europe/Paris`) when the key could read it, else null. */
+  readonly timeZone: string | null;
 }
 
 export interface Language {
@@ -89,8 +91,14 @@ export interface Resource {
   readonly nodeName: string | null;
   /** Plural node name of a list (`products`, `stock_mvts`, `order_slips`); null when unknown. */
   readonly nodesName: string | null;
-  /** Methods this key may use on this resource, in `HTTP_METHODS` order. */
+  /** Methods the client offers: the key's flags minus what PrestaShop or the spec forbids, in `HTTP_METHODS` order. */
   readonly methods: readonly HttpMethod[];
+  /**
+   * The key's raw flags from the `/api` listing (the spec's methods when the listing could not be
+   * read), in `HTTP_METHODS` order. `generate.methods` may turn on, within these, methods the
+   * spec's table refuses but a real store allows (`DELETE` on carts).
+   */
+  readonly keyMethods: readonly HttpMethod[];
   readonly synopsis: SynopsisInfo;
   /** In store order (the order the store lists and applies them). The implicit `id` is not listed unless the store listed it. */
   readonly fields: readonly Field[];
@@ -183,6 +191,7 @@ export function makeResource(name: string, props: Partial<Omit<Resource, 'name'>
     nodeName: props.nodeName ?? null,
     nodesName: props.nodesName ?? null,
     methods: props.methods ?? ['GET'],
+    keyMethods: props.keyMethods ?? props.methods ?? ['GET'],
     synopsis: props.synopsis ?? { source: 'xml', reason: null },
     fields: props.fields ?? [],
     associations: props.associations ?? [],

@@ -71,6 +71,19 @@ class Reader {
     return s;
   }
 
+  /**
+   * A resource name: it becomes a URL path segment of every generated request, so only ASCII
+   * letters, digits, `_`, `-` and `.` are allowed, not `.` first (`order-items` loads; `../x`,
+   * `a/b`, `%2e%2e` and `a b` do not).
+   */
+  resourceName(v: Json, path: string): string {
+    const s = this.name(v, path);
+    if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(s)) {
+      this.fail(path, `resource name ${JSON.stringify(s)} is not a plain identifier (ASCII letters, digits, "_", "-", "."; not "." first); it would become a URL path segment`);
+    }
+    return s;
+  }
+
   nullableName(v: Json, path: string): string | null {
     return v === null ? null : this.name(v, path);
   }
@@ -157,11 +170,12 @@ function readResource(r: Reader, v: Json, path: string, version: number): Resour
     r.fail(`${path}.synopsis.source`, `expected one of ${SOURCES.join(', ')}`);
   }
   return {
-    name: r.name(o.name, `${path}.name`),
+    name: r.resourceName(o.name, `${path}.name`),
     description: r.nullableString(o.description, `${path}.description`),
     nodeName: r.nullableName(o.nodeName, `${path}.nodeName`),
     nodesName: r.nullableName(o.nodesName, `${path}.nodesName`),
     methods,
+    keyMethods: r.v2(version, o.keyMethods, methods, (x) => r.methods(x, `${path}.keyMethods`)),
     synopsis: {
       source: source as SynopsisSource,
       reason: r.nullableString(syn.reason, `${path}.synopsis.reason`),
@@ -202,6 +216,7 @@ export function validateSnapshotValue(raw: Json, source: string | null = null): 
       psVersion: r.nullableString(store.psVersion, '$.store.psVersion'),
       languages,
       catalog: r.v2(version, store.catalog, null, (x) => r.nullableString(x, '$.store.catalog')),
+      timeZone: r.v2(version, store.timeZone, null, (x) => r.nullableString(x, '$.store.timeZone')),
     },
     resources: r.array(o.resources, '$.resources').map((v, i) => readResource(r, v, `$.resources[${i}]`, version)),
   };

@@ -74,6 +74,7 @@ function canonicalResource(r: Resource): Resource {
     nodeName: r.nodeName,
     nodesName: r.nodesName,
     methods: canonicalMethods(r.methods),
+    keyMethods: canonicalMethods(r.keyMethods),
     synopsis: { source: r.synopsis.source, reason: r.synopsis.reason },
     // Store order, not sorted: it is deterministic (the class's definition order) and it is the
     // order the store applies fields and associations in, which write bodies must follow.
@@ -90,7 +91,7 @@ export function canonicalize(schema: StoreSchema): StoreSchema {
     .sort((a, b) => a.id - b.id);
   return {
     schemaVersion: SCHEMA_VERSION,
-    store: { psVersion: schema.store.psVersion, languages, catalog: schema.store.catalog },
+    store: { psVersion: schema.store.psVersion, languages, catalog: schema.store.catalog, timeZone: schema.store.timeZone },
     resources: [...schema.resources].sort(byName).map(canonicalResource),
   };
 }

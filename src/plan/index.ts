@@ -2,7 +2,17 @@
  * `buildPlan`: the one field plan of a run. Pure. Computed once from the canonical model; every
  * emitter and the export print from it.
  */
-import { compareCodeUnits, makeField, usableMethods, type Association, type Resource, type StoreSchema } from '../model/index.js';
+import {
+  compareCodeUnits,
+  CORE_FORBIDDEN_METHODS,
+  HTTP_METHODS,
+  makeField,
+  usableMethods,
+  type Association,
+  type HttpMethod,
+  type Resource,
+  type StoreSchema,
+} from '../model/index.js';
 import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../emit/naming.js';
 import { planField } from './field.js';
 import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
@@ -29,13 +39,44 @@ function planAssociation(resource: Resource, a: Association, options: PlanOption
   };
 }
 
+/**
+ * The methods the generated code offers: the snapshot's (the key's flags minus what the spec's table
+ * and PrestaShop forbid), plus those `generate.methods` turns on where the key allows them and
+ * PrestaShop itself does not forbid them.
+ */
+function offeredMethods(resource: Resource, extra: readonly HttpMethod[], diagnostics: PlanDiagnostic[]): HttpMethod[] {
+  const out = new Set(usableMethods(resource.name, resource.methods));
+  const core = new Set(CORE_FORBIDDEN_METHODS.get(resource.name)?.methods ?? []);
+  for (const m of extra) {
+    if (out.has(m)) continue;
+    const why = !resource.keyMethods.includes(m)
+      ? "the key's flags do not allow it"
+      : core.has(m)
+        ? `PrestaShop forbids it (${CORE_FORBIDDEN_METHODS.get(resource.name)!.why})`
+        : null;
+    if (why === null) out.add(m);
+    else {
+      diagnostics.push({
+        level: 'warning',
+        code: 'method-not-offered',
+        message: `${resource.name}: generate.methods asks for ${m}, but ${why}; left out`,
+        resource: resource.name,
+        field: null,
+      });
+    }
+  }
+  return HTTP_METHODS.filter((m) => out.has(m));
+}
+
 /** An item's own `id`: always read, never part of a write body (it is the URL's). */
 function idPlan(plan: FieldPlan): FieldPlan {
   return { ...plan, writable: false, required: false, writeBack: false, serverManaged: false };
 }
 
 function planResource(resource: Resource, names: NameTable, options: PlanOptions, diagnostics: PlanDiagnostic[]): ResourcePlan {
-  const methods = usableMethods(resource.name, resource.methods);
+  // An own key only: a resource named `constructor` or `toString` must not pick up Object.prototype's member.
+  const asked = options.methods ?? {};
+  const methods = offeredMethods(resource, (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [], diagnostics);
   const fields: FieldPlan[] = [];
   let id: FieldPlan | null = null;
   for (const f of resource.fields) {

@@ -132,4 +132,6 @@ export interface PlanOptions {
   readonly decimals: 'number' | 'string';
   readonly dates: 'string' | 'Date';
   readonly brandedIds: boolean;
+  /** Methods to turn on beyond the spec's table, per resource (`generate.methods`). */
+  readonly methods?: Readonly<Record<string, readonly HttpMethod[]>>;
 }

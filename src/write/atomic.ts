@@ -7,8 +7,9 @@
  * processes that are gone.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { WriteError } from '../errors.js';
 
 /**
@@ -49,13 +50,53 @@ async function removeLeftovers(path: string): Promise<void> {
   }
 }
 
-export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
+/**
+ * Makes sure every directory from `root` down to `dir` is a real directory, not a symbolic link,
+ * creating the missing ones one level at a time (never `mkdir -p` through a link). `root` itself
+ * is the real path of the output directory.
+ */
+export async function ensureRealDirs(root: string, dir: string): Promise<void> {
+  if (!isInsideRoot(root, dir)) throw new WriteError('refused: the path leaves the output directory', dir);
+  const rel = relative(root, dir);
+  let current = root;
+  for (const part of rel === '' ? [] : rel.split(sep)) {
+    current = join(current, part);
+    let st = await lstat(current).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
+    if (st === null) {
+      await mkdir(current).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+      st = await lstat(current);
+    }
+    // A link that stays inside the output is allowed (as the path checks allow it); one that leads out is not.
+    if (st.isSymbolicLink() && !isInsideRoot(root, await realpath(current))) {
+      throw new WriteError('refused: a symbolic link planted during the run leads outside the output directory', current);
+    }
+    if (!st.isSymbolicLink() && !st.isDirectory()) throw new WriteError('refused: a file took the place of a directory of the output during the run', current);
+  }
+}
+
+function isInsideRoot(root: string, real: string): boolean {
+  const rel = relative(root, real);
+  return !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+/** Opens a new file for writing without following a link planted at its name. */
+const CREATE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Writes `content` to `path` atomically. With `root` (the real output directory), the write is
+ * confined to it even if links are planted while the run goes on: the directories on the way are
+ * checked with `lstat` (no link followed), the temp file is opened with `O_NOFOLLOW | O_EXCL`, and
+ * after the rename the file's directory must still resolve inside `root`, else the file is removed
+ * and the write fails.
+ */
+export async function writeFileAtomic(path: string, content: string | Uint8Array, root?: string): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
-  await removeLeftovers(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await open(tmp, 'w', 0o644);
+    if (root === undefined) await mkdir(dir, { recursive: true });
+    else await ensureRealDirs(root, dir);
+    await removeLeftovers(path);
+    const handle = await open(tmp, CREATE_NO_FOLLOW, 0o644);
     try {
       if (process.env[PAUSE_WRITE_ENV] === basename(path)) await pauseHalfWay(handle, tmp, content);
       await handle.writeFile(content);
@@ -63,12 +104,25 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     } finally {
       await handle.close();
     }
+    if (root !== undefined) await ensureRealDirs(root, dir);
     await rename(tmp, path);
+    if (root !== undefined) await verifyInside(root, path);
   } catch (error) {
     await rm(tmp, { force: true });
+    if (error instanceof WriteError) throw error;
     throw new WriteError(`could not write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, path, {
       cause: error,
     });
+  }
+}
+
+/** After the rename: the file is a regular file whose directory still resolves inside `root`; else it is removed. */
+async function verifyInside(root: string, path: string): Promise<void> {
+  const realDir = await realpath(dirname(path));
+  const st = await lstat(path);
+  if (!isInsideRoot(root, realDir) || !st.isFile()) {
+    await rm(join(realDir, basename(path)), { force: true });
+    throw new WriteError('refused: a symbolic link planted during the run redirected this file outside the output directory; it was removed', path);
   }
 }
 

@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { WriteError } from '../errors.js';
 import { compareCodeUnits } from '../model/index.js';
 import { GENERATOR_NAME } from '../version.js';
-import { writeFileAtomic } from './atomic.js';
+import { ensureRealDirs, writeFileAtomic } from './atomic.js';
 import { createPrettierFormatter, NO_FORMAT, type Formatter } from './format.js';
 import {
   contentHash,
@@ -293,11 +293,12 @@ export async function writeFileMap(
     const toWrite = [...added, ...changed].sort(compareCodeUnits);
     await mapLimit(toWrite, 16, async (p) => {
       const i = indexOf.get(p)!;
-      await writeFileAtomic(targets[i]!, finals[i]!);
+      await writeFileAtomic(targets[i]!, finals[i]!, realOut);
     });
     written.push(...toWrite);
     for (const [p, { target }] of stale) {
       try {
+        await ensureRealDirs(realOut, dirname(target));
         await rm(target);
       } catch (error) {
         throw new WriteError(`cannot remove a stale file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, p, { cause: error });
@@ -307,7 +308,7 @@ export async function writeFileMap(
     }
     const manifestText = serializeManifest(makeManifest(formatter.key, entries));
     const manifestPath = await resolveInside(realOut, MANIFEST_FILE, realDirs);
-    if ((await readOrNull(manifestPath)) !== manifestText) await writeFileAtomic(manifestPath, manifestText);
+    if ((await readOrNull(manifestPath)) !== manifestText) await writeFileAtomic(manifestPath, manifestText, realOut);
   }
   const writeMs = performance.now() - writeStart;
 

@@ -10,16 +10,21 @@ export type WireScalar = string | number | boolean | null | undefined;
 const INT_RE = /^[+-]?\d+$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
 
-/** Decodes one scalar of `field` (never a multilingual value: decode each language with this). */
+/**
+ * Decodes one scalar of `field` (never a multilingual value: decode each language with this).
+ * A value of the wrong type (an object or list where a scalar belongs, text that is not a number
+ * in a numeric field) throws a `SyntaxError` naming the field, never `NaN` or `"[object Object]"`.
+ */
 export function decodeScalar(field: FieldMeta, raw: WireScalar, codec: Codec): unknown {
+  if (typeof raw === 'object' && raw !== null) throw wrongType(field, Array.isArray(raw) ? 'a list' : 'an object');
   switch (field.kind) {
     case 'id':
     case 'int':
-      return decodeInt(raw);
+      return decodeInt(field, raw);
     case 'bool':
       return raw === true || raw === 1 || raw === '1' || (typeof raw === 'string' && raw.trim() === '1');
     case 'decimal':
-      return decodeDecimal(raw, codec);
+      return decodeDecimal(field, raw, codec);
     case 'date':
       return decodeDate(raw, codec);
     case 'html':
@@ -29,19 +34,27 @@ export function decodeScalar(field: FieldMeta, raw: WireScalar, codec: Codec): u
   }
 }
 
-function decodeInt(raw: WireScalar): number {
+function wrongType(field: FieldMeta, got: string): SyntaxError {
+  return new SyntaxError(`field ${field.name}: expected a ${field.kind} value, got ${got}`);
+}
+
+function decodeInt(field: FieldMeta, raw: WireScalar): number {
   if (typeof raw === 'number') return raw;
   if (raw === null || raw === undefined || raw === '' || raw === false) return 0;
   if (raw === true) return 1;
   const text = raw.trim();
   if (INT_RE.test(text)) return Number(text);
   // A computed value such as unit_price_ratio may come as "1.5"; keep what a number parse gives.
-  return Number(text);
+  const n = Number(text);
+  if (!Number.isFinite(n) || text === '') throw wrongType(field, 'text that is not a number');
+  return n;
 }
 
-function decodeDecimal(raw: WireScalar, codec: Codec): number | string {
+function decodeDecimal(field: FieldMeta, raw: WireScalar, codec: Codec): number | string {
   const text = raw === null || raw === undefined || raw === '' || raw === false ? '0' : String(raw === true ? 1 : raw).trim();
-  return codec.decimals === 'string' ? text : Number(text);
+  const n = Number(text);
+  if (!Number.isFinite(n) || text === '') throw wrongType(field, 'text that is not a number');
+  return codec.decimals === 'string' ? text : n;
 }
 
 function decodeDate(raw: WireScalar, codec: Codec): string | Date | null {
@@ -72,13 +85,25 @@ export function formatPsDate(date: Date, dateOnly: boolean): string {
   return dateOnly ? day : `${day} ${p(date.getUTCHours())}:${p(date.getUTCMinutes())}:${p(date.getUTCSeconds())}`;
 }
 
-/** A finite number in plain decimal notation (never `1e-7`, which PrestaShop's validators refuse). */
+/**
+ * A finite number in plain decimal notation (never `1e-7`, which PrestaShop's validators refuse),
+ * exactly: the digits of the shortest representation with the point moved, so `1.5e-21` is
+ * `0.0000000000000000000015` and reads back as the same number.
+ */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError(`${String(n)} cannot be sent to PrestaShop`);
   const s = String(n);
-  if (!/e/i.test(s)) return s;
+  const e = s.search(/e/i);
+  if (e === -1) return s;
   if (Number.isInteger(n)) return BigInt(n).toString();
-  return n.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  const sign = s.startsWith('-') ? '-' : '';
+  const mantissa = s.slice(sign.length, e);
+  const exponent = Number(s.slice(e + 1));
+  const point = mantissa.indexOf('.');
+  const digits = mantissa.replace('.', '');
+  // Non-integers only have negative exponents: every double of 2^53 or more is an integer.
+  const shift = (point === -1 ? mantissa.length : point) + exponent;
+  return `${sign}0.${'0'.repeat(-shift)}${digits}`;
 }
 
 /**

@@ -38,6 +38,17 @@ export class PrestaShopError extends Error {
   readonly errors: readonly StoreError[];
   readonly method: string;
   readonly url: string;
+  /**
+   * For a failed write (POST, PUT, PATCH): whether the object may have been saved all the same
+   * (no answer, or an error the store raises after saving). Read the object back before retrying.
+   * False when the store refused the write before saving; null for other requests.
+   */
+  readonly mayBeSaved: boolean | null;
+  /**
+   * True when the request was retried after an attempt that got no clear answer, so the store may
+   * have applied it although this answer is an error (a DELETE answered 404 after a timeout).
+   */
+  readonly mayHaveSucceeded: boolean;
 
   constructor(init: {
     readonly kind: PrestaShopErrorKind;
@@ -47,15 +58,20 @@ export class PrestaShopError extends Error {
     readonly url: string;
     readonly message?: string | undefined;
     readonly cause?: unknown | undefined;
+    readonly mayBeSaved?: boolean | null | undefined;
+    readonly mayHaveSucceeded?: boolean | undefined;
   }) {
     const errors = init.errors ?? [];
     const url = redactUrl(init.url);
-    super(init.message ?? describe(init.kind, init.status, errors, init.method, url), { cause: init.cause });
+    const retried = init.mayHaveSucceeded === true ? '; the call was retried after an attempt that got no clear answer, which may have been applied' : '';
+    super(init.message ?? `${describe(init.kind, init.status, errors, init.method, url)}${retried}`, { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
     this.errors = errors;
     this.method = init.method;
     this.url = url;
+    this.mayBeSaved = init.mayBeSaved ?? null;
+    this.mayHaveSucceeded = init.mayHaveSucceeded ?? false;
   }
 
   /** The first store error code, or null. */

@@ -4,7 +4,8 @@
  * timeouts, retries for idempotent methods only, and redirects followed by hand so the key is
  * never sent to another origin.
  */
-import { basicToken, PrestaShopError, parseStoreErrors, scrubKey } from './errors.js';
+import { basicToken, PrestaShopError, parseStoreErrors, redactUrl, scrubKey } from './errors.js';
+import { AttemptControl, DEFAULT_MAX_RESPONSE_BYTES, failure, readBody, type RequestSite } from './http-body.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
 
@@ -14,25 +15,44 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface TransportOptions {
   /** Shop URL, with or without `/api` (`https://shop.example`, `https://shop.example/shop1/api`). */
   readonly baseUrl: string;
-  /** Webservice key (32 characters); sent as the Basic-auth user name, never in the URL. */
+  /** Webservice key (32 characters); sent as the Basic-auth user name, never in the URL (unless `auth: 'ws_key'`). */
   readonly apiKey: string;
+  /**
+   * How the key travels: `basic` (default, the Authorization header) or `ws_key` (the `ws_key`
+   * query parameter, for servers that strip the Authorization header; the key then shows in the
+   * store's access logs, and a warning says so once). Errors and messages never show it.
+   */
+  readonly auth?: 'basic' | 'ws_key' | undefined;
   /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
   readonly fetch?: FetchLike | undefined;
-  /** Per-attempt timeout in milliseconds (default 30 000). */
+  /** Deadline of one attempt in milliseconds, from sending to the last byte of the answer (default 30 000). */
   readonly timeoutMs?: number | undefined;
-  /** Retries of GET, HEAD, PUT and DELETE after a network error, a timeout, 429, 502, 503 or 504 (default 2). POST and PATCH are never retried. */
+  /**
+   * Deadline of a whole call in milliseconds: every attempt and every wait between them (default
+   * `timeoutMs × (retries + 1)`). No call outlasts it.
+   */
+  readonly totalTimeoutMs?: number | undefined;
+  /**
+   * Retries after a network error, a timeout, 429, 502, 503 or 504 (default 2): GET and HEAD, and
+   * PUT and DELETE unless they send an e-mail (`sendemail`). POST and PATCH are never retried.
+   */
   readonly retries?: number | undefined;
-  /** First retry delay in milliseconds, doubled each time (default 300); a `Retry-After` header wins. */
+  /**
+   * First retry delay in milliseconds, doubled each time (default 300). A longer `Retry-After` is
+   * honoured when the deadline allows it; a shorter one never shortens the delay.
+   */
   readonly retryDelayMs?: number | undefined;
   /** Redirects to follow within the same origin (default 5). */
   readonly maxRedirects?: number | undefined;
+  /** Largest answer read, in bytes (default 16 MiB); a larger one fails with a `decode` error. */
+  readonly maxResponseBytes?: number | undefined;
   /** Extra headers on every request (never needed for PrestaShop itself). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface HttpRequest {
   readonly method: HttpMethod;
-  /** Path below `/api/`, already encoded (`products/5`, `images/products/5`). */
+  /** Path below `/api/`, segments separated by `/` (`products/5`, `images/products/5`); each is encoded. */
   readonly path: string;
   readonly params?: Params | undefined;
   /** `Output-Format` header: what the store renders the answer in. */
@@ -50,10 +70,17 @@ export interface HttpResponse {
   readonly bytes: ArrayBuffer | null;
   /** The final URL (after same-origin redirects), without credentials. */
   readonly url: string;
+  /**
+   * An earlier attempt of this call was sent and ended without a clear answer (a timeout, a
+   * network failure, 502 or 504): the store may have applied it. A DELETE answered 404 after such
+   * a retry may have deleted the record itself.
+   */
+  readonly uncertain: boolean;
 }
 
-const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE']);
 const RETRY_STATUS: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+/** Statuses from a gateway that may have passed the request on before giving up. */
+const UNCERTAIN_STATUS: ReadonlySet<number> = new Set([502, 504]);
 
 /** Sends requests to one store. Holds no mutable state; safe to share. */
 export class Transport {
@@ -61,10 +88,13 @@ export class Transport {
   private readonly auth: string;
   private readonly fetchFn: FetchLike;
   private readonly timeoutMs: number;
+  private readonly totalTimeoutMs: number;
   private readonly retries: number;
   private readonly retryDelayMs: number;
   private readonly maxRedirects: number;
+  private readonly maxResponseBytes: number;
   private readonly extraHeaders: Readonly<Record<string, string>>;
+  private readonly wsKey: boolean;
 
   constructor(private readonly options: TransportOptions) {
     this.apiUrl = apiUrlOf(options.baseUrl);
@@ -72,44 +102,68 @@ export class Transport {
       throw new TypeError('apiKey: expected the Webservice key (printable ASCII, usually 32 characters)');
     }
     this.auth = `Basic ${basicToken(options.apiKey)}`;
+    if (options.auth !== undefined && options.auth !== 'basic' && options.auth !== 'ws_key') throw new TypeError('auth: expected "basic" or "ws_key"');
+    this.wsKey = options.auth === 'ws_key';
+    if (this.wsKey) warnOnce("the key is sent as the ws_key query parameter: it will appear in the store's access logs");
     const globalFetch = (globalThis as { fetch?: FetchLike }).fetch;
     const fetchFn = options.fetch ?? (globalFetch === undefined ? undefined : globalFetch.bind(globalThis));
     if (fetchFn === undefined) throw new TypeError('fetch: no global fetch (Node ≥ 18 or a browser); pass one in the options');
     this.fetchFn = fetchFn;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = positive(options.timeoutMs, 30_000, 'timeoutMs');
     this.retries = Math.max(0, Math.floor(options.retries ?? 2));
-    this.retryDelayMs = options.retryDelayMs ?? 300;
+    this.totalTimeoutMs = positive(options.totalTimeoutMs, this.timeoutMs * (this.retries + 1), 'totalTimeoutMs');
+    this.retryDelayMs = Math.max(1, options.retryDelayMs ?? 300);
     this.maxRedirects = options.maxRedirects ?? 5;
+    this.maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
     this.extraHeaders = options.headers ?? {};
   }
 
-  /** The full URL of a request (without credentials). */
+  /** The key, for scrubbing texts the store sent back. */
+  get apiKey(): string {
+    return this.options.apiKey;
+  }
+
+  /** The full URL of a request (without credentials); each path segment is encoded, `.` and `..` are refused. */
   url(path: string, params: Params = []): string {
+    const segments = path.split('/').map((segment) => {
+      if (segment === '' || segment === '.' || segment === '..') throw new RangeError(`path: ${JSON.stringify(path)} has an empty, "." or ".." segment`);
+      return encodeURIComponent(segment);
+    });
     const query = params.length === 0 ? '' : `?${new URLSearchParams(params).toString()}`;
-    return `${this.apiUrl}${path}${query}`;
+    return `${this.apiUrl}${segments.join('/')}${query}`;
   }
 
   /**
    * Sends a request and returns the answer, whatever its status. Throws `PrestaShopError` for
-   * network errors, timeouts and refused redirects, after the retries an idempotent method allows.
+   * network errors, timeouts, refused redirects and oversized answers, after the retries the
+   * request allows, all within `totalTimeoutMs`.
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
-    const attempts = IDEMPOTENT.has(req.method) ? this.retries + 1 : 1;
+    const deadline = Date.now() + this.totalTimeoutMs;
+    const attempts = retriable(req) ? this.retries + 1 : 1;
+    let uncertain = false;
     for (let attempt = 1; ; attempt++) {
-      let response: HttpResponse;
+      let response: Omit<HttpResponse, 'uncertain'>;
       try {
-        response = await this.sendOnce(req);
+        response = await this.sendOnce(req, Math.min(Date.now() + this.timeoutMs, deadline));
       } catch (error) {
         const retryable = error instanceof PrestaShopError && (error.kind === 'network' || error.kind === 'timeout');
-        if (!retryable || attempt >= attempts || req.signal?.aborted === true) throw error;
-        await sleep(this.backoff(attempt, null), req.signal);
+        const wait = this.backoff(attempt, null);
+        if (!retryable || attempt >= attempts || req.signal?.aborted === true || Date.now() + wait >= deadline) throw error;
+        uncertain = true;
+        await sleep(wait, req.signal);
         continue;
       }
-      if (RETRY_STATUS.has(response.status) && attempt < attempts) {
-        await sleep(this.backoff(attempt, response.headers.get('retry-after')), req.signal);
-        continue;
+      if (RETRY_STATUS.has(response.status) && attempt < attempts && req.signal?.aborted !== true) {
+        // A wait the deadline cannot hold (a long Retry-After) ends the retries: the answer is returned.
+        const wait = this.backoff(attempt, response.headers.get('retry-after'));
+        if (Date.now() + wait < deadline) {
+          if (UNCERTAIN_STATUS.has(response.status)) uncertain = true;
+          await sleep(wait, req.signal);
+          continue;
+        }
       }
-      return response;
+      return { ...response, uncertain };
     }
   }
 
@@ -123,83 +177,86 @@ export class Transport {
   /** The `PrestaShopError` for an answer with an error status. */
   httpError(method: string, response: HttpResponse): PrestaShopError {
     const errors = parseStoreErrors(response.text).map((e) => ({ code: e.code, message: scrubKey(e.message, this.options.apiKey) }));
-    return new PrestaShopError({ kind: 'http', status: response.status, errors, method, url: response.url });
+    const mayHaveSucceeded = response.uncertain && method !== 'GET' && method !== 'HEAD';
+    return new PrestaShopError({ kind: 'http', status: response.status, errors, method, url: response.url, mayHaveSucceeded });
   }
 
+  /** The wait before retry `attempt`: the doubling delay, or a longer `Retry-After` (seconds or a date). */
   private backoff(attempt: number, retryAfter: string | null): number {
-    if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) return Math.min(Number(retryAfter.trim()) * 1000, 60_000);
-    return this.retryDelayMs * 2 ** (attempt - 1);
+    const floor = this.retryDelayMs * 2 ** (attempt - 1);
+    if (retryAfter === null) return floor;
+    const text = retryAfter.trim();
+    const asked = /^\d{1,9}$/.test(text) ? Number(text) * 1000 : text.length <= 64 ? Date.parse(text) - Date.now() : NaN;
+    return Number.isFinite(asked) ? Math.max(floor, asked) : floor;
   }
 
-  private async sendOnce(req: HttpRequest): Promise<HttpResponse> {
-    let url = this.url(req.path, req.params);
+  private async sendOnce(req: HttpRequest, deadline: number): Promise<Omit<HttpResponse, 'uncertain'>> {
+    let url = this.url(req.path, this.wsKey ? [...(req.params ?? []), ['ws_key', this.options.apiKey]] : req.params);
     const origin = new URL(url).origin;
     let method: string = req.method;
     let body = req.body;
-    for (let redirects = 0; ; redirects++) {
-      const response = await this.fetchWithTimeout(url, method, body, req);
-      if (response.type === 'opaqueredirect') {
-        throw new PrestaShopError({
-          kind: 'redirect', status: 0, method, url,
-          errors: [{ code: null, message: 'the store redirected and the browser hides where to; set baseUrl to the final shop URL' }],
-        });
-      }
-      if (response.status < 300 || response.status > 399 || response.status === 304) return this.read(response, url, req);
-      const location = response.headers.get('location');
-      if (location === null) return this.read(response, url, req);
-      const target = new URL(location, url);
-      await response.body?.cancel().catch(() => undefined);
-      if (target.origin !== origin) {
-        throw new PrestaShopError({
-          kind: 'redirect', status: response.status, method, url,
-          errors: [{ code: null, message: `refused to follow a redirect to another origin (${target.origin}); the key is never sent there. Set baseUrl to the shop's own URL` }],
-        });
-      }
-      if (redirects >= this.maxRedirects) {
-        throw new PrestaShopError({ kind: 'redirect', status: response.status, method, url, errors: [{ code: null, message: 'too many redirects' }] });
-      }
-      if (response.status === 303 && method !== 'HEAD') {
-        method = 'GET';
-        body = undefined;
-      }
-      url = target.toString();
-    }
-  }
-
-  private async fetchWithTimeout(url: string, method: string, body: string | FormData | undefined, req: HttpRequest): Promise<Response> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = (): void => controller.abort();
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    if (req.signal?.aborted === true) controller.abort();
-    const headers: Record<string, string> = { ...this.extraHeaders, Authorization: this.auth, 'Output-Format': req.format };
-    if (typeof body === 'string') headers['Content-Type'] = 'text/xml; charset=utf-8';
+    const control = new AttemptControl(deadline, req.signal);
     try {
-      const init: RequestInit = { method, headers, redirect: 'manual', signal: controller.signal };
-      if (body !== undefined) init.body = body;
-      return await this.fetchFn(url, init);
-    } catch (error) {
-      if (timedOut) throw new PrestaShopError({ kind: 'timeout', status: 0, method, url, cause: error });
-      const message = error instanceof Error ? scrubKey(error.message, this.options.apiKey) : 'request failed';
-      throw new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message }], cause: error });
+      for (let redirects = 0; ; redirects++) {
+        const response = await this.fetchOnce(url, method, body, req, control);
+        if (response.type === 'opaqueredirect') {
+          throw new PrestaShopError({
+            kind: 'redirect', status: 0, method, url,
+            errors: [{ code: null, message: 'the store redirected and the browser hides where to; set baseUrl to the final shop URL' }],
+          });
+        }
+        if (response.status < 300 || response.status > 399 || response.status === 304) return await this.read(response, url, method, control, req.binary === true);
+        const location = response.headers.get('location');
+        if (location === null) return await this.read(response, url, method, control, req.binary === true);
+        await response.body?.cancel().catch(() => undefined);
+        const target = resolveLocation(location, url);
+        const refuse = (message: string): PrestaShopError =>
+          new PrestaShopError({ kind: 'redirect', status: response.status, method, url, errors: [{ code: null, message }] });
+        if (target === null) throw refuse('the store redirected to a Location that is not a URL; set baseUrl to the final shop URL');
+        if (target.origin !== origin) {
+          throw refuse(`refused to follow a redirect to another origin (${target.origin}); the key is never sent there. Set baseUrl to the shop's own URL`);
+        }
+        if (redirects >= this.maxRedirects) throw refuse('too many redirects');
+        if (response.status === 303 && method !== 'HEAD') {
+          method = 'GET';
+          body = undefined;
+        }
+        // Same origin only (checked above): the key goes along as on the first request.
+        if (this.wsKey && !target.searchParams.has('ws_key')) target.searchParams.set('ws_key', this.options.apiKey);
+        url = target.toString();
+      }
     } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
+      control.dispose();
     }
   }
 
-  private async read(response: Response, url: string, req: HttpRequest): Promise<HttpResponse> {
-    const ok = response.status >= 200 && response.status <= 299;
-    if (req.binary === true && ok) {
-      const bytes = await response.arrayBuffer();
-      return { status: response.status, headers: response.headers, text: '', bytes, url };
+  private async fetchOnce(url: string, method: string, body: string | FormData | undefined, req: HttpRequest, control: AttemptControl): Promise<Response> {
+    const headers: Record<string, string> = { ...this.extraHeaders, 'Output-Format': req.format };
+    if (!this.wsKey) headers['Authorization'] = this.auth;
+    if (typeof body === 'string') headers['Content-Type'] = 'text/xml; charset=utf-8';
+    const init: RequestInit = { method, headers, redirect: 'manual', signal: control.signal };
+    if (body !== undefined) init.body = body;
+    try {
+      // Raced with the deadline too: a `fetch` that ignores its signal cannot hold the call.
+      return await Promise.race([this.fetchFn(url, init), control.aborted()]);
+    } catch (error) {
+      throw failure(this.site(method, url), control, error, 'request');
     }
-    const text = req.method === 'HEAD' ? '' : await response.text();
-    return { status: response.status, headers: response.headers, text, bytes: null, url };
+  }
+
+  private async read(response: Response, url: string, method: string, control: AttemptControl, binary: boolean): Promise<Omit<HttpResponse, 'uncertain'>> {
+    const base = { status: response.status, headers: response.headers, url: this.wsKey ? redactUrl(url) : url };
+    if (method === 'HEAD') {
+      await response.body?.cancel().catch(() => undefined);
+      return { ...base, text: '', bytes: null };
+    }
+    const bytes = await readBody(response, control, this.maxResponseBytes, this.site(method, url));
+    if (binary && response.status >= 200 && response.status <= 299) return { ...base, text: '', bytes: bytes.buffer as ArrayBuffer };
+    return { ...base, text: new TextDecoder().decode(bytes), bytes: null };
+  }
+
+  private site(method: string, url: string): RequestSite {
+    return { method, url, apiKey: this.options.apiKey };
   }
 }
 
@@ -230,4 +287,37 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }
     signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/**
+ * Whether a request may be sent again: reads, and PUT / DELETE (idempotent) unless they have a
+ * side effect beyond the record (`sendemail=1`: a second attempt would send a second e-mail).
+ */
+function retriable(req: HttpRequest): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  if (req.method !== 'PUT' && req.method !== 'DELETE') return false;
+  return !(req.params ?? []).some(([name]) => name === 'sendemail');
+}
+
+function resolveLocation(location: string, base: string): URL | null {
+  try {
+    return new URL(location, base);
+  } catch {
+    return null;
+  }
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(typeof value === 'number' && value > 0)) throw new RangeError(`${name}: expected a positive number`);
+  return value;
+}
+
+const warned = new Set<string>();
+
+/** A warning printed once per process (the same text as `introspect --ws-key`'s). */
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  (globalThis as { console?: { warn(m: string): void } }).console?.warn(`prestashop client: ${message}`);
 }

@@ -9,7 +9,8 @@
  * XML (the JSON image listings of PrestaShop are broken).
  */
 import { PrestaShopError } from './errors.js';
-import type { Transport } from './http.js';
+import { decodeError } from './http-body.js';
+import type { HttpResponse, Transport } from './http.js';
 import type { Params } from './query.js';
 import { child, parseXml, type XmlElement } from './xml.js';
 
@@ -83,12 +84,12 @@ function productImages(t: Transport): ProductImagesClient {
       const res = await t.send({ method: 'GET', path: `images/products/${productId}`, format: 'XML', signal: options.signal });
       if (res.status === 404) return [];
       if (res.status < 200 || res.status > 299) throw t.httpError('GET', res);
-      return idsOf(child(parseOrThrow(res.text, 'GET', res.url), 'image'), 'declination');
+      return idsOf(child(parseOrThrow(t, res, 'GET'), 'image'), 'declination');
     },
     async upload(productId, data, options = {}) {
       checkId(productId, 'productId');
       const res = await t.expectOk({ method: 'POST', path: `images/products/${productId}`, format: 'XML', body: form(data, options), signal: options.signal });
-      const image = child(parseOrThrow(res.text, 'POST', res.url), 'image');
+      const image = child(parseOrThrow(t, res, 'POST'), 'image');
       const id = image === undefined ? undefined : child(image, 'id')?.text.trim();
       if (id === undefined || !/^\d+$/.test(id)) {
         throw new PrestaShopError({ kind: 'decode', status: res.status, method: 'POST', url: res.url, errors: [{ code: null, message: 'the store did not return the new image id' }] });
@@ -149,7 +150,7 @@ function form(data: ImageData, options: UploadOptions): FormData {
 
 async function getXml(t: Transport, path: string, signal: AbortSignal | undefined, params: Params = []): Promise<XmlElement> {
   const res = await t.expectOk({ method: 'GET', path, params, format: 'XML', signal });
-  return parseOrThrow(res.text, 'GET', res.url);
+  return parseOrThrow(t, res, 'GET');
 }
 
 async function getBinary(t: Transport, path: string, signal: AbortSignal | undefined): Promise<Blob> {
@@ -157,11 +158,11 @@ async function getBinary(t: Transport, path: string, signal: AbortSignal | undef
   return new Blob([res.bytes ?? new ArrayBuffer(0)], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
 }
 
-function parseOrThrow(text: string, method: string, url: string): XmlElement {
+function parseOrThrow(t: Transport, res: HttpResponse, method: string): XmlElement {
   try {
-    return parseXml(text);
+    return parseXml(res.text);
   } catch (error) {
-    throw new PrestaShopError({ kind: 'decode', status: 200, method, url, errors: [{ code: null, message: `unreadable answer: ${(error as Error).message}` }], cause: error });
+    throw decodeError(error, res.status, method, res.url, t.apiKey);
   }
 }
 

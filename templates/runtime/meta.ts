@@ -34,6 +34,8 @@ export interface FieldMeta {
   readonly serverManaged?: boolean | undefined;
   /** Computed on read: a value read is not sent back (writing it fails or changes the record). */
   readonly noWriteBack?: boolean | undefined;
+  /** The values the store accepts (others: 400, code 85). */
+  readonly values?: readonly string[] | undefined;
 }
 
 export interface AssociationMeta {
@@ -73,9 +75,23 @@ export function extensionsKeyOf(meta: ResourceMeta): string {
 export interface Codec {
   readonly decimals: 'number' | 'string';
   readonly dates: 'string' | 'Date';
+  /**
+   * With `dates: 'Date'`: the IANA time zone the store's wall-clock times are in (`Europe/Paris`,
+   * PrestaShop's `PS_TIMEZONE`). Absent: dates are read and written as if the store ran on UTC.
+   */
+  readonly timeZone?: string | undefined;
 }
 
 export const DEFAULT_CODEC: Codec = { decimals: 'number', dates: 'string' };
+
+/**
+ * Fields the store refuses (code 93) although they hold a stored value, so that a PUT, which resets
+ * every field it does not carry, empties them (`customers.secure_key` on 9.0). A field with a getter
+ * (`notFilterable`) is computed, not stored, and is not one of them.
+ */
+export function refusedStoredFields(meta: ResourceMeta): FieldMeta[] {
+  return meta.fields.filter((f) => f.readOnly === true && f.notFilterable !== true && f.name !== 'id');
+}
 
 /** The field named `name`, or undefined. */
 export function fieldOf(meta: { readonly fields: readonly FieldMeta[] }, name: string): FieldMeta | undefined {

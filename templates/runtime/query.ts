@@ -15,16 +15,34 @@ export type Filter<V> = V | FilterOp<V>;
 
 /**
  * An operator and its operands; build one with `anyOf`, `between`, `contains`, ... The operand
- * type keeps `contains('x')` (text) off a number field at compile time.
+ * type keeps `contains('x')` (text) off a number field at compile time. Only the helpers make
+ * operators: an object with the same shape from anywhere else (a JSON body, a query string) is a
+ * plain value, and a plain object is refused as a filter value.
  */
 export interface FilterOp<V> {
   readonly op: 'eq' | 'anyOf' | 'between' | 'beginsWith' | 'endsWith' | 'contains' | 'gt' | 'lt' | 'not';
   readonly values: readonly V[];
 }
 
+/** The class of the operators the helpers make; not exported, so nothing else can make one. */
+class FilterOperator<V> implements FilterOp<V> {
+  constructor(
+    readonly op: FilterOp<V>['op'],
+    readonly values: readonly V[],
+  ) {
+    Object.freeze(this);
+  }
+}
+
 function op<V>(kind: FilterOp<V>['op'], values: readonly V[]): FilterOp<V> {
   if (values.length === 0) throw new RangeError(`${kind}() needs at least one value`);
-  return { op: kind, values };
+  return new FilterOperator(kind, Object.freeze([...values]));
+}
+
+/** An operator whose operand must not be empty text (an empty LIKE or comparison matches every row). */
+function nonEmpty<V>(kind: FilterOp<V>['op'], value: V): FilterOp<V> {
+  if (value === '') throw new RangeError(`${kind}(''): an empty operand would match every row; leave the filter out instead`);
+  return op(kind, [value]);
 }
 
 /** `field = value` (the same as passing the value itself). */
@@ -36,15 +54,15 @@ export const not = <V>(...values: readonly V[]): FilterOp<V> => op('not', values
 /** `from <= field <= to` (both ends included): `[from,to]`. Numbers and dates only. */
 export const between = <V extends number | string | Date>(from: V, to: V): FilterOp<V> => op('between', [from, to]);
 /** `field > value`: `>[v]`. */
-export const gt = <V extends number | string | Date>(value: V): FilterOp<V> => op('gt', [value]);
+export const gt = <V extends number | string | Date>(value: V): FilterOp<V> => nonEmpty('gt', value);
 /** `field < value`: `<[v]`. */
-export const lt = <V extends number | string | Date>(value: V): FilterOp<V> => op('lt', [value]);
+export const lt = <V extends number | string | Date>(value: V): FilterOp<V> => nonEmpty('lt', value);
 /** Text begins with `value`: `[v]%` (a SQL LIKE; `%` and `_` in the value are matched literally). */
-export const beginsWith = (value: string): FilterOp<string> => op('beginsWith', [value]);
+export const beginsWith = (value: string): FilterOp<string> => nonEmpty('beginsWith', value);
 /** Text ends with `value`: `%[v]`. */
-export const endsWith = (value: string): FilterOp<string> => op('endsWith', [value]);
+export const endsWith = (value: string): FilterOp<string> => nonEmpty('endsWith', value);
 /** Text contains `value`: `%[v]%`. */
-export const contains = (value: string): FilterOp<string> => op('contains', [value]);
+export const contains = (value: string): FilterOp<string> => nonEmpty('contains', value);
 
 /** `field_ASC` / `field_DESC`. */
 export type Sort<F extends string> = `${F}_ASC` | `${F}_DESC`;
@@ -165,17 +183,17 @@ function filterableField(meta: ResourceMeta, name: string, what: 'filter' | 'sor
   return field;
 }
 
-function isOp(value: unknown): value is FilterOp<unknown> {
-  return typeof value === 'object' && value !== null && !(value instanceof Date) && typeof (value as { op?: unknown }).op === 'string' && Array.isArray((value as { values?: unknown }).values);
-}
-
 /** The `filter[field]` value for a value or an operator. */
 export function filterValue(field: FieldMeta, value: unknown): string {
-  const operator: FilterOp<unknown> = isOp(value) ? value : { op: 'eq', values: [value] };
+  if (!(value instanceof FilterOperator) && typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    throw new RangeError(`filter.${field.name}: a plain object is not a filter; build operators with anyOf(), not(), contains(), … and pass values as they are`);
+  }
+  const operator: FilterOp<unknown> = value instanceof FilterOperator ? value : { op: 'eq', values: [value] };
   if (operator.values.length === 0) throw new RangeError(`filter.${field.name}: ${operator.op} needs at least one value`);
   const texts = operator.values.map((v, i) => {
     const text = encodeScalar(field, v, `filter.${field.name}${operator.values.length > 1 ? `[${i}]` : ''}`);
     if (/[[\]]/.test(text)) throw new RangeError(`filter.${field.name}: "[" and "]" cannot be used in a filter value`);
+    if (LONE_SURROGATE_RE.test(text)) throw new RangeError(`filter.${field.name}: the value has a lone UTF-16 surrogate, which cannot be sent (it would become U+FFFD)`);
     if (text.includes('\n') && !(operator.op === 'eq' || (operator.op === 'anyOf' && operator.values.length === 1))) {
       throw new RangeError(`filter.${field.name}: a line break can only be used in an equality filter`);
     }
@@ -201,19 +219,28 @@ export function filterValue(field: FieldMeta, value: unknown): string {
       return `![${texts.join('|')}]`;
     case 'between': {
       if (texts.length !== 2) throw new RangeError(`filter.${field.name}: between needs two values`);
-      if (!texts.every((t) => /^[\d.:\-\s]+$/.test(t))) throw new RangeError(`filter.${field.name}: between takes numbers or dates`);
+      // ASCII digits, separators and spaces only: PrestaShop reads anything else (a no-break space)
+      // as an equality, not an interval.
+      if (!texts.every((t) => /^[0-9.:\- ]+$/.test(t))) throw new RangeError(`filter.${field.name}: between takes numbers or dates`);
       return `[${texts[0]},${texts[1]}]`;
     }
     case 'gt':
+      needNonEmpty('gt');
       return `>[${texts[0]}]`;
     case 'lt':
+      needNonEmpty('lt');
       return `<[${texts[0]}]`;
     case 'beginsWith':
+      needNonEmpty('beginsWith');
       return `[${likeEscape(texts[0]!)}]%`;
     case 'endsWith':
+      needNonEmpty('endsWith');
       return `%[${likeEscape(texts[0]!)}]`;
     case 'contains':
+      needNonEmpty('contains');
       return `%[${likeEscape(texts[0]!)}]%`;
+    default:
+      throw new RangeError(`filter.${field.name}: unknown operator ${JSON.stringify((operator as { op: unknown }).op)}`);
   }
 }
 
@@ -227,6 +254,9 @@ function equality(text: string): string {
   if (text.includes('|') || text.includes('\n') || /^[\d.:\-\s]+,[\d.:\-\s]+$/.test(text)) return text;
   return `[${text}]`;
 }
+
+/** A high surrogate not followed by a low one, or a low one without a high one before it. */
+const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Escapes LIKE wildcards so `%`, `_` and `\` match themselves (MySQL's default escape character). */
 function likeEscape(text: string): string {

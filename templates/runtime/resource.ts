@@ -10,8 +10,9 @@
  */
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
 import { PrestaShopError, PrestaShopValidationError } from './errors.js';
+import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
-import type { Codec, HttpMethod, ResourceMeta } from './meta.js';
+import { refusedStoredFields, type Codec, type HttpMethod, type ResourceMeta } from './meta.js';
 import {
   displayedFields,
   displayParam,
@@ -26,7 +27,9 @@ import {
   type ShopContext,
   type Sort,
 } from './query.js';
+import { fromWallClock, shiftDates, shiftFilter, toWallClock } from './timezone.js';
 import type { ValidationIssue } from './validation.js';
+import { completeLanguages, partialLanguageFields, writeError } from './write.js';
 import { parseXml, writableView, writeBody } from './xml.js';
 
 /** The result of a generated validator. */
@@ -48,12 +51,21 @@ export interface ClientContext {
   readonly languages: readonly number[];
   /** Run the generated validators before each write (default true). */
   readonly validate: boolean;
+  /** Complete partial multilingual values of `update`/`patch` from the current record (default true). */
+  readonly fillLanguages: boolean;
+  /** `auto` (default): `update` sends a PATCH where a PUT would empty fields the store refuses to receive. */
+  readonly updateMode: 'auto' | 'put';
 }
 
 /** Options of a write. */
 export interface WriteOptions {
   /** Skip the generated validator for this call. */
   readonly validate?: boolean | undefined;
+  /**
+   * `update`/`patch`: complete a multilingual value that leaves out some of the store's languages
+   * with their current values (one extra GET). Default: the client's `fillLanguages` (true).
+   */
+  readonly fillLanguages?: boolean | undefined;
   readonly shop?: ShopContext | undefined;
   readonly signal?: AbortSignal | undefined;
 }
@@ -79,9 +91,11 @@ export class ResourceRuntime {
 
   /** `GET /api/{resource}?display=…&filter[…]…`: the decoded items. */
   async list(query: AnyListQuery = {}): Promise<Entity[]> {
-    const params: Params = [...listParams(this.meta, query), ...this.readParams(query)];
-    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal });
-    return this.decode(res, 'GET', query.display, query.language).items;
+    const zone = this.zone();
+    const q = zone === undefined || query.filter === undefined ? query : { ...query, filter: shiftFilter(this.meta, query.filter, zone) as AnyListQuery['filter'] };
+    const params: Params = [...listParams(this.meta, q), ...this.readParams(q)];
+    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal, format: this.readFormat() });
+    return this.decode(res, 'GET', query.display, query.language, this.readFormat()).items;
   }
 
   /** Pages through every item with `limit=offset,count`, sorted by the query's sort then by id. */
@@ -103,9 +117,10 @@ export class ResourceRuntime {
   async get(id: number, query: ReadOptions & { readonly display?: Display<string> } = {}): Promise<Entity | null> {
     checkId(id);
     const params: Params = [];
-    if (query.display !== undefined || this.ctx.format === 'json') params.push(['display', displayParam(this.meta, query.display)]);
+    const format = this.readFormat();
+    if (query.display !== undefined || format === 'json') params.push(['display', displayParam(this.meta, query.display)]);
     params.push(...this.readParams(query));
-    const res = await this.ctx.transport.send({ method: 'GET', path: `${this.meta.name}/${id}`, params, format: this.wireFormat(), signal: query.signal });
+    const res = await this.ctx.transport.send({ method: 'GET', path: `${this.meta.name}/${id}`, params, format: format === 'json' ? 'JSON' : 'XML', signal: query.signal });
     // 404 with an empty body: no such id; code 131: the id exists but not in this shop context.
     if (res.status === 404) {
       const error = this.ctx.transport.httpError('GET', res);
@@ -113,7 +128,7 @@ export class ResourceRuntime {
       throw error;
     }
     if (res.status < 200 || res.status > 299) throw this.ctx.transport.httpError('GET', res);
-    return this.decode(res, 'GET', query.display, query.language).items[0] ?? null;
+    return this.decode(res, 'GET', query.display, query.language, format).items[0] ?? null;
   }
 
   /** `HEAD /api/{resource}/{id}`: whether the id exists. */
@@ -125,7 +140,7 @@ export class ResourceRuntime {
     return true;
   }
 
-  /** `POST /api/{resource}` with the XML body; the created item as the store saved it. */
+  /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
   async create(input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
     const body = this.validated(input, validator, 'create', options);
     return this.write('POST', this.meta.name, writeBody(this.meta, body, { id: null }), options);
@@ -133,19 +148,34 @@ export class ResourceRuntime {
 
   /**
    * `PUT /api/{resource}/{id}`: a full replacement. Fields the input leaves out are reset by the
-   * store (to empty / 0), and multilingual languages left out keep their values. Use `patch` to
-   * change some fields only.
+   * store (to empty / 0). A multilingual value that leaves out some languages is completed with
+   * their current values first (one GET; `fillLanguages: false` to skip). Where the resource has
+   * fields the store refuses to receive although a PUT empties them (`customers.secure_key` on
+   * 9.0), the write is sent as a PATCH carrying the same body, which keeps them.
    */
   async update(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
     checkId(id);
-    const body = this.validated(input, validator, 'update', options);
-    return this.write('PUT', `${this.meta.name}/${id}`, writeBody(this.meta, body, { id }), options);
+    const body = await this.withLanguages(id, this.validated(input, validator, 'update', options), options);
+    const xml = writeBody(this.meta, body, { id });
+    if (this.ctx.updateMode === 'auto' && refusedStoredFields(this.meta).length > 0) {
+      try {
+        return await this.write('PATCH', `${this.meta.name}/${id}`, xml, options);
+      } catch (error) {
+        // 405: no PATCH on this store (1.7) or for this key; nothing was written, a PUT is all there is.
+        if (!(error instanceof PrestaShopError && error.status === 405)) throw error;
+      }
+    }
+    return this.write('PUT', `${this.meta.name}/${id}`, xml, options);
   }
 
-  /** `PATCH /api/{resource}/{id}` (PrestaShop 8.0+): only the fields given change. */
+  /**
+   * `PATCH /api/{resource}/{id}` (PrestaShop 8.0+): only the fields given change. A multilingual
+   * value that leaves out some languages is completed with their current values first, so that
+   * the item returned is the one stored (one GET; `fillLanguages: false` to skip).
+   */
   async patch(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
     checkId(id);
-    const body = this.validated(input, validator, 'patch', options);
+    const body = await this.withLanguages(id, this.validated(input, validator, 'patch', options), options);
     return this.write('PATCH', `${this.meta.name}/${id}`, writeBody(this.meta, body, { id }), options);
   }
 
@@ -165,6 +195,8 @@ export class ResourceRuntime {
   private validated(input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
     // An item read from the store carries its id and read-only fields; the store refuses them (93).
     let value = writableView(this.meta, input);
+    const zone = this.zone();
+    if (zone !== undefined) value = shiftDates(this.meta, value, (d) => toWallClock(d, zone));
     if (validator !== null && (options.validate ?? this.ctx.validate)) {
       const outcome = operation === 'patch' ? validator(value) : validator(value, operation);
       if (!outcome.ok) throw new PrestaShopValidationError(this.meta.name, operation, outcome.issues);
@@ -176,18 +208,45 @@ export class ResourceRuntime {
     return value as Readonly<Record<string, unknown>>;
   }
 
+  /** The items of an XML answer of this resource (attachment uploads answer with the attachment). */
+  decodeXml(text: string): Entity[] {
+    return decodeXmlDocument(this.meta, parseXml(text), { codec: this.ctx.codec, fields: null, bareLanguage: null }).items;
+  }
+
+  /** Completes partial multilingual values from the current record (see `update`). */
+  private async withLanguages(id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
+    if (!(options.fillLanguages ?? this.ctx.fillLanguages)) return body;
+    const partial = partialLanguageFields(this.meta, body, this.ctx.languages);
+    if (partial.length === 0) return body;
+    // Every language (no `language` parameter), just those fields, in the client's read format.
+    const format = this.readFormat();
+    const params: Params = [['display', `[${partial.map((f) => f.name).join(',')}]`], ...shopParams(options.shop ?? this.ctx.shop)];
+    const res = await this.ctx.transport.send({ method: 'GET', path: `${this.meta.name}/${id}`, params, format: format === 'json' ? 'JSON' : 'XML', signal: options.signal });
+    // No such id: the write itself gets the store's answer (404/92).
+    if (res.status === 404) return body;
+    if (res.status < 200 || res.status > 299) throw this.ctx.transport.httpError('GET', res);
+    const current = this.decode(res, 'GET', partial.map((f) => f.name), [], format).items[0];
+    return current === undefined ? body : completeLanguages(body, partial, current);
+  }
+
+  /**
+   * Sends a write and decodes the saved item. The answer is always asked for in XML: the JSON
+   * renderer of 8.x/9.0 fails (500, after the save) on an object that lacks a language.
+   */
   private async write(method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions): Promise<Entity> {
     const params: Params = [];
-    // JSON: a display parameter switches the answer to the list form, which 8.x does not falsy-filter.
-    if (this.ctx.format === 'json') params.push(['display', 'full']);
     if (options.sendemail === true) params.push(['sendemail', '1']);
     params.push(...shopParams(options.shop ?? this.ctx.shop));
-    const res = await this.request({ method, path, params, body: xml, signal: options.signal });
-    const item = this.decode(res, method, undefined, undefined).items[0];
-    if (item === undefined) {
-      throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: 'the store answered without the saved item' }] });
+    try {
+      const res = await this.request({ method, path, params, body: xml, signal: options.signal, format: 'xml' });
+      const item = this.decode(res, method, undefined, undefined, 'xml').items[0];
+      if (item === undefined) {
+        throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: 'the store answered without the saved item' }] });
+      }
+      return item;
+    } catch (error) {
+      throw writeError(error);
     }
-    return item;
   }
 
   private readParams(options: ReadOptions): Params {
@@ -202,18 +261,29 @@ export class ResourceRuntime {
     return this.ctx.format === 'json' ? 'JSON' : 'XML';
   }
 
-  private request(req: Omit<HttpRequest, 'format'>): Promise<HttpResponse> {
-    return this.ctx.transport.expectOk({ ...req, format: this.wireFormat() });
+  /** How reads are sent: the client's format, but JSON for a resource whose XML item read fails (`xml-item-500`). */
+  private readFormat(): 'xml' | 'json' {
+    return this.ctx.format === 'json' || this.meta.quirks?.includes('xml-item-500') === true ? 'json' : 'xml';
   }
 
-  private decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language']): Decoded {
+  private zone(): string | undefined {
+    return this.ctx.codec.dates === 'Date' ? this.ctx.codec.timeZone : undefined;
+  }
+
+  private request(req: Omit<HttpRequest, 'format'> & { readonly format?: 'xml' | 'json' }): Promise<HttpResponse> {
+    const { format, ...rest } = req;
+    return this.ctx.transport.expectOk({ ...rest, format: format === undefined ? this.wireFormat() : format === 'json' ? 'JSON' : 'XML' });
+  }
+
+  private decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language'], format: 'xml' | 'json' = this.ctx.format): Decoded {
     const ctx: DecodeContext = { codec: this.ctx.codec, fields: displayedFields(display), bareLanguage: this.bareLanguage(language) };
     try {
-      if (this.ctx.format === 'json') return decodeJsonDocument(this.meta, JSON.parse(res.text) as unknown, ctx);
-      return decodeXmlDocument(this.meta, parseXml(res.text), ctx);
+      const decoded = format === 'json' ? decodeJsonDocument(this.meta, parseJsonAnswer(res.text), ctx) : decodeXmlDocument(this.meta, parseXml(res.text), ctx);
+      const zone = this.zone();
+      if (zone === undefined) return decoded;
+      return { ...decoded, items: decoded.items.map((item) => shiftDates(this.meta, item, (d) => fromWallClock(d, zone)) as Entity) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: `unreadable answer: ${message}` }], cause: error });
+      throw decodeError(error, res.status, method, res.url, this.ctx.transport.apiKey);
     }
   }
 

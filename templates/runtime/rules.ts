@@ -228,8 +228,34 @@ export const isDiscountName = matcher(/^[^!<>,;?=+()@"°{}_$%:]{3,32}\n?$/u);
 /** `isValidSearch`: up to 64 characters without `< > ; = # { }`. */
 export const isValidSearch = matcher(/^[^<>;=#{}]{0,64}\n?$/u);
 
-/** `isVoucherDescription`: no `< > { }` except the literal `<br />`. */
-export const isVoucherDescription = matcher(/^(?:[^<>{}]|<br \/>)*\n?$/i);
+/**
+ * `isVoucherDescription`: no `< > { }` except the literal `<br />` (any case). PrestaShop's pattern
+ * is `/^([^<>{}]|<br \/>)*$/i`; a scan gives the same answers without the regular expression's
+ * backtracking stack, which overflows on a few megabytes.
+ */
+export function isVoucherDescription(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x3c /* < */ && isBrTag(value, i)) {
+      i += 5;
+      continue;
+    }
+    if (c === 0x3c || c === 0x3e || c === 0x7b || c === 0x7d) return false;
+  }
+  return true;
+}
+
+/** `<br />` at `i`, ASCII case-insensitive. */
+function isBrTag(value: string, i: number): boolean {
+  return (
+    value.length - i >= 6 &&
+    (value.charCodeAt(i + 1) | 0x20) === 0x62 &&
+    (value.charCodeAt(i + 2) | 0x20) === 0x72 &&
+    value.charCodeAt(i + 3) === 0x20 &&
+    value.charCodeAt(i + 4) === 0x2f &&
+    value.charCodeAt(i + 5) === 0x3e
+  );
+}
 
 /** `isPhpDateFormat`: non-empty, no `< >`. */
 export const isPhpDateFormat = matcher(/^[^<>]+\n?$/);

@@ -5,7 +5,7 @@
  * `display: 'full'` returns decoded products and categories; without it, their ids.
  */
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Entity } from './decode.js';
-import { PrestaShopError } from './errors.js';
+import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { ResourceMeta } from './meta.js';
 import type { Params } from './query.js';
 import type { ClientContext } from './resource.js';
@@ -50,7 +50,7 @@ export async function runSearch(
   try {
     // The answer holds two lists (either may be absent when nothing was found).
     if (format === 'JSON') {
-      const json: unknown = JSON.parse(res.text);
+      const json: unknown = parseJsonAnswer(res.text);
       const doc = (typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {}) as Record<string, unknown>;
       const pick = (meta: ResourceMeta): Entity[] =>
         doc[meta.nodes] === undefined ? [] : decodeJsonDocument(meta, { [meta.nodes]: doc[meta.nodes] }, decodeCtx).items;
@@ -60,7 +60,7 @@ export async function runSearch(
     const pick = (meta: ResourceMeta): Entity[] => (child(root, meta.nodes) === undefined ? [] : decodeXmlDocument(meta, root, decodeCtx).items);
     return { products: pick(productsMeta), categories: pick(categoriesMeta) };
   } catch (error) {
-    throw new PrestaShopError({ kind: 'decode', status: res.status, method: 'GET', url: res.url, errors: [{ code: null, message: `unreadable answer: ${(error as Error).message}` }], cause: error });
+    throw decodeError(error, res.status, 'GET', res.url, ctx.transport.apiKey);
   }
 }
 

@@ -12,22 +12,43 @@
  * Dependency-free: this file is copied verbatim into generated output.
  */
 
-const LOOSE_RE = /^[^\n]+@[^\t\n\v\f\r ]+\.[^\t\n\v\f\r ]+\n?$/;
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 /** RFC 5322 atext, the characters egulias accepts in an unquoted local part. */
 const ATEXT_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/;
 /** A domain label: letters, digits, `-`, `_` (egulias reads `a_b` as one word), or any non-ASCII. */
-const LABEL_RE = /^(?:[A-Za-z0-9_-]|[^\x00-\x7f])+$/;
+const LABEL_RE = /^[A-Za-z0-9_\-\u0080-\uffff]+$/;
 const IPV4_RE = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
 const IPV6_RE = /^IPv6:[0-9A-Fa-f:.]+$/;
 const DTEXT_RE = /^[\x21-\x5a\x5e-\x7e]*$/;
 
 export function isEmail(value: string): boolean {
   if (value === '' || value === '0') return false;
-  if (!LOOSE_RE.test(value)) return false;
+  if (!isLooseEmail(value)) return false;
   const at = value.indexOf('@');
   if (NON_ASCII_RE.test(value.slice(0, at))) return false;
   return isRfcEmail(value);
+}
+
+/** Byte-mode `\s` of PCRE without `u`: the ASCII white space (VT included). */
+function isPcreSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+/**
+ * Symfony's loose pattern `/^.+\@\S+\.\S+$/` as a single pass (the regular expression backtracks
+ * cubically on `"@."` repeated). `$` also matches before a final newline; `.` is anything but a
+ * newline. It holds when some `@` after the first character is followed only by non-spaces, among
+ * which a `.` that is neither the first nor the last; the leftmost such `@` is the best candidate.
+ */
+function isLooseEmail(value: string): boolean {
+  const end = value.endsWith('\n') ? value.length - 1 : value.length;
+  if (value.lastIndexOf('\n', end - 1) !== -1) return false;
+  let tail = end;
+  while (tail > 0 && !isPcreSpace(value.charCodeAt(tail - 1))) tail--;
+  const at = value.indexOf('@', Math.max(1, tail));
+  if (at === -1 || at >= end) return false;
+  const dot = value.indexOf('.', at + 2);
+  return dot !== -1 && dot < end - 1;
 }
 
 function isRfcEmail(value: string): boolean {

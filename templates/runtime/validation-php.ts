@@ -140,6 +140,9 @@ export function charLength(value: string): number {
   return total + codePoints(value, from, value.length);
 }
 
+/** Digits (leading zeros included) a numeric entity may have and still count as one character. */
+const MAX_ENTITY_DIGITS = 16;
+
 /** Where a decodable entity that starts at `i` (just after `&`) ends (after its `;`), or -1. */
 function entityEnd(value: string, i: number): number {
   let j = i;
@@ -156,6 +159,10 @@ function entityEnd(value: string, i: number): number {
       cp = Math.min(cp * (hex ? 16 : 10) + d, 0x110000);
     }
     if (j === start || value.charCodeAt(j) !== 0x3b /* ; */) return -1;
+    // PHP's strtol would also decode `&#000…065;` with any number of zeros, but the database column
+    // keeps the raw text: an entity longer than any real one is counted character by character, so
+    // a megabyte of zeros can never pass `maxSize`.
+    if (j - start > MAX_ENTITY_DIGITS) return -1;
     return decodableCodePoint(cp) ? j + 1 : -1;
   }
   for (; j < value.length; j++) {

@@ -184,6 +184,7 @@ export function writeBody(meta: ResourceMeta, body: Readonly<Record<string, unkn
   const extensionsKey = extensionsKeyOf(meta);
   const known = new Set<string>(['id', 'associations', extensionsKey]);
   if (options.id !== null) parts.push(`<id>${cdata(String(options.id), 'id')}</id>\n`);
+  // Store order: the store applies fields and associations in the order it lists them.
   for (const field of meta.fields) {
     known.add(field.name);
     if (field.name === 'id' || field.readOnly === true) continue;
@@ -235,6 +236,8 @@ function associationsXml(metas: readonly AssociationMeta[], value: unknown): str
   if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError('associations: expected an object of lists');
   const record = value as Readonly<Record<string, unknown>>;
   const out: string[] = ['<associations>\n'];
+  // Store order, never the caller's key order: `combinations` applies `product_option_values`
+  // (whose setter deletes the image links) before `images`.
   for (const assoc of metas) {
     const items = record[assoc.name];
     if (items === undefined || items === null) continue;
@@ -264,14 +267,19 @@ function associationItemXml(assoc: AssociationMeta, item: unknown, path: string)
 }
 
 /**
- * The part of a value the store accepts in a write: without `id` and read-only fields (also inside
- * association items), so that an item read from the store can be written back as it is.
+ * The part of a value the store accepts in a write: without `id`, read-only fields (also inside
+ * association items) and fields whose value read must not be sent back (`noWriteBack`:
+ * `products.position_in_category`), so that an item read from the store can be written back as it
+ * is. Server-managed fields (stored as sent) are kept: a PUT without them would empty them.
  */
 export function writableView(meta: ResourceMeta, value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const src = value as Readonly<Record<string, unknown>>;
-  const dropped = new Set(meta.fields.filter((f) => f.readOnly === true || f.name === 'id').map((f) => f.name));
+  const dropped = new Set(meta.fields.filter((f) => f.readOnly === true || f.noWriteBack === true || f.name === 'id').map((f) => f.name));
   dropped.add('id');
+  // A zero date read back ('0000-00-00 00:00:00', a column never set) is refused by `isDate` (85);
+  // left out, it gets what the empty value gets: a PUT resets it, `date_add` becomes the write's time.
+  for (const f of meta.fields) if (f.kind === 'date' && f.dateOnly !== true && isZeroDate(src[f.name])) dropped.add(f.name);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(src)) {
     if (dropped.has(key)) continue;
@@ -295,4 +303,8 @@ export function writableView(meta: ResourceMeta, value: unknown): unknown {
     out['associations'] = lists;
   }
   return out;
+}
+
+function isZeroDate(value: unknown): boolean {
+  return typeof value === 'string' && /^0000-00-00( 00:00:00)?$/.test(value);
 }

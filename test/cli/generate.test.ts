@@ -65,9 +65,13 @@ describe('generate', () => {
 
     const products = join(dir, 'gen/types/products.ts');
     await writeFile(products, (await readFile(products, 'utf8')).replace('price: number;', 'price: string;'));
-    const changed = await run('generate', '--out', 'gen', '--check');
+    const short = await run('generate', '--out', 'gen', '--check');
+    expect(short.code).toBe(1);
+    expect(short.stdout).toContain('  changed: types/products.ts');
+    expect(short.stdout).not.toContain('---');
+    const changed = await run('generate', '--out', 'gen', '--check', '--verbose');
     expect(changed.code).toBe(1);
-    expect(changed.stdout).toContain('--- a/types/products.ts');
+    expect(changed.stdout).toContain('--- a/gen/types/products.ts');
     expect(changed.stdout).toContain('-  price: string;\n+  price: number;');
     expect(changed.stdout).toMatch(/gen is out of date: 0 missing, 1 changed, 0 stale/);
 
@@ -76,10 +80,10 @@ describe('generate', () => {
 
     await run('generate', '--out', 'gen');
     await copyFile(join(MINI, 'spec-store.json'), join(dir, 'prestashop-schema.json'));
-    const stale = await run('generate', '--out', 'gen', '--check');
+    const stale = await run('generate', '--out', 'gen', '--check', '--verbose');
     expect(stale.code).toBe(1);
     expect(stale.stdout).toMatch(/stale/);
-    expect(stale.stdout).toContain('--- a/types/orders.ts');
+    expect(stale.stdout).toContain('--- a/gen/types/orders.ts\n+++ /dev/null');
     expect(existsSync(join(dir, 'gen/types/orders.ts'))).toBe(true);
 
     const regenerated = await run('generate', '--out', 'gen');

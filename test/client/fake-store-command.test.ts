@@ -23,7 +23,7 @@ describe('fake-store command', () => {
       expect(out()).toContain(`url: ${store.url}`);
       expect(out()).toContain(`key: ${FAKE_STORE_KEY}`);
       expect(out()).toContain('with data for categories, customers, order_histories, products, stock_availables, images and search');
-      const created = await raw(store.url, FAKE_STORE_KEY, 'POST', 'products', { body: productXml('<price>1</price>') });
+      const created = await raw(store.url, FAKE_STORE_KEY, 'POST', 'products', { body: productXml('<price>1</price><name><language id="1">Mug</language><language id="2">Tasse</language></name>') });
       expect(created.status).toBe(201);
       // Schema requests are still the recorded store's.
       const synopsis = await raw(store.url, FAKE_STORE_KEY, 'GET', 'products?schema=synopsis');
@@ -39,6 +39,6 @@ describe('fake-store command', () => {
     stderr.on('data', (c: Buffer) => (text += c.toString()));
     const code = await main(['fake-store', '--port', '-1'], { stdout: new PassThrough(), stderr });
     expect(code).toBe(2);
-    expect(text).toContain('Invalid value for option "port"');
+    expect(text).toContain('--port: expected a port number');
   });
 });

@@ -68,7 +68,7 @@ describe.each<CrudGeneration>(['1.7', '8.x', '9.0'])('a %s store', (generation) 
 
   it(generation === '1.7' ? 'has no PATCH (405, code 23)' : 'patches', async () => {
     const { json } = clients();
-    const created = await json.products.create({ price: 1 });
+    const created = await json.products.create({ price: 1, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
     if (generation === '1.7') {
       const error = await json.products.patch(created.id, { price: 2 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(mod.PrestaShopError);
@@ -87,7 +87,7 @@ describe('generate options decide decoded types', () => {
     const store = await startCrudStore({ schema: crudSchema() });
     try {
       const client = typed.createClient({ baseUrl: store.url, apiKey: store.apiKey });
-      const created = await client.products.create({ price: '12.5', available_date: new Date(Date.UTC(2025, 4, 17)) });
+      const created = await client.products.create({ price: '12.5', available_date: new Date(Date.UTC(2025, 4, 17)), name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
       expect(created.price).toBe('12.500000');
       expect(created.available_date).toEqual(new Date(Date.UTC(2025, 4, 17)));
       expect(created.date_add).toBeInstanceOf(Date);
@@ -95,7 +95,7 @@ describe('generate options decide decoded types', () => {
       const read = await client.products.get(created.id);
       expect(read).toEqual(created);
       // A zero date decodes to null.
-      const bare = await client.products.create({ price: '1' });
+      const bare = await client.products.create({ price: '1', name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
       expect(bare.available_date).toBeNull();
     } finally {
       await store.close();

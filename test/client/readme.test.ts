@@ -1,6 +1,7 @@
 /**
- * The README's client walkthrough, run as written against the fake store: the block a new user
- * pastes into `walkthrough.ts`, the generated code `npm run demo` writes, the key `fake-store` prints.
+ * The client walkthrough of docs/clients.md, run as written against the fake store: the block a new
+ * user pastes into `walkthrough.ts`, the generated code `npm run demo` writes, the key `fake-store`
+ * prints.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,24 +13,23 @@ import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-let readme = '';
+let page = '';
 let store: CrudStore;
 
 beforeAll(async () => {
-  readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  page = await readFile(join(ROOT, 'docs/clients.md'), 'utf8');
   store = await startCrudStore({ schema: crudSchema() });
 });
 afterAll(() => store.close());
 
+/** The Clients page; it must be the page of that title. */
 function section(title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`);
-  expect(start, `README section "${title}"`).toBeGreaterThan(-1);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end === -1 ? undefined : end);
+  expect(page.startsWith(`# ${title}\n`), `docs/clients.md is the "${title}" page`).toBe(true);
+  return page;
 }
 
-describe('README: Clients', () => {
-  it('the walkthrough runs against the fake store and prints what the README says', async () => {
+describe('docs/clients.md', () => {
+  it('the walkthrough runs against the fake store and prints what the page says', async () => {
     const clients = section('Clients');
     const block = /```ts walkthrough\n([\s\S]*?)```/.exec(clients)?.[1];
     expect(block).toBeDefined();
@@ -57,7 +57,7 @@ describe('README: Clients', () => {
       'patched 9.9 Tasse bleue',
       'after delete null',
     ]);
-    // What the README shows as the output.
+    // What the page shows as the output.
     expect(clients).toContain("# created 1 [ { id: 1, value: 'blue-mug' }, { id: 2, value: 'tasse-bleue' } ]");
     expect(clients).toContain("# found [ '1 Blue mug 12.5' ]");
   });

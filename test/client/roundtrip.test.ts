@@ -84,14 +84,15 @@ describe('a product, from create to delete', () => {
     expect(req.headers['authorization']).toBe(AUTH());
     expect(req.headers['output-format']).toBe('XML');
     expect(req.headers['content-type']).toBe('text/xml; charset=utf-8');
+    // Fields in the store's order (the order PrestaShop applies them in), not by name.
     expect(req.body).toBe(
       `${ENVELOPE}<product>\n` +
-        '<active><![CDATA[1]]></active>\n' +
-        `<description><language id="1"><![CDATA[<p>Holds 33cl]]]]><![CDATA[> of tea</p>]]></language><language id="2"><![CDATA[]]></language></description>\n` +
         '<id_category_default><![CDATA[2]]></id_category_default>\n' +
-        '<name><language id="1"><![CDATA[Blue mug]]></language><language id="2"><![CDATA[Tasse bleue]]></language></name>\n' +
-        '<price><![CDATA[12.5]]></price>\n' +
         '<reference><![CDATA[MUG-1]]></reference>\n' +
+        '<price><![CDATA[12.5]]></price>\n' +
+        '<active><![CDATA[1]]></active>\n' +
+        '<name><language id="1"><![CDATA[Blue mug]]></language><language id="2"><![CDATA[Tasse bleue]]></language></name>\n' +
+        `<description><language id="1"><![CDATA[<p>Holds 33cl]]]]><![CDATA[> of tea</p>]]></language><language id="2"><![CDATA[]]></language></description>\n` +
         `<associations>\n<categories>\n<category><id><![CDATA[2]]></id></category>\n<category><id><![CDATA[${category}]]></id></category>\n</categories>\n</associations>\n` +
         '</product>\n</prestashop>\n',
     );
@@ -218,7 +219,7 @@ describe('paging', () => {
 describe('other resources', () => {
   it('changes a stock quantity (stock_availables: update/patch only)', async () => {
     const c = client();
-    const product = await c.products.create({ price: 1 });
+    const product = await c.products.create({ price: 1, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
     const stockId = product.associations.stock_availables[0]!.id;
     const stock = await c.stock_availables.patch(stockId, { quantity: 42 });
     expect(stock.quantity).toBe(42);
@@ -233,7 +234,7 @@ describe('other resources', () => {
 
   it('uploads, lists, downloads and deletes a product image', async () => {
     const c = client();
-    const product = await c.products.create({ price: 2 });
+    const product = await c.products.create({ price: 2, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     const { id: imageId } = await c.images.products.upload(product.id, png, { contentType: 'image/png', filename: 'mug.png' });
     expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);

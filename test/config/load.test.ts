@@ -40,7 +40,8 @@ describe('loadUserConfig', () => {
   it('loads an .mjs config', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'prestashop-codegen.config.mjs'), `export default { schema: 'store/schema.json' };\n`);
-    expect((await loadUserConfig(dir)).config).toEqual({ schema: 'store/schema.json' });
+    // Paths in a config file resolve against the file's folder.
+    expect((await loadUserConfig(dir)).config).toEqual({ schema: join(dir, 'store/schema.json') });
   });
 
   it('loads the file --config names, relative to the working directory', async () => {

@@ -80,8 +80,8 @@ describe('diff command: exit codes', () => {
     [['old.json', 'missing.json'], 'missing.json: no such file'],
     [['old.json'], 'expected two inputs, got 1'],
     [['old.json', 'broken.json'], 'error: broken.json: $.store.languages: expected an array'],
-    [['old.json', 'old.json', '--fail-on', 'sometimes'], 'Invalid value'],
-    [['old.json', 'old.json', '--format', 'html'], 'Invalid value'],
+    [['old.json', 'old.json', '--fail-on', 'sometimes'], '--fail-on: "sometimes" is not one of breaking, dangerous, any'],
+    [['old.json', 'old.json', '--format', 'html'], '--format: "html" is not one of text, markdown, json, github'],
     [['core@7.0.0', 'old.json'], 'core: no bundled core baseline for PrestaShop 7.0.0'],
     [['old.json', 'old.json', '--ignore-file', 'nope'], 'nope: cannot read the ignore file'],
     [['old.json', '--new-url', 'http://127.0.0.1:9/'], 'PRESTASHOP_NEW_API_KEY'],
@@ -167,12 +167,17 @@ describe('diff command: formats', () => {
     expect(md.stdout).not.toContain('\u001b[');
   });
 
-  it('github annotations name the snapshot file', async () => {
+  it('github annotations name the snapshot file and the line of the field', async () => {
     const r = await run(['old.json', 'breaking.json', '--format', 'github']);
-    expect(r.stdout.split('\n')[0]).toBe(
+    const first = r.stdout.split('\n')[0]!;
+    const line = Number(/^::error file=breaking\.json,line=(\d+),/.exec(first)?.[1]);
+    expect(first.replace(/,line=\d+/, '')).toBe(
       '::error file=breaking.json,title=Breaking PrestaShop change (field-became-required)::products.reference: required false → true. ' +
         'Affects writers. Creates and full updates that do not send it are rejected.',
     );
+    // The line holds the field's name in the new snapshot.
+    const text = readFileSync(join(dir, 'breaking.json'), 'utf8');
+    expect(text.split('\n')[line - 1]).toMatch(/^ +"name": "reference",$/);
   });
 });
 

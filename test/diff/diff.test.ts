@@ -43,6 +43,7 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
   nodeName: fc.constantFrom(null, 'product', 'order'),
   nodesName: fc.constantFrom(null, 'products', 'orders'),
   methods: fc.subarray([...HTTP_METHODS]),
+  keyMethods: fc.subarray([...HTTP_METHODS]),
   synopsis: fc.record({ source: fc.constantFrom('json' as const, 'xml' as const, 'none' as const), reason: fc.constant(null) }),
   fields: fieldsArb,
   associations: fc.uniqueArray(associationArb, { selector: (a) => a.name, maxLength: 2 }),
@@ -51,7 +52,7 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
 
 const storeArb: fc.Arbitrary<StoreSchema> = fc.record({
   schemaVersion: fc.constant(2 as const),
-  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0') }),
+  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0'), timeZone: fc.constantFrom(null, 'Europe/Paris') }),
   resources: fc.uniqueArray(resourceArb, { selector: (r) => r.name, maxLength: 4 }),
 });
 

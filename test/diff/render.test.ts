@@ -34,7 +34,7 @@ describe('renderers escape store-sent text', () => {
     const out = renderText(report());
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(out.split('\n').some((l) => l.startsWith('::'))).toBe(false);
-    expect(out).toContain('Evil\uFFFD::error title=pwned::injected');
+    expect(out).toContain('Evil\\u000a::error title=pwned::injected');
   });
 
   it('markdown: names stay in code spans, pipes cannot split a table row', () => {
@@ -59,7 +59,19 @@ describe('renderers escape store-sent text', () => {
     const lines = out.trimEnd().split('\n');
     for (const l of lines) expect(l).toMatch(/^::(error|warning|notice) [^:]*::/);
     expect(out).toContain('file=snap%2C1%3A2.json');
-    expect(out).toContain('Evil\uFFFD::error title=pwned::injected\uFFFD\uFFFD\uFFFD[31mred%250A');
+    expect(out).toContain('Evil\\u000a::error title=pwned::injected\\u000d\\u000a\\u001b[31mred%250A');
+  });
+
+  it("bidirectional controls are escaped in text, markdown and github output (the README's promise)", () => {
+    const next = edit(baseStore(), (st) => {
+      res(st, 'products').description = 'price \u202eevil\u202c \u2066x\u2069 \u200f';
+      res(st, 'products').fields.push(makeField('na\u202eme', { required: true }));
+    });
+    const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    for (const out of [renderText(report(next)), renderMarkdown(report(next)), renderGithub(report(next), {})]) {
+      expect(out).not.toMatch(bidi);
+      expect(out).toContain('na\\u202eme');
+    }
   });
 
   it('text: colour comes only from the styler', () => {

@@ -31,7 +31,7 @@ function types(model: StoreSchema, options: Partial<EmitOptions> = {}): FileMap 
 }
 
 function schemaOf(...resources: Resource[]): StoreSchema {
-  return { schemaVersion: 2, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null }, resources };
+  return { schemaVersion: 2, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
 }
 
 /** The body of `export interface <name> { ... }` (or the `export type` line) in a file. */
@@ -191,7 +191,7 @@ describe('shapes per resource', () => {
 
   it('LangId is the union of the snapshot languages (number when none)', () => {
     expect(types(fixture('catalog')).get('common.ts')).toContain('export type LangId = 1 | 2;');
-    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [], catalog: null } }).get('common.ts')).toContain(
+    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [], catalog: null, timeZone: null } }).get('common.ts')).toContain(
       'export type LangId = number;',
     );
   });
@@ -329,7 +329,7 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
     const evil = '*/ process.exit(13); /* `${process}` \u2028\u2029 \\ " \' \n';
     const model: StoreSchema = {
       schemaVersion: 2,
-      store: { psVersion: evil, languages: [{ id: 1, isoCode: evil }], catalog: null },
+      store: { psVersion: evil, languages: [{ id: 1, isoCode: evil }], catalog: null, timeZone: null },
       resources: [
         makeResource(`r${evil}`, {
           description: evil,

@@ -48,7 +48,7 @@ const noFields = makeResource('images', { methods: [...ALL], synopsis: { source:
 function schemaOf(...resources: Resource[]): StoreSchema {
   return {
     schemaVersion: 2,
-    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }], catalog: null },
+    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }], catalog: null, timeZone: null },
     resources,
   };
 }

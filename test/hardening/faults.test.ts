@@ -156,7 +156,7 @@ async function silentServer(mode: 'nothing' | 'headers-only'): Promise<{ url: st
 }
 
 describe('a store that never answers', () => {
-  // README: a request is given up after (retries + 1) × timeout plus the backoff waits, each at
+  // docs/security.md: a request is given up after (retries + 1) × timeout plus the backoff waits, each at
   // most 250 ms × 2^attempt; with --timeout 400 --retries 1 that is 2 × 400 + 250 = 1050 ms.
   const TIMEOUT = 400;
   const RETRIES = 1;

@@ -253,6 +253,6 @@ describe.skipIf(!hasOpenssl())('TLS', () => {
     const notPem = join(tempDir(), 'x.pem');
     writeFileSync(notPem, 'hello');
     const run = await introspectExpectingFailure(['--ca', notPem], secure.url);
-    expect(run.stderr).toMatch(/Invalid value for option "ca": expected PEM certificates/);
+    expect(run.stderr).toMatch(/--ca: expected PEM certificates/);
   });
 });

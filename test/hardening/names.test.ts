@@ -23,7 +23,7 @@ describe('XML names are data', () => {
     const parsed = parseXmlSynopsis(xml, 'things');
     expect(parsed.fields.map((f) => f.name)).toEqual(names);
     expect(parsed.fields.every((f) => f.format === 'isInt')).toBe(true);
-    expect(parsed.associations).toEqual([{ name: 'constructor', nodeName: 'toString', resource: 'valueOf', virtual: false, fields: [makeField('__proto__')] }]);
+    expect(parsed.associations).toEqual([{ name: 'constructor', nodeName: 'toString', resource: 'valueOf', api: 'valueOf', virtual: false, fields: [makeField('__proto__')] }]);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

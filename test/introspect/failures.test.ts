@@ -304,9 +304,13 @@ describe('listing fallback, ws_key, concurrency', () => {
   });
 
   it('an included resource the store does not have is bad input (exit 2)', async () => {
-    const e = await failure({ include: ['productz'] });
+    const e = await failure({ include: ['unheard_of'] });
     expect(e.exitCode).toBe(EXIT_USAGE);
-    expect(e.message).toMatch(/\/api\/productz \(resource "productz"\): the store has no such resource \(400, code 27\)/);
+    expect(e.message).toMatch(/\/api\/unheard_of \(resource "unheard_of"\): the store has no such resource \(400, code 27\)/);
+    // A name close to a listed one is a typo: refused before any synopsis request.
+    await expect(introspectStore({ url: store.url, key: KEY, include: ['productz'] })).rejects.toThrow(
+      /--include: "productz" is not in the store's listing; did you mean "products"\?/,
+    );
   });
 
   it('sends the key as ws_key only when asked, warns, and keeps it out of messages', async () => {

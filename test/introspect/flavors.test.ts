@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore } from '../../src/introspect/index.js';
-import { parseSnapshot, serializeSnapshot, type Field } from '../../src/model/index.js';
+import { fieldKind, parseSnapshot, serializeSnapshot, type Field } from '../../src/model/index.js';
 import { FIXTURE_DIR, GOLDEN_DIR } from './helpers.js';
 
 const KEY = FAKE_STORE_KEY;
@@ -118,6 +118,7 @@ describe('fake store, 1.7 flavor', () => {
       x.resources.map((res) => ({
         ...res,
         methods: res.methods.filter((m) => m !== 'PATCH'),
+        keyMethods: res.keyMethods.filter((m) => m !== 'PATCH'),
         fields: res.fields.map(synopsisView),
         associations: res.associations.map((a) => ({ ...a, fields: a.fields.map(synopsisView) })),
       }));
@@ -151,6 +152,66 @@ describe('synopsis format option and quirks over HTTP', () => {
         expect.stringMatching(/^categories@categories.ps-numeric-tag-0: element <0> read as "id"/),
         expect.stringMatching(/^categories@products.ps-numeric-tag-0: element <0> read as "id"/),
       ]);
+    } finally {
+      s8.clearFaults();
+    }
+  });
+
+  it('reads a spec-style store whose JSON synopsis describes associations with the XML attribute names', async () => {
+    const spec = await startFakeStore({ flavor: 'spec' });
+    try {
+      const body = {
+        combination: {
+          id_product: { required: true, inputType: 'listId' },
+          quantity: { required: true, inputType: 'integer' },
+          price: { required: false, inputType: 'price' },
+          available_date: { required: false, inputType: 'date' },
+          default_on: { required: false, inputType: 'boolean' },
+          associations: {
+            product_option_values: { nodeType: 'product_option_value', api: 'product_option_values', fields: { id: { required: true } } },
+            images: { nodeType: 'image', api: 'images/products', fields: { id: { required: false } } },
+          },
+        },
+      };
+      spec.fault({ path: '/api/combinations', query: { output_format: 'JSON' }, body: JSON.stringify(body) });
+      const r = await introspectStore({ url: spec.url, key: KEY });
+      expect(r.summary.warnings).toEqual([]);
+      const combinations = r.schema.resources.find((x) => x.name === 'combinations')!;
+      expect(combinations.fields.map((f) => [f.name, fieldKind(f), f.required])).toEqual([
+        ['id_product', 'id', true],
+        ['quantity', 'int', true],
+        ['price', 'decimal', false],
+        ['available_date', 'date', false],
+        ['default_on', 'bool', false],
+      ]);
+      expect(combinations.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual }))).toEqual([
+        { name: 'product_option_values', resource: 'product_option_values', api: 'product_option_values', nodeName: 'product_option_value', virtual: false },
+        { name: 'images', resource: 'images', api: 'images/products', nodeName: 'image', virtual: false },
+      ]);
+      expect(combinations.associations[0]!.fields).toEqual([expect.objectContaining({ name: 'id', required: true })]);
+    } finally {
+      await spec.close();
+    }
+  });
+
+  it('records the store time zone (PS_TIMEZONE) when the key may read configurations, and refuses a value that is no zone name', async () => {
+    const answer = (value: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<configurations>\n<configuration>\n\t<name><![CDATA[PS_TIMEZONE]]></name>\n\t<value><![CDATA[${value}]]></value>\n</configuration>\n</configurations>\n</prestashop>\n`;
+    const before = s8.requests.length;
+    s8.fault({ path: '/api/configurations', query: { 'filter[name]': '[PS_TIMEZONE]' }, body: answer('Europe/Paris') });
+    try {
+      const r = await introspectStore({ url: s8.url, key: KEY });
+      expect(r.schema.store.timeZone).toBe('Europe/Paris');
+      expect(r.summary.warnings).toEqual([]);
+      expect(s8.requests.slice(before).some((q) => q.path === '/api/configurations' && q.query['display'] === '[name,value]')).toBe(true);
+    } finally {
+      s8.clearFaults();
+    }
+    s8.fault({ path: '/api/configurations', query: { 'filter[name]': '[PS_TIMEZONE]' }, body: answer('Europe/Paris</x>\u202e;rm -rf') });
+    try {
+      const r = await introspectStore({ url: s8.url, key: KEY });
+      expect(r.schema.store.timeZone).toBeNull();
+      expect(r.summary.warnings).toEqual(['configurations: PS_TIMEZONE is not a time zone name; dates are read without a zone']);
     } finally {
       s8.clearFaults();
     }

@@ -39,6 +39,8 @@ describe('PrestaShop 8.2.0 fixture store', () => {
         { id: 2, isoCode: 'fr' },
       ],
       catalog: '8.2.0',
+      // The recorded store is empty: no PS_TIMEZONE configuration to read.
+      timeZone: null,
     });
     expect(result.summary).toMatchObject({ resources: 69, listingFallback: false, retries: 0, sources: { json: 0, xml: 67, none: 2 } });
     // Every core field's synopsis agrees with the bundled 8.2.0 catalog: nothing is customised.

@@ -16,7 +16,7 @@ import {
 
 const model: StoreSchema = {
   schemaVersion: 2,
-  store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }], catalog: null },
+  store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
   resources: [
     makeResource('products', {
       nodeName: 'product',

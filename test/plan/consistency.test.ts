@@ -11,7 +11,7 @@ import { buildPlan } from '../../src/plan/index.js';
 import * as rules from '../../templates/runtime/rules.js';
 
 function schemaOf(...resources: Resource[]): StoreSchema {
-  return { schemaVersion: SCHEMA_VERSION, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null }, resources };
+  return { schemaVersion: SCHEMA_VERSION, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
 }
 
 function thing(fields: Field[], methods: Resource['methods'] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']): Resource {

@@ -5,13 +5,14 @@ import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
 import generate from './generate.mjs';
+import impact from './impact.mjs';
 import noop from './noop.mjs';
 import output from './output.mjs';
 import scale from './scale.mjs';
 import tsc from './tsc.mjs';
 import validators from '../../validators.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, scale];
+export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, scale];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

@@ -4,12 +4,12 @@
  * `demo/prestashop-schema.json`, then runs the steps in `DEMO_STEPS` (later issues append code
  * generation there).
  */
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { serializeSnapshot, type StoreSchema } from '../../model/index.js';
+import type { StoreSchema } from '../../model/index.js';
 import type { Reporter } from '../reporter.js';
 import { generateDemoStep } from './generate.js';
-import { formatSummary, progressPrinter, writeSnapshot } from './introspect.js';
+import { formatSummary, progressPrinter } from './introspect.js';
 import type { CliContext } from './registry.js';
 
 export interface DemoArgs {
@@ -43,27 +43,28 @@ export function demoCommand(ctx: CliContext): CommandModule<object, DemoArgs> {
         .example('$0 demo', 'Writes demo/prestashop-schema.json') as unknown as Argv<DemoArgs>,
     handler: async (argv) => {
       const { reporter } = ctx;
-      const outDir = join(ctx.cwd, argv.out ?? 'demo');
+      // An absolute --out stays absolute; a relative one is under the working directory.
+      const outDir = resolve(ctx.cwd, argv.out ?? 'demo');
       const show = (p: string): string => relative(ctx.cwd, p) || p;
       // Loaded lazily: every CLI run imports this module, and only the demo needs these.
-      const [{ FAKE_STORE_KEY, startFakeStore }, { introspectStore }] = await Promise.all([
+      const [{ FAKE_STORE_KEY, startFakeStore }, { introspect }] = await Promise.all([
         import('../../fakestore/index.js'),
-        import('../../introspect/index.js'),
+        import('../../api/introspect.js'),
       ]);
       const store = await startFakeStore({ flavor: '8.x' });
       try {
         reporter.info(`demo: fake PrestaShop 8.2.0 store listening at ${store.url}`);
-        const result = await introspectStore({
+        const snapshotPath = join(outDir, 'prestashop-schema.json');
+        const result = await introspect({
           url: store.url,
           key: FAKE_STORE_KEY,
+          out: snapshotPath,
           onProgress: progressPrinter(reporter),
           onWarning: (m) => reporter.warn(m),
         });
         reporter.clearProgress();
-        const snapshotPath = join(outDir, 'prestashop-schema.json');
-        await writeSnapshot(snapshotPath, serializeSnapshot(result.schema));
-        reporter.out(formatSummary(result.summary));
-        reporter.out(`Snapshot: ${show(snapshotPath)}`);
+        reporter.summary(formatSummary(result.summary));
+        reporter.summary(`Snapshot: ${show(snapshotPath)}`);
         const state: DemoState = { reporter, outDir, snapshotPath, schema: result.schema, show };
         for (const step of DEMO_STEPS) await step(state);
       } finally {

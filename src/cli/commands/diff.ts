@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { styleText } from 'node:util';
 import type { CommandModule } from 'yargs';
-import { loadUserConfig, resolveIntrospectSettings } from '../../config/load.js';
+import { loadUserConfig } from '../../config/load.js';
+import { selectStore } from '../../config/stores.js';
 import type { DiffConfig, UserConfig } from '../../config/types.js';
 import {
   applyIgnores,
@@ -27,14 +27,16 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
-import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
-import { introspectRunOptions, readTlsFlags, tlsOptions } from './introspect.js';
+import type { StoreSchema } from '../../model/index.js';
+import { snapshotLineIndex } from '../snapshot-lines.js';
+import { readOptions, readStoreOptions, type ReadFlags } from '../store-flags.js';
+import { loadBaseline, loadCoreSide, parseSnapshot } from './baselines.js';
+import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
 
-type TlsFlags = Awaited<ReturnType<typeof readTlsFlags>>;
+export { loadBaseline } from './baselines.js';
 import type { CliContext } from './registry.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
-const BASELINES_DIR = fileURLToPath(new URL('../../../baselines/', import.meta.url));
 
 type Which = 'old' | 'new';
 
@@ -43,44 +45,25 @@ export type SideSpec =
   | { readonly kind: 'file'; readonly path: string }
   | { readonly kind: 'git'; readonly ref: string; readonly path: string }
   | { readonly kind: 'core'; readonly version: string | null }
-  | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'store'; readonly name: string };
 
-interface LoadedSide {
+export interface LoadedSide {
   readonly schema: StoreSchema;
   readonly label: string;
   /** The local file it came from (for annotations), or null. */
   readonly file: string | null;
 }
 
-/** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
-function parseSnapshot(text: string, source: string): StoreSchema {
-  try {
-    return parseModel(text, source);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
-    throw error;
-  }
-}
-
-/** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
-const SAFE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;
-
 /** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
 export function parseSideSpec(arg: string, cwd: string): SideSpec {
   if (existsSync(resolve(cwd, arg))) return { kind: 'file', path: arg };
+  if (arg.startsWith('store:')) return { kind: 'store', name: arg.slice('store:'.length) };
   const core = /^core(?:@(.+))?$/.exec(arg);
   if (core !== null) return { kind: 'core', version: core[1] ?? null };
   const git = /^([^:]+):(.+)$/.exec(arg);
   if (git !== null && !/^[A-Za-z]:[\\/]/.test(arg)) return { kind: 'git', ref: git[1]!, path: git[2]! };
-  throw new InputError('no such file (and not a <git-ref>:<path> or core@<version>)', arg);
-}
-
-/** The bundled core baseline for a version, or null when none ships. */
-export async function loadBaseline(version: string | null): Promise<StoreSchema | null> {
-  if (version === null || !SAFE_VERSION.test(version)) return null;
-  const path = resolve(BASELINES_DIR, `prestashop-${version}.json`);
-  if (!existsSync(path)) return null;
-  return parseSnapshot(await readFile(path, 'utf8'), `baselines/prestashop-${version}.json`);
+  throw new InputError('no such file (and not a <git-ref>:<path>, store:<name> or core@<version>)', arg);
 }
 
 function gitShow(cwd: string, ref: string, path: string): Promise<string> {
@@ -97,23 +80,32 @@ function gitShow(cwd: string, ref: string, path: string): Promise<string> {
   });
 }
 
-async function introspect(ctx: CliContext, which: Which, url: string, config: UserConfig, tls: TlsFlags): Promise<LoadedSide> {
+/** The URL and key of a live side: `--old-url`/`--new-url` (key from the environment) or `store:<name>`. */
+function liveTarget(ctx: CliContext, which: Which, spec: SideSpec & { kind: 'url' | 'store' }, config: UserConfig) {
+  if (spec.kind === 'store') {
+    const selected = selectStore(config, spec.name, ctx.env);
+    const url = selected.url ?? '';
+    const key = selected.key ?? ctx.env.PRESTASHOP_API_KEY ?? '';
+    if (url === '') throw new ConfigError(`store "${spec.name}" has no "url" in the config file`);
+    if (key === '') throw new ConfigError(`store "${spec.name}" has no key: set "keyEnv" (or "key") in the config file`);
+    return { url, key, config: selected.config, label: `store:${spec.name}` };
+  }
   const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
   const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY || config.key;
-  if (key === undefined || key === '') {
-    throw new ConfigError(`set ${envName} (or PRESTASHOP_API_KEY) to the store's API key`, `--${which}-url`);
-  }
-  ctx.reporter.addSecret(key);
-  const label = redactUrl(url);
+  if (key === undefined || key === '') throw new ConfigError(`no API key for --${which}-url: set ${envName} (or PRESTASHOP_API_KEY)`);
+  return { url: spec.url, key, config, label: redactUrl(spec.url) };
+}
+
+async function introspect(ctx: CliContext, which: Which, spec: SideSpec & { kind: 'url' | 'store' }, config: UserConfig, flags: ReadFlags): Promise<LoadedSide> {
+  const target = liveTarget(ctx, which, spec, config);
+  const label = target.label;
+  const options = await readStoreOptions(ctx, flags, target.config, target);
   ctx.reporter.info(`Introspecting the ${which} store ${label}`);
   try {
     // Only live sides need the HTTP stack; loading it lazily keeps snapshot diffs fast.
     const { introspectStore } = await import('../../introspect/index.js');
     const { schema } = await introspectStore({
-      url,
-      key,
-      ...introspectRunOptions(resolveIntrospectSettings({}, config)),
-      ...tls,
+      ...options,
       onProgress: (done, total, resource) => ctx.reporter.progress(done, total, `${which}: ${resource}`),
       onWarning: (message) => ctx.reporter.warn(`${which} store: ${message}`),
     });
@@ -127,13 +119,13 @@ async function introspect(ctx: CliContext, which: Which, url: string, config: Us
   }
 }
 
-async function loadSide(
+export async function loadSide(
   ctx: CliContext,
   which: Which,
   spec: SideSpec,
   otherVersion: string | null,
   config: UserConfig,
-  tls: TlsFlags,
+  flags: ReadFlags,
 ): Promise<LoadedSide> {
   switch (spec.kind) {
     case 'file': {
@@ -153,15 +145,11 @@ async function loadSide(
     case 'core': {
       const version = spec.version ?? otherVersion;
       if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
-      const schema = await loadBaseline(version);
-      if (schema === null) {
-        const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);
-        throw new InputError(`no bundled core baseline for PrestaShop ${shown} (see baselines/)`, 'core');
-      }
-      return { schema, label: `core@${version}`, file: null };
+      return loadCoreSide(version);
     }
     case 'url':
-      return introspect(ctx, which, spec.url, config, tls);
+    case 'store':
+      return introspect(ctx, which, spec, config, flags);
   }
 }
 
@@ -196,7 +184,7 @@ export function diffSettings(config: UserConfig): DiffConfig {
   return d as DiffConfig;
 }
 
-function styler(ctx: CliContext): Styler | undefined {
+export function styler(ctx: CliContext): Styler | undefined {
   const env = ctx.env;
   const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
   const tty = ctx.reporter.stdoutIsTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
@@ -204,7 +192,7 @@ function styler(ctx: CliContext): Styler | undefined {
   return force || tty ? (style, text) => styleText(style, text, { validateStream: false }) : undefined;
 }
 
-export interface DiffArgs {
+export interface DiffArgs extends UpgradeArgs, ReadFlags {
   readonly old?: string;
   readonly new?: string;
   readonly oldUrl?: string;
@@ -212,21 +200,17 @@ export interface DiffArgs {
   readonly format: DiffFormat;
   readonly failOn?: FailOn;
   readonly ignoreFile?: string;
-  /** TLS for live sides: extra CA file, or no verification. */
-  readonly ca?: string;
-  readonly insecure?: boolean;
   /** Config file (global `--config`). */
   readonly config?: string;
 }
 
 /** Which inputs the positionals and URL flags name, in order old then new. */
-function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
+export function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
   const positionals = [args.old, args.new].filter((p): p is string => p !== undefined);
   const needed = (args.oldUrl === undefined ? 1 : 0) + (args.newUrl === undefined ? 1 : 0);
   if (positionals.length !== needed) {
     throw new ConfigError(
-      `expected ${needed === 2 ? 'two inputs' : needed === 1 ? 'one input besides the URL' : 'no input besides the two URLs'}, got ${positionals.length}`,
-      'diff',
+      `diff: expected ${needed === 2 ? 'two inputs' : needed === 1 ? 'one input besides the URL' : 'no input besides the two URLs'}, got ${positionals.length}`,
     );
   }
   const next = (): SideSpec => parseSideSpec(positionals.shift()!, ctx.cwd);
@@ -243,12 +227,13 @@ export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserC
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
   }
   const [oldSpec, newSpec] = sideSpecs(ctx, args);
+  checkUpgradeArgs(args, newSpec);
   // A `core` side takes its version from the other side, so load that one first.
   const oldFirst = !(oldSpec.kind === 'core' && oldSpec.version === null);
-  const tls = await readTlsFlags(ctx.cwd, args);
-  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig, tls) : null;
-  const newSide = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig, tls);
-  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, newSide.schema.store.psVersion, userConfig, tls));
+  const first = oldFirst ? await loadSide(ctx, 'old', oldSpec, null, userConfig, args) : null;
+  const loadedNew = await loadSide(ctx, 'new', newSpec, first?.schema.store.psVersion ?? null, userConfig, args);
+  const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, loadedNew.schema.store.psVersion, userConfig, args));
+  const newSide = args.upgrade === true ? await upgradeNewSide(ctx, oldSide, loadedNew, newSpec, args) : loadedNew;
 
   const baselines = {
     old: await loadBaseline(oldSide.schema.store.psVersion),
@@ -274,7 +259,8 @@ export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserC
 
   const file = newSide.file ?? oldSide.file;
   const annotationFile = file === null || !isAbsolute(file) ? null : relative(ctx.cwd, file).split('\\').join('/');
-  const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile });
+  const line = annotationFile === null || args.format !== 'github' ? null : snapshotLineIndex(await readFile(file!, 'utf8'));
+  const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile, line });
   ctx.reporter.out(text.replace(/\n$/, ''));
   if (report.failed) ctx.setExitCode(EXIT_FAILURE);
 }
@@ -283,9 +269,9 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
   command: 'diff [old] [new]',
   describe: 'Compare two store schemas and classify each change as breaking, dangerous or safe',
   builder: (y) =>
-    tlsOptions(y)
-      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
-      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
+    upgradeOptions(readOptions(y, 'live sides'))
+      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, store:<name> (config "stores"), or core[@<version>] (1.7.x, 8.x, 9.x)' })
+      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, store:<name> (config "stores"), or core[@<version>] (1.7.x, 8.x, 9.x)' })
       .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
       .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
@@ -293,7 +279,10 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
       .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
       .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
       .example('$0 diff old.json --new-url https://shop.example --format markdown', 'Before an upgrade, against a staging store')
-      .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core') as never,
+      .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core')
+      .example('$0 diff core@1.7.8 core@9.0', 'What changes between two PrestaShop releases (offline)')
+      .example('$0 diff prestashop-schema.json core@9.0 --upgrade --write-projected next.json', 'This store after an upgrade to 9.0')
+      .example('$0 diff store:production store:staging', 'Two stores of the config file') as never,
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);
     if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);

@@ -3,22 +3,16 @@
  * wrong and how to fix it. Exit 0 when healthy, 1 when problems were found, 2 on usage errors.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { loadUserConfig, resolveIntrospectSettings, resolveStore } from '../../config/load.js';
+import { loadUserConfig } from '../../config/load.js';
 import { diagnose, renderDiagnosis } from '../../doctor/index.js';
 import { EXIT_FAILURE } from '../../errors.js';
-import { commaList, readTlsFlags, storeOptions } from './introspect.js';
+import { SPEC_RESOURCE_METHODS } from '../../model/index.js';
+import { doctorJson, renderJsonReport } from '../json-report.js';
+import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { CliContext } from './registry.js';
 
-export interface DoctorArgs {
-  readonly url?: string;
-  readonly key?: string;
-  readonly include?: string[];
-  readonly timeout?: number;
-  readonly retries?: number;
-  readonly 'ws-key'?: boolean;
-  readonly ca?: string;
-  readonly insecure?: boolean;
-  readonly config?: string;
+export interface DoctorArgs extends StoreArgs {
+  readonly json?: boolean;
 }
 
 export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs> {
@@ -33,33 +27,34 @@ export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs
             'reaches PrestaShop and may read the resources you need (--include, else the spec\'s list), which\n' +
             'synopsis introspect will read, and the store version. Exit 0: healthy; 1: problems found; 2: bad usage.',
         )
-        .option('include', { type: 'string', array: true, coerce: commaList, describe: 'Resources you need (default: the spec\'s list)' })
-        .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 30000)' })
-        .option('retries', { type: 'number', describe: 'Retries on network errors and 5xx (default 1)' })
+        .option('json', { type: 'boolean', describe: 'Print a JSON report on stdout (schemas/doctor-output.schema.json)' })
         .example('$0 doctor --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Check a store')
         .example('$0 doctor --include products,orders,customers', 'Check the key can read these resources') as unknown as Argv<DoctorArgs>,
     handler: async (argv) => {
       const { reporter } = ctx;
       const loaded = await loadUserConfig(ctx.cwd, argv.config);
-      const store = resolveStore({ url: argv.url, key: argv.key }, ctx.env, loaded.config);
-      reporter.addSecret(store.key);
-      const settings = resolveIntrospectSettings({ include: argv.include, timeout: argv.timeout, retries: argv.retries }, loaded.config);
+      const { options } = await resolveStoreOptions(ctx, argv, loaded);
+      // --exclude narrows the resources checked (by default the spec's list).
+      const excluded = new Set(options.exclude ?? []);
+      const include =
+        excluded.size === 0 ? options.include : (options.include ?? [...SPEC_RESOURCE_METHODS.keys()]).filter((n) => !excluded.has(n));
       // Loaded here: every CLI run imports this module (the command registry), and the HTTP
       // stack costs about 0.1 s to load.
       const { probeStore } = await import('../../introspect/index.js');
       const observations = await probeStore({
-        url: store.url,
-        key: store.key,
-        ...(settings.include === undefined ? {} : { include: [...settings.include] }),
-        ...(settings.timeout === undefined ? {} : { timeoutMs: settings.timeout }),
-        ...(settings.retries === undefined ? {} : { retries: settings.retries }),
-        wsKey: argv['ws-key'] === true,
-        ...(await readTlsFlags(ctx.cwd, argv)),
+        url: options.url,
+        key: options.key,
+        ...(include === undefined ? {} : { include }),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(options.retries === undefined ? {} : { retries: options.retries }),
+        ...(options.wsKey === true ? { wsKey: true } : {}),
+        ...(options.ca === undefined ? {} : { ca: options.ca }),
+        ...(options.insecure === true ? { insecure: true } : {}),
       });
       for (const w of observations.warnings) reporter.warn(w);
       const diagnosis = diagnose(observations);
-      reporter.out(renderDiagnosis(diagnosis));
       if (diagnosis.problems > 0) ctx.setExitCode(EXIT_FAILURE);
+      reporter.out(argv.json === true ? renderJsonReport(doctorJson(diagnosis, observations.warnings)) : renderDiagnosis(diagnosis));
     },
   };
 }

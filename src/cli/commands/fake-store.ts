@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError, InputError } from '../../errors.js';
 import type { CrudGeneration, FakeStore } from '../../fakestore/index.js';
-import { parseSnapshot, type StoreSchema } from '../../model/index.js';
+import { parseSnapshotText } from '../../api/snapshot.js';
+import type { StoreSchema } from '../../model/index.js';
 import type { Reporter } from '../reporter.js';
 import type { CommandFactory } from './registry.js';
 
@@ -33,9 +34,9 @@ export async function startDataStore(options: FakeStoreCommandOptions, reporter:
   let schema: StoreSchema;
   if (options.schemaPath !== null) {
     const text = await readFile(options.schemaPath, 'utf8').catch((error: unknown) => {
-      throw new InputError('cannot read the snapshot', options.schemaPath, { cause: error });
+      throw new InputError(`cannot read the snapshot (${(error as NodeJS.ErrnoException).code ?? 'error'}); check --schema`, options.schemaPath, { cause: error });
     });
-    schema = parseSnapshot(text, options.schemaPath);
+    schema = parseSnapshotText(text, options.schemaPath);
   } else {
     const probe = await startFakeStore({ flavor: options.generation === '1.7' ? '1.7' : '8.x' });
     try {
@@ -45,11 +46,19 @@ export async function startDataStore(options: FakeStoreCommandOptions, reporter:
       await probe.close();
     }
   }
-  const store = await startFakeStore({
-    flavor: options.generation === '1.7' ? '1.7' : '8.x',
-    port: options.port,
-    crud: { schema, generation: options.generation },
-  });
+  let store: FakeStore;
+  try {
+    store = await startFakeStore({
+      flavor: options.generation === '1.7' ? '1.7' : '8.x',
+      port: options.port,
+      crud: { schema, generation: options.generation },
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new InputError(`port ${options.port} is already in use; choose another with --port, or --port 0 for any free port`, '127.0.0.1');
+    if (code === 'EACCES') throw new InputError(`port ${options.port} needs privileges; choose a port above 1023, or --port 0`, '127.0.0.1');
+    throw error;
+  }
   const served = CRUD_RESOURCES.filter((r) => store.crud?.resource(r) !== undefined);
   reporter.out(
     [
@@ -74,7 +83,8 @@ export const fakeStoreCommand: CommandFactory = (ctx) => ({
   builder: (y) =>
     y
       .option('schema', { type: 'string', describe: 'Snapshot describing the resources (default: introspect the bundled store)' })
-      .option('generation', { choices: ['8.x', '1.7', '9.0'] as const, default: '8.x' as const, describe: 'JSON behaviour of the store' })
+      // type 'string': without it yargs reads `9.0` and `1.7` as numbers, which match no choice.
+      .option('generation', { type: 'string', choices: ['8.x', '1.7', '9.0'] as const, default: '8.x' as const, describe: 'JSON behaviour of the store' })
       .option('port', { type: 'number', default: 0, describe: 'Port on 127.0.0.1 (0: any free port)' })
       .example('$0 fake-store --port 8080', 'http://127.0.0.1:8080 with the demo key'),
   handler: async (raw) => {

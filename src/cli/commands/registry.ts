@@ -10,6 +10,7 @@ import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { fakeStoreCommand } from './fake-store.js';
 import { generateCommand } from './generate.js';
+import { impactCommand } from './impact.js';
 import { introspectCommand } from './introspect.js';
 
 export interface CliContext {
@@ -30,6 +31,7 @@ export const COMMANDS: readonly CommandFactory[] = [
   generateCommand,
   exportCommand,
   diffCommand,
+  impactCommand,
   demoCommand,
   fakeStoreCommand,
   doctorCommand,

@@ -4,12 +4,14 @@
  * nothing a store sends can start a workflow command of its own.
  */
 import type { DiffReport } from '../report.js';
-import type { Severity } from '../types.js';
+import type { Change, Severity } from '../types.js';
 import { DIRECTION_LABEL, SEVERITY_TITLE, printable, summaryLine, summaryOf, verdictLine, versionArrow } from './shared.js';
 
 export interface GithubOptions {
   /** A repository file to attach the annotations to (the new snapshot), or null. */
   readonly file?: string | null;
+  /** The 1-based line of a change in `file` (its resource, association or field), or null. */
+  readonly line?: ((change: Change) => number | null) | null;
 }
 
 const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -21,7 +23,7 @@ const COMMAND: Readonly<Record<Severity, 'error' | 'warning' | 'notice'>> = {
   safe: 'notice',
 };
 
-function command(name: string, props: Record<string, string | null>, message: string): string {
+export function command(name: string, props: Record<string, string | null>, message: string): string {
   const list = Object.entries(props)
     .filter((e): e is [string, string] => e[1] !== null)
     .map(([k, v]) => `${k}=${escapeProperty(v)}`)
@@ -34,10 +36,11 @@ export function renderGithub(report: DiffReport, options: GithubOptions = {}): s
   const lines: string[] = [];
   for (const c of report.changes) {
     const module = c.origin === 'module' ? ' (module)' : '';
+    const line = file === null ? null : (options.line?.(c) ?? null);
     lines.push(
       command(
         COMMAND[c.severity],
-        { file, title: `${SEVERITY_TITLE[c.severity]} PrestaShop change (${c.id})` },
+        { file, line: line === null ? null : String(line), title: `${SEVERITY_TITLE[c.severity]} PrestaShop change (${c.id})` },
         `${printable(c.path)}${module}: ${summaryOf(c)}. Affects ${DIRECTION_LABEL[c.direction]}. ${c.reason}`,
       ),
     );

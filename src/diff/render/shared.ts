@@ -2,15 +2,17 @@
  * Helpers shared by the renderers. Everything a store sent (names, descriptions, formats) goes
  * through `printable` or a format-specific escape before it is printed.
  */
+import { printableLine } from '../../errors.js';
 import { changeSummary } from '../diff.js';
 import type { DiffReport, DiffSide } from '../report.js';
 import { SEVERITIES, type Change, type ChangeValue, type Direction, type Severity } from '../types.js';
 
-/** Replaces control characters (terminal escapes, newlines) so a name cannot forge output. */
-export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\uFFFD');
-}
+/**
+ * The one escape of store text for display (src/errors.ts), on one line: control characters,
+ * newlines and bidirectional controls (U+202E, U+2066…) become `\u202e`-style escapes, so a name
+ * cannot forge output or reorder what the reader sees, in the terminal, markdown or GitHub.
+ */
+export const printable = printableLine;
 
 export function versionName(side: DiffSide): string {
   return side.psVersion === null ? 'unknown version' : `PrestaShop ${printable(side.psVersion)}`;

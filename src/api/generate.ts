@@ -1,0 +1,101 @@
+/**
+ * `generate(snapshot, options)`: the model → TypeScript files. Without `out` it returns the file
+ * map (formatted unless `format: false`); with `out` it writes (or, with `check`, compares) the
+ * directory through src/write. The `generate` command and the demo call this.
+ */
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { resolveEmitOptions, type Diagnostic, type EmitOptions } from '../emit/context.js';
+import { emitAll } from '../emit/index.js';
+import { InputError } from '../errors.js';
+import type { StoreSchema } from '../model/index.js';
+import { readPreformattedTemplates, readRuntimeTemplates } from '../templates.js';
+import { writeFileMap, type WriteResult } from '../write/index.js';
+import { loadSnapshot, writeFailure } from './snapshot.js';
+
+export interface GenerateOptions extends Partial<EmitOptions> {
+  /** Output directory: write the files there (absolute, or relative to the working directory). */
+  out?: string;
+  /** With `out`: compare instead of writing (`result.write.drift` says what differs). */
+  check?: boolean;
+  /** With `out`: overwrite files the tool did not write (refused by default). */
+  force?: boolean;
+  /** Format with prettier and the prettier config that applies to `out` (default true). */
+  format?: boolean;
+  /** Called for each emitter warning (unknown formats, renamed identifiers, ...). */
+  onWarning?: (message: string) => void;
+}
+
+export interface GenerateResult {
+  /** Every generated file by its path relative to the output directory: formatted (unless `format: false`) when there is no `out`; as emitted otherwise (the formatted texts are on disk). */
+  readonly files: ReadonlyMap<string, string>;
+  /** Warnings and notes of the emitters. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Fields typed as plain strings: neither the store nor the catalog says what they hold (`resource.field`). */
+  readonly plainStrings: readonly string[];
+  /** With `out`: what was written, unchanged, removed, or (with `check`) drifting. */
+  readonly write: WriteResult | null;
+  /** Milliseconds spent reading the runtime templates and emitting. */
+  readonly emitMs: number;
+}
+
+/** Refuses an output directory that is a file, before anything is emitted. */
+async function assertOutputDir(outDir: string): Promise<void> {
+  const info = await stat(outDir).catch(() => null);
+  if (info !== null && !info.isDirectory()) {
+    throw new InputError('is a file; --out names the directory to generate into', outDir);
+  }
+}
+
+/** Formats a file map the way `writeFileMap` would, for callers that want the texts only. */
+async function formatFiles(files: ReadonlyMap<string, string>, configFrom: string): Promise<Map<string, string>> {
+  const [{ createPrettierFormatter }, { knownOutput }, preformatted] = await Promise.all([
+    import('../write/format.js'),
+    import('../write/preformatted.js'),
+    readPreformattedTemplates(),
+  ]);
+  const formatter = await createPrettierFormatter(configFrom);
+  const out = new Map<string, string>();
+  const pending: { path: string; text: string }[] = [];
+  for (const [path, text] of files) {
+    const known = knownOutput(preformatted, formatter.key, path, text);
+    out.set(path, known ?? text);
+    if (known === null) pending.push({ path, text });
+  }
+  const formatted = await formatter.formatAll(pending);
+  pending.forEach((item, i) => out.set(item.path, formatted[i]!));
+  return out;
+}
+
+/**
+ * Generates the TypeScript of a store schema (or of the snapshot file at `snapshot`).
+ * Throws `InputError` (bad snapshot, bad output path), `EmitError` or `WriteError`.
+ */
+export async function generate(snapshot: StoreSchema | string, options: GenerateOptions = {}): Promise<GenerateResult> {
+  const { out, check = false, force = false, format = true, onWarning, ...emitOptions } = options;
+  const outDir = out === undefined ? null : resolve(out);
+  if (outDir !== null) await assertOutputDir(outDir);
+  const schema = typeof snapshot === 'string' ? await loadSnapshot(snapshot) : snapshot;
+  const t0 = performance.now();
+  const templates = await readRuntimeTemplates();
+  const { files, diagnostics, plainStrings } = emitAll(schema, resolveEmitOptions(emitOptions), { templates });
+  const emitMs = performance.now() - t0;
+  for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
+  if (outDir === null) {
+    const texts = format ? await formatFiles(files, join(process.cwd(), 'index.ts')) : files;
+    return { files: texts, diagnostics, plainStrings, write: null, emitMs };
+  }
+  let write: WriteResult;
+  try {
+    write = await writeFileMap(outDir, files, {
+      format,
+      preformatted: format ? await readPreformattedTemplates() : null,
+      check,
+      force,
+      prettierConfigFrom: join(outDir, 'index.ts'),
+    });
+  } catch (error) {
+    throw writeFailure(error, outDir);
+  }
+  return { files, diagnostics, plainStrings, write, emitMs };
+}

@@ -1,0 +1,100 @@
+/**
+ * Turns whatever a command threw into one line for the user and an exit code:
+ * - typed errors (`CodegenError`, `SnapshotError`): their message and code, plus a hint for
+ *   network failures (connection refused, unknown host);
+ * - file-system errors that escaped (`EACCES`, `EADDRINUSE`, ...): the path or port and a fix, exit 2;
+ * - anything else is a bug: "internal error", exit 3, and the stack only with --verbose.
+ * Also rewrites yargs' usage messages into plainer ones.
+ */
+import { CodegenError, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint, SnapshotError } from '../errors.js';
+
+export const BUGS_URL = 'https://github.com/prestashop-codegen/prestashop-codegen/issues';
+
+export interface Failure {
+  readonly message: string;
+  readonly exitCode: number;
+  /** The stack, printed with --verbose only. */
+  readonly stack: string | null;
+}
+
+/** What to do about a system error code, or null when it is not one a user can fix. */
+const ERRNO_FIX: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied; choose a location you can write to, or fix its permissions',
+  EPERM: 'operation not permitted; choose a location you can write to, or fix its permissions',
+  EROFS: 'the file system is read-only; choose another location',
+  ENOSPC: 'no space left on the device; free some space or choose another location',
+  EDQUOT: 'disk quota exceeded; free some space or choose another location',
+  EISDIR: 'is a directory; name a file instead',
+  ENOTDIR: 'a part of this path is a file, not a directory; check the path',
+  EEXIST: 'already exists and is in the way; remove it or choose another path',
+  ENOENT: 'no such file or directory; check the path',
+  EMFILE: 'too many open files; lower --concurrency or raise the limit (ulimit -n)',
+  EADDRINUSE: 'the port is already in use; choose another with --port (0 picks a free one)',
+  EADDRNOTAVAIL: 'this address is not available on this machine',
+};
+
+interface SystemError extends Error {
+  code?: unknown;
+  path?: unknown;
+  dest?: unknown;
+  port?: unknown;
+  address?: unknown;
+  syscall?: unknown;
+}
+
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof CodegenError || error instanceof SnapshotError) {
+    let message = error.message;
+    if (error instanceof IntrospectError && !/\bhint:/.test(message)) {
+      const hint = networkHint(message);
+      if (hint !== null) message += ` (hint: ${hint})`;
+    }
+    // A bad snapshot is bad input (exit 2); the model layer cannot depend on the CLI's error base.
+    return { message, exitCode: error instanceof CodegenError ? error.exitCode : EXIT_USAGE, stack: error.stack ?? null };
+  }
+  const sys = error as SystemError;
+  if (error instanceof Error && typeof sys.code === 'string' && ERRNO_FIX[sys.code] !== undefined) {
+    const where =
+      typeof sys.path === 'string'
+        ? sys.path
+        : typeof sys.port === 'number'
+          ? `${typeof sys.address === 'string' ? sys.address : '127.0.0.1'}:${sys.port}`
+          : null;
+    const fix = ERRNO_FIX[sys.code]!;
+    return { message: `${where === null ? '' : `${where}: `}${fix} (${sys.code})`, exitCode: EXIT_USAGE, stack: error.stack ?? null };
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    message:
+      `internal error: ${text.split('\n')[0] ?? ''}\n` +
+      `This is a bug in prestashop-codegen. Please report it at ${BUGS_URL} with the output of the same command run with --verbose.`,
+    exitCode: EXIT_INTERNAL,
+    stack: error instanceof Error ? (error.stack ?? null) : null,
+  };
+}
+
+const camelToKebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * yargs' usage messages, made plainer: `Unknown arguments: ws-key, wsKey` names each option once,
+ * as a flag (`--ws-key`); `Invalid values: Argument: x, Given: …, Choices: …` becomes
+ * `--x: "…" is not one of a, b`; the rest are kept.
+ */
+export function rewriteUsageMessage(message: string, argv: readonly string[]): string {
+  const invalid = /^Invalid values?:\s*\n\s*Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/s.exec(message);
+  if (invalid !== null) {
+    const flag = `--${camelToKebab(invalid[1]!)}`;
+    const choices = invalid[3]!.split(', ').map((c) => c.replace(/^"(.*)"$/, '$1'));
+    return `${flag}: ${invalid[2]!} is not one of ${choices.join(', ')}`;
+  }
+  const unknown = /^Unknown arguments?: (.*)$/s.exec(message);
+  if (unknown === null) return message;
+  const names = [...new Set(unknown[1]!.split(', ').map((n) => camelToKebab(n.trim())))];
+  const isFlag = (n: string): boolean => argv.some((a) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `--no-${n}` || a === `-${n}`);
+  const flags = names.filter(isFlag).map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
+  const extra = names.filter((n) => !isFlag(n)).map((n) => JSON.stringify(n));
+  const parts: string[] = [];
+  if (flags.length > 0) parts.push(`unknown option${flags.length > 1 ? 's' : ''} ${flags.join(', ')} for this command`);
+  if (extra.length > 0) parts.push(`unexpected argument${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`);
+  return parts.join('; ');
+}

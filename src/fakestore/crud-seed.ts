@@ -1,0 +1,43 @@
+/**
+ * Seeding the CRUD fake store with records as a real database returns them
+ * (`fixtures/crud-seed/prestashop-8.2.0.json`: scalar values as strings or null, multilingual
+ * values keyed by language id, associations as lists). Fields a getter computes are not stored
+ * (the file's `computed_fields`); fields the store model lacks (another generation) are skipped.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { StoredItem } from './crud-query.js';
+
+export type SeedValue = string | number | null | Readonly<Record<string, string | null>>;
+export type SeedRecord = Readonly<Record<string, SeedValue | Readonly<Record<string, readonly Readonly<Record<string, string>>[]>>>> & { readonly id: number };
+
+export interface SeedRecords {
+  readonly generation: string;
+  readonly records: Readonly<Record<string, readonly SeedRecord[]>>;
+}
+
+/** The bundled 8.2.0 seed records. */
+export async function loadSeedRecords(): Promise<SeedRecords> {
+  const file = fileURLToPath(new URL('../../fixtures/crud-seed/prestashop-8.2.0.json', import.meta.url));
+  return JSON.parse(await readFile(file, 'utf8')) as SeedRecords;
+}
+
+/** Fills `item` (an empty item of the resource) from one record. */
+export function fillFromSeed(item: StoredItem, record: SeedRecord): void {
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'id') continue;
+    if (key === 'associations') {
+      for (const [name, list] of Object.entries(value as Record<string, Record<string, string>[]>)) {
+        if (item.associations.has(name)) item.associations.set(name, list.map((e) => ({ ...e })));
+      }
+      continue;
+    }
+    if (item.langs.has(key)) {
+      const langs = item.langs.get(key)!;
+      if (typeof value === 'object' && value !== null) for (const [l, v] of Object.entries(value)) langs.set(Number(l), v ?? '');
+      else for (const l of [...langs.keys()]) langs.set(l, value === null ? '' : String(value));
+    } else if (item.values.has(key) && (typeof value !== 'object' || value === null)) {
+      item.values.set(key, value === null ? '' : String(value));
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * `impact`: which lines of a user's TypeScript project the changes between two store schemas
+ * affect. The pure parts (targets, report, renderers) are here; the ts-morph analysis lives in
+ * `./analyze.js`, which callers import lazily.
+ */
+export { changeTargets, impactChanges, namesOf, targetLabel, type Target } from './targets.js';
+export { buildImpactReport, compareFindings, impactJson, IMPACT_JSON_FORMAT_VERSION, type Finding, type ImpactReport } from './report.js';
+export { renderImpact } from './render.js';

@@ -1,0 +1,115 @@
+/**
+ * The published package works: `npm pack` (dist/ must be built, as for every CLI test), install
+ * the tarball into a fresh consumer project, then run its CLI and import its API there.
+ *
+ * The install is offline: the consumer's lock file takes the production dependencies' entries
+ * (resolved URLs and integrity) from this repository's lock file, so `npm ci --offline` finds
+ * every tarball in the npm cache that `npm ci` filled.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.js';
+
+const exec = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+interface LockEntry {
+  readonly dev?: boolean;
+  readonly link?: boolean;
+}
+
+/** package.json and package-lock.json of a consumer that depends on the tarball only. */
+function writeConsumer(dir: string, tarball: string): void {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const dependency = { 'prestashop-codegen': `file:${tarball}` };
+  const packages: Record<string, unknown> = {
+    '': { name: 'consumer', version: '1.0.0', dependencies: dependency },
+    'node_modules/prestashop-codegen': {
+      version: pkg.version,
+      resolved: `file:${tarball}`,
+      license: pkg.license,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path.startsWith('node_modules/') && entry.dev !== true && entry.link !== true) packages[path] = entry;
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies: dependency }));
+  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }));
+}
+
+describe('npm pack', () => {
+  it('installs into a fresh project, where the CLI and the programmatic API work', async () => {
+    const dir = tempDir();
+    const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+    const { stdout } = await exec(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env });
+    const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+    const shipped = packed!.files.map((f) => f.path);
+    for (const needed of ['LICENSE', 'dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'schemas/generate-output.schema.json', 'templates/runtime/client.ts']) {
+      expect(shipped, needed).toContain(needed);
+    }
+    expect(shipped.some((p) => p.startsWith('src/') || p.startsWith('test/'))).toBe(false);
+
+    writeConsumer(dir, packed!.filename);
+    await exec(NPM, ['ci', '--offline', '--ignore-scripts'], { cwd: dir, env });
+
+    const bin = join(dir, 'node_modules/.bin/prestashop-codegen');
+    const help = await exec(bin, ['--help'], { cwd: dir });
+    expect(help.stdout).toContain('prestashop-codegen <command> [options]');
+
+    // The whole path of a user: the demo (fake store → snapshot → code), then the API on its snapshot.
+    await exec(bin, ['demo', '--quiet'], { cwd: dir });
+    writeFileSync(
+      join(dir, 'use-api.mjs'),
+      [
+        "import { defineConfig, diff, generate, introspect, loadSnapshot } from 'prestashop-codegen';",
+        "const schema = await loadSnapshot('demo/prestashop-schema.json');",
+        'const { files } = await generate(schema, { format: false });',
+        "console.log(JSON.stringify({ types: files.has('types/products.ts'), changes: diff(schema, schema).length, introspect: typeof introspect, config: defineConfig({ out: 'x' }) }));",
+      ].join('\n'),
+    );
+    const api = await exec(process.execPath, ['use-api.mjs'], { cwd: dir });
+    expect(JSON.parse(api.stdout)).toEqual({ types: true, changes: 0, introspect: 'function', config: { out: 'x' } });
+    expect(readFileSync(join(dir, 'demo/generated/types/products.ts'), 'utf8')).toContain('export interface Product {');
+
+    // The API's types, as a consumer on strict nodenext sees them (a misuse must be an error).
+    writeFileSync(
+      join(dir, 'use-types.ts'),
+      [
+        "import { defineConfig, diff, generate, loadSnapshot, type GenerateResult, type StoreSchema } from 'prestashop-codegen';",
+        "const schema: StoreSchema = await loadSnapshot('demo/prestashop-schema.json');",
+        "const result: GenerateResult = await generate(schema, { validators: 'zod', format: false });",
+        'export const count: number = result.files.size;',
+        'export const severity: string | undefined = diff(schema, schema)[0]?.severity;',
+        "export const config = defineConfig({ stores: { production: { url: 'https://shop.example', keyEnv: 'PROD_KEY' } } });",
+        '// @ts-expect-error: validators is a closed set',
+        "await generate(schema, { validators: 'yup' });",
+      ].join('\n'),
+    );
+    const compilerOptions = {
+      strict: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules/@types')],
+    };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use-types.ts'] }));
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const checked = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(checked).toBe('');
+  }, 120_000);
+});
