@@ -43,8 +43,8 @@ export interface RecordSpec {
   /** The store's language ids (empty: any positive integer) and the one required values must have. */
   readonly languages: readonly number[];
   readonly defaultLanguage: number;
-  /** The rules the fields name, by name. */
-  readonly rules: Readonly<Record<string, (value: string) => boolean>>;
+  /** The rules the fields name, by name: the `runtime/rules.js` module (`import * as rules`). */
+  readonly rules: object;
   /** Writable fields, then read-only ones. */
   readonly fields: readonly FieldSpec[];
   /** `[name, item fields]` of every association, sorted by name. */
@@ -93,8 +93,9 @@ interface Field {
 function compileField(spec: RecordSpec, [name, form, flags = '', max = 0, ruleName = '', values]: FieldSpec): Field {
   // A boolean is written "0"/"1", which isBool always accepts.
   const ruleless = ruleName === '' || (form === 'boolean' && ruleName === 'isBool');
-  const rule = ruleless ? null : Object.prototype.hasOwnProperty.call(spec.rules, ruleName) ? spec.rules[ruleName]! : undefined;
-  if (rule === undefined) throw new TypeError(`${spec.className}->${name}: unknown rule ${ruleName}`);
+  const found: unknown = ruleless || !(ruleName in spec.rules) ? undefined : (spec.rules as Record<string, unknown>)[ruleName];
+  if (!ruleless && typeof found !== 'function') throw new TypeError(`${spec.className}->${name}: unknown rule ${ruleName}`);
+  const rule = ruleless ? null : (found as (value: string) => boolean);
   const multilingual = flags.includes('l');
   return {
     name,
