@@ -43,7 +43,7 @@ export interface RecordSpec {
   /** The store's language ids (empty: any positive integer) and the one required values must have. */
   readonly languages: readonly number[];
   readonly defaultLanguage: number;
-  /** The rules the fields name, by name: the `runtime/rules.js` module (`import * as rules`). */
+  /** The rules the fields name, by name (`{ isReference, ... }`: a bundle keeps only those). */
   readonly rules: object;
   /** Writable fields, then read-only ones. */
   readonly fields: readonly FieldSpec[];

@@ -34,17 +34,12 @@ const VALIDATION_TYPES: ReadonlySet<string> = new Set(['ValidationIssue', 'Valid
 const CHECK_TYPES: ReadonlySet<string> = new Set(['RecordSpec']);
 
 /** The runtime and type imports of one validators file. */
-function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, extra = '', rulesNamespace = false): string {
-  const rules = rulesNamespace
-    ? runtime.rules.size === 0
-      ? ''
-      : 'import * as rules from "../runtime/rules.js";\n'
-    : importLine(runtime.rules, '../runtime/rules.js');
+function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, extra = ''): string {
   return (
     extra +
     importLine(runtime.common, '../common.js') +
     importLine(runtime.check, '../runtime/check.js', CHECK_TYPES) +
-    rules +
+    importLine(runtime.rules, '../runtime/rules.js') +
     importLine(runtime.validation, '../runtime/validation.js', VALIDATION_TYPES) +
     `import type { ${[...typeNames].sort(compareCodeUnits).join(', ')} } from ${jsString(`../types/${typesFile}.js`)};\n`
   );
@@ -83,7 +78,7 @@ function renderStandalone(resource: StoreResourcePlan, plan: ResourcePlan, names
   runtime.validation.add('ValidationResult');
   const spec = render(renderSpec(plan, 'SPEC', { unknownKeys }, runtime));
   const doc = jsdoc([`The checks of a \`${resource.name}\` body, one row per field (columns: see runtime/check.ts).`]);
-  return `${imports(runtime, typeNames, names.file, '', true)}\n${doc}${spec}${entryPoints(resource, names, (type, patch, create) => `checkRecord<${type}>(SPEC, value, ${patch}, ${create})`)}`;
+  return `${imports(runtime, typeNames, names.file)}\n${doc}${spec}${entryPoints(resource, names, (type, patch, create) => `checkRecord<${type}>(SPEC, value, ${patch}, ${create})`)}`;
 }
 
 function renderZod(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {

@@ -1,12 +1,13 @@
 /**
  * Standalone validators: `validators/<file>.ts` describes the checks of a resource as a table
  * (`RecordSpec`, one row per field) that `../runtime/check.js` runs. No dependency at run time.
- * The rules module is imported whole (`import * as rules`) and rows name their rule.
+ * The rules a table names are imported from `../runtime/rules.js`, so a bundle keeps only those.
  *
  * A row is `[wire name, form, flags, max length, rule, allowed values]`, trailing defaults left out;
  * flags: `r` required, `l` multilingual, `o` read-only, `c` rule not checked on create.
  */
 import type { EmitOptions } from '../context.js';
+import { compareCodeUnits } from '../../model/index.js';
 import { jsString } from '../naming.js';
 import type { Code, RuntimeImports } from './lines.js';
 import type { ResourcePlan, ValuePlan } from './plan.js';
@@ -36,8 +37,7 @@ export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitO
     'languages: LANGUAGE_IDS,',
     `defaultLanguage: ${plan.defaultLanguage},`,
   ];
-  // `rules` is the namespace import of ../runtime/rules.js (printed by the caller when a row names a rule).
-  const rulesLine = (): string => (imports.rules.size === 0 ? 'rules: {},' : 'rules,');
+  const rulesLine = (): string => `rules: { ${[...imports.rules].sort(compareCodeUnits).join(', ')} },`;
   body.push('fields: [', fields, '],');
   if (plan.associations.length > 0) {
     const associations = plan.associations.map((a) => `[${jsString(a.name)}, [${a.fields.map((f) => row(f, imports)).join(', ')}]],`);

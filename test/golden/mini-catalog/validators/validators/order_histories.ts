@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderHistoryInput } from "../types/order_histories.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderHistory",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isDate, isUnsignedId },
   fields: [
     ["date_add", "string", "", 0, "isDate"],
     ["id_employee", "number", "", 0, "isUnsignedId"],

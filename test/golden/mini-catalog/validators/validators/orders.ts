@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Order",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isPrice, isUnsignedId },
   fields: [
     ["id_customer", "number", "r", 0, "isUnsignedId"],
     ["note", "string", "", 4194303],

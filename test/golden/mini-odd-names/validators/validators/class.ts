@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Class_",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["__proto__", "string"],
     ["constructor", "string"],

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Shared",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["id_parent", "number"],
     ["id", "number", "o"],

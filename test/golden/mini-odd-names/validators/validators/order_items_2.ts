@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderItem2Patch } from "../types/order_items_2.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderItem",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isInt },
   fields: [
     ["qty", "number", "", 0, "isInt"],
     ["id", "number", "o"],

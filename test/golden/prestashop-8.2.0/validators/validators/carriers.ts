@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isAbsoluteUrl, isCarrierName, isFloat, isGenericName, isUnsignedInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Carrier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isAbsoluteUrl, isCarrierName, isFloat, isGenericName, isUnsignedInt },
   fields: [
     ["active", "boolean", "r"],
     ["delay", "string", "rl", 512, "isGenericName"],

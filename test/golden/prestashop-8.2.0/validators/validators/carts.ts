@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CartInput, CartPatch } from "../types/carts.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Cart",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCleanHtml, isDate, isUnsignedId },
   fields: [
     ["allow_seperated_package", "boolean"],
     ["date_add", "string", "", 0, "isDate"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isNegativePrice, isPositiveInt, isPrice, isUnsignedId, isUpc } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CombinationInput, CombinationPatch } from "../types/combinations.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Combination",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isNegativePrice, isPositiveInt, isPrice, isUnsignedId, isUpc },
   fields: [
     ["available_date", "string", "", 0, "isDateFormat"],
     ["available_later", "string", "l", 255, "isGenericName"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isEmail, isGenericName, isString } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ContactInput, ContactPatch } from "../types/contacts.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Contact",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isEmail, isGenericName, isString },
   fields: [
     ["customer_service", "boolean"],
     ["description", "string", "l", 4194303, "isString"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCleanHtml, isGenericName, isLinkRewrite, isUnsignedInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ContentInput, ContentPatch } from "../types/content_management_system.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Content",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCleanHtml, isGenericName, isLinkRewrite, isUnsignedInt },
   fields: [
     ["active", "boolean"],
     ["content", "string", "l", 1073741823, "isCleanHtml"],

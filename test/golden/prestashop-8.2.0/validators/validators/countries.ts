@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isInt, isLanguageIsoCode, isUnsignedId, isZipCodeFormat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CountryInput, CountryPatch } from "../types/countries.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Country",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isInt, isLanguageIsoCode, isUnsignedId, isZipCodeFormat },
   fields: [
     ["active", "boolean"],
     ["call_prefix", "number", "", 0, "isInt"],

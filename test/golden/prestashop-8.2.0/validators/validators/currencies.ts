@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isInt, isLanguageIsoCode, isNumericIsoCode, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Currency",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isInt, isLanguageIsoCode, isNumericIsoCode, isUnsignedFloat },
   fields: [
     ["active", "boolean"],
     ["conversion_rate", "number", "r", 0, "isUnsignedFloat"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isApe, isBirthDate, isCustomerName, isDate, isDateOrNull, isEmail, isFloat, isGenericName, isMd5, isPlaintextPassword, isSha1, isUnsignedId, isUnsignedInt, isUrl } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Customer",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isApe, isBirthDate, isCustomerName, isDate, isDateOrNull, isEmail, isFloat, isGenericName, isMd5, isPlaintextPassword, isSha1, isUnsignedId, isUnsignedInt, isUrl },
   fields: [
     ["active", "boolean"],
     ["ape", "string", "", 0, "isApe"],

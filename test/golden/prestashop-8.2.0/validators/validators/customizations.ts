@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CustomizationInput, CustomizationPatch } from "../types/customizations.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Customization",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isUnsignedId },
   fields: [
     ["id_address_delivery", "number", "r", 0, "isUnsignedId"],
     ["id_cart", "number", "r", 0, "isUnsignedId"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isColor, isDate, isDateOrNull, isEmail, isGenericName, isInt, isName, isPlaintextPassword, isSha1, isUnsignedInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Employee",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isColor, isDate, isDateOrNull, isEmail, isGenericName, isInt, isName, isPlaintextPassword, isSha1, isUnsignedInt },
   fields: [
     ["active", "boolean"],
     ["bo_color", "string", "", 32, "isColor"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { GuestInput, GuestPatch } from "../types/guests.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Guest",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isInt, isUnsignedId },
   fields: [
     ["accept_language", "string", "", 8, "isGenericName"],
     ["adobe_director", "boolean"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isImageSize, isImageTypeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "ImageType",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isImageSize, isImageTypeName },
   fields: [
     ["categories", "boolean"],
     ["height", "number", "r", 0, "isImageSize"],

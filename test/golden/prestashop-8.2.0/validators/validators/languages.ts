@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isLanguageCode, isLanguageIsoCode, isLocale, isPhpDateFormat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Language",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isLanguageCode, isLanguageIsoCode, isLocale, isPhpDateFormat },
   fields: [
     ["active", "boolean"],
     ["date_format_full", "string", "r", 32, "isPhpDateFormat"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ManufacturerInput, ManufacturerPatch } from "../types/manufacturers.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Manufacturer",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCatalogName, isCleanHtml, isGenericName },
   fields: [
     ["active", "boolean"],
     ["date_add", "string"],

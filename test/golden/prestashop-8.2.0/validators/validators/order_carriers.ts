@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isDate, isFloat, isTrackingNumber, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderCarrierInput, OrderCarrierPatch } from "../types/order_carriers.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderCarrier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isDate, isFloat, isTrackingNumber, isUnsignedId },
   fields: [
     ["date_add", "string", "", 0, "isDate"],
     ["id_carrier", "number", "r", 0, "isUnsignedId"],

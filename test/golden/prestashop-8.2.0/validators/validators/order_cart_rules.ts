@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderCartRuleInput, OrderCartRulePatch } from "../types/order_cart_rules.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderCartRule",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isFloat, isUnsignedId },
   fields: [
     ["deleted", "boolean"],
     ["free_shipping", "boolean"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCleanHtml, isDate, isDateFormat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderInvoiceInput, OrderInvoicePatch } from "../types/order_invoices.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderInvoice",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCleanHtml, isDate, isDateFormat, isUnsignedId },
   fields: [
     ["date_add", "string", "", 0, "isDate"],
     ["delivery_date", "string", "", 0, "isDateFormat"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isColor, isGenericName, isModuleName, isTplName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderStateInput, OrderStatePatch } from "../types/order_states.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderState",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isColor, isGenericName, isModuleName, isTplName },
   fields: [
     ["color", "string", "", 0, "isColor"],
     ["deleted", "boolean"],

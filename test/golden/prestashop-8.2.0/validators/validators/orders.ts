@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCleanHtml, isDate, isFloat, isGenericName, isMd5, isModuleName, isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Order",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCleanHtml, isDate, isFloat, isGenericName, isMd5, isModuleName, isPrice, isUnsignedId },
   fields: [
     ["carrier_tax_rate", "number", "", 0, "isFloat"],
     ["conversion_rate", "number", "r", 0, "isFloat"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { PriceRangeInput, PriceRangePatch } from "../types/price_ranges.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "PriceRange",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isInt, isUnsignedFloat },
   fields: [
     ["delimiter1", "number", "r", 0, "isUnsignedFloat"],
     ["delimiter2", "number", "r", 0, "isUnsignedFloat"],

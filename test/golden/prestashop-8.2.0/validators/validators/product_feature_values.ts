@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ProductFeatureValueInput, ProductFeatureValuePatch } from "../types/product_feature_values.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "ProductFeatureValue",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isUnsignedId },
   fields: [
     ["custom", "boolean"],
     ["id_feature", "number", "r", 0, "isUnsignedId"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ProductOptionInput, ProductOptionPatch } from "../types/product_options.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "ProductOption",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isInt },
   fields: [
     ["group_type", "string", "r"],
     ["is_color_group", "boolean"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ProductSupplierInput, ProductSupplierPatch } from "../types/product_suppliers.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "ProductSupplier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isPrice, isReference, isUnsignedId },
   fields: [
     ["id_currency", "number", "", 0, "isUnsignedId"],
     ["id_product", "number", "r", 0, "isUnsignedId"],

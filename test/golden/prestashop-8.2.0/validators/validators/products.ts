@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCatalogName, isCleanHtml, isDate, isDateFormat, isEan13, isGenericName, isInt, isIsbn, isLinkRewrite, isMpn, isPositiveInt, isPrice, isProductVisibility, isReference, isString, isUnsignedFloat, isUnsignedId, isUnsignedInt, isUpc } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Product",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCatalogName, isCleanHtml, isDate, isDateFormat, isEan13, isGenericName, isInt, isIsbn, isLinkRewrite, isMpn, isPositiveInt, isPrice, isProductVisibility, isReference, isString, isUnsignedFloat, isUnsignedId, isUnsignedInt, isUpc },
   fields: [
     ["active", "boolean"],
     ["additional_delivery_times", "number", "", 0, "isUnsignedId"],

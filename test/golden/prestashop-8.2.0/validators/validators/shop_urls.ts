@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCleanHtml } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ShopUrlInput, ShopUrlPatch } from "../types/shop_urls.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "ShopUrl",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCleanHtml },
   fields: [
     ["active", "boolean"],
     ["domain", "string", "r", 255, "isCleanHtml"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isColor, isGenericName, isThemeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ShopInput, ShopPatch } from "../types/shops.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Shop",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isColor, isGenericName, isThemeName },
   fields: [
     ["active", "boolean"],
     ["color", "string", "", 0, "isColor"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCleanHtml, isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { SpecificPriceRuleInput, SpecificPriceRulePatch } from "../types/specific_price_rules.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "SpecificPriceRule",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCleanHtml, isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt },
   fields: [
     ["from", "string", "", 0, "isDateFormat"],
     ["from_quantity", "number", "r", 0, "isUnsignedInt"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName, isStateIsoCode, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { StateInput, StatePatch } from "../types/states.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "State",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName, isStateIsoCode, isUnsignedId },
   fields: [
     ["active", "boolean"],
     ["id_country", "number", "r", 0, "isUnsignedId"],

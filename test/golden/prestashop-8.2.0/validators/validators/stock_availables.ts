@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isInt, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { StockAvailableInput, StockAvailablePatch } from "../types/stock_availables.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "StockAvailable",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isInt, isString, isUnsignedId },
   fields: [
     ["depends_on_stock", "boolean", "r"],
     ["id_product", "number", "r", 0, "isUnsignedId"],

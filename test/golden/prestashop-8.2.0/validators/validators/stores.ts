@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isAddress, isCityName, isCleanHtml, isCoordinate, isDate, isEmail, isGenericName, isJson, isNullOrUnsignedId, isPhoneNumber, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { StoreInput, StorePatch } from "../types/stores.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Store",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isAddress, isCityName, isCleanHtml, isCoordinate, isDate, isEmail, isGenericName, isJson, isNullOrUnsignedId, isPhoneNumber, isUnsignedId },
   fields: [
     ["active", "boolean", "r"],
     ["address1", "string", "rl", 255, "isAddress"],

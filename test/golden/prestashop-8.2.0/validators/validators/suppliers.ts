@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isCatalogName, isCleanHtml, isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Supplier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isCatalogName, isCleanHtml, isDate, isGenericName },
   fields: [
     ["active", "boolean"],
     ["date_add", "string", "", 0, "isDate"],

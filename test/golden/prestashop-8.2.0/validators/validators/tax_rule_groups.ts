@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { TaxRuleGroupInput, TaxRuleGroupPatch } from "../types/tax_rule_groups.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "TaxRuleGroup",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isDate, isGenericName },
   fields: [
     ["active", "boolean"],
     ["date_add", "string", "", 0, "isDate"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isPostCode, isString, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "TaxRule",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isPostCode, isString, isUnsignedId, isUnsignedInt },
   fields: [
     ["behavior", "number", "", 0, "isUnsignedInt"],
     ["description", "string", "", 0, "isString"],

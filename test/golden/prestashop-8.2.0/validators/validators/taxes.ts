@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isFloat, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { TaxInput, TaxPatch } from "../types/taxes.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Tax",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isFloat, isGenericName },
   fields: [
     ["active", "boolean"],
     ["deleted", "boolean"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isStockManagement, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Warehouse",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isStockManagement, isString, isUnsignedId },
   fields: [
     ["deleted", "boolean"],
     ["id_address", "number", "r", 0, "isUnsignedId"],

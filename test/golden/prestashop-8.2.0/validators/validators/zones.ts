@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ZoneInput, ZonePatch } from "../types/zones.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Zone",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isGenericName },
   fields: [
     ["active", "boolean"],
     ["name", "string", "r", 64, "isGenericName"],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { AddressInput } from "../types/addresses.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Address",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isUnsignedId },
   fields: [
     ["address1", "string", "r", 128],
     ["address2", "string", "", 128],

@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { AttachmentInput } from "../types/attachments.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Attachment",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isUnsignedId },
   fields: [
     ["description", "string", "l", 4194303],
     ["file", "string", "r", 40],

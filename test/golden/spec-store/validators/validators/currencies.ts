@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CurrencyInput } from "../types/currencies.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "Currency",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isNumeric },
   fields: [
     ["active", "string"],
     ["conversion_rate", "number", "r", 0, "isNumeric"],

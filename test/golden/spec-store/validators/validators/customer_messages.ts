@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CustomerMessageInput } from "../types/customer_messages.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "CustomerMessage",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isUnsignedId },
   fields: [
     ["date_add", "string"],
     ["date_upd", "string"],

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Language",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["active", "string"],
     ["date_format_full", "string", "r", 32],

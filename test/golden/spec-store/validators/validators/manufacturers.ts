@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Manufacturer",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["active", "string"],
     ["date_add", "string"],

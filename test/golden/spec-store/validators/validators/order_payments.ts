@@ -2,7 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import * as rules from "../runtime/rules.js";
+import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
@@ -11,7 +11,7 @@ const SPEC: RecordSpec = {
   className: "OrderPayment",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules,
+  rules: { isNumeric, isUnsignedId },
   fields: [
     ["amount", "number", "r", 0, "isNumeric"],
     ["card_brand", "string", "", 254],

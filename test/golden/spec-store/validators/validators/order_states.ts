@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "OrderState",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["color", "string"],
     ["deleted", "string"],

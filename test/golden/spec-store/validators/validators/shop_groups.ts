@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "ShopGroup",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["active", "string"],
     ["color", "string"],

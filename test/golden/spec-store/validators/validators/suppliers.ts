@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Supplier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["active", "string"],
     ["date_add", "string"],

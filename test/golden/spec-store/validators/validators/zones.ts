@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Zone",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {},
+  rules: {  },
   fields: [
     ["active", "string"],
     ["name", "string", "r", 64],
