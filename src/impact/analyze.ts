@@ -92,6 +92,41 @@ function resolveTarget(index: Map<string, Node>, target: Target): Node[] {
   return nodes;
 }
 
+/**
+ * The methods a client interface takes from the runtime's generic client
+ * (`interface ProductsClient extends Pick<ResourceClient<ProductsClient.Types>, "list" | "get"> {}`).
+ */
+function pickedMethods(node: Node | undefined): string[] {
+  if (node === undefined || !Node.isInterfaceDeclaration(node)) return [];
+  const pick = node.getExtends().find((e) => /^Pick<ResourceClient</.test(e.getText()));
+  return pick === undefined ? [] : [...(pick.getTypeArguments()[1]?.getText() ?? '').matchAll(/"([A-Za-z_$][\w$]*)"/g)].map((m) => m[1]!);
+}
+
+/** The targets that are methods of a client interface declared through `Pick<ResourceClient<…>>`. */
+function pickedTargets(index: Map<string, Node>, target: Target): { readonly client: string; readonly method: string; readonly label: string }[] {
+  const methods = pickedMethods(index.get(target.name));
+  if (target.members.length === 1 && methods.includes(target.members[0]!)) {
+    return [{ client: target.name, method: target.members[0]!, label: targetLabel(target) }];
+  }
+  if (target.members.length === 0 && target.withMembers) {
+    return methods.map((method) => ({ client: target.name, method, label: `${targetLabel(target)}.${method}` }));
+  }
+  return [];
+}
+
+/** Calls of `method` on a value typed as the client interface `client`, in the user's files. */
+function pickedReferences(files: readonly SourceFile[], client: string, method: string): Node[] {
+  const out: Node[] = [];
+  for (const sf of files) {
+    for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+      if (access.getName() !== method) continue;
+      const type = access.getExpression().getType();
+      if ((type.getAliasSymbol() ?? type.getSymbol())?.getName() === client) out.push(access.getNameNode());
+    }
+  }
+  return out;
+}
+
 function nameNode(node: Node): Node | undefined {
   if (Node.isVariableDeclaration(node)) return node.getNameNode();
   return (node as Node & { getNameNode?: () => Node }).getNameNode?.();
@@ -127,33 +162,39 @@ export function analyzeImpact(input: AnalyzeInput): AnalyzeResult {
   const findings = new Map<string, Finding>();
   const missing = new Set<string>();
 
+  const sourceFiles = project.getSourceFiles().filter(isUser);
   for (const change of input.changes) {
+    const add = (ref: Node, symbol: string): void => {
+      const sf = ref.getSourceFile();
+      if (!isUser(sf)) return;
+      const { line, column } = sf.getLineAndColumnAtPos(ref.getStart());
+      const key = `${sf.getFilePath()}:${line}:${column}:${change.path}:${change.id}`;
+      if (findings.has(key)) return;
+      findings.set(key, {
+        file: shown(sf),
+        line,
+        column,
+        severity: change.severity === 'dangerous' ? 'dangerous' : 'breaking',
+        changeId: change.id,
+        changePath: change.path,
+        symbol,
+        via: 'reference',
+        text: lineText(sf, line),
+        diagnostic: null,
+      });
+    };
     for (const target of changeTargets(change, input.names)) {
       const nodes = resolveTarget(index, target);
-      if (nodes.length === 0) missing.add(targetLabel(target));
+      // Client methods are declared once, in the runtime's generic client: found by the receiver's type.
+      const picked = pickedTargets(index, target);
+      if (nodes.length === 0 && picked.length === 0) missing.add(targetLabel(target));
+      for (const p of picked) for (const ref of pickedReferences(sourceFiles, p.client, p.method)) add(ref, p.label);
+      if (picked.length > 0 && target.members.length > 0) continue;
       for (const decl of nodes) {
         const name = nameNode(decl);
         if (name === undefined) continue;
         const symbol = decl === nodes[0] ? targetLabel(target) : `${targetLabel(target)}.${name.getText()}`;
-        for (const ref of service.findReferencesAsNodes(name)) {
-          const sf = ref.getSourceFile();
-          if (!isUser(sf)) continue;
-          const { line, column } = sf.getLineAndColumnAtPos(ref.getStart());
-          const key = `${sf.getFilePath()}:${line}:${column}:${change.path}:${change.id}`;
-          if (findings.has(key)) continue;
-          findings.set(key, {
-            file: shown(sf),
-            line,
-            column,
-            severity: change.severity === 'dangerous' ? 'dangerous' : 'breaking',
-            changeId: change.id,
-            changePath: change.path,
-            symbol,
-            via: 'reference',
-            text: lineText(sf, line),
-            diagnostic: null,
-          });
-        }
+        for (const ref of service.findReferencesAsNodes(name)) add(ref, symbol);
       }
     }
   }
