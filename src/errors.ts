@@ -171,3 +171,19 @@ export function printableLine(text: string): string {
 function escapeChar(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
+
+/** What to do about a system error code a user can fix (`EACCES`, `ENOSPC`, ...), or undefined. */
+export const ERRNO_FIX: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied; choose a location you can write to, or fix its permissions',
+  EPERM: 'operation not permitted; choose a location you can write to, or fix its permissions',
+  EROFS: 'the file system is read-only; choose another location',
+  ENOSPC: 'no space left on the device; free some space or choose another location',
+  EDQUOT: 'disk quota exceeded; free some space or choose another location',
+  EISDIR: 'is a directory; name a file instead',
+  ENOTDIR: 'a part of this path is a file, not a directory; check the path',
+  EEXIST: 'already exists and is in the way; remove it or choose another path',
+  ENOENT: 'no such file or directory; check the path',
+  EMFILE: 'too many open files; lower --concurrency or raise the limit (ulimit -n)',
+  EADDRINUSE: 'the port is already in use; choose another with --port (0 picks a free one)',
+  EADDRNOTAVAIL: 'this address is not available on this machine',
+};

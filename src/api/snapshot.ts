@@ -3,7 +3,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InputError, WriteError } from '../errors.js';
+import { ERRNO_FIX, InputError, WriteError } from '../errors.js';
 import { parseSnapshot, serializeSnapshot, SnapshotError, type StoreSchema } from '../model/index.js';
 import { writeFileAtomic } from '../write/atomic.js';
 
@@ -62,19 +62,11 @@ export async function writeSnapshot(path: string, schema: StoreSchema): Promise<
   return true;
 }
 
-const WRITE_FIX: Readonly<Record<string, string>> = {
-  EACCES: 'permission denied; choose a location you can write to, or fix its permissions',
-  EPERM: 'operation not permitted; choose a location you can write to, or fix its permissions',
-  EROFS: 'the file system is read-only; choose another location',
-  ENOSPC: 'no space left on the device',
-  ENOTDIR: 'a part of this path is a file, not a directory',
-  EISDIR: 'is a directory',
-};
 
 /** A file-system failure while writing `path`, as a `WriteError` that says what to do (typed errors pass through). */
 export function writeFailure(error: unknown, path: string): Error {
   if (!(error instanceof Error) || error instanceof WriteError || error instanceof InputError) return error as Error;
   const code = (error as NodeJS.ErrnoException).code;
   if (typeof code !== 'string') return error;
-  return new WriteError(`cannot write: ${WRITE_FIX[code] ?? code} (${code})`, path, { cause: error });
+  return new WriteError(`cannot write: ${ERRNO_FIX[code] ?? code} (${code})`, path, { cause: error });
 }

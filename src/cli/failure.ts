@@ -6,7 +6,7 @@
  * - anything else is a bug: "internal error", exit 3, and the stack only with --verbose.
  * Also rewrites yargs' usage messages into plainer ones.
  */
-import { CodegenError, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint, SnapshotError } from '../errors.js';
+import { CodegenError, ERRNO_FIX, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint, SnapshotError } from '../errors.js';
 
 export const BUGS_URL = 'https://github.com/prestashop-codegen/prestashop-codegen/issues';
 
@@ -17,21 +17,6 @@ export interface Failure {
   readonly stack: string | null;
 }
 
-/** What to do about a system error code, or null when it is not one a user can fix. */
-const ERRNO_FIX: Readonly<Record<string, string>> = {
-  EACCES: 'permission denied; choose a location you can write to, or fix its permissions',
-  EPERM: 'operation not permitted; choose a location you can write to, or fix its permissions',
-  EROFS: 'the file system is read-only; choose another location',
-  ENOSPC: 'no space left on the device; free some space or choose another location',
-  EDQUOT: 'disk quota exceeded; free some space or choose another location',
-  EISDIR: 'is a directory; name a file instead',
-  ENOTDIR: 'a part of this path is a file, not a directory; check the path',
-  EEXIST: 'already exists and is in the way; remove it or choose another path',
-  ENOENT: 'no such file or directory; check the path',
-  EMFILE: 'too many open files; lower --concurrency or raise the limit (ulimit -n)',
-  EADDRINUSE: 'the port is already in use; choose another with --port (0 picks a free one)',
-  EADDRNOTAVAIL: 'this address is not available on this machine',
-};
 
 interface SystemError extends Error {
   code?: unknown;

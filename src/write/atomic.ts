@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { WriteError } from '../errors.js';
+import { ERRNO_FIX, WriteError } from '../errors.js';
 
 /**
  * Test hook, never set in normal use: when it names a file (its base name), the write of that file
@@ -110,7 +110,9 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   } catch (error) {
     await rm(tmp, { force: true });
     if (error instanceof WriteError) throw error;
-    throw new WriteError(`could not write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, path, {
+    const code = (error as NodeJS.ErrnoException).code;
+    const fix = code === undefined ? undefined : ERRNO_FIX[code];
+    throw new WriteError(fix === undefined ? `could not write (${code ?? (error as Error).message})` : `cannot write: ${fix} (${code})`, path, {
       cause: error,
     });
   }
