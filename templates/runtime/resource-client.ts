@@ -53,8 +53,9 @@ export interface ResourceClient<T extends ResourceTypes> {
    */
   create(input: T['input'], options?: Options<T>): Promise<T['item']>;
   /**
-   * `PUT /api/<resource>/{id}`: a full replacement. Fields the input leaves out are reset by the store; languages left out
-   * of a multilingual field keep their values; associations left out are kept. `patch` changes some fields only.
+   * `PUT /api/<resource>/{id}`: a full replacement. Fields the input leaves out are reset by the store, and so are the
+   * languages a multilingual value leaves out: the client first completes such a value from the stored record (one extra
+   * GET; `fillLanguages: false` turns it off). Associations left out are kept. `patch` changes some fields only.
    */
   update(id: number, input: T['input'], options?: Options<T>): Promise<T['item']>;
   /** `PATCH /api/<resource>/{id}` (PrestaShop 8.0+): changes only the fields given. */

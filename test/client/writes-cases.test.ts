@@ -4,7 +4,6 @@
  * methods a real store allows, and what a failed write says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrestaShopError } from '../../templates/runtime/errors.js';
 import { raw } from './helpers.js';
 import { GENERATIONS, startHarness, type Harness } from './writes-helpers.js';
 
@@ -90,8 +89,8 @@ describe.each(GENERATIONS)('%s-style store', (generation) => {
     expect((refused as Error).message).toContain('nothing was saved');
     const count = h.store.engine.stored('products').size;
     const association = await h.request()({ method: 'POST', path: 'products', body: '<prestashop><product><price>1</price><name><language id="1">x</language><language id="2">x</language></name><associations><nope/></associations></product></prestashop>' }).catch((e: unknown) => e);
-    expect(association).toBeInstanceOf(PrestaShopError);
-    expect(association).toMatchObject({ status: 400, code: 86, mayBeSaved: true });
+    // The generated client's own copy of the runtime threw it (so not this module's class).
+    expect(association).toMatchObject({ name: 'PrestaShopError', status: 400, code: 86, mayBeSaved: true });
     expect(h.store.engine.stored('products').size).toBe(count + 1);
   });
 

@@ -14,8 +14,8 @@ import { schemaFromCatalog } from '../../src/fakestore/generations.js';
 import { fieldKind, type Field, type Resource, type StoreSchema } from '../../src/model/index.js';
 import { createContext, type ClientOptions } from '../../templates/runtime/client.js';
 import type { Codec, FieldMeta, ResourceMeta } from '../../templates/runtime/meta.js';
-import { createAttachmentFiles, type AttachmentFilesClient } from '../../templates/runtime/attachments.js';
-import { createRequest, type RequestFunction } from '../../templates/runtime/request.js';
+import type { AttachmentFilesClient } from '../../templates/runtime/attachments.js';
+import type { RequestFunction } from '../../templates/runtime/request.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
 import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';
@@ -72,9 +72,9 @@ export interface Harness {
   client(options?: Record<string, unknown>): ReturnType<GeneratedModule['createClient']>;
   /** A runtime client of one resource. */
   runtime(resource: string, options?: Partial<ClientOptions>, codec?: Codec): ResourceRuntime;
-  /** `client.request` (until the emitter wires it into createClient). */
+  /** `client.request` of the generated client. */
   request(options?: Partial<ClientOptions>): RequestFunction;
-  /** `client.attachments` file calls (until the emitter wires them). */
+  /** The file calls of the generated `client.attachments`. */
   attachments(options?: Partial<ClientOptions>): AttachmentFilesClient;
   close(): Promise<void>;
 }
@@ -98,8 +98,10 @@ export async function startHarness(generation: CrudGeneration, extra: { readonly
     runtime(resource, options = {}, codec = { decimals: 'string', dates: 'string' }) {
       return new ResourceRuntime(context(options, codec), metaOf(find(resource)));
     },
-    request: (options = {}) => createRequest(context(options)),
-    attachments: (options = {}) => createAttachmentFiles(context(options), metaOf(find('attachments'))),
+    // Through the generated createClient, as a user calls them.
+    request: (options = {}) => (mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...(options as object) }) as unknown as { request: RequestFunction }).request,
+    attachments: (options = {}) =>
+      (mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...(options as object) }) as unknown as { attachments: AttachmentFilesClient }).attachments,
     close: () => store.close(),
   };
 }

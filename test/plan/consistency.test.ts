@@ -132,3 +132,22 @@ describe('catalog facts reach every emitter the same way', () => {
     expect(files.get('clients/things.ts')).toContain('{ name: "position", kind: "int", noWriteBack: true }');
   });
 });
+
+describe('the store time zone reaches the client codec', () => {
+  const model = schemaOf(thing([makeField('date_add', { format: 'isDate' })]));
+  const zoned: StoreSchema = { ...model, store: { ...model.store, timeZone: 'Europe/Paris' } };
+
+  it('with dates: Date, the context decodes and encodes in the snapshot zone; with strings, dates stay as sent', () => {
+    expect(emit(zoned, { dates: 'Date' }).files.get('clients/_context.ts')).toContain('const CODEC: Codec = { decimals: "number", dates: "Date", timeZone: "Europe/Paris" };');
+    expect(emit(zoned).files.get('clients/_context.ts')).toContain('const CODEC: Codec = { decimals: "number", dates: "string" };');
+    expect(emit(model, { dates: 'Date' }).files.get('clients/_context.ts')).toContain('const CODEC: Codec = { decimals: "number", dates: "Date" };');
+  });
+
+  it('createClient offers request() and, on attachments, the file endpoints', () => {
+    const attachments = makeResource('attachments', { nodeName: 'attachment', nodesName: 'attachments', methods: ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'], fields: [makeField('file', { format: 'isGenericName' })] });
+    const { files } = emit(schemaOf(attachments));
+    expect(files.get('clients/index.ts')).toContain('request: createRequest(ctx),');
+    expect(files.get('clients/attachments.ts')).toContain('...createAttachmentFiles(ctx, attachmentsMeta),');
+    expect(files.get('clients/attachments.ts')).toMatch(/export interface AttachmentsClient extends Pick<.*>, AttachmentFilesClient \{\}/);
+  });
+});

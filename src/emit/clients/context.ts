@@ -10,15 +10,17 @@ import { jsdoc, jsString } from '../naming.js';
 
 export const CONTEXT_FILE = 'clients/_context.ts';
 
-export function renderContext(options: EmitOptions, ctx: EmitContext): string {
+export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: string | null): string {
+  // Dates are wall-clock times in the store's zone; with `dates: 'Date'` the runtime converts with it.
+  const zone = options.dates === 'Date' && timeZone !== null ? `, timeZone: ${jsString(timeZone)}` : '';
   return (
     fileHeader(ctx) +
     'import { LANGUAGE_IDS } from "../common.js";\n' +
     'import { createContext, type ClientOptions } from "../runtime/client.js";\n' +
     'import type { Codec } from "../runtime/meta.js";\n' +
     'import type { ClientContext } from "../runtime/resource.js";\n\n' +
-    `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`).'])}` +
-    `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)} };\n\n` +
+    `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`), and the store\'s time zone from the snapshot.'])}` +
+    `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)}${zone} };\n\n` +
     `${jsdoc([
       'The connection and defaults every resource client shares, from the same options as `createClient`.',
       'Build only the clients a program uses, so that a bundler leaves the other resources out:',

@@ -24,6 +24,8 @@ const RUNTIME_EXPORTS = [
   "export type { ClientOptions } from '../runtime/client.js';",
   "export type { ImageData, ImagesClient } from '../runtime/images.js';",
   "export type { SearchIds, SearchQuery, SearchResult } from '../runtime/search.js';",
+  "export type { AttachmentFilesClient, DownloadedFile, FileInput } from '../runtime/attachments.js';",
+  "export type { RawRequest, RawResponse, RequestFunction } from '../runtime/request.js';",
 ].map((l) => l.replace(/'/g, '"'));
 
 export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitContext): EmitResult {
@@ -45,7 +47,7 @@ export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitC
       });
     }
   }
-  files.set(CONTEXT_FILE, renderContext(options, ctx));
+  files.set(CONTEXT_FILE, renderContext(options, ctx, model.store.timeZone));
   files.set('clients/index.ts', renderIndex(model, withClient, ctx));
   return { files, diagnostics };
 }
@@ -76,6 +78,10 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
     imports.push(`import type { ${ctx.names.of('categories').type} } from ${jsString(`../types/${ctx.names.of('categories').file}.js`)};\n`);
     imports.push(`import type { ${ctx.names.of('products').type} } from ${jsString(`../types/${ctx.names.of('products').file}.js`)};\n`);
   }
+  // The escape hatch: any path of the store, with the same auth, errors and redirect rules.
+  imports.push('import { createRequest, type RequestFunction } from "../runtime/request.js";\n');
+  properties.push(`${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}  readonly request: RequestFunction;\n`);
+  values.push('    request: createRequest(ctx),\n');
   if (special('images')) {
     imports.push('import { createImagesClient, type ImagesClient } from "../runtime/images.js";\n');
     properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}  readonly images: ImagesClient;\n`);
@@ -104,7 +110,9 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
     `${jsdoc([
       'A typed client of the store\'s Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.',
       'Options: `fetch` (a custom fetch), `language` and `shop` (defaults of every read), `format` (`xml`, the default, or `json`),',
-      '`validate` (run the generated validators before writes, default true), `timeoutMs`, `retries`.',
+      '`validate` (run the generated validators before writes, default true), `timeoutMs`, `totalTimeoutMs`, `retries`, `maxResponseBytes`,',
+      '`auth` (`basic`, the default, or `ws_key`), `fillLanguages` (complete a partial multilingual value from the record, default true),',
+      '`updateMode` (`auto` or `put`) and `timeZone` (the store\'s zone for `dates: \'Date\'`; the snapshot\'s by default).',
       'It builds every resource client; to bundle only some, build them on `createClientContext(options)`.',
     ])}` +
     `export function createClient(options: ClientOptions): PrestaShopClient {\n` +

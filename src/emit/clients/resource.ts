@@ -110,13 +110,24 @@ function typesBlock(p: Parts, usesType: boolean): string {
   return `  type Types = { ${members.join('; ')} };\n`;
 }
 
+/**
+ * `attachments` files are created, downloaded, replaced and deleted through `/api/attachments/file`
+ * (WebserviceSpecificManagementAttachments), which the record methods do not model.
+ */
+function hasFiles(p: Parts): boolean {
+  return p.resource.name === 'attachments' && p.methods.includes('get');
+}
+
 function implementation(p: Parts): string {
   const { names } = p;
   const validate = (has: boolean, name: string): string => (p.validators && has ? name : 'null');
   return (
     `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
     `export function create${names.client}(ctx: ClientContext): ${names.client} {\n` +
-    `  return createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validate(p.hasInput, names.validateInput)}, ${validate(p.hasPatch, names.validatePatch)});\n}\n`
+    (hasFiles(p)
+      ? // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
+        `  return {\n    ...createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validate(p.hasInput, names.validateInput)}, ${validate(p.hasPatch, names.validatePatch)}),\n    ...createAttachmentFiles(ctx, ${names.meta}),\n  };\n}\n`
+      : `  return createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validate(p.hasInput, names.validateInput)}, ${validate(p.hasPatch, names.validatePatch)});\n}\n`)
   );
 }
 
@@ -142,14 +153,15 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
     importTypes(['ResourceMeta'], '../runtime/meta.js') +
     'import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";\n' +
     `import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";\n` +
-    importTypes(['ClientContext', ...writeOptions], '../runtime/resource.js');
+    importTypes(['ClientContext', ...writeOptions], '../runtime/resource.js') +
+    (hasFiles(p) ? 'import { createAttachmentFiles, type AttachmentFilesClient } from "../runtime/attachments.js";\n' : '');
   const verbs = resource.methods.join(', ');
   return (
     `${head}\n` +
     `${jsdoc([`Runtime metadata of \`${resource.name}\`: node names, fields and associations.`])}${renderMeta(resource)}\n` +
     `${namespaceBlock(p, typesBlock(p, usesType))}\n` +
     `${jsdoc([`Client of \`/api/${resource.name}\` (${verbs}): only the methods the store allows on this resource (see \`ResourceClient\`).`])}` +
-    `export interface ${names.client} extends Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}> {}\n\n` +
+    `export interface ${names.client} extends Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>${hasFiles(p) ? ', AttachmentFilesClient' : ''} {}\n\n` +
     implementation(p)
   );
 }

@@ -31,7 +31,7 @@ export interface MultilangValue<T = string> {
 /**
  * A multilingual field: one entry per language.
  * The client turns both JSON forms of the store (the array of {id, value} and the bare value it sends when only one language is rendered) into this shape, and writes it back as <language id="..."> elements.
- * Languages left out of a write keep their stored values.
+ * A PUT (`update`) empties the languages a multilingual value leaves out; the client first completes such a value from the stored record (one extra GET; `fillLanguages: false` turns it off).
  */
 export type Multilang<T = string> = MultilangValue<T>[];
 

@@ -5,7 +5,7 @@ import { createContext, type ClientOptions } from "../runtime/client.js";
 import type { Codec } from "../runtime/meta.js";
 import type { ClientContext } from "../runtime/resource.js";
 
-/** How decoded values are typed (generate options `decimals` and `dates`). */
+/** How decoded values are typed (generate options `decimals` and `dates`), and the store's time zone from the snapshot. */
 const CODEC: Codec = { decimals: "number", dates: "string" };
 
 /**

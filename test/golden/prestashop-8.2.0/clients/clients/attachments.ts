@@ -6,6 +6,7 @@ import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
+import { createAttachmentFiles, type AttachmentFilesClient } from "../runtime/attachments.js";
 
 /** Runtime metadata of `attachments`: node names, fields and associations. */
 export const attachmentsMeta: ResourceMeta = {
@@ -51,9 +52,12 @@ export declare namespace AttachmentsClient {
 }
 
 /** Client of `/api/attachments` (GET, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface AttachmentsClient extends Pick<ResourceClient<AttachmentsClient.Types>, "list" | "listAll" | "get" | "head" | "update" | "patch" | "delete"> {}
+export interface AttachmentsClient extends Pick<ResourceClient<AttachmentsClient.Types>, "list" | "listAll" | "get" | "head" | "update" | "patch" | "delete">, AttachmentFilesClient {}
 
 /** The `attachments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
-  return createResourceClient<AttachmentsClient.Types>(ctx, attachmentsMeta, validateAttachmentInput, validateAttachmentPatch);
+  return {
+    ...createResourceClient<AttachmentsClient.Types>(ctx, attachmentsMeta, validateAttachmentInput, validateAttachmentPatch),
+    ...createAttachmentFiles(ctx, attachmentsMeta),
+  };
 }

@@ -2,6 +2,7 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import type { ClientOptions } from "../runtime/client.js";
 import { createImagesClient, type ImagesClient } from "../runtime/images.js";
+import { createRequest, type RequestFunction } from "../runtime/request.js";
 import { createSearch, type SearchFunction } from "../runtime/search.js";
 import type { Category } from "../types/categories.js";
 import type { Product } from "../types/products.js";
@@ -147,6 +148,8 @@ export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type D
 export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
 export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
+export type { AttachmentFilesClient, DownloadedFile, FileInput } from "../runtime/attachments.js";
+export type { RawRequest, RawResponse, RequestFunction } from "../runtime/request.js";
 
 /** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
@@ -217,6 +220,8 @@ export interface PrestaShopClient {
   readonly warehouses: WarehousesClient;
   readonly weight_ranges: WeightRangesClient;
   readonly zones: ZonesClient;
+  /** `request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules. */
+  readonly request: RequestFunction;
   /** `/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images. */
   readonly images: ImagesClient;
   /** `/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: 'full'`. */
@@ -226,7 +231,9 @@ export interface PrestaShopClient {
 /**
  * A typed client of the store's Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.
  * Options: `fetch` (a custom fetch), `language` and `shop` (defaults of every read), `format` (`xml`, the default, or `json`),
- * `validate` (run the generated validators before writes, default true), `timeoutMs`, `retries`.
+ * `validate` (run the generated validators before writes, default true), `timeoutMs`, `totalTimeoutMs`, `retries`, `maxResponseBytes`,
+ * `auth` (`basic`, the default, or `ws_key`), `fillLanguages` (complete a partial multilingual value from the record, default true),
+ * `updateMode` (`auto` or `put`) and `timeZone` (the store's zone for `dates: 'Date'`; the snapshot's by default).
  * It builds every resource client; to bundle only some, build them on `createClientContext(options)`.
  */
 export function createClient(options: ClientOptions): PrestaShopClient {
@@ -299,6 +306,7 @@ export function createClient(options: ClientOptions): PrestaShopClient {
     warehouses: createWarehousesClient(ctx),
     weight_ranges: createWeightRangesClient(ctx),
     zones: createZonesClient(ctx),
+    request: createRequest(ctx),
     images: createImagesClient(ctx.transport),
     search: createSearch<Product, Category>(ctx, { products: productsMeta, categories: categoriesMeta }),
   };

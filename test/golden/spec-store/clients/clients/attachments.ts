@@ -6,6 +6,7 @@ import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
+import { createAttachmentFiles, type AttachmentFilesClient } from "../runtime/attachments.js";
 
 /** Runtime metadata of `attachments`: node names, fields and associations. */
 export const attachmentsMeta: ResourceMeta = {
@@ -43,9 +44,12 @@ export declare namespace AttachmentsClient {
 }
 
 /** Client of `/api/attachments` (GET, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface AttachmentsClient extends Pick<ResourceClient<AttachmentsClient.Types>, "list" | "listAll" | "get" | "update" | "delete"> {}
+export interface AttachmentsClient extends Pick<ResourceClient<AttachmentsClient.Types>, "list" | "listAll" | "get" | "update" | "delete">, AttachmentFilesClient {}
 
 /** The `attachments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
-  return createResourceClient<AttachmentsClient.Types>(ctx, attachmentsMeta, validateAttachmentInput, null);
+  return {
+    ...createResourceClient<AttachmentsClient.Types>(ctx, attachmentsMeta, validateAttachmentInput, null),
+    ...createAttachmentFiles(ctx, attachmentsMeta),
+  };
 }
