@@ -6,6 +6,7 @@
  * (store order; `readOnly` where the store refuses the field, `noWriteBack`, `serverManaged`,
  * `values`, `quirks`), so that these suites drive the runtime alone, per generation.
  */
+import { randomUUID } from 'node:crypto';
 import { loadCatalog } from '../../src/catalog/load.js';
 import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { CrudGeneration } from '../../src/fakestore/crud.js';
@@ -61,7 +62,8 @@ export const SERVED = [
 
 /** The generated client of a generation's model (written under test/client/out/writes-<generation>/). */
 export async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
-  const dir = await writeOut(`writes-${generation}`, await generate(schema));
+  // One directory per harness: test files run in parallel, and two of them may use one generation.
+  const dir = await writeOut(`writes-${generation}-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(schema));
   return (await import(`${dir}/index.ts`)) as GeneratedModule;
 }
 
