@@ -23,6 +23,11 @@ describe('fake-store command', () => {
       expect(out()).toContain(`url: ${store.url}`);
       expect(out()).toContain(`key: ${FAKE_STORE_KEY}`);
       expect(out()).toContain('with data for categories, customers, order_histories, products, stock_availables, images and search');
+      // It starts with the 8.2.0 seed records, not an empty catalogue.
+      const products = await raw(store.url, FAKE_STORE_KEY, 'GET', 'products');
+      expect(products.text.match(/<product id=/g)?.length).toBe(3);
+      const customers = await raw(store.url, FAKE_STORE_KEY, 'GET', 'customers');
+      expect(customers.text.match(/<customer id=/g)?.length).toBe(2);
       const created = await raw(store.url, FAKE_STORE_KEY, 'POST', 'products', { body: productXml('<price>1</price><name><language id="1">Mug</language><language id="2">Tasse</language></name>') });
       expect(created.status).toBe(201);
       // Schema requests are still the recorded store's.

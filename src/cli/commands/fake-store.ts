@@ -31,6 +31,7 @@ export async function startDataStore(options: FakeStoreCommandOptions, reporter:
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new ConfigError('expected a port number', 'port');
   // Loaded here: every CLI run imports this module (the command registry); only this command needs the store.
   const { CRUD_RESOURCES, FAKE_STORE_KEY, startFakeStore } = await import('../../fakestore/index.js');
+  const { loadSeedRecords } = await import('../../fakestore/crud-seed.js');
   let schema: StoreSchema;
   if (options.schemaPath !== null) {
     const text = await readFile(options.schemaPath, 'utf8').catch((error: unknown) => {
@@ -51,7 +52,9 @@ export async function startDataStore(options: FakeStoreCommandOptions, reporter:
     store = await startFakeStore({
       flavor: options.generation === '1.7' ? '1.7' : '8.x',
       port: options.port,
-      crud: { schema, generation: options.generation },
+      // The 8.2.0 seed (languages, categories, products, customers, order states, an order), so the
+      // store has data to read from the first request.
+      crud: { schema, generation: options.generation, records: await loadSeedRecords() },
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
