@@ -12,23 +12,14 @@
  * - `spec`: the spec-style store (`fixtures/spec-store`), whose JSON synopsis uses the spec's
  *   vocabulary (`required`, `maxSize`, `inputType`).
  *
- * Faults (`store.fault(rule)`) change answers for matching requests: latency, a status/body/header
- * override (a 500, a 503 with `Retry-After`, an HTML page...), a dropped connection (before the
- * answer, or mid-body with a Content-Length or chunked), a cut body, a slowly trickled body, a
- * redirect. A rule may apply to a share of the requests (`probability`), decided by a seeded dice:
- * the roll of a request depends only on the seed, the request line and how many times that request
- * line was seen, so a run is reproducible whatever order concurrent requests arrive in.
- *
- * Store-wide switches simulate misconfigured servers: a concurrency cap (queue or 503), URL
- * rewriting off (`/api` is a 404 page, `/webservice/dispatcher.php?url=` works), a web server that
- * strips the `Authorization` header, the webservice disabled.
+ * Faults and store-wide switches: see `./types.ts`.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
-import { CrudEngine, type CrudEngineOptions, type UploadedFile } from './crud.js';
+import { CrudEngine } from './crud.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
   emptyStringJsonSynopsis,
@@ -43,212 +34,10 @@ import {
 
 export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtures.js';
 export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration } from './crud.js';
-
-export type FakeStoreFlavor = '8.x' | '1.7' | 'spec';
-
-/** A key's permissions: every method on every resource, or methods per resource. */
-export type KeyPermissions = 'all' | Readonly<Record<string, readonly HttpMethod[]>>;
-
-/** The key every fake store accepts unless `keys` says otherwise (32 characters, like a real key). */
-export const FAKE_STORE_KEY = 'FAKESTORE0DEMO0KEY00000000000001';
-
-export interface FaultRule {
-  /** Path below the server root (`/api/products`), exact or a RegExp; absent = every path. */
-  readonly path?: string | RegExp;
-  /** Query parameters the request must carry (subset match); null means "must be absent". */
-  readonly query?: Readonly<Record<string, string | null>>;
-  /** Only the first N matching requests (default: all of them). */
-  readonly times?: number;
-  /** Extra delay before answering. */
-  readonly latencyMs?: number;
-  /** Replace the answer: status, body and headers (headers merge over the defaults). */
-  readonly status?: number;
-  readonly body?: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  /**
-   * Destroy the connection: before any byte (`before-response`), or after half the body with the
-   * full Content-Length declared (`mid-body`) or with chunked encoding (`mid-body-chunked`).
-   */
-  readonly drop?: 'before-response' | 'mid-body' | 'mid-body-chunked';
-  /** Send only the first N bytes of the answer, with a matching Content-Length (a cut document). */
-  readonly truncateTo?: number;
-  /** Same as `truncateTo`, as a share of the body (0.5 = the first half). */
-  readonly truncateFraction?: number;
-  /** Send the body `bytes` at a time, waiting `intervalMs` between pieces (a slow store). */
-  readonly trickle?: { readonly bytes: number; readonly intervalMs: number };
-  /**
-   * Apply to this share (0–1) of the matching requests, by the store's seeded dice. Rules with a
-   * probability take consecutive slices of one roll per request: 0.2, 0.05 and 0.05 give exactly
-   * 20 %, 5 % and 5 % of the requests, never two faults on one request.
-   */
-  readonly probability?: number;
-  /** Answer `301` with `Location: <redirectPrefix><request path and query>` (absolute or path-only). */
-  readonly redirectPrefix?: string;
-  /** The status of that redirect (default 301). */
-  readonly redirectStatus?: 301 | 302 | 303 | 307 | 308;
-}
-
-export interface FaultHandle {
-  /** Requests this rule applied to so far. */
-  readonly hits: number;
-  remove(): void;
-}
-
-export interface FakeStoreOptions {
-  readonly flavor?: FakeStoreFlavor;
-  /** Fixture directory (default: the bundled one for the flavor). */
-  readonly fixtureDir?: string;
-  /** Accepted keys (default: `FAKE_STORE_KEY` with every permission). */
-  readonly keys?: Readonly<Record<string, KeyPermissions>>;
-  /** Serve the webservice below this path (default '' → `http://127.0.0.1:port/api`). */
-  readonly basePath?: string;
-  /** `PSWS-Version` (default: the fixture's; `1.7.8.10` for the 1.7 flavor; null = never sent). */
-  readonly version?: string | null;
-  /** False: every webservice request answers 503, code 22. */
-  readonly webserviceEnabled?: boolean;
-  /** Languages of the `languages` resource (default: the fixture's). */
-  readonly languages?: readonly { readonly id: number; readonly isoCode: string }[];
-  /** Latency added to every answer. */
-  readonly latencyMs?: number;
-  /** In-memory fixtures (instead of `fixtureDir`). */
-  readonly fixtures?: FixtureStore;
-  /** Seed of the dice for `probability` faults (default 1). */
-  readonly seed?: number;
-  /**
-   * At most `max` requests served at once; the others wait (`queue`) or get a bare 503 with
-   * `Retry-After: retryAfterSeconds` when given (`reject`), like a saturated PHP-FPM pool.
-   */
-  readonly concurrencyCap?: { readonly max: number; readonly mode: 'queue' | 'reject'; readonly retryAfterSeconds?: number };
-  /** False: `/api` is a 404 page and only `/webservice/dispatcher.php?url=<path>` reaches the webservice. */
-  readonly urlRewriting?: boolean;
-  /** True: the web server drops the `Authorization` header, so only `ws_key` reaches PrestaShop. */
-  readonly stripAuthorization?: boolean;
-  /** Serve https with this key and certificate (PEM) instead of http. */
-  readonly tls?: { readonly key: string; readonly cert: string };
-  /**
-   * Serve data, not only schemas: reads and writes of the CRUD resources (products, categories,
-   * customers, stock_availables, order_histories; images and search) go to a `CrudEngine` built
-   * from this snapshot. Schema requests (`?schema=`) are still answered from the fixtures.
-   */
-  readonly crud?: CrudEngineOptions;
-  /** Port to listen on (default 0: any free port). */
-  readonly port?: number;
-}
-
-export interface RecordedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: Readonly<Record<string, string>>;
-  /** The key the request carried (Basic user name or ws_key), or null. */
-  readonly key: string | null;
-  readonly hadAuthorization: boolean;
-  /** The query string as sent, without `?` (still URL-encoded). */
-  readonly rawQuery: string;
-  /** Request headers, names lower-cased. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The request body as text ('' when there was none). */
-  readonly body: string;
-}
-
-export interface FakeStore {
-  /** Base URL to pass as `--url` (no trailing slash, no `/api`). */
-  readonly url: string;
-  readonly flavor: FakeStoreFlavor;
-  /** Requests received, in arrival order. */
-  readonly requests: readonly RecordedRequest[];
-  /** Most requests in flight at once so far (arrived, not yet answered). */
-  readonly maxInFlight: number;
-  /** Most requests being served at once so far, under the concurrency cap (queued ones not counted). */
-  readonly maxServing: number;
-  /** The data engine when the store was started with `crud`, else null. */
-  readonly crud: CrudEngine | null;
-  fault(rule: FaultRule): FaultHandle;
-  /** Removes every fault rule and restarts the dice (same seed: the same rolls again). */
-  clearFaults(): void;
-  /** A new seed for the dice, which restart. */
-  reseed(seed: number): void;
-  /** Forgets the requests recorded so far. */
-  clearRequests(): void;
-  setLatency(ms: number): void;
-  setWebserviceEnabled(enabled: boolean): void;
-  close(): Promise<void>;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Uint8Array;
-}
-
-/** What the router needs from a request besides its headers: the body, read beforehand. */
-interface RequestBody {
-  readonly text: string;
-  readonly multipart: ReadonlyMap<string, UploadedFile> | undefined;
-}
-
-async function readRequestBody(req: IncomingMessage): Promise<{ raw: Buffer; body: RequestBody }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const type = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data/i.test(type)) return { raw, body: { text: raw.toString('utf8'), multipart: undefined } };
-  const multipart = new Map<string, UploadedFile>();
-  try {
-    const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
-    for (const [name, value] of form) {
-      if (typeof value !== 'string') multipart.set(name, { bytes: new Uint8Array(await value.arrayBuffer()), type: value.type, filename: value.name });
-      else multipart.set(name, { bytes: new TextEncoder().encode(value), type: '', filename: '', text: value });
-    }
-  } catch {
-    // An unreadable multipart body: PHP would see no files.
-  }
-  return { raw, body: { text: '', multipart } };
-}
-
-interface FaultState {
-  readonly rule: FaultRule;
-  hits: number;
-  removed: boolean;
-}
-
-function outputFormat(req: IncomingMessage, query: URLSearchParams): WireFormat {
-  const pick =
-    (req.headers['io-format'] as string | undefined) ??
-    (req.headers['output-format'] as string | undefined) ??
-    query.get('output_format') ??
-    query.get('io_format');
-  return pick === 'JSON' ? 'JSON' : 'XML';
-}
-
-function keyOf(
-  req: IncomingMessage,
-  query: URLSearchParams,
-  stripAuthorization = false,
-): { key: string | null; hadAuthorization: boolean } {
-  const auth = req.headers.authorization;
-  if (!stripAuthorization && typeof auth === 'string' && /^basic /i.test(auth)) {
-    const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
-    const user = decoded.split(':')[0] ?? '';
-    if (user !== '') return { key: user, hadAuthorization: true };
-  }
-  return { key: query.get('ws_key'), hadAuthorization: typeof auth === 'string' };
-}
-
-function matches(rule: FaultRule, path: string, query: URLSearchParams): boolean {
-  if (rule.path !== undefined) {
-    if (typeof rule.path === 'string' ? rule.path !== path : !rule.path.test(path)) return false;
-  }
-  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false; // get() is null when absent
-  return true;
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** A number in [0, 1) from the seed, the request line and its occurrence: the dice of `probability`. */
-export function faultRoll(seed: number, requestLine: string, occurrence: number): number {
-  const digest = createHash('sha256').update(`${seed}\u0000${requestLine}\u0000${occurrence}`).digest();
-  return digest.readUInt32BE(0) / 2 ** 32;
-}
+export { FAKE_STORE_KEY, type FakeStore, type FakeStoreFlavor, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
+export { faultRoll } from './request.js';
+import { FAKE_STORE_KEY, type FakeStore, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
+import { faultRoll, keyOf, matches, outputFormat, readRequestBody, sleep, type Answer, type FaultState, type RequestBody } from './request.js';
 
 export async function startFakeStore(options: FakeStoreOptions = {}): Promise<FakeStore> {
   const flavor = options.flavor ?? '8.x';

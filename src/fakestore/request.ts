@@ -1,0 +1,83 @@
+/** How the fake store reads a request: its body (multipart too), output format, key and fault rules. */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { UploadedFile } from './crud.js';
+import type { FaultRule } from './types.js';
+import type { WireFormat } from './wire.js';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array;
+}
+
+/** What the router needs from a request besides its headers: the body, read beforehand. */
+export interface RequestBody {
+  readonly text: string;
+  readonly multipart: ReadonlyMap<string, UploadedFile> | undefined;
+}
+
+export async function readRequestBody(req: IncomingMessage): Promise<{ raw: Buffer; body: RequestBody }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) return { raw, body: { text: raw.toString('utf8'), multipart: undefined } };
+  const multipart = new Map<string, UploadedFile>();
+  try {
+    const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    for (const [name, value] of form) {
+      if (typeof value !== 'string') multipart.set(name, { bytes: new Uint8Array(await value.arrayBuffer()), type: value.type, filename: value.name });
+      else multipart.set(name, { bytes: new TextEncoder().encode(value), type: '', filename: '', text: value });
+    }
+  } catch {
+    // An unreadable multipart body: PHP would see no files.
+  }
+  return { raw, body: { text: '', multipart } };
+}
+
+export interface FaultState {
+  readonly rule: FaultRule;
+  hits: number;
+  removed: boolean;
+}
+
+export function outputFormat(req: IncomingMessage, query: URLSearchParams): WireFormat {
+  const pick =
+    (req.headers['io-format'] as string | undefined) ??
+    (req.headers['output-format'] as string | undefined) ??
+    query.get('output_format') ??
+    query.get('io_format');
+  return pick === 'JSON' ? 'JSON' : 'XML';
+}
+
+export function keyOf(
+  req: IncomingMessage,
+  query: URLSearchParams,
+  stripAuthorization = false,
+): { key: string | null; hadAuthorization: boolean } {
+  const auth = req.headers.authorization;
+  if (!stripAuthorization && typeof auth === 'string' && /^basic /i.test(auth)) {
+    const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
+    const user = decoded.split(':')[0] ?? '';
+    if (user !== '') return { key: user, hadAuthorization: true };
+  }
+  return { key: query.get('ws_key'), hadAuthorization: typeof auth === 'string' };
+}
+
+export function matches(rule: FaultRule, path: string, query: URLSearchParams): boolean {
+  if (rule.path !== undefined) {
+    if (typeof rule.path === 'string' ? rule.path !== path : !rule.path.test(path)) return false;
+  }
+  for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false; // get() is null when absent
+  return true;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A number in [0, 1) from the seed, the request line and its occurrence: the dice of `probability`. */
+export function faultRoll(seed: number, requestLine: string, occurrence: number): number {
+  const digest = createHash('sha256').update(`${seed}\u0000${requestLine}\u0000${occurrence}`).digest();
+  return digest.readUInt32BE(0) / 2 ** 32;
+}
+
