@@ -57,9 +57,10 @@ export function createEmitContext(model: StoreSchema, options: EmitOptions): Emi
     );
   }
   const defaultLanguage = options.defaultLanguage ?? model.store.languages[0]?.id ?? 1;
+  const names = NameTable.forSchema(model);
   return {
-    names: NameTable.forSchema(model),
-    plan: buildPlan(model, options, defaultLanguage),
+    names,
+    plan: buildPlan(model, options, defaultLanguage, names),
     generatorVersion: GENERATOR_VERSION,
     snapshotHash: snapshotHash(model),
     defaultLanguage,

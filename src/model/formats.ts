@@ -29,15 +29,17 @@ export interface ValidatorInfo {
   readonly kind: FieldKind;
   /** A date without a time (`YYYY-MM-DD`). */
   readonly dateOnly: boolean;
+  /** The rule also accepts null (`isNullOrUnsignedId`, `isDateOrNull`). */
+  readonly nullable: boolean;
 }
 
-const V = (name: string, kind: FieldKind, dateOnly = false): ValidatorInfo => ({ name, kind, dateOnly });
+const V = (name: string, kind: FieldKind, dateOnly = false, nullable = false): ValidatorInfo => ({ name, kind, dateOnly, nullable });
 
 /** Every `Validate::is*` method a webservice field of 1.7.8, 8.x or 9.0 uses, plus a few close relatives. */
 export const VALIDATORS: readonly ValidatorInfo[] = [
   // integers
   V('isUnsignedId', 'id'),
-  V('isNullOrUnsignedId', 'id'),
+  V('isNullOrUnsignedId', 'id', false, true),
   V('isUnsignedInt', 'int'),
   V('isInt', 'int'),
   V('isPositiveInt', 'int'),
@@ -56,7 +58,7 @@ export const VALIDATORS: readonly ValidatorInfo[] = [
   V('isNumeric', 'decimal'),
   // dates
   V('isDate', 'date'),
-  V('isDateOrNull', 'date'),
+  V('isDateOrNull', 'date', false, true),
   V('isDateFormat', 'date', true),
   V('isBirthDate', 'date', true),
   // html

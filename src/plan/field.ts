@@ -158,6 +158,7 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
     rule,
     createRule: normalised ? null : rule,
     dateOnly,
+    nullable: validator?.nullable ?? false,
     form: formOf(kind, dateOnly, options),
     values: field.values,
     multilingual: field.multilingual,

@@ -119,8 +119,12 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
  * The plan of a model. `defaultLanguage` is the language a required multilingual value must have
  * (the caller checks it is one of the store's).
  */
-export function buildPlan(model: StoreSchema, options: PlanOptions = DEFAULT_PLAN_OPTIONS, defaultLanguage: number | null = null): StorePlan {
-  const names = NameTable.forSchema(model);
+export function buildPlan(
+  model: StoreSchema,
+  options: PlanOptions = DEFAULT_PLAN_OPTIONS,
+  defaultLanguage: number | null = null,
+  names: NameTable = NameTable.forSchema(model),
+): StorePlan {
   const diagnostics: PlanDiagnostic[] = [];
   const resources = [...model.resources]
     .sort((a, b) => compareCodeUnits(a.name, b.name))

@@ -36,6 +36,8 @@ export interface FieldPlan {
   readonly createRule: string | null;
   /** A date without a time (`YYYY-MM-DD`). */
   readonly dateOnly: boolean;
+  /** The field's rule accepts null as well (`isNullOrUnsignedId`, `isDateOrNull`). */
+  readonly nullable: boolean;
   readonly form: ValueForm;
   /** Allowed values; other values are refused with code 85. */
   readonly values: readonly string[] | null;
