@@ -98,7 +98,8 @@ function resolveTarget(index: Map<string, Node>, target: Target): Node[] {
  */
 function pickedMethods(node: Node | undefined): string[] {
   if (node === undefined || !Node.isInterfaceDeclaration(node)) return [];
-  const pick = node.getExtends().find((e) => /^Pick<ResourceClient</.test(e.getText()));
+  // The name of the extended type, whatever the layout (`Pick<` then the arguments on their own lines).
+  const pick = node.getExtends().find((e) => e.getExpression().getText() === 'Pick' && /^ResourceClient</.test(e.getTypeArguments()[0]?.getText() ?? ''));
   return pick === undefined ? [] : [...(pick.getTypeArguments()[1]?.getText() ?? '').matchAll(/"([A-Za-z_$][\w$]*)"/g)].map((m) => m[1]!);
 }
 

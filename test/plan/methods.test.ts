@@ -36,7 +36,7 @@ describe('methods policy', () => {
     ]);
     const { files } = emitAll(model, resolveEmitOptions({ methods }), { templates: new Map() });
     // The client keeps the methods of the plan (`Pick<ResourceClient<…>, …>`), DELETE among them.
-    expect(files.get('clients/carts.ts')).toMatch(/Pick<ResourceClient<CartsClient\.Types>, "[^>]*"delete"/);
+    expect(files.get('clients/carts.ts')!.replace(/\s+/g, ' ')).toMatch(/Pick< ResourceClient<CartsClient\.Types>, [^>]*"delete"/);
     expect(files.get('types/order_histories.ts')).toContain('export type OrderHistoryPatch = Partial<OrderHistoryInput>;');
   });
 

@@ -5,14 +5,15 @@
  * builds every one on the same context. The file stem starts with `_`, which no resource's stem can.
  */
 import type { EmitContext, EmitOptions } from '../context.js';
-import { fileHeader, statement } from '../code.js';
-import { assignment, objectLiteral, property } from '../layout.js';
+import { fileHeader, moduleStatement, statement } from '../code.js';
+import { assignment, callArguments, functionHead, objectLiteral, property } from '../layout.js';
 import { jsdoc, jsString } from '../naming.js';
 
 export const CONTEXT_FILE = 'clients/_context.ts';
 
 export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: string | null): string {
   // Dates are wall-clock times in the store's zone; with `dates: 'Date'` the runtime converts with it.
+  const layout = ctx.layout;
   const codec = [
     property('decimals', jsString(options.decimals), 'string'),
     property('dates', jsString(options.dates), 'string'),
@@ -20,20 +21,21 @@ export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: 
   ];
   return (
     fileHeader(ctx) +
-    'import { LANGUAGE_IDS } from "../common.js";\n' +
-    'import { createContext, type ClientOptions } from "../runtime/client.js";\n' +
-    'import type { Codec } from "../runtime/meta.js";\n' +
-    'import type { ClientContext } from "../runtime/resource.js";\n\n' +
+    moduleStatement('import', ['LANGUAGE_IDS'], '../common.js', layout) +
+    moduleStatement('import', ['createContext', 'type ClientOptions'], '../runtime/client.js', layout) +
+    moduleStatement('import type', ['Codec'], '../runtime/meta.js', layout) +
+    moduleStatement('import type', ['ClientContext'], '../runtime/resource.js', layout) +
+    '\n' +
     `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`), and the store\'s time zone from the snapshot.'])}` +
-    statement(assignment('const CODEC: Codec =', objectLiteral(codec, ctx.layout), ';'), 0, ctx.layout) +
+    statement(assignment('const CODEC: Codec =', objectLiteral(codec, layout), ';'), 0, layout) +
     '\n' +
     `${jsdoc([
       'The connection and defaults every resource client shares, from the same options as `createClient`.',
       'Build only the clients a program uses, so that a bundler leaves the other resources out:',
       '`const products = createProductsClient(createClientContext({ baseUrl, apiKey }));`',
     ])}` +
-    'export function createClientContext(options: ClientOptions): ClientContext {\n' +
-    '  return createContext(options, CODEC, LANGUAGE_IDS);\n' +
+    statement(functionHead('export function createClientContext', ['options: ClientOptions'], ': ClientContext {', layout), 0, layout) +
+    statement(['return createContext', callArguments(['options', 'CODEC', 'LANGUAGE_IDS'], layout), ';'], 1, layout) +
     '}\n'
   );
 }

@@ -8,7 +8,7 @@ import { compareCodeUnits, type StoreSchema } from '../../model/index.js';
 import type { ResourcePlan } from '../../plan/index.js';
 import { fileHeader, moduleStatement, statement } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
-import { callArguments, objectLiteral, property, type Doc } from '../layout.js';
+import { callArguments, functionHead, objectLiteral, property, type Doc } from '../layout.js';
 import { propertySignature } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey } from '../naming.js';
 import { CONTEXT_FILE, renderContext } from './context.js';
@@ -131,7 +131,7 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
       '`updateMode` (`auto` or `put`) and `timeZone` (the store\'s zone for `dates: \'Date\'`; the snapshot\'s by default).',
       'It builds every resource client; to bundle only some, build them on `createClientContext(options)`.',
     ])}` +
-    `export function createClient(options: ClientOptions): PrestaShopClient {\n` +
+    statement(functionHead('export function createClient', ['options: ClientOptions'], ': PrestaShopClient {', layout), 0, layout) +
     // Without any client the context is still built (it checks the options), but not kept.
     (values.length === 0
       ? '  createClientContext(options);\n  return {};\n}\n'

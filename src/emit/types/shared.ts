@@ -14,8 +14,8 @@
 import type { StoreSchema } from '../../model/index.js';
 import { fileHeader, numberUnion, statement, stringUnion } from '../code.js';
 import type { EmitContext } from '../context.js';
-import { arrayLiteral, assignment } from '../layout.js';
-import { typeAlias } from '../layout-types.js';
+import { arrayLiteral, assignment, objectType } from '../layout.js';
+import { propertySignature, typeAlias } from '../layout-types.js';
 import { docText, jsdoc } from '../naming.js';
 
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
@@ -30,8 +30,7 @@ ${jsdoc([
   'The id of an item of resource `R`, for example `Id<"manufacturers">`.',
   'A plain number is accepted where an id is expected; an id of one resource is not accepted where another resource\'s id is.',
   'In foreign keys, 0 means "none".',
-])}export type Id<R extends string = string> = number & { readonly [idBrand]?: R };
-
+])}${statement(assignment('export type Id<R extends string = string> =', ['number & ', objectType(['readonly [idBrand]?: R'], ctx.layout)], ';'), 0, ctx.layout)}
 ${jsdoc([
   languages.length === 0
     ? 'A language id of the store (the snapshot lists no languages).'
@@ -51,8 +50,7 @@ ${jsdoc([
   'A multilingual field: one entry per language.',
   'The client turns both JSON forms of the store (the array of {id, value} and the bare value it sends when only one language is rendered) into this shape, and writes it back as <language id="..."> elements.',
   'A PUT (`update`) empties the languages a multilingual value leaves out; the client first completes such a value from the stored record (one extra GET; `fillLanguages: false` turns it off).',
-])}export type Multilang<T = string> = MultilangValue<T>[];
-
+])}${statement(typeAlias('export type Multilang<T = string>', 'MultilangValue<T>[]', ctx.layout), 0, ctx.layout)}
 ${jsdoc(['A date `YYYY-MM-DD` as the store sends it; `0000-00-00` or empty when unset.'])}export type PsDate = string;
 
 ${jsdoc([
@@ -62,8 +60,7 @@ ${jsdoc([
 ${jsdoc([
   'Fields the snapshot does not describe (module fields), by wire name. Values are as the store sent them.',
 ])}export interface Extensions {
-  [field: string]: string | number | boolean | null | Multilang<string>;
-}
+${statement(propertySignature('[field: string]', 'string | number | boolean | null | Multilang<string>', ctx.layout, 1), 1, ctx.layout)}}
 
 ${jsdoc(['The wire name of every resource in the snapshot.'])}${statement(typeAlias('export type ResourceName', stringUnion(model.resources.map((r) => r.name)), ctx.layout), 0, ctx.layout)}`;
 }

@@ -47,4 +47,13 @@ export interface Extensions {
 }
 
 /** The wire name of every resource in the snapshot. */
-export type ResourceName = "categories" | "content_management_system" | "customers" | "manufacturers" | "order_histories" | "orders" | "products" | "search" | "stock_availables";
+export type ResourceName =
+  | "categories"
+  | "content_management_system"
+  | "customers"
+  | "manufacturers"
+  | "order_histories"
+  | "orders"
+  | "products"
+  | "search"
+  | "stock_availables";

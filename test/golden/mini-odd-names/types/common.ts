@@ -47,4 +47,12 @@ export interface Extensions {
 }
 
 /** The wire name of every resource in the snapshot. */
-export type ResourceName = "3d_models" | "Promises" | "class" | "ids" | "index" | "order-items" | "order_items" | "promises";
+export type ResourceName =
+  | "3d_models"
+  | "Promises"
+  | "class"
+  | "ids"
+  | "index"
+  | "order-items"
+  | "order_items"
+  | "promises";

@@ -6,14 +6,34 @@ import { createSearch, type SearchFunction } from "../runtime/search.js";
 import type { Category } from "../types/categories.js";
 import type { Product } from "../types/products.js";
 import { createClientContext } from "./_context.js";
-import { createCategoriesClient, categoriesMeta, type CategoriesClient } from "./categories.js";
-import { createContentManagementSystemClient, type ContentManagementSystemClient } from "./content_management_system.js";
+import {
+  createCategoriesClient,
+  categoriesMeta,
+  type CategoriesClient,
+} from "./categories.js";
+import {
+  createContentManagementSystemClient,
+  type ContentManagementSystemClient,
+} from "./content_management_system.js";
 import { createCustomersClient, type CustomersClient } from "./customers.js";
-import { createManufacturersClient, type ManufacturersClient } from "./manufacturers.js";
-import { createOrderHistoriesClient, type OrderHistoriesClient } from "./order_histories.js";
+import {
+  createManufacturersClient,
+  type ManufacturersClient,
+} from "./manufacturers.js";
+import {
+  createOrderHistoriesClient,
+  type OrderHistoriesClient,
+} from "./order_histories.js";
 import { createOrdersClient, type OrdersClient } from "./orders.js";
-import { createProductsClient, productsMeta, type ProductsClient } from "./products.js";
-import { createStockAvailablesClient, type StockAvailablesClient } from "./stock_availables.js";
+import {
+  createProductsClient,
+  productsMeta,
+  type ProductsClient,
+} from "./products.js";
+import {
+  createStockAvailablesClient,
+  type StockAvailablesClient,
+} from "./stock_availables.js";
 
 export * from "./_context.js";
 export * from "./categories.js";
@@ -24,13 +44,46 @@ export * from "./order_histories.js";
 export * from "./orders.js";
 export * from "./products.js";
 export * from "./stock_availables.js";
-export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from "../runtime/errors.js";
-export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from "../runtime/query.js";
+export {
+  PrestaShopError,
+  PrestaShopValidationError,
+  type PrestaShopErrorKind,
+  type StoreError,
+} from "../runtime/errors.js";
+export {
+  anyOf,
+  beginsWith,
+  between,
+  contains,
+  endsWith,
+  eq,
+  gt,
+  lt,
+  not,
+  type Display,
+  type Filter,
+  type FilterOp,
+  type ListQuery,
+  type ShopContext,
+  type Sort,
+} from "../runtime/query.js";
 export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
-export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
-export type { AttachmentFilesClient, DownloadedFile, FileInput } from "../runtime/attachments.js";
-export type { RawRequest, RawResponse, RequestFunction } from "../runtime/request.js";
+export type {
+  SearchIds,
+  SearchQuery,
+  SearchResult,
+} from "../runtime/search.js";
+export type {
+  AttachmentFilesClient,
+  DownloadedFile,
+  FileInput,
+} from "../runtime/attachments.js";
+export type {
+  RawRequest,
+  RawResponse,
+  RequestFunction,
+} from "../runtime/request.js";
 
 /** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
@@ -68,6 +121,9 @@ export function createClient(options: ClientOptions): PrestaShopClient {
     products: createProductsClient(ctx),
     stock_availables: createStockAvailablesClient(ctx),
     request: createRequest(ctx),
-    search: createSearch<Product, Category>(ctx, { products: productsMeta, categories: categoriesMeta }),
+    search: createSearch<Product, Category>(ctx, {
+      products: productsMeta,
+      categories: categoriesMeta,
+    }),
   };
 }

@@ -2,7 +2,11 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCatalogName, isLinkRewrite, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isLinkRewrite,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 
@@ -20,20 +24,23 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
     ["level_depth", "number", "o"],
   ],
-  associations: [
-    ["products", [["id", "number", "r"]]],
-  ],
+  associations: [["products", [["id", "number", "r"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCategoryInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CategoryInput> {
-  return checkRecord<CategoryInput>(SPEC, value, false, operation === 'create');
+export function validateCategoryInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CategoryInput> {
+  return checkRecord<CategoryInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required. */
-export function validateCategoryPatch(value: unknown): ValidationResult<CategoryPatch> {
+export function validateCategoryPatch(
+  value: unknown,
+): ValidationResult<CategoryPatch> {
   return checkRecord<CategoryPatch>(SPEC, value, true, false);
 }

@@ -21,6 +21,8 @@ const SPEC: RecordSpec = {
 };
 
 /** Checks a body for a PATCH to `/api/customers`: like `the input check`, but no field is required. */
-export function validateCustomerPatch(value: unknown): ValidationResult<CustomerPatch> {
+export function validateCustomerPatch(
+  value: unknown,
+): ValidationResult<CustomerPatch> {
   return checkRecord<CustomerPatch>(SPEC, value, true, false);
 }

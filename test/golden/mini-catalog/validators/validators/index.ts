@@ -6,5 +6,13 @@ export * from "./order_histories.js";
 export * from "./orders.js";
 export * from "./products.js";
 export * from "./stock_availables.js";
-export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';
-export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';
+export {
+  assertValid,
+  PRESTASHOP_ERROR_CODES,
+  ValidationError,
+} from "../runtime/validation.js";
+export type {
+  IssueCode,
+  ValidationIssue,
+  ValidationResult,
+} from "../runtime/validation.js";

@@ -20,7 +20,15 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
   ],
   associations: [
-    ["order_rows", [["id", "number"], ["product_id", "number", "r"], ["product_name", "string", "o"], ["product_quantity", "string", "r"]]],
+    [
+      "order_rows",
+      [
+        ["id", "number"],
+        ["product_id", "number", "r"],
+        ["product_name", "string", "o"],
+        ["product_quantity", "string", "r"],
+      ],
+    ],
   ],
 };
 
@@ -28,11 +36,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInput> {
-  return checkRecord<OrderInput>(SPEC, value, false, operation === 'create');
+export function validateOrderInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInput> {
+  return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
-export function validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
+export function validateOrderPatch(
+  value: unknown,
+): ValidationResult<OrderPatch> {
   return checkRecord<OrderPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,19 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCatalogName, isCleanHtml, isDate, isDateFormat, isGenericName, isPositiveInt, isPrice, isProductVisibility, isReference, isUnsignedFloat, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isCleanHtml,
+  isDate,
+  isDateFormat,
+  isGenericName,
+  isPositiveInt,
+  isPrice,
+  isProductVisibility,
+  isReference,
+  isUnsignedFloat,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
@@ -11,7 +23,19 @@ const SPEC: RecordSpec = {
   className: "Product",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isCatalogName, isCleanHtml, isDate, isDateFormat, isGenericName, isPositiveInt, isPrice, isProductVisibility, isReference, isUnsignedFloat, isUnsignedId },
+  rules: {
+    isCatalogName,
+    isCleanHtml,
+    isDate,
+    isDateFormat,
+    isGenericName,
+    isPositiveInt,
+    isPrice,
+    isProductVisibility,
+    isReference,
+    isUnsignedFloat,
+    isUnsignedId,
+  },
   fields: [
     ["active", "boolean"],
     ["available_date", "string", "", 0, "isDateFormat"],
@@ -35,8 +59,20 @@ const SPEC: RecordSpec = {
   associations: [
     ["categories", [["id", "number", "r"]]],
     ["images", [["id", "number"]]],
-    ["product_features", [["id", "number", "r"], ["id_feature_value", "number", "r"]]],
-    ["stock_availables", [["id", "number", "r"], ["id_product_attribute", "string", "r"]]],
+    [
+      "product_features",
+      [
+        ["id", "number", "r"],
+        ["id_feature_value", "number", "r"],
+      ],
+    ],
+    [
+      "stock_availables",
+      [
+        ["id", "number", "r"],
+        ["id_product_attribute", "string", "r"],
+      ],
+    ],
   ],
 };
 
@@ -44,11 +80,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductInput> {
-  return checkRecord<ProductInput>(SPEC, value, false, operation === 'create');
+export function validateProductInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductInput> {
+  return checkRecord<ProductInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
-export function validateProductPatch(value: unknown): ValidationResult<ProductPatch> {
+export function validateProductPatch(
+  value: unknown,
+): ValidationResult<ProductPatch> {
   return checkRecord<ProductPatch>(SPEC, value, true, false);
 }

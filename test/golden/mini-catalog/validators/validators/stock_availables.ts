@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { StockAvailableInput, StockAvailablePatch } from "../types/stock_availables.js";
+import type {
+  StockAvailableInput,
+  StockAvailablePatch,
+} from "../types/stock_availables.js";
 
 /** The checks of a `stock_availables` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -25,11 +28,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStockAvailableInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StockAvailableInput> {
-  return checkRecord<StockAvailableInput>(SPEC, value, false, operation === 'create');
+export function validateStockAvailableInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StockAvailableInput> {
+  return checkRecord<StockAvailableInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required. */
-export function validateStockAvailablePatch(value: unknown): ValidationResult<StockAvailablePatch> {
+export function validateStockAvailablePatch(
+  value: unknown,
+): ValidationResult<StockAvailablePatch> {
   return checkRecord<StockAvailablePatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import type { Class_, Class_Input } from "../types/class.js";
 import { validateClass_Input } from "../validators/class.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `class`: node names, fields and associations. */
@@ -27,7 +30,7 @@ export declare namespace Class_Client {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
-    readonly "__proto__"?: FilterValue<string>;
+    readonly __proto__?: FilterValue<string>;
     readonly constructor?: FilterValue<string>;
     readonly default?: FilterValue<string>;
     readonly new?: FilterValue<string>;
@@ -37,13 +40,27 @@ export declare namespace Class_Client {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Class_; input: Class_Input; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Class_;
+    input: Class_Input;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface Class_Client extends Pick<ResourceClient<Class_Client.Types>, "list" | "listAll" | "get" | "create"> {}
+export interface Class_Client extends Pick<
+  ResourceClient<Class_Client.Types>,
+  "list" | "listAll" | "get" | "create"
+> {}
 
 /** The `class` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createClass_Client(ctx: ClientContext): Class_Client {
-  return createResourceClient<Class_Client.Types>(ctx, class_Meta, validateClass_Input, null);
+  return createResourceClient<Class_Client.Types>(
+    ctx,
+    class_Meta,
+    validateClass_Input,
+    null,
+  );
 }

@@ -7,8 +7,14 @@ import { createClientContext } from "./_context.js";
 import { createClass_Client, type Class_Client } from "./class.js";
 import { createIdsClient, type IdsClient } from "./ids.js";
 import { createIndexClient, type IndexClient } from "./index_.js";
-import { createOrderItemsClient, type OrderItemsClient } from "./order_items.js";
-import { createOrderItemsClient2, type OrderItemsClient2 } from "./order_items_2.js";
+import {
+  createOrderItemsClient,
+  type OrderItemsClient,
+} from "./order_items.js";
+import {
+  createOrderItemsClient2,
+  type OrderItemsClient2,
+} from "./order_items_2.js";
 import { createPromisesClient, type PromisesClient } from "./promises.js";
 import { createPromisesClient2, type PromisesClient2 } from "./promises_2.js";
 
@@ -21,13 +27,46 @@ export * from "./index_.js";
 export * from "./order_items.js";
 export * from "./order_items_2.js";
 export * from "./promises_2.js";
-export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from "../runtime/errors.js";
-export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from "../runtime/query.js";
+export {
+  PrestaShopError,
+  PrestaShopValidationError,
+  type PrestaShopErrorKind,
+  type StoreError,
+} from "../runtime/errors.js";
+export {
+  anyOf,
+  beginsWith,
+  between,
+  contains,
+  endsWith,
+  eq,
+  gt,
+  lt,
+  not,
+  type Display,
+  type Filter,
+  type FilterOp,
+  type ListQuery,
+  type ShopContext,
+  type Sort,
+} from "../runtime/query.js";
 export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
-export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
-export type { AttachmentFilesClient, DownloadedFile, FileInput } from "../runtime/attachments.js";
-export type { RawRequest, RawResponse, RequestFunction } from "../runtime/request.js";
+export type {
+  SearchIds,
+  SearchQuery,
+  SearchResult,
+} from "../runtime/search.js";
+export type {
+  AttachmentFilesClient,
+  DownloadedFile,
+  FileInput,
+} from "../runtime/attachments.js";
+export type {
+  RawRequest,
+  RawResponse,
+  RequestFunction,
+} from "../runtime/request.js";
 
 /** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {

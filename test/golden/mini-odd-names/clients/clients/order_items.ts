@@ -4,7 +4,10 @@ import type { OrderItem, OrderItemInput } from "../types/order_items.js";
 import { validateOrderItemInput } from "../validators/order_items.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order-items`: node names, fields and associations. */
@@ -34,19 +37,33 @@ export declare namespace OrderItemsClient {
     readonly "order-id"?: FilterValue<number>;
     readonly "quote'\"`${x}*/"?: FilterValue<string>;
     readonly "unit price"?: FilterValue<number | string>;
-    readonly "ünïcode"?: FilterValue<string>;
+    readonly ünïcode?: FilterValue<string>;
   };
   type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderItem; input: OrderItemInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: OrderItem;
+    input: OrderItemInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderItemsClient extends Pick<ResourceClient<OrderItemsClient.Types>, "list" | "listAll" | "get" | "update"> {}
+export interface OrderItemsClient extends Pick<
+  ResourceClient<OrderItemsClient.Types>,
+  "list" | "listAll" | "get" | "update"
+> {}
 
 /** The `order-items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient(ctx: ClientContext): OrderItemsClient {
-  return createResourceClient<OrderItemsClient.Types>(ctx, orderItemsMeta, validateOrderItemInput, null);
+  return createResourceClient<OrderItemsClient.Types>(
+    ctx,
+    orderItemsMeta,
+    validateOrderItemInput,
+    null,
+  );
 }

@@ -7,7 +7,7 @@ export interface Class_ {
   /** Id of this `class` item: always present when read, never part of a write body. */
   id: Id<"class">;
   /** The store gives no type: typed as a string. */
-  "__proto__": string;
+  __proto__: string;
   /** The store gives no type: typed as a string. */
   constructor: string;
   /** The store gives no type: typed as a string. */
@@ -22,7 +22,7 @@ export interface Class_ {
 /** Body of a POST to `/api/class`: required fields required, read-only fields absent. */
 export interface Class_Input {
   /** The store gives no type: typed as a string. */
-  "__proto__"?: string;
+  __proto__?: string;
   /** The store gives no type: typed as a string. */
   constructor?: string | Object["constructor"];
   /** The store gives no type: typed as a string. */

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Class_",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["__proto__", "string"],
     ["constructor", "string"],
@@ -26,6 +26,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/class` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateClass_Input(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<Class_Input> {
-  return checkRecord<Class_Input>(SPEC, value, false, operation === 'create');
+export function validateClass_Input(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<Class_Input> {
+  return checkRecord<Class_Input>(SPEC, value, false, operation === "create");
 }

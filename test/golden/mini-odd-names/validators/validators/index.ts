@@ -4,5 +4,13 @@ export * from "./class.js";
 export * from "./index_.js";
 export * from "./order_items.js";
 export * from "./order_items_2.js";
-export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';
-export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';
+export {
+  assertValid,
+  PRESTASHOP_ERROR_CODES,
+  ValidationError,
+} from "../runtime/validation.js";
+export type {
+  IssueCode,
+  ValidationIssue,
+  ValidationResult,
+} from "../runtime/validation.js";

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Shared",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["id_parent", "number"],
     ["id", "number", "o"],
@@ -22,11 +22,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/index` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSharedInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SharedInput> {
-  return checkRecord<SharedInput>(SPEC, value, false, operation === 'create');
+export function validateSharedInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SharedInput> {
+  return checkRecord<SharedInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/index`: like `validateSharedInput`, but no field is required. */
-export function validateSharedPatch(value: unknown): ValidationResult<SharedPatch> {
+export function validateSharedPatch(
+  value: unknown,
+): ValidationResult<SharedPatch> {
   return checkRecord<SharedPatch>(SPEC, value, true, false);
 }

@@ -29,6 +29,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order-items` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderItemInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderItemInput> {
-  return checkRecord<OrderItemInput>(SPEC, value, false, operation === 'create');
+export function validateOrderItemInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderItemInput> {
+  return checkRecord<OrderItemInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

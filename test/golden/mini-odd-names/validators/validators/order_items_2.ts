@@ -20,6 +20,8 @@ const SPEC: RecordSpec = {
 };
 
 /** Checks a body for a PATCH to `/api/order_items`: like `the input check`, but no field is required. */
-export function validateOrderItem2Patch(value: unknown): ValidationResult<OrderItem2Patch> {
+export function validateOrderItem2Patch(
+  value: unknown,
+): ValidationResult<OrderItem2Patch> {
   return checkRecord<OrderItem2Patch>(SPEC, value, true, false);
 }

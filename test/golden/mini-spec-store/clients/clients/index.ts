@@ -4,18 +4,54 @@ import type { ClientOptions } from "../runtime/client.js";
 import { createRequest, type RequestFunction } from "../runtime/request.js";
 import { createClientContext } from "./_context.js";
 import { createProductsClient, type ProductsClient } from "./products.js";
-import { createStockAvailablesClient, type StockAvailablesClient } from "./stock_availables.js";
+import {
+  createStockAvailablesClient,
+  type StockAvailablesClient,
+} from "./stock_availables.js";
 
 export * from "./_context.js";
 export * from "./products.js";
 export * from "./stock_availables.js";
-export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from "../runtime/errors.js";
-export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from "../runtime/query.js";
+export {
+  PrestaShopError,
+  PrestaShopValidationError,
+  type PrestaShopErrorKind,
+  type StoreError,
+} from "../runtime/errors.js";
+export {
+  anyOf,
+  beginsWith,
+  between,
+  contains,
+  endsWith,
+  eq,
+  gt,
+  lt,
+  not,
+  type Display,
+  type Filter,
+  type FilterOp,
+  type ListQuery,
+  type ShopContext,
+  type Sort,
+} from "../runtime/query.js";
 export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
-export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
-export type { AttachmentFilesClient, DownloadedFile, FileInput } from "../runtime/attachments.js";
-export type { RawRequest, RawResponse, RequestFunction } from "../runtime/request.js";
+export type {
+  SearchIds,
+  SearchQuery,
+  SearchResult,
+} from "../runtime/search.js";
+export type {
+  AttachmentFilesClient,
+  DownloadedFile,
+  FileInput,
+} from "../runtime/attachments.js";
+export type {
+  RawRequest,
+  RawResponse,
+  RequestFunction,
+} from "../runtime/request.js";
 
 /** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {

@@ -4,7 +4,10 @@ import type { Product, ProductInput } from "../types/products.js";
 import { validateProductInput } from "../validators/products.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `products`: node names, fields and associations. */
@@ -33,13 +36,27 @@ export declare namespace ProductsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Product; input: ProductInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Product;
+    input: ProductInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductsClient extends Pick<ResourceClient<ProductsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface ProductsClient extends Pick<
+  ResourceClient<ProductsClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `products` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductsClient(ctx: ClientContext): ProductsClient {
-  return createResourceClient<ProductsClient.Types>(ctx, productsMeta, validateProductInput, null);
+  return createResourceClient<ProductsClient.Types>(
+    ctx,
+    productsMeta,
+    validateProductInput,
+    null,
+  );
 }

@@ -2,5 +2,13 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 export * from "./products.js";
 export * from "./stock_availables.js";
-export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';
-export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';
+export {
+  assertValid,
+  PRESTASHOP_ERROR_CODES,
+  ValidationError,
+} from "../runtime/validation.js";
+export type {
+  IssueCode,
+  ValidationIssue,
+  ValidationResult,
+} from "../runtime/validation.js";

@@ -26,6 +26,9 @@ function checkStockAvailable(value: unknown, patch: boolean, _create: boolean): 
  * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStockAvailableInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StockAvailableInput> {
-  return checkStockAvailable(value, false, operation === 'create');
+export function validateStockAvailableInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StockAvailableInput> {
+  return checkStockAvailable(value, false, operation === "create");
 }

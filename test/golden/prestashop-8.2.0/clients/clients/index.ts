@@ -8,71 +8,193 @@ import type { Category } from "../types/categories.js";
 import type { Product } from "../types/products.js";
 import { createClientContext } from "./_context.js";
 import { createAddressesClient, type AddressesClient } from "./addresses.js";
-import { createAttachmentsClient, type AttachmentsClient } from "./attachments.js";
+import {
+  createAttachmentsClient,
+  type AttachmentsClient,
+} from "./attachments.js";
 import { createCarriersClient, type CarriersClient } from "./carriers.js";
 import { createCartRulesClient, type CartRulesClient } from "./cart_rules.js";
 import { createCartsClient, type CartsClient } from "./carts.js";
-import { createCategoriesClient, categoriesMeta, type CategoriesClient } from "./categories.js";
-import { createCombinationsClient, type CombinationsClient } from "./combinations.js";
-import { createConfigurationsClient, type ConfigurationsClient } from "./configurations.js";
+import {
+  createCategoriesClient,
+  categoriesMeta,
+  type CategoriesClient,
+} from "./categories.js";
+import {
+  createCombinationsClient,
+  type CombinationsClient,
+} from "./combinations.js";
+import {
+  createConfigurationsClient,
+  type ConfigurationsClient,
+} from "./configurations.js";
 import { createContactsClient, type ContactsClient } from "./contacts.js";
-import { createContentManagementSystemClient, type ContentManagementSystemClient } from "./content_management_system.js";
+import {
+  createContentManagementSystemClient,
+  type ContentManagementSystemClient,
+} from "./content_management_system.js";
 import { createCountriesClient, type CountriesClient } from "./countries.js";
 import { createCurrenciesClient, type CurrenciesClient } from "./currencies.js";
-import { createCustomerMessagesClient, type CustomerMessagesClient } from "./customer_messages.js";
-import { createCustomerThreadsClient, type CustomerThreadsClient } from "./customer_threads.js";
+import {
+  createCustomerMessagesClient,
+  type CustomerMessagesClient,
+} from "./customer_messages.js";
+import {
+  createCustomerThreadsClient,
+  type CustomerThreadsClient,
+} from "./customer_threads.js";
 import { createCustomersClient, type CustomersClient } from "./customers.js";
-import { createCustomizationsClient, type CustomizationsClient } from "./customizations.js";
+import {
+  createCustomizationsClient,
+  type CustomizationsClient,
+} from "./customizations.js";
 import { createDeliveriesClient, type DeliveriesClient } from "./deliveries.js";
 import { createEmployeesClient, type EmployeesClient } from "./employees.js";
 import { createGroupsClient, type GroupsClient } from "./groups.js";
 import { createGuestsClient, type GuestsClient } from "./guests.js";
-import { createImageTypesClient, type ImageTypesClient } from "./image_types.js";
+import {
+  createImageTypesClient,
+  type ImageTypesClient,
+} from "./image_types.js";
 import { createLanguagesClient, type LanguagesClient } from "./languages.js";
-import { createManufacturersClient, type ManufacturersClient } from "./manufacturers.js";
+import {
+  createManufacturersClient,
+  type ManufacturersClient,
+} from "./manufacturers.js";
 import { createMessagesClient, type MessagesClient } from "./messages.js";
-import { createOrderCarriersClient, type OrderCarriersClient } from "./order_carriers.js";
-import { createOrderCartRulesClient, type OrderCartRulesClient } from "./order_cart_rules.js";
-import { createOrderDetailsClient, type OrderDetailsClient } from "./order_details.js";
-import { createOrderHistoriesClient, type OrderHistoriesClient } from "./order_histories.js";
-import { createOrderInvoicesClient, type OrderInvoicesClient } from "./order_invoices.js";
-import { createOrderPaymentsClient, type OrderPaymentsClient } from "./order_payments.js";
+import {
+  createOrderCarriersClient,
+  type OrderCarriersClient,
+} from "./order_carriers.js";
+import {
+  createOrderCartRulesClient,
+  type OrderCartRulesClient,
+} from "./order_cart_rules.js";
+import {
+  createOrderDetailsClient,
+  type OrderDetailsClient,
+} from "./order_details.js";
+import {
+  createOrderHistoriesClient,
+  type OrderHistoriesClient,
+} from "./order_histories.js";
+import {
+  createOrderInvoicesClient,
+  type OrderInvoicesClient,
+} from "./order_invoices.js";
+import {
+  createOrderPaymentsClient,
+  type OrderPaymentsClient,
+} from "./order_payments.js";
 import { createOrderSlipClient, type OrderSlipClient } from "./order_slip.js";
-import { createOrderStatesClient, type OrderStatesClient } from "./order_states.js";
+import {
+  createOrderStatesClient,
+  type OrderStatesClient,
+} from "./order_states.js";
 import { createOrdersClient, type OrdersClient } from "./orders.js";
-import { createPriceRangesClient, type PriceRangesClient } from "./price_ranges.js";
-import { createProductCustomizationFieldsClient, type ProductCustomizationFieldsClient } from "./product_customization_fields.js";
-import { createProductFeatureValuesClient, type ProductFeatureValuesClient } from "./product_feature_values.js";
-import { createProductFeaturesClient, type ProductFeaturesClient } from "./product_features.js";
-import { createProductOptionValuesClient, type ProductOptionValuesClient } from "./product_option_values.js";
-import { createProductOptionsClient, type ProductOptionsClient } from "./product_options.js";
-import { createProductSuppliersClient, type ProductSuppliersClient } from "./product_suppliers.js";
-import { createProductsClient, productsMeta, type ProductsClient } from "./products.js";
-import { createShopGroupsClient, type ShopGroupsClient } from "./shop_groups.js";
+import {
+  createPriceRangesClient,
+  type PriceRangesClient,
+} from "./price_ranges.js";
+import {
+  createProductCustomizationFieldsClient,
+  type ProductCustomizationFieldsClient,
+} from "./product_customization_fields.js";
+import {
+  createProductFeatureValuesClient,
+  type ProductFeatureValuesClient,
+} from "./product_feature_values.js";
+import {
+  createProductFeaturesClient,
+  type ProductFeaturesClient,
+} from "./product_features.js";
+import {
+  createProductOptionValuesClient,
+  type ProductOptionValuesClient,
+} from "./product_option_values.js";
+import {
+  createProductOptionsClient,
+  type ProductOptionsClient,
+} from "./product_options.js";
+import {
+  createProductSuppliersClient,
+  type ProductSuppliersClient,
+} from "./product_suppliers.js";
+import {
+  createProductsClient,
+  productsMeta,
+  type ProductsClient,
+} from "./products.js";
+import {
+  createShopGroupsClient,
+  type ShopGroupsClient,
+} from "./shop_groups.js";
 import { createShopUrlsClient, type ShopUrlsClient } from "./shop_urls.js";
 import { createShopsClient, type ShopsClient } from "./shops.js";
-import { createSpecificPriceRulesClient, type SpecificPriceRulesClient } from "./specific_price_rules.js";
-import { createSpecificPricesClient, type SpecificPricesClient } from "./specific_prices.js";
+import {
+  createSpecificPriceRulesClient,
+  type SpecificPriceRulesClient,
+} from "./specific_price_rules.js";
+import {
+  createSpecificPricesClient,
+  type SpecificPricesClient,
+} from "./specific_prices.js";
 import { createStatesClient, type StatesClient } from "./states.js";
-import { createStockAvailablesClient, type StockAvailablesClient } from "./stock_availables.js";
-import { createStockMovementReasonsClient, type StockMovementReasonsClient } from "./stock_movement_reasons.js";
-import { createStockMovementsClient, type StockMovementsClient } from "./stock_movements.js";
+import {
+  createStockAvailablesClient,
+  type StockAvailablesClient,
+} from "./stock_availables.js";
+import {
+  createStockMovementReasonsClient,
+  type StockMovementReasonsClient,
+} from "./stock_movement_reasons.js";
+import {
+  createStockMovementsClient,
+  type StockMovementsClient,
+} from "./stock_movements.js";
 import { createStocksClient, type StocksClient } from "./stocks.js";
 import { createStoresClient, type StoresClient } from "./stores.js";
 import { createSuppliersClient, type SuppliersClient } from "./suppliers.js";
-import { createSupplyOrderDetailsClient, type SupplyOrderDetailsClient } from "./supply_order_details.js";
-import { createSupplyOrderHistoriesClient, type SupplyOrderHistoriesClient } from "./supply_order_histories.js";
-import { createSupplyOrderReceiptHistoriesClient, type SupplyOrderReceiptHistoriesClient } from "./supply_order_receipt_histories.js";
-import { createSupplyOrderStatesClient, type SupplyOrderStatesClient } from "./supply_order_states.js";
-import { createSupplyOrdersClient, type SupplyOrdersClient } from "./supply_orders.js";
+import {
+  createSupplyOrderDetailsClient,
+  type SupplyOrderDetailsClient,
+} from "./supply_order_details.js";
+import {
+  createSupplyOrderHistoriesClient,
+  type SupplyOrderHistoriesClient,
+} from "./supply_order_histories.js";
+import {
+  createSupplyOrderReceiptHistoriesClient,
+  type SupplyOrderReceiptHistoriesClient,
+} from "./supply_order_receipt_histories.js";
+import {
+  createSupplyOrderStatesClient,
+  type SupplyOrderStatesClient,
+} from "./supply_order_states.js";
+import {
+  createSupplyOrdersClient,
+  type SupplyOrdersClient,
+} from "./supply_orders.js";
 import { createTagsClient, type TagsClient } from "./tags.js";
-import { createTaxRuleGroupsClient, type TaxRuleGroupsClient } from "./tax_rule_groups.js";
+import {
+  createTaxRuleGroupsClient,
+  type TaxRuleGroupsClient,
+} from "./tax_rule_groups.js";
 import { createTaxRulesClient, type TaxRulesClient } from "./tax_rules.js";
 import { createTaxesClient, type TaxesClient } from "./taxes.js";
-import { createTranslatedConfigurationsClient, type TranslatedConfigurationsClient } from "./translated_configurations.js";
-import { createWarehouseProductLocationsClient, type WarehouseProductLocationsClient } from "./warehouse_product_locations.js";
+import {
+  createTranslatedConfigurationsClient,
+  type TranslatedConfigurationsClient,
+} from "./translated_configurations.js";
+import {
+  createWarehouseProductLocationsClient,
+  type WarehouseProductLocationsClient,
+} from "./warehouse_product_locations.js";
 import { createWarehousesClient, type WarehousesClient } from "./warehouses.js";
-import { createWeightRangesClient, type WeightRangesClient } from "./weight_ranges.js";
+import {
+  createWeightRangesClient,
+  type WeightRangesClient,
+} from "./weight_ranges.js";
 import { createZonesClient, type ZonesClient } from "./zones.js";
 
 export * from "./_context.js";
@@ -143,13 +265,46 @@ export * from "./warehouse_product_locations.js";
 export * from "./warehouses.js";
 export * from "./weight_ranges.js";
 export * from "./zones.js";
-export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from "../runtime/errors.js";
-export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from "../runtime/query.js";
+export {
+  PrestaShopError,
+  PrestaShopValidationError,
+  type PrestaShopErrorKind,
+  type StoreError,
+} from "../runtime/errors.js";
+export {
+  anyOf,
+  beginsWith,
+  between,
+  contains,
+  endsWith,
+  eq,
+  gt,
+  lt,
+  not,
+  type Display,
+  type Filter,
+  type FilterOp,
+  type ListQuery,
+  type ShopContext,
+  type Sort,
+} from "../runtime/query.js";
 export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
-export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
-export type { AttachmentFilesClient, DownloadedFile, FileInput } from "../runtime/attachments.js";
-export type { RawRequest, RawResponse, RequestFunction } from "../runtime/request.js";
+export type {
+  SearchIds,
+  SearchQuery,
+  SearchResult,
+} from "../runtime/search.js";
+export type {
+  AttachmentFilesClient,
+  DownloadedFile,
+  FileInput,
+} from "../runtime/attachments.js";
+export type {
+  RawRequest,
+  RawResponse,
+  RequestFunction,
+} from "../runtime/request.js";
 
 /** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {
@@ -294,7 +449,8 @@ export function createClient(options: ClientOptions): PrestaShopClient {
     suppliers: createSuppliersClient(ctx),
     supply_order_details: createSupplyOrderDetailsClient(ctx),
     supply_order_histories: createSupplyOrderHistoriesClient(ctx),
-    supply_order_receipt_histories: createSupplyOrderReceiptHistoriesClient(ctx),
+    supply_order_receipt_histories:
+      createSupplyOrderReceiptHistoriesClient(ctx),
     supply_order_states: createSupplyOrderStatesClient(ctx),
     supply_orders: createSupplyOrdersClient(ctx),
     tags: createTagsClient(ctx),
@@ -308,6 +464,9 @@ export function createClient(options: ClientOptions): PrestaShopClient {
     zones: createZonesClient(ctx),
     request: createRequest(ctx),
     images: createImagesClient(ctx.transport),
-    search: createSearch<Product, Category>(ctx, { products: productsMeta, categories: categoriesMeta }),
+    search: createSearch<Product, Category>(ctx, {
+      products: productsMeta,
+      categories: categoriesMeta,
+    }),
   };
 }

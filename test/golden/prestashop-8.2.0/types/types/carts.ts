@@ -33,7 +33,13 @@ export interface Cart {
   /** Associations of the item; an empty association is an empty list. */
   associations: {
     /** Items `cart_row` of a virtual entity. */
-    cart_rows: { id_address_delivery: Id<"addresses">; id_customization: Id<"customizations">; id_product: Id<"products">; id_product_attribute: Id<"combinations">; quantity: number }[];
+    cart_rows: {
+      id_address_delivery: Id<"addresses">;
+      id_customization: Id<"customizations">;
+      id_product: Id<"products">;
+      id_product_attribute: Id<"combinations">;
+      quantity: number;
+    }[];
   };
   extensions?: Extensions;
 }
@@ -66,7 +72,13 @@ export interface CartInput {
   secure_key?: string;
   /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    cart_rows?: { id_address_delivery: Id<"addresses">; id_customization?: Id<"customizations">; id_product: Id<"products">; id_product_attribute: Id<"combinations">; quantity: number }[];
+    cart_rows?: {
+      id_address_delivery: Id<"addresses">;
+      id_customization?: Id<"customizations">;
+      id_product: Id<"products">;
+      id_product_attribute: Id<"combinations">;
+      quantity: number;
+    }[];
   };
   extensions?: Extensions;
 }

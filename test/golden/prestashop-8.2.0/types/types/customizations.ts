@@ -20,9 +20,15 @@ export interface Customization {
   /** Associations of the item; an empty association is an empty list. */
   associations: {
     /** Items `customized_data_image` of a virtual entity. */
-    customized_data_images: { id_customization_field: Id<"product_customization_fields">; value: string }[];
+    customized_data_images: {
+      id_customization_field: Id<"product_customization_fields">;
+      value: string;
+    }[];
     /** Items `customized_data_text_field` of a virtual entity. */
-    customized_data_text_fields: { id_customization_field: Id<"product_customization_fields">; value: string }[];
+    customized_data_text_fields: {
+      id_customization_field: Id<"product_customization_fields">;
+      value: string;
+    }[];
   };
   extensions?: Extensions;
 }
@@ -42,8 +48,14 @@ export interface CustomizationInput {
   quantity_returned: number;
   /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    customized_data_images?: { id_customization_field?: Id<"product_customization_fields">; value?: string }[];
-    customized_data_text_fields?: { id_customization_field: Id<"product_customization_fields">; value?: string }[];
+    customized_data_images?: {
+      id_customization_field?: Id<"product_customization_fields">;
+      value?: string;
+    }[];
+    customized_data_text_fields?: {
+      id_customization_field: Id<"product_customization_fields">;
+      value?: string;
+    }[];
   };
   extensions?: Extensions;
 }

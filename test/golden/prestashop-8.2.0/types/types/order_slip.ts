@@ -26,7 +26,13 @@ export interface OrderSlip {
   /** Associations of the item; an empty association is an empty list. */
   associations: {
     /** Items `order_slip_detail` of a virtual entity. */
-    order_slip_details: { amount_tax_excl: number; amount_tax_incl: number; id: number; id_order_detail: number; product_quantity: number }[];
+    order_slip_details: {
+      amount_tax_excl: number;
+      amount_tax_incl: number;
+      id: number;
+      id_order_detail: number;
+      product_quantity: number;
+    }[];
   };
   extensions?: Extensions;
 }
@@ -49,7 +55,13 @@ export interface OrderSlipInput {
   total_shipping_tax_incl: number;
   /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    order_slip_details?: { amount_tax_excl: number; amount_tax_incl: number; id?: number; id_order_detail: number; product_quantity: number }[];
+    order_slip_details?: {
+      amount_tax_excl: number;
+      amount_tax_incl: number;
+      id?: number;
+      id_order_detail: number;
+      product_quantity: number;
+    }[];
   };
   extensions?: Extensions;
 }

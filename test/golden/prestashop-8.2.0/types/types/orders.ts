@@ -168,7 +168,13 @@ export interface OrderInput {
   valid?: boolean;
   /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {
-    order_rows?: { id?: number; id_customization?: Id<"customizations">; product_attribute_id: number; product_id: Id<"products">; product_quantity: number }[];
+    order_rows?: {
+      id?: number;
+      id_customization?: Id<"customizations">;
+      product_attribute_id: number;
+      product_id: Id<"products">;
+      product_quantity: number;
+    }[];
   };
   extensions?: Extensions;
 }

@@ -28,7 +28,13 @@ export interface SupplyOrder {
   total_with_discount_te: number;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
-    supply_order_details: { id: Id<"supply_order_details">; id_product: number; id_product_attribute: number; product_name: string; supplier_reference: string }[];
+    supply_order_details: {
+      id: Id<"supply_order_details">;
+      id_product: number;
+      id_product_attribute: number;
+      product_name: string;
+      supplier_reference: string;
+    }[];
   };
   extensions?: Extensions;
 }

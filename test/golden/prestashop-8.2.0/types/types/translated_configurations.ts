@@ -35,4 +35,5 @@ export interface TranslatedConfigurationInput {
 }
 
 /** Body of a PATCH to `/api/translated_configurations`: every field optional; only the fields sent are changed. */
-export type TranslatedConfigurationPatch = Partial<TranslatedConfigurationInput>;
+export type TranslatedConfigurationPatch =
+  Partial<TranslatedConfigurationInput>;

@@ -3,7 +3,19 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isAddress, isCityName, isDate, isDniLite, isGenericName, isMessage, isName, isNullOrUnsignedId, isPhoneNumber, isPostCode, isUnsignedId } from "../runtime/rules.js";
+import {
+  isAddress,
+  isCityName,
+  isDate,
+  isDniLite,
+  isGenericName,
+  isMessage,
+  isName,
+  isNullOrUnsignedId,
+  isPhoneNumber,
+  isPostCode,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { AddressInput, AddressPatch } from "../types/addresses.js";
 
@@ -75,11 +87,16 @@ function checkAddress(value: unknown, patch: boolean, _create: boolean): Validat
  * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateAddressInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<AddressInput> {
-  return checkAddress(value, false, operation === 'create');
+export function validateAddressInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<AddressInput> {
+  return checkAddress(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required. */
-export function validateAddressPatch(value: unknown): ValidationResult<AddressPatch> {
+export function validateAddressPatch(
+  value: unknown,
+): ValidationResult<AddressPatch> {
   return checkAddress(value, true, false);
 }

@@ -73,8 +73,11 @@ function checkCart(value: unknown, patch: boolean, _create: boolean): Validation
  * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCartInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CartInput> {
-  return checkCart(value, false, operation === 'create');
+export function validateCartInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CartInput> {
+  return checkCart(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */

@@ -3,9 +3,25 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isNegativePrice, isPositiveInt, isPrice, isUnsignedId, isUpc } from "../runtime/rules.js";
+import {
+  isDateFormat,
+  isEan13,
+  isFloat,
+  isGenericName,
+  isInt,
+  isIsbn,
+  isMpn,
+  isNegativePrice,
+  isPositiveInt,
+  isPrice,
+  isUnsignedId,
+  isUpc,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { CombinationInput, CombinationPatch } from "../types/combinations.js";
+import type {
+  CombinationInput,
+  CombinationPatch,
+} from "../types/combinations.js";
 
 /** zod schema of a POST/PUT body for `combinations`. */
 export const combinationInputSchema = z.looseObject({
@@ -77,11 +93,16 @@ function checkCombination(value: unknown, patch: boolean, _create: boolean): Val
  * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCombinationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CombinationInput> {
-  return checkCombination(value, false, operation === 'create');
+export function validateCombinationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CombinationInput> {
+  return checkCombination(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required. */
-export function validateCombinationPatch(value: unknown): ValidationResult<CombinationPatch> {
+export function validateCombinationPatch(
+  value: unknown,
+): ValidationResult<CombinationPatch> {
   return checkCombination(value, true, false);
 }

@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { ConfigurationInput, ConfigurationPatch } from "../types/configurations.js";
+import type {
+  ConfigurationInput,
+  ConfigurationPatch,
+} from "../types/configurations.js";
 
 /** zod schema of a POST/PUT body for `configurations`. */
 export const configurationInputSchema = z.looseObject({
@@ -43,11 +46,16 @@ function checkConfiguration(value: unknown, patch: boolean, _create: boolean): V
  * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateConfigurationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ConfigurationInput> {
-  return checkConfiguration(value, false, operation === 'create');
+export function validateConfigurationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ConfigurationInput> {
+  return checkConfiguration(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required. */
-export function validateConfigurationPatch(value: unknown): ValidationResult<ConfigurationPatch> {
+export function validateConfigurationPatch(
+  value: unknown,
+): ValidationResult<ConfigurationPatch> {
   return checkConfiguration(value, true, false);
 }

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isGenericName, isInt, isLanguageIsoCode, isNumericIsoCode, isUnsignedFloat } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isInt,
+  isLanguageIsoCode,
+  isNumericIsoCode,
+  isUnsignedFloat,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
@@ -55,11 +61,16 @@ function checkCurrency(value: unknown, patch: boolean, _create: boolean): Valida
  * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCurrencyInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CurrencyInput> {
-  return checkCurrency(value, false, operation === 'create');
+export function validateCurrencyInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CurrencyInput> {
+  return checkCurrency(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required. */
-export function validateCurrencyPatch(value: unknown): ValidationResult<CurrencyPatch> {
+export function validateCurrencyPatch(
+  value: unknown,
+): ValidationResult<CurrencyPatch> {
   return checkCurrency(value, true, false);
 }

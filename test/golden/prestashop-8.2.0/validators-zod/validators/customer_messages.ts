@@ -3,9 +3,17 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isCleanHtml, isDate, isIp2Long, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isIp2Long,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { CustomerMessageInput, CustomerMessagePatch } from "../types/customer_messages.js";
+import type {
+  CustomerMessageInput,
+  CustomerMessagePatch,
+} from "../types/customer_messages.js";
 
 /** zod schema of a POST/PUT body for `customer_messages`. */
 export const customerMessageInputSchema = z.looseObject({
@@ -51,11 +59,16 @@ function checkCustomerMessage(value: unknown, patch: boolean, _create: boolean):
  * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerMessageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerMessageInput> {
-  return checkCustomerMessage(value, false, operation === 'create');
+export function validateCustomerMessageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerMessageInput> {
+  return checkCustomerMessage(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required. */
-export function validateCustomerMessagePatch(value: unknown): ValidationResult<CustomerMessagePatch> {
+export function validateCustomerMessagePatch(
+  value: unknown,
+): ValidationResult<CustomerMessagePatch> {
   return checkCustomerMessage(value, true, false);
 }

@@ -3,9 +3,17 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isDate, isEmail, isGenericName, isUnsignedId } from "../runtime/rules.js";
+import {
+  isDate,
+  isEmail,
+  isGenericName,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { CustomerThreadInput, CustomerThreadPatch } from "../types/customer_threads.js";
+import type {
+  CustomerThreadInput,
+  CustomerThreadPatch,
+} from "../types/customer_threads.js";
 
 /** zod schema of a POST/PUT body for `customer_threads`. */
 export const customerThreadInputSchema = z.looseObject({
@@ -59,11 +67,16 @@ function checkCustomerThread(value: unknown, patch: boolean, _create: boolean): 
  * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerThreadInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerThreadInput> {
-  return checkCustomerThread(value, false, operation === 'create');
+export function validateCustomerThreadInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerThreadInput> {
+  return checkCustomerThread(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
-export function validateCustomerThreadPatch(value: unknown): ValidationResult<CustomerThreadPatch> {
+export function validateCustomerThreadPatch(
+  value: unknown,
+): ValidationResult<CustomerThreadPatch> {
   return checkCustomerThread(value, true, false);
 }

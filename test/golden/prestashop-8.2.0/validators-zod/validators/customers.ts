@@ -3,7 +3,22 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isApe, isBirthDate, isCustomerName, isDate, isDateOrNull, isEmail, isFloat, isGenericName, isMd5, isPlaintextPassword, isSha1, isUnsignedId, isUnsignedInt, isUrl } from "../runtime/rules.js";
+import {
+  isApe,
+  isBirthDate,
+  isCustomerName,
+  isDate,
+  isDateOrNull,
+  isEmail,
+  isFloat,
+  isGenericName,
+  isMd5,
+  isPlaintextPassword,
+  isSha1,
+  isUnsignedId,
+  isUnsignedInt,
+  isUrl,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 
@@ -101,11 +116,16 @@ function checkCustomer(value: unknown, patch: boolean, _create: boolean): Valida
  * Checks a body for a POST or PUT to `/api/customers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerInput> {
-  return checkCustomer(value, false, operation === 'create');
+export function validateCustomerInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerInput> {
+  return checkCustomer(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required. */
-export function validateCustomerPatch(value: unknown): ValidationResult<CustomerPatch> {
+export function validateCustomerPatch(
+  value: unknown,
+): ValidationResult<CustomerPatch> {
   return checkCustomer(value, true, false);
 }

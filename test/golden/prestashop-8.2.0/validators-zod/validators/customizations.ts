@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { CustomizationInput, CustomizationPatch } from "../types/customizations.js";
+import type {
+  CustomizationInput,
+  CustomizationPatch,
+} from "../types/customizations.js";
 
 /** zod schema of a POST/PUT body for `customizations`. */
 export const customizationInputSchema = z.looseObject({
@@ -55,11 +58,16 @@ function checkCustomization(value: unknown, patch: boolean, _create: boolean): V
  * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomizationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomizationInput> {
-  return checkCustomization(value, false, operation === 'create');
+export function validateCustomizationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomizationInput> {
+  return checkCustomization(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
-export function validateCustomizationPatch(value: unknown): ValidationResult<CustomizationPatch> {
+export function validateCustomizationPatch(
+  value: unknown,
+): ValidationResult<CustomizationPatch> {
   return checkCustomization(value, true, false);
 }

@@ -3,7 +3,18 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isColor, isDate, isDateOrNull, isEmail, isGenericName, isInt, isName, isPlaintextPassword, isSha1, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isColor,
+  isDate,
+  isDateOrNull,
+  isEmail,
+  isGenericName,
+  isInt,
+  isName,
+  isPlaintextPassword,
+  isSha1,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
@@ -83,11 +94,16 @@ function checkEmployee(value: unknown, patch: boolean, _create: boolean): Valida
  * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateEmployeeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<EmployeeInput> {
-  return checkEmployee(value, false, operation === 'create');
+export function validateEmployeeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<EmployeeInput> {
+  return checkEmployee(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required. */
-export function validateEmployeePatch(value: unknown): ValidationResult<EmployeePatch> {
+export function validateEmployeePatch(
+  value: unknown,
+): ValidationResult<EmployeePatch> {
   return checkEmployee(value, true, false);
 }

@@ -47,11 +47,16 @@ function checkImageType(value: unknown, patch: boolean, _create: boolean): Valid
  * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateImageTypeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ImageTypeInput> {
-  return checkImageType(value, false, operation === 'create');
+export function validateImageTypeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ImageTypeInput> {
+  return checkImageType(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
-export function validateImageTypePatch(value: unknown): ValidationResult<ImageTypePatch> {
+export function validateImageTypePatch(
+  value: unknown,
+): ValidationResult<ImageTypePatch> {
   return checkImageType(value, true, false);
 }

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isGenericName, isLanguageCode, isLanguageIsoCode, isLocale, isPhpDateFormat } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isLanguageCode,
+  isLanguageIsoCode,
+  isLocale,
+  isPhpDateFormat,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
@@ -47,11 +53,16 @@ function checkLanguage(value: unknown, patch: boolean, _create: boolean): Valida
  * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateLanguageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<LanguageInput> {
-  return checkLanguage(value, false, operation === 'create');
+export function validateLanguageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<LanguageInput> {
+  return checkLanguage(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required. */
-export function validateLanguagePatch(value: unknown): ValidationResult<LanguagePatch> {
+export function validateLanguagePatch(
+  value: unknown,
+): ValidationResult<LanguagePatch> {
   return checkLanguage(value, true, false);
 }

@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ManufacturerInput, ManufacturerPatch } from "../types/manufacturers.js";
+import type {
+  ManufacturerInput,
+  ManufacturerPatch,
+} from "../types/manufacturers.js";
 
 /** zod schema of a POST/PUT body for `manufacturers`. */
 export const manufacturerInputSchema = z.looseObject({
@@ -57,11 +60,16 @@ function checkManufacturer(value: unknown, patch: boolean, _create: boolean): Va
  * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateManufacturerInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ManufacturerInput> {
-  return checkManufacturer(value, false, operation === 'create');
+export function validateManufacturerInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ManufacturerInput> {
+  return checkManufacturer(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required. */
-export function validateManufacturerPatch(value: unknown): ValidationResult<ManufacturerPatch> {
+export function validateManufacturerPatch(
+  value: unknown,
+): ValidationResult<ManufacturerPatch> {
   return checkManufacturer(value, true, false);
 }

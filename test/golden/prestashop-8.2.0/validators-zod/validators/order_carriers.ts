@@ -3,9 +3,17 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isDate, isFloat, isTrackingNumber, isUnsignedId } from "../runtime/rules.js";
+import {
+  isDate,
+  isFloat,
+  isTrackingNumber,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { OrderCarrierInput, OrderCarrierPatch } from "../types/order_carriers.js";
+import type {
+  OrderCarrierInput,
+  OrderCarrierPatch,
+} from "../types/order_carriers.js";
 
 /** zod schema of a POST/PUT body for `order_carriers`. */
 export const orderCarrierInputSchema = z.looseObject({
@@ -47,11 +55,16 @@ function checkOrderCarrier(value: unknown, patch: boolean, _create: boolean): Va
  * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderCarrierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderCarrierInput> {
-  return checkOrderCarrier(value, false, operation === 'create');
+export function validateOrderCarrierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderCarrierInput> {
+  return checkOrderCarrier(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required. */
-export function validateOrderCarrierPatch(value: unknown): ValidationResult<OrderCarrierPatch> {
+export function validateOrderCarrierPatch(
+  value: unknown,
+): ValidationResult<OrderCarrierPatch> {
   return checkOrderCarrier(value, true, false);
 }

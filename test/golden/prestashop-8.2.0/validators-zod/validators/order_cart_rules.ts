@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { OrderCartRuleInput, OrderCartRulePatch } from "../types/order_cart_rules.js";
+import type {
+  OrderCartRuleInput,
+  OrderCartRulePatch,
+} from "../types/order_cart_rules.js";
 
 /** zod schema of a POST/PUT body for `order_cart_rules`. */
 export const orderCartRuleInputSchema = z.looseObject({
@@ -47,11 +50,16 @@ function checkOrderCartRule(value: unknown, patch: boolean, _create: boolean): V
  * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderCartRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderCartRuleInput> {
-  return checkOrderCartRule(value, false, operation === 'create');
+export function validateOrderCartRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderCartRuleInput> {
+  return checkOrderCartRule(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
-export function validateOrderCartRulePatch(value: unknown): ValidationResult<OrderCartRulePatch> {
+export function validateOrderCartRulePatch(
+  value: unknown,
+): ValidationResult<OrderCartRulePatch> {
   return checkOrderCartRule(value, true, false);
 }

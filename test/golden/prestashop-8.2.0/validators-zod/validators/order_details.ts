@@ -3,9 +3,25 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isPrice, isReference, isUnsignedId, isUnsignedInt, isUpc } from "../runtime/rules.js";
+import {
+  isDateFormat,
+  isEan13,
+  isFloat,
+  isGenericName,
+  isInt,
+  isIsbn,
+  isMpn,
+  isPrice,
+  isReference,
+  isUnsignedId,
+  isUnsignedInt,
+  isUpc,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { OrderDetailInput, OrderDetailPatch } from "../types/order_details.js";
+import type {
+  OrderDetailInput,
+  OrderDetailPatch,
+} from "../types/order_details.js";
 
 /** zod schema of a POST/PUT body for `order_details`. */
 export const orderDetailInputSchema = z.looseObject({
@@ -129,11 +145,16 @@ function checkOrderDetail(value: unknown, patch: boolean, _create: boolean): Val
  * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderDetailInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderDetailInput> {
-  return checkOrderDetail(value, false, operation === 'create');
+export function validateOrderDetailInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderDetailInput> {
+  return checkOrderDetail(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required. */
-export function validateOrderDetailPatch(value: unknown): ValidationResult<OrderDetailPatch> {
+export function validateOrderDetailPatch(
+  value: unknown,
+): ValidationResult<OrderDetailPatch> {
   return checkOrderDetail(value, true, false);
 }

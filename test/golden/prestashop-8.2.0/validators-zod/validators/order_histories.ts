@@ -29,6 +29,9 @@ function checkOrderHistory(value: unknown, patch: boolean, _create: boolean): Va
  * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderHistoryInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderHistoryInput> {
-  return checkOrderHistory(value, false, operation === 'create');
+export function validateOrderHistoryInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderHistoryInput> {
+  return checkOrderHistory(value, false, operation === "create");
 }

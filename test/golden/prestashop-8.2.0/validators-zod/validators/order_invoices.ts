@@ -3,9 +3,17 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isCleanHtml, isDate, isDateFormat, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isDateFormat,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { OrderInvoiceInput, OrderInvoicePatch } from "../types/order_invoices.js";
+import type {
+  OrderInvoiceInput,
+  OrderInvoicePatch,
+} from "../types/order_invoices.js";
 
 /** zod schema of a POST/PUT body for `order_invoices`. */
 export const orderInvoiceInputSchema = z.looseObject({
@@ -67,11 +75,16 @@ function checkOrderInvoice(value: unknown, patch: boolean, _create: boolean): Va
  * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInvoiceInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInvoiceInput> {
-  return checkOrderInvoice(value, false, operation === 'create');
+export function validateOrderInvoiceInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInvoiceInput> {
+  return checkOrderInvoice(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required. */
-export function validateOrderInvoicePatch(value: unknown): ValidationResult<OrderInvoicePatch> {
+export function validateOrderInvoicePatch(
+  value: unknown,
+): ValidationResult<OrderInvoicePatch> {
   return checkOrderInvoice(value, true, false);
 }

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isDate, isFloat, isGenericName, isPrice, isUnsignedId } from "../runtime/rules.js";
+import {
+  isDate,
+  isFloat,
+  isGenericName,
+  isPrice,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
@@ -37,6 +43,9 @@ function checkOrderPayment(value: unknown, patch: boolean, _create: boolean): Va
  * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderPaymentInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderPaymentInput> {
-  return checkOrderPayment(value, false, operation === 'create');
+export function validateOrderPaymentInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderPaymentInput> {
+  return checkOrderPayment(value, false, operation === "create");
 }

@@ -42,6 +42,9 @@ function checkOrderSlip(value: unknown, patch: boolean, _create: boolean): Valid
  * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderSlipInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderSlipInput> {
-  return checkOrderSlip(value, false, operation === 'create');
+export function validateOrderSlipInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderSlipInput> {
+  return checkOrderSlip(value, false, operation === "create");
 }

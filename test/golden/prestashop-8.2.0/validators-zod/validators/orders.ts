@@ -3,7 +3,16 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isCleanHtml, isDate, isFloat, isGenericName, isMd5, isModuleName, isPrice, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isFloat,
+  isGenericName,
+  isMd5,
+  isModuleName,
+  isPrice,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
@@ -129,11 +138,16 @@ function checkOrder(value: unknown, patch: boolean, _create: boolean): Validatio
  * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInput> {
-  return checkOrder(value, false, operation === 'create');
+export function validateOrderInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInput> {
+  return checkOrder(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
-export function validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
+export function validateOrderPatch(
+  value: unknown,
+): ValidationResult<OrderPatch> {
   return checkOrder(value, true, false);
 }

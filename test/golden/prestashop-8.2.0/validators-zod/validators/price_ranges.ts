@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { PriceRangeInput, PriceRangePatch } from "../types/price_ranges.js";
+import type {
+  PriceRangeInput,
+  PriceRangePatch,
+} from "../types/price_ranges.js";
 
 /** zod schema of a POST/PUT body for `price_ranges`. */
 export const priceRangeInputSchema = z.looseObject({
@@ -37,11 +40,16 @@ function checkPriceRange(value: unknown, patch: boolean, _create: boolean): Vali
  * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validatePriceRangeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<PriceRangeInput> {
-  return checkPriceRange(value, false, operation === 'create');
+export function validatePriceRangeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<PriceRangeInput> {
+  return checkPriceRange(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
-export function validatePriceRangePatch(value: unknown): ValidationResult<PriceRangePatch> {
+export function validatePriceRangePatch(
+  value: unknown,
+): ValidationResult<PriceRangePatch> {
   return checkPriceRange(value, true, false);
 }

@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { ProductSupplierInput, ProductSupplierPatch } from "../types/product_suppliers.js";
+import type {
+  ProductSupplierInput,
+  ProductSupplierPatch,
+} from "../types/product_suppliers.js";
 
 /** zod schema of a POST/PUT body for `product_suppliers`. */
 export const productSupplierInputSchema = z.looseObject({
@@ -43,11 +46,16 @@ function checkProductSupplier(value: unknown, patch: boolean, _create: boolean):
  * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductSupplierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductSupplierInput> {
-  return checkProductSupplier(value, false, operation === 'create');
+export function validateProductSupplierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductSupplierInput> {
+  return checkProductSupplier(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required. */
-export function validateProductSupplierPatch(value: unknown): ValidationResult<ProductSupplierPatch> {
+export function validateProductSupplierPatch(
+  value: unknown,
+): ValidationResult<ProductSupplierPatch> {
   return checkProductSupplier(value, true, false);
 }

@@ -3,7 +3,27 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isCatalogName, isCleanHtml, isDate, isDateFormat, isEan13, isGenericName, isInt, isIsbn, isLinkRewrite, isMpn, isPositiveInt, isPrice, isProductVisibility, isReference, isString, isUnsignedFloat, isUnsignedId, isUnsignedInt, isUpc } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isCleanHtml,
+  isDate,
+  isDateFormat,
+  isEan13,
+  isGenericName,
+  isInt,
+  isIsbn,
+  isLinkRewrite,
+  isMpn,
+  isPositiveInt,
+  isPrice,
+  isProductVisibility,
+  isReference,
+  isString,
+  isUnsignedFloat,
+  isUnsignedId,
+  isUnsignedInt,
+  isUpc,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
@@ -286,11 +306,16 @@ function checkProduct(value: unknown, patch: boolean, create: boolean): Validati
  * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductInput> {
-  return checkProduct(value, false, operation === 'create');
+export function validateProductInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductInput> {
+  return checkProduct(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
-export function validateProductPatch(value: unknown): ValidationResult<ProductPatch> {
+export function validateProductPatch(
+  value: unknown,
+): ValidationResult<ProductPatch> {
   return checkProduct(value, true, false);
 }

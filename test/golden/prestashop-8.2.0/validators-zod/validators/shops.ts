@@ -45,8 +45,11 @@ function checkShop(value: unknown, patch: boolean, _create: boolean): Validation
  * Checks a body for a POST or PUT to `/api/shops` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateShopInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ShopInput> {
-  return checkShop(value, false, operation === 'create');
+export function validateShopInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ShopInput> {
+  return checkShop(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/shops`: like `validateShopInput`, but no field is required. */

@@ -3,9 +3,20 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isCleanHtml, isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDateFormat,
+  isNegativePrice,
+  isPrice,
+  isReductionType,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { SpecificPriceRuleInput, SpecificPriceRulePatch } from "../types/specific_price_rules.js";
+import type {
+  SpecificPriceRuleInput,
+  SpecificPriceRulePatch,
+} from "../types/specific_price_rules.js";
 
 /** zod schema of a POST/PUT body for `specific_price_rules`. */
 export const specificPriceRuleInputSchema = z.looseObject({
@@ -55,11 +66,16 @@ function checkSpecificPriceRule(value: unknown, patch: boolean, _create: boolean
  * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSpecificPriceRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SpecificPriceRuleInput> {
-  return checkSpecificPriceRule(value, false, operation === 'create');
+export function validateSpecificPriceRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SpecificPriceRuleInput> {
+  return checkSpecificPriceRule(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required. */
-export function validateSpecificPriceRulePatch(value: unknown): ValidationResult<SpecificPriceRulePatch> {
+export function validateSpecificPriceRulePatch(
+  value: unknown,
+): ValidationResult<SpecificPriceRulePatch> {
   return checkSpecificPriceRule(value, true, false);
 }

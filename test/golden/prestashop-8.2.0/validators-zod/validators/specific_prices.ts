@@ -3,9 +3,19 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isDateFormat,
+  isNegativePrice,
+  isPrice,
+  isReductionType,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { SpecificPriceInput, SpecificPricePatch } from "../types/specific_prices.js";
+import type {
+  SpecificPriceInput,
+  SpecificPricePatch,
+} from "../types/specific_prices.js";
 
 /** zod schema of a POST/PUT body for `specific_prices`. */
 export const specificPriceInputSchema = z.looseObject({
@@ -65,11 +75,16 @@ function checkSpecificPrice(value: unknown, patch: boolean, _create: boolean): V
  * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSpecificPriceInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SpecificPriceInput> {
-  return checkSpecificPrice(value, false, operation === 'create');
+export function validateSpecificPriceInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SpecificPriceInput> {
+  return checkSpecificPrice(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required. */
-export function validateSpecificPricePatch(value: unknown): ValidationResult<SpecificPricePatch> {
+export function validateSpecificPricePatch(
+  value: unknown,
+): ValidationResult<SpecificPricePatch> {
   return checkSpecificPrice(value, true, false);
 }

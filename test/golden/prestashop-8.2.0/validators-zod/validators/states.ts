@@ -3,7 +3,11 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isGenericName, isStateIsoCode, isUnsignedId } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isStateIsoCode,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { StateInput, StatePatch } from "../types/states.js";
 
@@ -41,11 +45,16 @@ function checkState(value: unknown, patch: boolean, _create: boolean): Validatio
  * Checks a body for a POST or PUT to `/api/states` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStateInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StateInput> {
-  return checkState(value, false, operation === 'create');
+export function validateStateInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StateInput> {
+  return checkState(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required. */
-export function validateStatePatch(value: unknown): ValidationResult<StatePatch> {
+export function validateStatePatch(
+  value: unknown,
+): ValidationResult<StatePatch> {
   return checkState(value, true, false);
 }

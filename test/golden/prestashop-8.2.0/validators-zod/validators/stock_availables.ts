@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { StockAvailableInput, StockAvailablePatch } from "../types/stock_availables.js";
+import type {
+  StockAvailableInput,
+  StockAvailablePatch,
+} from "../types/stock_availables.js";
 
 /** zod schema of a POST/PUT body for `stock_availables`. */
 export const stockAvailableInputSchema = z.looseObject({
@@ -47,11 +50,16 @@ function checkStockAvailable(value: unknown, patch: boolean, _create: boolean): 
  * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStockAvailableInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StockAvailableInput> {
-  return checkStockAvailable(value, false, operation === 'create');
+export function validateStockAvailableInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StockAvailableInput> {
+  return checkStockAvailable(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required. */
-export function validateStockAvailablePatch(value: unknown): ValidationResult<StockAvailablePatch> {
+export function validateStockAvailablePatch(
+  value: unknown,
+): ValidationResult<StockAvailablePatch> {
   return checkStockAvailable(value, true, false);
 }

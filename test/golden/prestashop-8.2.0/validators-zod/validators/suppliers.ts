@@ -3,7 +3,12 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isCatalogName, isCleanHtml, isDate, isGenericName } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isCleanHtml,
+  isDate,
+  isGenericName,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 
@@ -49,11 +54,16 @@ function checkSupplier(value: unknown, patch: boolean, _create: boolean): Valida
  * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSupplierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SupplierInput> {
-  return checkSupplier(value, false, operation === 'create');
+export function validateSupplierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SupplierInput> {
+  return checkSupplier(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required. */
-export function validateSupplierPatch(value: unknown): ValidationResult<SupplierPatch> {
+export function validateSupplierPatch(
+  value: unknown,
+): ValidationResult<SupplierPatch> {
   return checkSupplier(value, true, false);
 }

@@ -35,8 +35,11 @@ function checkTag(value: unknown, patch: boolean, _create: boolean): ValidationR
  * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTagInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TagInput> {
-  return checkTag(value, false, operation === 'create');
+export function validateTagInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TagInput> {
+  return checkTag(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required. */

@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { TaxRuleGroupInput, TaxRuleGroupPatch } from "../types/tax_rule_groups.js";
+import type {
+  TaxRuleGroupInput,
+  TaxRuleGroupPatch,
+} from "../types/tax_rule_groups.js";
 
 /** zod schema of a POST/PUT body for `tax_rule_groups`. */
 export const taxRuleGroupInputSchema = z.looseObject({
@@ -41,11 +44,16 @@ function checkTaxRuleGroup(value: unknown, patch: boolean, _create: boolean): Va
  * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTaxRuleGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TaxRuleGroupInput> {
-  return checkTaxRuleGroup(value, false, operation === 'create');
+export function validateTaxRuleGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TaxRuleGroupInput> {
+  return checkTaxRuleGroup(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required. */
-export function validateTaxRuleGroupPatch(value: unknown): ValidationResult<TaxRuleGroupPatch> {
+export function validateTaxRuleGroupPatch(
+  value: unknown,
+): ValidationResult<TaxRuleGroupPatch> {
   return checkTaxRuleGroup(value, true, false);
 }

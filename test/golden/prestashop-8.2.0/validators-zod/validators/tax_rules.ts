@@ -3,7 +3,12 @@
 import { z } from "zod";
 import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
-import { isPostCode, isString, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isPostCode,
+  isString,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
@@ -47,11 +52,16 @@ function checkTaxRule(value: unknown, patch: boolean, _create: boolean): Validat
  * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTaxRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TaxRuleInput> {
-  return checkTaxRule(value, false, operation === 'create');
+export function validateTaxRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TaxRuleInput> {
+  return checkTaxRule(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required. */
-export function validateTaxRulePatch(value: unknown): ValidationResult<TaxRulePatch> {
+export function validateTaxRulePatch(
+  value: unknown,
+): ValidationResult<TaxRulePatch> {
   return checkTaxRule(value, true, false);
 }

@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { TranslatedConfigurationInput, TranslatedConfigurationPatch } from "../types/translated_configurations.js";
+import type {
+  TranslatedConfigurationInput,
+  TranslatedConfigurationPatch,
+} from "../types/translated_configurations.js";
 
 /** zod schema of a POST/PUT body for `translated_configurations`. */
 export const translatedConfigurationInputSchema = z.looseObject({
@@ -43,11 +46,16 @@ function checkTranslatedConfiguration(value: unknown, patch: boolean, _create: b
  * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTranslatedConfigurationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TranslatedConfigurationInput> {
-  return checkTranslatedConfiguration(value, false, operation === 'create');
+export function validateTranslatedConfigurationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TranslatedConfigurationInput> {
+  return checkTranslatedConfiguration(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required. */
-export function validateTranslatedConfigurationPatch(value: unknown): ValidationResult<TranslatedConfigurationPatch> {
+export function validateTranslatedConfigurationPatch(
+  value: unknown,
+): ValidationResult<TranslatedConfigurationPatch> {
   return checkTranslatedConfiguration(value, true, false);
 }

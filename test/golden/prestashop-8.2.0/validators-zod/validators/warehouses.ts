@@ -57,11 +57,16 @@ function checkWarehouse(value: unknown, patch: boolean, _create: boolean): Valid
  * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateWarehouseInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<WarehouseInput> {
-  return checkWarehouse(value, false, operation === 'create');
+export function validateWarehouseInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<WarehouseInput> {
+  return checkWarehouse(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
-export function validateWarehousePatch(value: unknown): ValidationResult<WarehousePatch> {
+export function validateWarehousePatch(
+  value: unknown,
+): ValidationResult<WarehousePatch> {
   return checkWarehouse(value, true, false);
 }

@@ -5,7 +5,10 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import type { WeightRangeInput, WeightRangePatch } from "../types/weight_ranges.js";
+import type {
+  WeightRangeInput,
+  WeightRangePatch,
+} from "../types/weight_ranges.js";
 
 /** zod schema of a POST/PUT body for `weight_ranges`. */
 export const weightRangeInputSchema = z.looseObject({
@@ -37,11 +40,16 @@ function checkWeightRange(value: unknown, patch: boolean, _create: boolean): Val
  * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateWeightRangeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<WeightRangeInput> {
-  return checkWeightRange(value, false, operation === 'create');
+export function validateWeightRangeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<WeightRangeInput> {
+  return checkWeightRange(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required. */
-export function validateWeightRangePatch(value: unknown): ValidationResult<WeightRangePatch> {
+export function validateWeightRangePatch(
+  value: unknown,
+): ValidationResult<WeightRangePatch> {
   return checkWeightRange(value, true, false);
 }

@@ -35,8 +35,11 @@ function checkZone(value: unknown, patch: boolean, _create: boolean): Validation
  * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateZoneInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ZoneInput> {
-  return checkZone(value, false, operation === 'create');
+export function validateZoneInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ZoneInput> {
+  return checkZone(value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required. */

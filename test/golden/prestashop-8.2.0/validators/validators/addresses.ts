@@ -2,7 +2,19 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isAddress, isCityName, isDate, isDniLite, isGenericName, isMessage, isName, isNullOrUnsignedId, isPhoneNumber, isPostCode, isUnsignedId } from "../runtime/rules.js";
+import {
+  isAddress,
+  isCityName,
+  isDate,
+  isDniLite,
+  isGenericName,
+  isMessage,
+  isName,
+  isNullOrUnsignedId,
+  isPhoneNumber,
+  isPostCode,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { AddressInput, AddressPatch } from "../types/addresses.js";
 
@@ -11,7 +23,19 @@ const SPEC: RecordSpec = {
   className: "Address",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isAddress, isCityName, isDate, isDniLite, isGenericName, isMessage, isName, isNullOrUnsignedId, isPhoneNumber, isPostCode, isUnsignedId },
+  rules: {
+    isAddress,
+    isCityName,
+    isDate,
+    isDniLite,
+    isGenericName,
+    isMessage,
+    isName,
+    isNullOrUnsignedId,
+    isPhoneNumber,
+    isPostCode,
+    isUnsignedId,
+  },
   fields: [
     ["address1", "string", "r", 128, "isAddress"],
     ["address2", "string", "", 128, "isAddress"],
@@ -43,11 +67,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateAddressInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<AddressInput> {
-  return checkRecord<AddressInput>(SPEC, value, false, operation === 'create');
+export function validateAddressInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<AddressInput> {
+  return checkRecord<AddressInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required. */
-export function validateAddressPatch(value: unknown): ValidationResult<AddressPatch> {
+export function validateAddressPatch(
+  value: unknown,
+): ValidationResult<AddressPatch> {
   return checkRecord<AddressPatch>(SPEC, value, true, false);
 }

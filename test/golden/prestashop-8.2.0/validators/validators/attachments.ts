@@ -21,20 +21,28 @@ const SPEC: RecordSpec = {
     ["name", "string", "rl", 32, "isGenericName"],
     ["id", "number", "o"],
   ],
-  associations: [
-    ["products", [["id", "number", "r"]]],
-  ],
+  associations: [["products", [["id", "number", "r"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateAttachmentInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<AttachmentInput> {
-  return checkRecord<AttachmentInput>(SPEC, value, false, operation === 'create');
+export function validateAttachmentInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<AttachmentInput> {
+  return checkRecord<AttachmentInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required. */
-export function validateAttachmentPatch(value: unknown): ValidationResult<AttachmentPatch> {
+export function validateAttachmentPatch(
+  value: unknown,
+): ValidationResult<AttachmentPatch> {
   return checkRecord<AttachmentPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,13 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isAbsoluteUrl, isCarrierName, isFloat, isGenericName, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isAbsoluteUrl,
+  isCarrierName,
+  isFloat,
+  isGenericName,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 
@@ -11,7 +17,13 @@ const SPEC: RecordSpec = {
   className: "Carrier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isAbsoluteUrl, isCarrierName, isFloat, isGenericName, isUnsignedInt },
+  rules: {
+    isAbsoluteUrl,
+    isCarrierName,
+    isFloat,
+    isGenericName,
+    isUnsignedInt,
+  },
   fields: [
     ["active", "boolean", "r"],
     ["delay", "string", "rl", 512, "isGenericName"],
@@ -42,11 +54,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/carriers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCarrierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CarrierInput> {
-  return checkRecord<CarrierInput>(SPEC, value, false, operation === 'create');
+export function validateCarrierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CarrierInput> {
+  return checkRecord<CarrierInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required. */
-export function validateCarrierPatch(value: unknown): ValidationResult<CarrierPatch> {
+export function validateCarrierPatch(
+  value: unknown,
+): ValidationResult<CarrierPatch> {
   return checkRecord<CarrierPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,15 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCleanHtml, isDate, isFloat, isInt, isPercentage, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isFloat,
+  isInt,
+  isPercentage,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CartRuleInput, CartRulePatch } from "../types/cart_rules.js";
 
@@ -11,7 +19,15 @@ const SPEC: RecordSpec = {
   className: "CartRule",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isCleanHtml, isDate, isFloat, isInt, isPercentage, isUnsignedId, isUnsignedInt },
+  rules: {
+    isCleanHtml,
+    isDate,
+    isFloat,
+    isInt,
+    isPercentage,
+    isUnsignedId,
+    isUnsignedInt,
+  },
   fields: [
     ["active", "boolean"],
     ["carrier_restriction", "boolean"],
@@ -54,11 +70,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCartRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CartRuleInput> {
-  return checkRecord<CartRuleInput>(SPEC, value, false, operation === 'create');
+export function validateCartRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CartRuleInput> {
+  return checkRecord<CartRuleInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/cart_rules`: like `validateCartRuleInput`, but no field is required. */
-export function validateCartRulePatch(value: unknown): ValidationResult<CartRulePatch> {
+export function validateCartRulePatch(
+  value: unknown,
+): ValidationResult<CartRulePatch> {
   return checkRecord<CartRulePatch>(SPEC, value, true, false);
 }

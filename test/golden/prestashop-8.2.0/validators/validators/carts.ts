@@ -34,7 +34,16 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
   ],
   associations: [
-    ["cart_rows", [["id_address_delivery", "number", "r"], ["id_customization", "number"], ["id_product", "number", "r"], ["id_product_attribute", "number", "r"], ["quantity", "number", "r"]]],
+    [
+      "cart_rows",
+      [
+        ["id_address_delivery", "number", "r"],
+        ["id_customization", "number"],
+        ["id_product", "number", "r"],
+        ["id_product_attribute", "number", "r"],
+        ["quantity", "number", "r"],
+      ],
+    ],
   ],
 };
 
@@ -42,8 +51,11 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCartInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CartInput> {
-  return checkRecord<CartInput>(SPEC, value, false, operation === 'create');
+export function validateCartInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CartInput> {
+  return checkRecord<CartInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */

@@ -2,7 +2,15 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCatalogName, isCleanHtml, isDate, isGenericName, isLinkRewrite, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isCleanHtml,
+  isDate,
+  isGenericName,
+  isLinkRewrite,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 
@@ -11,7 +19,15 @@ const SPEC: RecordSpec = {
   className: "Category",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isCatalogName, isCleanHtml, isDate, isGenericName, isLinkRewrite, isUnsignedId, isUnsignedInt },
+  rules: {
+    isCatalogName,
+    isCleanHtml,
+    isDate,
+    isGenericName,
+    isLinkRewrite,
+    isUnsignedId,
+    isUnsignedInt,
+  },
   fields: [
     ["active", "boolean", "r"],
     ["additional_description", "string", "l", 4194303, "isCleanHtml"],
@@ -41,11 +57,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCategoryInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CategoryInput> {
-  return checkRecord<CategoryInput>(SPEC, value, false, operation === 'create');
+export function validateCategoryInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CategoryInput> {
+  return checkRecord<CategoryInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required. */
-export function validateCategoryPatch(value: unknown): ValidationResult<CategoryPatch> {
+export function validateCategoryPatch(
+  value: unknown,
+): ValidationResult<CategoryPatch> {
   return checkRecord<CategoryPatch>(SPEC, value, true, false);
 }

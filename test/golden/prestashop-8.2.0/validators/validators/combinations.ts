@@ -2,16 +2,45 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isNegativePrice, isPositiveInt, isPrice, isUnsignedId, isUpc } from "../runtime/rules.js";
+import {
+  isDateFormat,
+  isEan13,
+  isFloat,
+  isGenericName,
+  isInt,
+  isIsbn,
+  isMpn,
+  isNegativePrice,
+  isPositiveInt,
+  isPrice,
+  isUnsignedId,
+  isUpc,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { CombinationInput, CombinationPatch } from "../types/combinations.js";
+import type {
+  CombinationInput,
+  CombinationPatch,
+} from "../types/combinations.js";
 
 /** The checks of a `combinations` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
   className: "Combination",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isNegativePrice, isPositiveInt, isPrice, isUnsignedId, isUpc },
+  rules: {
+    isDateFormat,
+    isEan13,
+    isFloat,
+    isGenericName,
+    isInt,
+    isIsbn,
+    isMpn,
+    isNegativePrice,
+    isPositiveInt,
+    isPrice,
+    isUnsignedId,
+    isUpc,
+  },
   fields: [
     ["available_date", "string", "", 0, "isDateFormat"],
     ["available_later", "string", "l", 255, "isGenericName"],
@@ -44,11 +73,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCombinationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CombinationInput> {
-  return checkRecord<CombinationInput>(SPEC, value, false, operation === 'create');
+export function validateCombinationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CombinationInput> {
+  return checkRecord<CombinationInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required. */
-export function validateCombinationPatch(value: unknown): ValidationResult<CombinationPatch> {
+export function validateCombinationPatch(
+  value: unknown,
+): ValidationResult<CombinationPatch> {
   return checkRecord<CombinationPatch>(SPEC, value, true, false);
 }

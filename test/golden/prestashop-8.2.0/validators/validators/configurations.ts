@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ConfigurationInput, ConfigurationPatch } from "../types/configurations.js";
+import type {
+  ConfigurationInput,
+  ConfigurationPatch,
+} from "../types/configurations.js";
 
 /** The checks of a `configurations` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -27,11 +30,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateConfigurationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ConfigurationInput> {
-  return checkRecord<ConfigurationInput>(SPEC, value, false, operation === 'create');
+export function validateConfigurationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ConfigurationInput> {
+  return checkRecord<ConfigurationInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required. */
-export function validateConfigurationPatch(value: unknown): ValidationResult<ConfigurationPatch> {
+export function validateConfigurationPatch(
+  value: unknown,
+): ValidationResult<ConfigurationPatch> {
   return checkRecord<ConfigurationPatch>(SPEC, value, true, false);
 }

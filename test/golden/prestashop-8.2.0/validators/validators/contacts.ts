@@ -25,11 +25,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/contacts` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateContactInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ContactInput> {
-  return checkRecord<ContactInput>(SPEC, value, false, operation === 'create');
+export function validateContactInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ContactInput> {
+  return checkRecord<ContactInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/contacts`: like `validateContactInput`, but no field is required. */
-export function validateContactPatch(value: unknown): ValidationResult<ContactPatch> {
+export function validateContactPatch(
+  value: unknown,
+): ValidationResult<ContactPatch> {
   return checkRecord<ContactPatch>(SPEC, value, true, false);
 }

@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCleanHtml, isGenericName, isLinkRewrite, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isGenericName,
+  isLinkRewrite,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ContentInput, ContentPatch } from "../types/content_management_system.js";
+import type {
+  ContentInput,
+  ContentPatch,
+} from "../types/content_management_system.js";
 
 /** The checks of a `content_management_system` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -31,11 +39,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/content_management_system` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateContentInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ContentInput> {
-  return checkRecord<ContentInput>(SPEC, value, false, operation === 'create');
+export function validateContentInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ContentInput> {
+  return checkRecord<ContentInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/content_management_system`: like `validateContentInput`, but no field is required. */
-export function validateContentPatch(value: unknown): ValidationResult<ContentPatch> {
+export function validateContentPatch(
+  value: unknown,
+): ValidationResult<ContentPatch> {
   return checkRecord<ContentPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,13 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isGenericName, isInt, isLanguageIsoCode, isUnsignedId, isZipCodeFormat } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isInt,
+  isLanguageIsoCode,
+  isUnsignedId,
+  isZipCodeFormat,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CountryInput, CountryPatch } from "../types/countries.js";
 
@@ -11,7 +17,13 @@ const SPEC: RecordSpec = {
   className: "Country",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isGenericName, isInt, isLanguageIsoCode, isUnsignedId, isZipCodeFormat },
+  rules: {
+    isGenericName,
+    isInt,
+    isLanguageIsoCode,
+    isUnsignedId,
+    isZipCodeFormat,
+  },
   fields: [
     ["active", "boolean"],
     ["call_prefix", "number", "", 0, "isInt"],
@@ -32,11 +44,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCountryInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CountryInput> {
-  return checkRecord<CountryInput>(SPEC, value, false, operation === 'create');
+export function validateCountryInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CountryInput> {
+  return checkRecord<CountryInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required. */
-export function validateCountryPatch(value: unknown): ValidationResult<CountryPatch> {
+export function validateCountryPatch(
+  value: unknown,
+): ValidationResult<CountryPatch> {
   return checkRecord<CountryPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,13 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isGenericName, isInt, isLanguageIsoCode, isNumericIsoCode, isUnsignedFloat } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isInt,
+  isLanguageIsoCode,
+  isNumericIsoCode,
+  isUnsignedFloat,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
@@ -11,7 +17,13 @@ const SPEC: RecordSpec = {
   className: "Currency",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isGenericName, isInt, isLanguageIsoCode, isNumericIsoCode, isUnsignedFloat },
+  rules: {
+    isGenericName,
+    isInt,
+    isLanguageIsoCode,
+    isNumericIsoCode,
+    isUnsignedFloat,
+  },
   fields: [
     ["active", "boolean"],
     ["conversion_rate", "number", "r", 0, "isUnsignedFloat"],
@@ -33,11 +45,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCurrencyInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CurrencyInput> {
-  return checkRecord<CurrencyInput>(SPEC, value, false, operation === 'create');
+export function validateCurrencyInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CurrencyInput> {
+  return checkRecord<CurrencyInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required. */
-export function validateCurrencyPatch(value: unknown): ValidationResult<CurrencyPatch> {
+export function validateCurrencyPatch(
+  value: unknown,
+): ValidationResult<CurrencyPatch> {
   return checkRecord<CurrencyPatch>(SPEC, value, true, false);
 }

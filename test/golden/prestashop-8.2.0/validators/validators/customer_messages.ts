@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCleanHtml, isDate, isIp2Long, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isIp2Long,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { CustomerMessageInput, CustomerMessagePatch } from "../types/customer_messages.js";
+import type {
+  CustomerMessageInput,
+  CustomerMessagePatch,
+} from "../types/customer_messages.js";
 
 /** The checks of a `customer_messages` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -31,11 +39,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerMessageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerMessageInput> {
-  return checkRecord<CustomerMessageInput>(SPEC, value, false, operation === 'create');
+export function validateCustomerMessageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerMessageInput> {
+  return checkRecord<CustomerMessageInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required. */
-export function validateCustomerMessagePatch(value: unknown): ValidationResult<CustomerMessagePatch> {
+export function validateCustomerMessagePatch(
+  value: unknown,
+): ValidationResult<CustomerMessagePatch> {
   return checkRecord<CustomerMessagePatch>(SPEC, value, true, false);
 }

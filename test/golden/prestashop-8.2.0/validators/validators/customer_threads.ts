@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDate, isEmail, isGenericName, isUnsignedId } from "../runtime/rules.js";
+import {
+  isDate,
+  isEmail,
+  isGenericName,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { CustomerThreadInput, CustomerThreadPatch } from "../types/customer_threads.js";
+import type {
+  CustomerThreadInput,
+  CustomerThreadPatch,
+} from "../types/customer_threads.js";
 
 /** The checks of a `customer_threads` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -26,20 +34,28 @@ const SPEC: RecordSpec = {
     ["token", "string", "r", 0, "isGenericName"],
     ["id", "number", "o"],
   ],
-  associations: [
-    ["customer_messages", [["id", "number"]]],
-  ],
+  associations: [["customer_messages", [["id", "number"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerThreadInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerThreadInput> {
-  return checkRecord<CustomerThreadInput>(SPEC, value, false, operation === 'create');
+export function validateCustomerThreadInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerThreadInput> {
+  return checkRecord<CustomerThreadInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
-export function validateCustomerThreadPatch(value: unknown): ValidationResult<CustomerThreadPatch> {
+export function validateCustomerThreadPatch(
+  value: unknown,
+): ValidationResult<CustomerThreadPatch> {
   return checkRecord<CustomerThreadPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,22 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isApe, isBirthDate, isCustomerName, isDate, isDateOrNull, isEmail, isFloat, isGenericName, isMd5, isPlaintextPassword, isSha1, isUnsignedId, isUnsignedInt, isUrl } from "../runtime/rules.js";
+import {
+  isApe,
+  isBirthDate,
+  isCustomerName,
+  isDate,
+  isDateOrNull,
+  isEmail,
+  isFloat,
+  isGenericName,
+  isMd5,
+  isPlaintextPassword,
+  isSha1,
+  isUnsignedId,
+  isUnsignedInt,
+  isUrl,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 
@@ -11,7 +26,22 @@ const SPEC: RecordSpec = {
   className: "Customer",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isApe, isBirthDate, isCustomerName, isDate, isDateOrNull, isEmail, isFloat, isGenericName, isMd5, isPlaintextPassword, isSha1, isUnsignedId, isUnsignedInt, isUrl },
+  rules: {
+    isApe,
+    isBirthDate,
+    isCustomerName,
+    isDate,
+    isDateOrNull,
+    isEmail,
+    isFloat,
+    isGenericName,
+    isMd5,
+    isPlaintextPassword,
+    isSha1,
+    isUnsignedId,
+    isUnsignedInt,
+    isUrl,
+  },
   fields: [
     ["active", "boolean"],
     ["ape", "string", "", 0, "isApe"],
@@ -47,20 +77,23 @@ const SPEC: RecordSpec = {
     ["website", "string", "", 0, "isUrl"],
     ["id", "number", "o"],
   ],
-  associations: [
-    ["groups", [["id", "number"]]],
-  ],
+  associations: [["groups", [["id", "number"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/customers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerInput> {
-  return checkRecord<CustomerInput>(SPEC, value, false, operation === 'create');
+export function validateCustomerInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerInput> {
+  return checkRecord<CustomerInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required. */
-export function validateCustomerPatch(value: unknown): ValidationResult<CustomerPatch> {
+export function validateCustomerPatch(
+  value: unknown,
+): ValidationResult<CustomerPatch> {
   return checkRecord<CustomerPatch>(SPEC, value, true, false);
 }

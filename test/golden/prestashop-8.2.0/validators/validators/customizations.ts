@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { CustomizationInput, CustomizationPatch } from "../types/customizations.js";
+import type {
+  CustomizationInput,
+  CustomizationPatch,
+} from "../types/customizations.js";
 
 /** The checks of a `customizations` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -24,8 +27,20 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
   ],
   associations: [
-    ["customized_data_images", [["id_customization_field", "number"], ["value", "string"]]],
-    ["customized_data_text_fields", [["id_customization_field", "number", "r"], ["value", "string"]]],
+    [
+      "customized_data_images",
+      [
+        ["id_customization_field", "number"],
+        ["value", "string"],
+      ],
+    ],
+    [
+      "customized_data_text_fields",
+      [
+        ["id_customization_field", "number", "r"],
+        ["value", "string"],
+      ],
+    ],
   ],
 };
 
@@ -33,11 +48,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomizationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomizationInput> {
-  return checkRecord<CustomizationInput>(SPEC, value, false, operation === 'create');
+export function validateCustomizationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomizationInput> {
+  return checkRecord<CustomizationInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
-export function validateCustomizationPatch(value: unknown): ValidationResult<CustomizationPatch> {
+export function validateCustomizationPatch(
+  value: unknown,
+): ValidationResult<CustomizationPatch> {
   return checkRecord<CustomizationPatch>(SPEC, value, true, false);
 }

@@ -28,11 +28,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/deliveries` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateDeliveryInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<DeliveryInput> {
-  return checkRecord<DeliveryInput>(SPEC, value, false, operation === 'create');
+export function validateDeliveryInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<DeliveryInput> {
+  return checkRecord<DeliveryInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required. */
-export function validateDeliveryPatch(value: unknown): ValidationResult<DeliveryPatch> {
+export function validateDeliveryPatch(
+  value: unknown,
+): ValidationResult<DeliveryPatch> {
   return checkRecord<DeliveryPatch>(SPEC, value, true, false);
 }

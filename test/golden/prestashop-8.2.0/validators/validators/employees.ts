@@ -2,7 +2,18 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isColor, isDate, isDateOrNull, isEmail, isGenericName, isInt, isName, isPlaintextPassword, isSha1, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isColor,
+  isDate,
+  isDateOrNull,
+  isEmail,
+  isGenericName,
+  isInt,
+  isName,
+  isPlaintextPassword,
+  isSha1,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
@@ -11,7 +22,18 @@ const SPEC: RecordSpec = {
   className: "Employee",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isColor, isDate, isDateOrNull, isEmail, isGenericName, isInt, isName, isPlaintextPassword, isSha1, isUnsignedInt },
+  rules: {
+    isColor,
+    isDate,
+    isDateOrNull,
+    isEmail,
+    isGenericName,
+    isInt,
+    isName,
+    isPlaintextPassword,
+    isSha1,
+    isUnsignedInt,
+  },
   fields: [
     ["active", "boolean"],
     ["bo_color", "string", "", 32, "isColor"],
@@ -47,11 +69,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateEmployeeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<EmployeeInput> {
-  return checkRecord<EmployeeInput>(SPEC, value, false, operation === 'create');
+export function validateEmployeeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<EmployeeInput> {
+  return checkRecord<EmployeeInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required. */
-export function validateEmployeePatch(value: unknown): ValidationResult<EmployeePatch> {
+export function validateEmployeePatch(
+  value: unknown,
+): ValidationResult<EmployeePatch> {
   return checkRecord<EmployeePatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,12 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDate, isFloat, isGenericName, isPriceDisplayMethod } from "../runtime/rules.js";
+import {
+  isDate,
+  isFloat,
+  isGenericName,
+  isPriceDisplayMethod,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { GroupInput, GroupPatch } from "../types/groups.js";
 
@@ -27,11 +32,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<GroupInput> {
-  return checkRecord<GroupInput>(SPEC, value, false, operation === 'create');
+export function validateGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<GroupInput> {
+  return checkRecord<GroupInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/groups`: like `validateGroupInput`, but no field is required. */
-export function validateGroupPatch(value: unknown): ValidationResult<GroupPatch> {
+export function validateGroupPatch(
+  value: unknown,
+): ValidationResult<GroupPatch> {
   return checkRecord<GroupPatch>(SPEC, value, true, false);
 }

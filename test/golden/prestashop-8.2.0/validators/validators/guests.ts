@@ -36,11 +36,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/guests` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateGuestInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<GuestInput> {
-  return checkRecord<GuestInput>(SPEC, value, false, operation === 'create');
+export function validateGuestInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<GuestInput> {
+  return checkRecord<GuestInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/guests`: like `validateGuestInput`, but no field is required. */
-export function validateGuestPatch(value: unknown): ValidationResult<GuestPatch> {
+export function validateGuestPatch(
+  value: unknown,
+): ValidationResult<GuestPatch> {
   return checkRecord<GuestPatch>(SPEC, value, true, false);
 }

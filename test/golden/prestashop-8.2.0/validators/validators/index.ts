@@ -59,5 +59,13 @@ export * from "./translated_configurations.js";
 export * from "./warehouses.js";
 export * from "./weight_ranges.js";
 export * from "./zones.js";
-export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';
-export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';
+export {
+  assertValid,
+  PRESTASHOP_ERROR_CODES,
+  ValidationError,
+} from "../runtime/validation.js";
+export type {
+  IssueCode,
+  ValidationIssue,
+  ValidationResult,
+} from "../runtime/validation.js";

@@ -2,7 +2,13 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isGenericName, isLanguageCode, isLanguageIsoCode, isLocale, isPhpDateFormat } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isLanguageCode,
+  isLanguageIsoCode,
+  isLocale,
+  isPhpDateFormat,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
@@ -11,7 +17,13 @@ const SPEC: RecordSpec = {
   className: "Language",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isGenericName, isLanguageCode, isLanguageIsoCode, isLocale, isPhpDateFormat },
+  rules: {
+    isGenericName,
+    isLanguageCode,
+    isLanguageIsoCode,
+    isLocale,
+    isPhpDateFormat,
+  },
   fields: [
     ["active", "boolean"],
     ["date_format_full", "string", "r", 32, "isPhpDateFormat"],
@@ -29,11 +41,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateLanguageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<LanguageInput> {
-  return checkRecord<LanguageInput>(SPEC, value, false, operation === 'create');
+export function validateLanguageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<LanguageInput> {
+  return checkRecord<LanguageInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required. */
-export function validateLanguagePatch(value: unknown): ValidationResult<LanguagePatch> {
+export function validateLanguagePatch(
+  value: unknown,
+): ValidationResult<LanguagePatch> {
   return checkRecord<LanguagePatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ManufacturerInput, ManufacturerPatch } from "../types/manufacturers.js";
+import type {
+  ManufacturerInput,
+  ManufacturerPatch,
+} from "../types/manufacturers.js";
 
 /** The checks of a `manufacturers` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -25,20 +28,28 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
     ["link_rewrite", "string", "o"],
   ],
-  associations: [
-    ["addresses", [["id", "number"]]],
-  ],
+  associations: [["addresses", [["id", "number"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateManufacturerInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ManufacturerInput> {
-  return checkRecord<ManufacturerInput>(SPEC, value, false, operation === 'create');
+export function validateManufacturerInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ManufacturerInput> {
+  return checkRecord<ManufacturerInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required. */
-export function validateManufacturerPatch(value: unknown): ValidationResult<ManufacturerPatch> {
+export function validateManufacturerPatch(
+  value: unknown,
+): ValidationResult<ManufacturerPatch> {
   return checkRecord<ManufacturerPatch>(SPEC, value, true, false);
 }

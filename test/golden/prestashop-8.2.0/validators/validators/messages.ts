@@ -28,11 +28,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateMessageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<MessageInput> {
-  return checkRecord<MessageInput>(SPEC, value, false, operation === 'create');
+export function validateMessageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<MessageInput> {
+  return checkRecord<MessageInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required. */
-export function validateMessagePatch(value: unknown): ValidationResult<MessagePatch> {
+export function validateMessagePatch(
+  value: unknown,
+): ValidationResult<MessagePatch> {
   return checkRecord<MessagePatch>(SPEC, value, true, false);
 }

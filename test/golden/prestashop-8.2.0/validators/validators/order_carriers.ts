@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDate, isFloat, isTrackingNumber, isUnsignedId } from "../runtime/rules.js";
+import {
+  isDate,
+  isFloat,
+  isTrackingNumber,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { OrderCarrierInput, OrderCarrierPatch } from "../types/order_carriers.js";
+import type {
+  OrderCarrierInput,
+  OrderCarrierPatch,
+} from "../types/order_carriers.js";
 
 /** The checks of a `order_carriers` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -29,11 +37,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderCarrierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderCarrierInput> {
-  return checkRecord<OrderCarrierInput>(SPEC, value, false, operation === 'create');
+export function validateOrderCarrierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderCarrierInput> {
+  return checkRecord<OrderCarrierInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required. */
-export function validateOrderCarrierPatch(value: unknown): ValidationResult<OrderCarrierPatch> {
+export function validateOrderCarrierPatch(
+  value: unknown,
+): ValidationResult<OrderCarrierPatch> {
   return checkRecord<OrderCarrierPatch>(SPEC, value, true, false);
 }

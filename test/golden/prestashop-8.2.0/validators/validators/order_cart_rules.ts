@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { OrderCartRuleInput, OrderCartRulePatch } from "../types/order_cart_rules.js";
+import type {
+  OrderCartRuleInput,
+  OrderCartRulePatch,
+} from "../types/order_cart_rules.js";
 
 /** The checks of a `order_cart_rules` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -29,11 +32,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderCartRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderCartRuleInput> {
-  return checkRecord<OrderCartRuleInput>(SPEC, value, false, operation === 'create');
+export function validateOrderCartRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderCartRuleInput> {
+  return checkRecord<OrderCartRuleInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
-export function validateOrderCartRulePatch(value: unknown): ValidationResult<OrderCartRulePatch> {
+export function validateOrderCartRulePatch(
+  value: unknown,
+): ValidationResult<OrderCartRulePatch> {
   return checkRecord<OrderCartRulePatch>(SPEC, value, true, false);
 }

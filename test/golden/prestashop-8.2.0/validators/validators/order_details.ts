@@ -2,16 +2,45 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isPrice, isReference, isUnsignedId, isUnsignedInt, isUpc } from "../runtime/rules.js";
+import {
+  isDateFormat,
+  isEan13,
+  isFloat,
+  isGenericName,
+  isInt,
+  isIsbn,
+  isMpn,
+  isPrice,
+  isReference,
+  isUnsignedId,
+  isUnsignedInt,
+  isUpc,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { OrderDetailInput, OrderDetailPatch } from "../types/order_details.js";
+import type {
+  OrderDetailInput,
+  OrderDetailPatch,
+} from "../types/order_details.js";
 
 /** The checks of a `order_details` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
   className: "OrderDetail",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isDateFormat, isEan13, isFloat, isGenericName, isInt, isIsbn, isMpn, isPrice, isReference, isUnsignedId, isUnsignedInt, isUpc },
+  rules: {
+    isDateFormat,
+    isEan13,
+    isFloat,
+    isGenericName,
+    isInt,
+    isIsbn,
+    isMpn,
+    isPrice,
+    isReference,
+    isUnsignedId,
+    isUnsignedInt,
+    isUpc,
+  },
   fields: [
     ["discount_quantity_applied", "number", "", 0, "isInt"],
     ["download_deadline", "string", "", 0, "isDateFormat"],
@@ -61,20 +90,28 @@ const SPEC: RecordSpec = {
     ["unit_price_tax_incl", "number", "", 0, "isPrice"],
     ["id", "number", "o"],
   ],
-  associations: [
-    ["taxes", [["id", "number"]]],
-  ],
+  associations: [["taxes", [["id", "number"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderDetailInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderDetailInput> {
-  return checkRecord<OrderDetailInput>(SPEC, value, false, operation === 'create');
+export function validateOrderDetailInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderDetailInput> {
+  return checkRecord<OrderDetailInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required. */
-export function validateOrderDetailPatch(value: unknown): ValidationResult<OrderDetailPatch> {
+export function validateOrderDetailPatch(
+  value: unknown,
+): ValidationResult<OrderDetailPatch> {
   return checkRecord<OrderDetailPatch>(SPEC, value, true, false);
 }

@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCleanHtml, isDate, isDateFormat, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isDateFormat,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { OrderInvoiceInput, OrderInvoicePatch } from "../types/order_invoices.js";
+import type {
+  OrderInvoiceInput,
+  OrderInvoicePatch,
+} from "../types/order_invoices.js";
 
 /** The checks of a `order_invoices` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -39,11 +47,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInvoiceInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInvoiceInput> {
-  return checkRecord<OrderInvoiceInput>(SPEC, value, false, operation === 'create');
+export function validateOrderInvoiceInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInvoiceInput> {
+  return checkRecord<OrderInvoiceInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required. */
-export function validateOrderInvoicePatch(value: unknown): ValidationResult<OrderInvoicePatch> {
+export function validateOrderInvoicePatch(
+  value: unknown,
+): ValidationResult<OrderInvoicePatch> {
   return checkRecord<OrderInvoicePatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,13 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDate, isFloat, isGenericName, isPrice, isUnsignedId } from "../runtime/rules.js";
+import {
+  isDate,
+  isFloat,
+  isGenericName,
+  isPrice,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
@@ -33,6 +39,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderPaymentInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderPaymentInput> {
-  return checkRecord<OrderPaymentInput>(SPEC, value, false, operation === 'create');
+export function validateOrderPaymentInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderPaymentInput> {
+  return checkRecord<OrderPaymentInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

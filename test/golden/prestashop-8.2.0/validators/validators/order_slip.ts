@@ -30,7 +30,16 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
   ],
   associations: [
-    ["order_slip_details", [["amount_tax_excl", "number", "r"], ["amount_tax_incl", "number", "r"], ["id", "number"], ["id_order_detail", "number", "r"], ["product_quantity", "number", "r"]]],
+    [
+      "order_slip_details",
+      [
+        ["amount_tax_excl", "number", "r"],
+        ["amount_tax_incl", "number", "r"],
+        ["id", "number"],
+        ["id_order_detail", "number", "r"],
+        ["product_quantity", "number", "r"],
+      ],
+    ],
   ],
 };
 
@@ -38,6 +47,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderSlipInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderSlipInput> {
-  return checkRecord<OrderSlipInput>(SPEC, value, false, operation === 'create');
+export function validateOrderSlipInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderSlipInput> {
+  return checkRecord<OrderSlipInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isColor, isGenericName, isModuleName, isTplName } from "../runtime/rules.js";
+import {
+  isColor,
+  isGenericName,
+  isModuleName,
+  isTplName,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { OrderStateInput, OrderStatePatch } from "../types/order_states.js";
+import type {
+  OrderStateInput,
+  OrderStatePatch,
+} from "../types/order_states.js";
 
 /** The checks of a `order_states` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -36,11 +44,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderStateInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderStateInput> {
-  return checkRecord<OrderStateInput>(SPEC, value, false, operation === 'create');
+export function validateOrderStateInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderStateInput> {
+  return checkRecord<OrderStateInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required. */
-export function validateOrderStatePatch(value: unknown): ValidationResult<OrderStatePatch> {
+export function validateOrderStatePatch(
+  value: unknown,
+): ValidationResult<OrderStatePatch> {
   return checkRecord<OrderStatePatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,16 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCleanHtml, isDate, isFloat, isGenericName, isMd5, isModuleName, isPrice, isUnsignedId } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDate,
+  isFloat,
+  isGenericName,
+  isMd5,
+  isModuleName,
+  isPrice,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
@@ -11,7 +20,16 @@ const SPEC: RecordSpec = {
   className: "Order",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isCleanHtml, isDate, isFloat, isGenericName, isMd5, isModuleName, isPrice, isUnsignedId },
+  rules: {
+    isCleanHtml,
+    isDate,
+    isFloat,
+    isGenericName,
+    isMd5,
+    isModuleName,
+    isPrice,
+    isUnsignedId,
+  },
   fields: [
     ["carrier_tax_rate", "number", "", 0, "isFloat"],
     ["conversion_rate", "number", "r", 0, "isFloat"],
@@ -62,7 +80,24 @@ const SPEC: RecordSpec = {
     ["id", "number", "o"],
   ],
   associations: [
-    ["order_rows", [["id", "number"], ["id_customization", "number"], ["product_attribute_id", "number", "r"], ["product_ean13", "string", "o"], ["product_id", "number", "r"], ["product_isbn", "string", "o"], ["product_name", "string", "o"], ["product_price", "number", "o"], ["product_quantity", "number", "r"], ["product_reference", "string", "o"], ["product_upc", "string", "o"], ["unit_price_tax_excl", "number", "o"], ["unit_price_tax_incl", "number", "o"]]],
+    [
+      "order_rows",
+      [
+        ["id", "number"],
+        ["id_customization", "number"],
+        ["product_attribute_id", "number", "r"],
+        ["product_ean13", "string", "o"],
+        ["product_id", "number", "r"],
+        ["product_isbn", "string", "o"],
+        ["product_name", "string", "o"],
+        ["product_price", "number", "o"],
+        ["product_quantity", "number", "r"],
+        ["product_reference", "string", "o"],
+        ["product_upc", "string", "o"],
+        ["unit_price_tax_excl", "number", "o"],
+        ["unit_price_tax_incl", "number", "o"],
+      ],
+    ],
   ],
 };
 
@@ -70,11 +105,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInput> {
-  return checkRecord<OrderInput>(SPEC, value, false, operation === 'create');
+export function validateOrderInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInput> {
+  return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
-export function validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
+export function validateOrderPatch(
+  value: unknown,
+): ValidationResult<OrderPatch> {
   return checkRecord<OrderPatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { PriceRangeInput, PriceRangePatch } from "../types/price_ranges.js";
+import type {
+  PriceRangeInput,
+  PriceRangePatch,
+} from "../types/price_ranges.js";
 
 /** The checks of a `price_ranges` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -24,11 +27,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validatePriceRangeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<PriceRangeInput> {
-  return checkRecord<PriceRangeInput>(SPEC, value, false, operation === 'create');
+export function validatePriceRangeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<PriceRangeInput> {
+  return checkRecord<PriceRangeInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
-export function validatePriceRangePatch(value: unknown): ValidationResult<PriceRangePatch> {
+export function validatePriceRangePatch(
+  value: unknown,
+): ValidationResult<PriceRangePatch> {
   return checkRecord<PriceRangePatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { CustomizationFieldInput, CustomizationFieldPatch } from "../types/product_customization_fields.js";
+import type {
+  CustomizationFieldInput,
+  CustomizationFieldPatch,
+} from "../types/product_customization_fields.js";
 
 /** The checks of a `product_customization_fields` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -27,11 +30,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_customization_fields` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomizationFieldInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomizationFieldInput> {
-  return checkRecord<CustomizationFieldInput>(SPEC, value, false, operation === 'create');
+export function validateCustomizationFieldInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomizationFieldInput> {
+  return checkRecord<CustomizationFieldInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required. */
-export function validateCustomizationFieldPatch(value: unknown): ValidationResult<CustomizationFieldPatch> {
+export function validateCustomizationFieldPatch(
+  value: unknown,
+): ValidationResult<CustomizationFieldPatch> {
   return checkRecord<CustomizationFieldPatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ProductFeatureValueInput, ProductFeatureValuePatch } from "../types/product_feature_values.js";
+import type {
+  ProductFeatureValueInput,
+  ProductFeatureValuePatch,
+} from "../types/product_feature_values.js";
 
 /** The checks of a `product_feature_values` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -24,11 +27,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductFeatureValueInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductFeatureValueInput> {
-  return checkRecord<ProductFeatureValueInput>(SPEC, value, false, operation === 'create');
+export function validateProductFeatureValueInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductFeatureValueInput> {
+  return checkRecord<ProductFeatureValueInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required. */
-export function validateProductFeatureValuePatch(value: unknown): ValidationResult<ProductFeatureValuePatch> {
+export function validateProductFeatureValuePatch(
+  value: unknown,
+): ValidationResult<ProductFeatureValuePatch> {
   return checkRecord<ProductFeatureValuePatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ProductFeatureInput, ProductFeaturePatch } from "../types/product_features.js";
+import type {
+  ProductFeatureInput,
+  ProductFeaturePatch,
+} from "../types/product_features.js";
 
 /** The checks of a `product_features` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -23,11 +26,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductFeatureInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductFeatureInput> {
-  return checkRecord<ProductFeatureInput>(SPEC, value, false, operation === 'create');
+export function validateProductFeatureInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductFeatureInput> {
+  return checkRecord<ProductFeatureInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
-export function validateProductFeaturePatch(value: unknown): ValidationResult<ProductFeaturePatch> {
+export function validateProductFeaturePatch(
+  value: unknown,
+): ValidationResult<ProductFeaturePatch> {
   return checkRecord<ProductFeaturePatch>(SPEC, value, true, false);
 }

@@ -2,9 +2,17 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isColor, isGenericName, isInt, isUnsignedId } from "../runtime/rules.js";
+import {
+  isColor,
+  isGenericName,
+  isInt,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ProductOptionValueInput, ProductOptionValuePatch } from "../types/product_option_values.js";
+import type {
+  ProductOptionValueInput,
+  ProductOptionValuePatch,
+} from "../types/product_option_values.js";
 
 /** The checks of a `product_option_values` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -25,11 +33,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductOptionValueInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductOptionValueInput> {
-  return checkRecord<ProductOptionValueInput>(SPEC, value, false, operation === 'create');
+export function validateProductOptionValueInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductOptionValueInput> {
+  return checkRecord<ProductOptionValueInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required. */
-export function validateProductOptionValuePatch(value: unknown): ValidationResult<ProductOptionValuePatch> {
+export function validateProductOptionValuePatch(
+  value: unknown,
+): ValidationResult<ProductOptionValuePatch> {
   return checkRecord<ProductOptionValuePatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ProductOptionInput, ProductOptionPatch } from "../types/product_options.js";
+import type {
+  ProductOptionInput,
+  ProductOptionPatch,
+} from "../types/product_options.js";
 
 /** The checks of a `product_options` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -20,20 +23,28 @@ const SPEC: RecordSpec = {
     ["public_name", "string", "rl", 64, "isGenericName"],
     ["id", "number", "o"],
   ],
-  associations: [
-    ["product_option_values", [["id", "number"]]],
-  ],
+  associations: [["product_option_values", [["id", "number"]]]],
 };
 
 /**
  * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductOptionInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductOptionInput> {
-  return checkRecord<ProductOptionInput>(SPEC, value, false, operation === 'create');
+export function validateProductOptionInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductOptionInput> {
+  return checkRecord<ProductOptionInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required. */
-export function validateProductOptionPatch(value: unknown): ValidationResult<ProductOptionPatch> {
+export function validateProductOptionPatch(
+  value: unknown,
+): ValidationResult<ProductOptionPatch> {
   return checkRecord<ProductOptionPatch>(SPEC, value, true, false);
 }

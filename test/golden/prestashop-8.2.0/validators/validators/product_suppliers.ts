@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { ProductSupplierInput, ProductSupplierPatch } from "../types/product_suppliers.js";
+import type {
+  ProductSupplierInput,
+  ProductSupplierPatch,
+} from "../types/product_suppliers.js";
 
 /** The checks of a `product_suppliers` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -27,11 +30,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductSupplierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductSupplierInput> {
-  return checkRecord<ProductSupplierInput>(SPEC, value, false, operation === 'create');
+export function validateProductSupplierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductSupplierInput> {
+  return checkRecord<ProductSupplierInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required. */
-export function validateProductSupplierPatch(value: unknown): ValidationResult<ProductSupplierPatch> {
+export function validateProductSupplierPatch(
+  value: unknown,
+): ValidationResult<ProductSupplierPatch> {
   return checkRecord<ProductSupplierPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,27 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCatalogName, isCleanHtml, isDate, isDateFormat, isEan13, isGenericName, isInt, isIsbn, isLinkRewrite, isMpn, isPositiveInt, isPrice, isProductVisibility, isReference, isString, isUnsignedFloat, isUnsignedId, isUnsignedInt, isUpc } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isCleanHtml,
+  isDate,
+  isDateFormat,
+  isEan13,
+  isGenericName,
+  isInt,
+  isIsbn,
+  isLinkRewrite,
+  isMpn,
+  isPositiveInt,
+  isPrice,
+  isProductVisibility,
+  isReference,
+  isString,
+  isUnsignedFloat,
+  isUnsignedId,
+  isUnsignedInt,
+  isUpc,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
@@ -11,7 +31,27 @@ const SPEC: RecordSpec = {
   className: "Product",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isCatalogName, isCleanHtml, isDate, isDateFormat, isEan13, isGenericName, isInt, isIsbn, isLinkRewrite, isMpn, isPositiveInt, isPrice, isProductVisibility, isReference, isString, isUnsignedFloat, isUnsignedId, isUnsignedInt, isUpc },
+  rules: {
+    isCatalogName,
+    isCleanHtml,
+    isDate,
+    isDateFormat,
+    isEan13,
+    isGenericName,
+    isInt,
+    isIsbn,
+    isLinkRewrite,
+    isMpn,
+    isPositiveInt,
+    isPrice,
+    isProductVisibility,
+    isReference,
+    isString,
+    isUnsignedFloat,
+    isUnsignedId,
+    isUnsignedInt,
+    isUpc,
+  },
   fields: [
     ["active", "boolean"],
     ["additional_delivery_times", "number", "", 0, "isUnsignedId"],
@@ -24,7 +64,14 @@ const SPEC: RecordSpec = {
     ["cache_default_attribute", "number"],
     ["cache_has_attachments", "boolean"],
     ["cache_is_pack", "boolean"],
-    ["condition", "string", "", 0, "isGenericName", ["new", "used", "refurbished"]],
+    [
+      "condition",
+      "string",
+      "",
+      0,
+      "isGenericName",
+      ["new", "used", "refurbished"],
+    ],
     ["customizable", "number", "", 0, "isUnsignedInt"],
     ["date_add", "string", "", 0, "isDate"],
     ["date_upd", "string", "", 0, "isDate"],
@@ -63,7 +110,14 @@ const SPEC: RecordSpec = {
     ["pack_stock_type", "number", "", 0, "isUnsignedInt"],
     ["position_in_category", "number"],
     ["price", "number", "r", 0, "isPrice"],
-    ["product_type", "string", "", 0, "isGenericName", ["standard", "pack", "virtual", "combinations", ""]],
+    [
+      "product_type",
+      "string",
+      "",
+      0,
+      "isGenericName",
+      ["standard", "pack", "virtual", "combinations", ""],
+    ],
     ["quantity_discount", "boolean"],
     ["redirect_type", "string", "", 0, "isString"],
     ["reference", "string", "", 64, "isReference"],
@@ -78,7 +132,14 @@ const SPEC: RecordSpec = {
     ["unity", "string", "", 0, "isString"],
     ["upc", "string", "", 12, "isUpc"],
     ["uploadable_files", "number", "", 0, "isUnsignedInt"],
-    ["visibility", "string", "", 0, "isProductVisibility", ["both", "catalog", "search", "none"]],
+    [
+      "visibility",
+      "string",
+      "",
+      0,
+      "isProductVisibility",
+      ["both", "catalog", "search", "none"],
+    ],
     ["weight", "number", "", 0, "isUnsignedFloat"],
     ["wholesale_price", "number", "", 0, "isPrice"],
     ["width", "number", "", 0, "isUnsignedFloat"],
@@ -92,10 +153,29 @@ const SPEC: RecordSpec = {
     ["categories", [["id", "number", "r"]]],
     ["combinations", [["id", "number", "r"]]],
     ["images", [["id", "number"]]],
-    ["product_bundle", [["id", "number", "r"], ["id_product_attribute", "number"], ["quantity", "number"]]],
-    ["product_features", [["id", "number", "r"], ["id_feature_value", "number", "r"]]],
+    [
+      "product_bundle",
+      [
+        ["id", "number", "r"],
+        ["id_product_attribute", "number"],
+        ["quantity", "number"],
+      ],
+    ],
+    [
+      "product_features",
+      [
+        ["id", "number", "r"],
+        ["id_feature_value", "number", "r"],
+      ],
+    ],
     ["product_option_values", [["id", "number", "r"]]],
-    ["stock_availables", [["id", "number", "r"], ["id_product_attribute", "number", "r"]]],
+    [
+      "stock_availables",
+      [
+        ["id", "number", "r"],
+        ["id_product_attribute", "number", "r"],
+      ],
+    ],
     ["tags", [["id", "number", "r"]]],
   ],
 };
@@ -104,11 +184,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductInput> {
-  return checkRecord<ProductInput>(SPEC, value, false, operation === 'create');
+export function validateProductInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductInput> {
+  return checkRecord<ProductInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
-export function validateProductPatch(value: unknown): ValidationResult<ProductPatch> {
+export function validateProductPatch(
+  value: unknown,
+): ValidationResult<ProductPatch> {
   return checkRecord<ProductPatch>(SPEC, value, true, false);
 }

@@ -28,11 +28,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateShopGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ShopGroupInput> {
-  return checkRecord<ShopGroupInput>(SPEC, value, false, operation === 'create');
+export function validateShopGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ShopGroupInput> {
+  return checkRecord<ShopGroupInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required. */
-export function validateShopGroupPatch(value: unknown): ValidationResult<ShopGroupPatch> {
+export function validateShopGroupPatch(
+  value: unknown,
+): ValidationResult<ShopGroupPatch> {
   return checkRecord<ShopGroupPatch>(SPEC, value, true, false);
 }

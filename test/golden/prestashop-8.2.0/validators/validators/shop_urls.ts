@@ -28,11 +28,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/shop_urls` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateShopUrlInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ShopUrlInput> {
-  return checkRecord<ShopUrlInput>(SPEC, value, false, operation === 'create');
+export function validateShopUrlInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ShopUrlInput> {
+  return checkRecord<ShopUrlInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/shop_urls`: like `validateShopUrlInput`, but no field is required. */
-export function validateShopUrlPatch(value: unknown): ValidationResult<ShopUrlPatch> {
+export function validateShopUrlPatch(
+  value: unknown,
+): ValidationResult<ShopUrlPatch> {
   return checkRecord<ShopUrlPatch>(SPEC, value, true, false);
 }

@@ -2,16 +2,35 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCleanHtml, isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isCleanHtml,
+  isDateFormat,
+  isNegativePrice,
+  isPrice,
+  isReductionType,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { SpecificPriceRuleInput, SpecificPriceRulePatch } from "../types/specific_price_rules.js";
+import type {
+  SpecificPriceRuleInput,
+  SpecificPriceRulePatch,
+} from "../types/specific_price_rules.js";
 
 /** The checks of a `specific_price_rules` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
   className: "SpecificPriceRule",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isCleanHtml, isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt },
+  rules: {
+    isCleanHtml,
+    isDateFormat,
+    isNegativePrice,
+    isPrice,
+    isReductionType,
+    isUnsignedId,
+    isUnsignedInt,
+  },
   fields: [
     ["from", "string", "", 0, "isDateFormat"],
     ["from_quantity", "number", "r", 0, "isUnsignedInt"],
@@ -33,11 +52,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSpecificPriceRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SpecificPriceRuleInput> {
-  return checkRecord<SpecificPriceRuleInput>(SPEC, value, false, operation === 'create');
+export function validateSpecificPriceRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SpecificPriceRuleInput> {
+  return checkRecord<SpecificPriceRuleInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required. */
-export function validateSpecificPriceRulePatch(value: unknown): ValidationResult<SpecificPriceRulePatch> {
+export function validateSpecificPriceRulePatch(
+  value: unknown,
+): ValidationResult<SpecificPriceRulePatch> {
   return checkRecord<SpecificPriceRulePatch>(SPEC, value, true, false);
 }

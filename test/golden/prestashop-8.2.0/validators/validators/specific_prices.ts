@@ -2,16 +2,33 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isDateFormat,
+  isNegativePrice,
+  isPrice,
+  isReductionType,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { SpecificPriceInput, SpecificPricePatch } from "../types/specific_prices.js";
+import type {
+  SpecificPriceInput,
+  SpecificPricePatch,
+} from "../types/specific_prices.js";
 
 /** The checks of a `specific_prices` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
   className: "SpecificPrice",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isDateFormat, isNegativePrice, isPrice, isReductionType, isUnsignedId, isUnsignedInt },
+  rules: {
+    isDateFormat,
+    isNegativePrice,
+    isPrice,
+    isReductionType,
+    isUnsignedId,
+    isUnsignedInt,
+  },
   fields: [
     ["from", "string", "r", 0, "isDateFormat"],
     ["from_quantity", "number", "r", 0, "isUnsignedInt"],
@@ -38,11 +55,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSpecificPriceInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SpecificPriceInput> {
-  return checkRecord<SpecificPriceInput>(SPEC, value, false, operation === 'create');
+export function validateSpecificPriceInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SpecificPriceInput> {
+  return checkRecord<SpecificPriceInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required. */
-export function validateSpecificPricePatch(value: unknown): ValidationResult<SpecificPricePatch> {
+export function validateSpecificPricePatch(
+  value: unknown,
+): ValidationResult<SpecificPricePatch> {
   return checkRecord<SpecificPricePatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,11 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isGenericName, isStateIsoCode, isUnsignedId } from "../runtime/rules.js";
+import {
+  isGenericName,
+  isStateIsoCode,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { StateInput, StatePatch } from "../types/states.js";
 
@@ -26,11 +30,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/states` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStateInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StateInput> {
-  return checkRecord<StateInput>(SPEC, value, false, operation === 'create');
+export function validateStateInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StateInput> {
+  return checkRecord<StateInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required. */
-export function validateStatePatch(value: unknown): ValidationResult<StatePatch> {
+export function validateStatePatch(
+  value: unknown,
+): ValidationResult<StatePatch> {
   return checkRecord<StatePatch>(SPEC, value, true, false);
 }

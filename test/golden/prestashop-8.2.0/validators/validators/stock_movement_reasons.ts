@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { StockMovementReasonInput, StockMovementReasonPatch } from "../types/stock_movement_reasons.js";
+import type {
+  StockMovementReasonInput,
+  StockMovementReasonPatch,
+} from "../types/stock_movement_reasons.js";
 
 /** The checks of a `stock_movement_reasons` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -26,11 +29,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/stock_movement_reasons` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStockMovementReasonInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StockMovementReasonInput> {
-  return checkRecord<StockMovementReasonInput>(SPEC, value, false, operation === 'create');
+export function validateStockMovementReasonInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StockMovementReasonInput> {
+  return checkRecord<StockMovementReasonInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/stock_movement_reasons`: like `validateStockMovementReasonInput`, but no field is required. */
-export function validateStockMovementReasonPatch(value: unknown): ValidationResult<StockMovementReasonPatch> {
+export function validateStockMovementReasonPatch(
+  value: unknown,
+): ValidationResult<StockMovementReasonPatch> {
   return checkRecord<StockMovementReasonPatch>(SPEC, value, true, false);
 }

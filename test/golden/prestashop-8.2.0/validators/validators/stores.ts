@@ -2,7 +2,19 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isAddress, isCityName, isCleanHtml, isCoordinate, isDate, isEmail, isGenericName, isJson, isNullOrUnsignedId, isPhoneNumber, isUnsignedId } from "../runtime/rules.js";
+import {
+  isAddress,
+  isCityName,
+  isCleanHtml,
+  isCoordinate,
+  isDate,
+  isEmail,
+  isGenericName,
+  isJson,
+  isNullOrUnsignedId,
+  isPhoneNumber,
+  isUnsignedId,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { StoreInput, StorePatch } from "../types/stores.js";
 
@@ -11,7 +23,19 @@ const SPEC: RecordSpec = {
   className: "Store",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: { isAddress, isCityName, isCleanHtml, isCoordinate, isDate, isEmail, isGenericName, isJson, isNullOrUnsignedId, isPhoneNumber, isUnsignedId },
+  rules: {
+    isAddress,
+    isCityName,
+    isCleanHtml,
+    isCoordinate,
+    isDate,
+    isEmail,
+    isGenericName,
+    isJson,
+    isNullOrUnsignedId,
+    isPhoneNumber,
+    isUnsignedId,
+  },
   fields: [
     ["active", "boolean", "r"],
     ["address1", "string", "rl", 255, "isAddress"],
@@ -38,11 +62,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/stores` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateStoreInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<StoreInput> {
-  return checkRecord<StoreInput>(SPEC, value, false, operation === 'create');
+export function validateStoreInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<StoreInput> {
+  return checkRecord<StoreInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/stores`: like `validateStoreInput`, but no field is required. */
-export function validateStorePatch(value: unknown): ValidationResult<StorePatch> {
+export function validateStorePatch(
+  value: unknown,
+): ValidationResult<StorePatch> {
   return checkRecord<StorePatch>(SPEC, value, true, false);
 }

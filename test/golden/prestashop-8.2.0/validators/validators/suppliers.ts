@@ -2,7 +2,12 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isCatalogName, isCleanHtml, isDate, isGenericName } from "../runtime/rules.js";
+import {
+  isCatalogName,
+  isCleanHtml,
+  isDate,
+  isGenericName,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 
@@ -30,11 +35,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSupplierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SupplierInput> {
-  return checkRecord<SupplierInput>(SPEC, value, false, operation === 'create');
+export function validateSupplierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SupplierInput> {
+  return checkRecord<SupplierInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required. */
-export function validateSupplierPatch(value: unknown): ValidationResult<SupplierPatch> {
+export function validateSupplierPatch(
+  value: unknown,
+): ValidationResult<SupplierPatch> {
   return checkRecord<SupplierPatch>(SPEC, value, true, false);
 }

@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { TaxRuleGroupInput, TaxRuleGroupPatch } from "../types/tax_rule_groups.js";
+import type {
+  TaxRuleGroupInput,
+  TaxRuleGroupPatch,
+} from "../types/tax_rule_groups.js";
 
 /** The checks of a `tax_rule_groups` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -26,11 +29,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTaxRuleGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TaxRuleGroupInput> {
-  return checkRecord<TaxRuleGroupInput>(SPEC, value, false, operation === 'create');
+export function validateTaxRuleGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TaxRuleGroupInput> {
+  return checkRecord<TaxRuleGroupInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required. */
-export function validateTaxRuleGroupPatch(value: unknown): ValidationResult<TaxRuleGroupPatch> {
+export function validateTaxRuleGroupPatch(
+  value: unknown,
+): ValidationResult<TaxRuleGroupPatch> {
   return checkRecord<TaxRuleGroupPatch>(SPEC, value, true, false);
 }

@@ -2,7 +2,12 @@
 // Do not edit: regenerate with `prestashop-codegen generate`.
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
-import { isPostCode, isString, isUnsignedId, isUnsignedInt } from "../runtime/rules.js";
+import {
+  isPostCode,
+  isString,
+  isUnsignedId,
+  isUnsignedInt,
+} from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
@@ -29,11 +34,16 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTaxRuleInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TaxRuleInput> {
-  return checkRecord<TaxRuleInput>(SPEC, value, false, operation === 'create');
+export function validateTaxRuleInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TaxRuleInput> {
+  return checkRecord<TaxRuleInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required. */
-export function validateTaxRulePatch(value: unknown): ValidationResult<TaxRulePatch> {
+export function validateTaxRulePatch(
+  value: unknown,
+): ValidationResult<TaxRulePatch> {
   return checkRecord<TaxRulePatch>(SPEC, value, true, false);
 }

@@ -25,8 +25,11 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/taxes` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTaxInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TaxInput> {
-  return checkRecord<TaxInput>(SPEC, value, false, operation === 'create');
+export function validateTaxInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TaxInput> {
+  return checkRecord<TaxInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/taxes`: like `validateTaxInput`, but no field is required. */

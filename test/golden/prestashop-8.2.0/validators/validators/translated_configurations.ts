@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { TranslatedConfigurationInput, TranslatedConfigurationPatch } from "../types/translated_configurations.js";
+import type {
+  TranslatedConfigurationInput,
+  TranslatedConfigurationPatch,
+} from "../types/translated_configurations.js";
 
 /** The checks of a `translated_configurations` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -27,11 +30,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTranslatedConfigurationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TranslatedConfigurationInput> {
-  return checkRecord<TranslatedConfigurationInput>(SPEC, value, false, operation === 'create');
+export function validateTranslatedConfigurationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TranslatedConfigurationInput> {
+  return checkRecord<TranslatedConfigurationInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required. */
-export function validateTranslatedConfigurationPatch(value: unknown): ValidationResult<TranslatedConfigurationPatch> {
+export function validateTranslatedConfigurationPatch(
+  value: unknown,
+): ValidationResult<TranslatedConfigurationPatch> {
   return checkRecord<TranslatedConfigurationPatch>(SPEC, value, true, false);
 }

@@ -25,7 +25,13 @@ const SPEC: RecordSpec = {
   ],
   associations: [
     ["carriers", [["id", "number"]]],
-    ["shops", [["id", "number"], ["name", "string"]]],
+    [
+      "shops",
+      [
+        ["id", "number"],
+        ["name", "string"],
+      ],
+    ],
     ["stocks", [["id", "number"]]],
   ],
 };
@@ -34,11 +40,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateWarehouseInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<WarehouseInput> {
-  return checkRecord<WarehouseInput>(SPEC, value, false, operation === 'create');
+export function validateWarehouseInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<WarehouseInput> {
+  return checkRecord<WarehouseInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
-export function validateWarehousePatch(value: unknown): ValidationResult<WarehousePatch> {
+export function validateWarehousePatch(
+  value: unknown,
+): ValidationResult<WarehousePatch> {
   return checkRecord<WarehousePatch>(SPEC, value, true, false);
 }

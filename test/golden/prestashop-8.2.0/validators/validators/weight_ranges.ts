@@ -4,7 +4,10 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import type { WeightRangeInput, WeightRangePatch } from "../types/weight_ranges.js";
+import type {
+  WeightRangeInput,
+  WeightRangePatch,
+} from "../types/weight_ranges.js";
 
 /** The checks of a `weight_ranges` body, one row per field (columns: see runtime/check.ts). */
 const SPEC: RecordSpec = {
@@ -24,11 +27,21 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateWeightRangeInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<WeightRangeInput> {
-  return checkRecord<WeightRangeInput>(SPEC, value, false, operation === 'create');
+export function validateWeightRangeInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<WeightRangeInput> {
+  return checkRecord<WeightRangeInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }
 
 /** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required. */
-export function validateWeightRangePatch(value: unknown): ValidationResult<WeightRangePatch> {
+export function validateWeightRangePatch(
+  value: unknown,
+): ValidationResult<WeightRangePatch> {
   return checkRecord<WeightRangePatch>(SPEC, value, true, false);
 }

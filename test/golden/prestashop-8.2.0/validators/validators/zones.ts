@@ -23,8 +23,11 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateZoneInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ZoneInput> {
-  return checkRecord<ZoneInput>(SPEC, value, false, operation === 'create');
+export function validateZoneInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ZoneInput> {
+  return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
 
 /** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required. */

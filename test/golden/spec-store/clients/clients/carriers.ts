@@ -4,7 +4,10 @@ import type { Carrier, CarrierInput } from "../types/carriers.js";
 import { validateCarrierInput } from "../validators/carriers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `carriers`: node names, fields and associations. */
@@ -69,13 +72,27 @@ export declare namespace CarriersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Carrier; input: CarrierInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Carrier;
+    input: CarrierInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/carriers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CarriersClient extends Pick<ResourceClient<CarriersClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CarriersClient extends Pick<
+  ResourceClient<CarriersClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCarriersClient(ctx: ClientContext): CarriersClient {
-  return createResourceClient<CarriersClient.Types>(ctx, carriersMeta, validateCarrierInput, null);
+  return createResourceClient<CarriersClient.Types>(
+    ctx,
+    carriersMeta,
+    validateCarrierInput,
+    null,
+  );
 }

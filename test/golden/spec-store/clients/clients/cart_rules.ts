@@ -4,7 +4,10 @@ import type { CartRule, CartRuleInput } from "../types/cart_rules.js";
 import { validateCartRuleInput } from "../validators/cart_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `cart_rules`: node names, fields and associations. */
@@ -93,13 +96,27 @@ export declare namespace CartRulesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: CartRule; input: CartRuleInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: CartRule;
+    input: CartRuleInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/cart_rules` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartRulesClient extends Pick<ResourceClient<CartRulesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CartRulesClient extends Pick<
+  ResourceClient<CartRulesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
-  return createResourceClient<CartRulesClient.Types>(ctx, cartRulesMeta, validateCartRuleInput, null);
+  return createResourceClient<CartRulesClient.Types>(
+    ctx,
+    cartRulesMeta,
+    validateCartRuleInput,
+    null,
+  );
 }

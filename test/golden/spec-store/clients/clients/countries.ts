@@ -4,7 +4,10 @@ import type { Country, CountryInput } from "../types/countries.js";
 import { validateCountryInput } from "../validators/countries.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `countries`: node names, fields and associations. */
@@ -49,13 +52,27 @@ export declare namespace CountriesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Country; input: CountryInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Country;
+    input: CountryInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/countries` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CountriesClient extends Pick<ResourceClient<CountriesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CountriesClient extends Pick<
+  ResourceClient<CountriesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `countries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCountriesClient(ctx: ClientContext): CountriesClient {
-  return createResourceClient<CountriesClient.Types>(ctx, countriesMeta, validateCountryInput, null);
+  return createResourceClient<CountriesClient.Types>(
+    ctx,
+    countriesMeta,
+    validateCountryInput,
+    null,
+  );
 }

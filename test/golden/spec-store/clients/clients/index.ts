@@ -5,41 +5,104 @@ import { createImagesClient, type ImagesClient } from "../runtime/images.js";
 import { createRequest, type RequestFunction } from "../runtime/request.js";
 import { createClientContext } from "./_context.js";
 import { createAddressesClient, type AddressesClient } from "./addresses.js";
-import { createAttachmentsClient, type AttachmentsClient } from "./attachments.js";
+import {
+  createAttachmentsClient,
+  type AttachmentsClient,
+} from "./attachments.js";
 import { createCarriersClient, type CarriersClient } from "./carriers.js";
 import { createCartRulesClient, type CartRulesClient } from "./cart_rules.js";
 import { createCartsClient, type CartsClient } from "./carts.js";
 import { createCategoriesClient, type CategoriesClient } from "./categories.js";
-import { createCombinationsClient, type CombinationsClient } from "./combinations.js";
-import { createConfigurationsClient, type ConfigurationsClient } from "./configurations.js";
+import {
+  createCombinationsClient,
+  type CombinationsClient,
+} from "./combinations.js";
+import {
+  createConfigurationsClient,
+  type ConfigurationsClient,
+} from "./configurations.js";
 import { createCountriesClient, type CountriesClient } from "./countries.js";
 import { createCurrenciesClient, type CurrenciesClient } from "./currencies.js";
-import { createCustomerMessagesClient, type CustomerMessagesClient } from "./customer_messages.js";
-import { createCustomerThreadsClient, type CustomerThreadsClient } from "./customer_threads.js";
+import {
+  createCustomerMessagesClient,
+  type CustomerMessagesClient,
+} from "./customer_messages.js";
+import {
+  createCustomerThreadsClient,
+  type CustomerThreadsClient,
+} from "./customer_threads.js";
 import { createCustomersClient, type CustomersClient } from "./customers.js";
 import { createGroupsClient, type GroupsClient } from "./groups.js";
 import { createLanguagesClient, type LanguagesClient } from "./languages.js";
-import { createManufacturersClient, type ManufacturersClient } from "./manufacturers.js";
-import { createOrderCarriersClient, type OrderCarriersClient } from "./order_carriers.js";
-import { createOrderDetailsClient, type OrderDetailsClient } from "./order_details.js";
-import { createOrderHistoriesClient, type OrderHistoriesClient } from "./order_histories.js";
-import { createOrderInvoicesClient, type OrderInvoicesClient } from "./order_invoices.js";
-import { createOrderPaymentsClient, type OrderPaymentsClient } from "./order_payments.js";
-import { createOrderSlipsClient, type OrderSlipsClient } from "./order_slips.js";
-import { createOrderStatesClient, type OrderStatesClient } from "./order_states.js";
+import {
+  createManufacturersClient,
+  type ManufacturersClient,
+} from "./manufacturers.js";
+import {
+  createOrderCarriersClient,
+  type OrderCarriersClient,
+} from "./order_carriers.js";
+import {
+  createOrderDetailsClient,
+  type OrderDetailsClient,
+} from "./order_details.js";
+import {
+  createOrderHistoriesClient,
+  type OrderHistoriesClient,
+} from "./order_histories.js";
+import {
+  createOrderInvoicesClient,
+  type OrderInvoicesClient,
+} from "./order_invoices.js";
+import {
+  createOrderPaymentsClient,
+  type OrderPaymentsClient,
+} from "./order_payments.js";
+import {
+  createOrderSlipsClient,
+  type OrderSlipsClient,
+} from "./order_slips.js";
+import {
+  createOrderStatesClient,
+  type OrderStatesClient,
+} from "./order_states.js";
 import { createOrdersClient, type OrdersClient } from "./orders.js";
-import { createProductFeatureValuesClient, type ProductFeatureValuesClient } from "./product_feature_values.js";
-import { createProductFeaturesClient, type ProductFeaturesClient } from "./product_features.js";
-import { createProductOptionValuesClient, type ProductOptionValuesClient } from "./product_option_values.js";
-import { createProductOptionsClient, type ProductOptionsClient } from "./product_options.js";
+import {
+  createProductFeatureValuesClient,
+  type ProductFeatureValuesClient,
+} from "./product_feature_values.js";
+import {
+  createProductFeaturesClient,
+  type ProductFeaturesClient,
+} from "./product_features.js";
+import {
+  createProductOptionValuesClient,
+  type ProductOptionValuesClient,
+} from "./product_option_values.js";
+import {
+  createProductOptionsClient,
+  type ProductOptionsClient,
+} from "./product_options.js";
 import { createProductsClient, type ProductsClient } from "./products.js";
-import { createShopGroupsClient, type ShopGroupsClient } from "./shop_groups.js";
+import {
+  createShopGroupsClient,
+  type ShopGroupsClient,
+} from "./shop_groups.js";
 import { createShopsClient, type ShopsClient } from "./shops.js";
-import { createSpecificPricesClient, type SpecificPricesClient } from "./specific_prices.js";
-import { createStockAvailablesClient, type StockAvailablesClient } from "./stock_availables.js";
+import {
+  createSpecificPricesClient,
+  type SpecificPricesClient,
+} from "./specific_prices.js";
+import {
+  createStockAvailablesClient,
+  type StockAvailablesClient,
+} from "./stock_availables.js";
 import { createSuppliersClient, type SuppliersClient } from "./suppliers.js";
 import { createTagsClient, type TagsClient } from "./tags.js";
-import { createTaxRuleGroupsClient, type TaxRuleGroupsClient } from "./tax_rule_groups.js";
+import {
+  createTaxRuleGroupsClient,
+  type TaxRuleGroupsClient,
+} from "./tax_rule_groups.js";
 import { createTaxesClient, type TaxesClient } from "./taxes.js";
 import { createZonesClient, type ZonesClient } from "./zones.js";
 
@@ -82,13 +145,46 @@ export * from "./tags.js";
 export * from "./tax_rule_groups.js";
 export * from "./taxes.js";
 export * from "./zones.js";
-export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from "../runtime/errors.js";
-export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from "../runtime/query.js";
+export {
+  PrestaShopError,
+  PrestaShopValidationError,
+  type PrestaShopErrorKind,
+  type StoreError,
+} from "../runtime/errors.js";
+export {
+  anyOf,
+  beginsWith,
+  between,
+  contains,
+  endsWith,
+  eq,
+  gt,
+  lt,
+  not,
+  type Display,
+  type Filter,
+  type FilterOp,
+  type ListQuery,
+  type ShopContext,
+  type Sort,
+} from "../runtime/query.js";
 export type { ClientOptions } from "../runtime/client.js";
 export type { ImageData, ImagesClient } from "../runtime/images.js";
-export type { SearchIds, SearchQuery, SearchResult } from "../runtime/search.js";
-export type { AttachmentFilesClient, DownloadedFile, FileInput } from "../runtime/attachments.js";
-export type { RawRequest, RawResponse, RequestFunction } from "../runtime/request.js";
+export type {
+  SearchIds,
+  SearchQuery,
+  SearchResult,
+} from "../runtime/search.js";
+export type {
+  AttachmentFilesClient,
+  DownloadedFile,
+  FileInput,
+} from "../runtime/attachments.js";
+export type {
+  RawRequest,
+  RawResponse,
+  RequestFunction,
+} from "../runtime/request.js";
 
 /** A client of the store: one property per resource, under its wire name (`products` is `/api/products`). */
 export interface PrestaShopClient {

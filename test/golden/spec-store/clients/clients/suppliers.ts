@@ -4,7 +4,10 @@ import type { Supplier, SupplierInput } from "../types/suppliers.js";
 import { validateSupplierInput } from "../validators/suppliers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `suppliers`: node names, fields and associations. */
@@ -45,13 +48,27 @@ export declare namespace SuppliersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Supplier; input: SupplierInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Supplier;
+    input: SupplierInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/suppliers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SuppliersClient extends Pick<ResourceClient<SuppliersClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface SuppliersClient extends Pick<
+  ResourceClient<SuppliersClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
-  return createResourceClient<SuppliersClient.Types>(ctx, suppliersMeta, validateSupplierInput, null);
+  return createResourceClient<SuppliersClient.Types>(
+    ctx,
+    suppliersMeta,
+    validateSupplierInput,
+    null,
+  );
 }

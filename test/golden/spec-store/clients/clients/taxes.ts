@@ -4,7 +4,10 @@ import type { Tax, TaxInput } from "../types/taxes.js";
 import { validateTaxInput } from "../validators/taxes.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `taxes`: node names, fields and associations. */
@@ -35,13 +38,27 @@ export declare namespace TaxesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Tax; input: TaxInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Tax;
+    input: TaxInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/taxes` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface TaxesClient extends Pick<ResourceClient<TaxesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface TaxesClient extends Pick<
+  ResourceClient<TaxesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `taxes` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxesClient(ctx: ClientContext): TaxesClient {
-  return createResourceClient<TaxesClient.Types>(ctx, taxesMeta, validateTaxInput, null);
+  return createResourceClient<TaxesClient.Types>(
+    ctx,
+    taxesMeta,
+    validateTaxInput,
+    null,
+  );
 }

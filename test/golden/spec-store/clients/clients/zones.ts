@@ -4,7 +4,10 @@ import type { Zone, ZoneInput } from "../types/zones.js";
 import { validateZoneInput } from "../validators/zones.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `zones`: node names, fields and associations. */
@@ -31,13 +34,27 @@ export declare namespace ZonesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Zone; input: ZoneInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Zone;
+    input: ZoneInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/zones` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ZonesClient extends Pick<ResourceClient<ZonesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface ZonesClient extends Pick<
+  ResourceClient<ZonesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
 
 /** The `zones` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createZonesClient(ctx: ClientContext): ZonesClient {
-  return createResourceClient<ZonesClient.Types>(ctx, zonesMeta, validateZoneInput, null);
+  return createResourceClient<ZonesClient.Types>(
+    ctx,
+    zonesMeta,
+    validateZoneInput,
+    null,
+  );
 }

@@ -27,6 +27,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateAttachmentInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<AttachmentInput> {
-  return checkRecord<AttachmentInput>(SPEC, value, false, operation === 'create');
+export function validateAttachmentInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<AttachmentInput> {
+  return checkRecord<AttachmentInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -40,6 +40,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCombinationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CombinationInput> {
-  return checkRecord<CombinationInput>(SPEC, value, false, operation === 'create');
+export function validateCombinationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CombinationInput> {
+  return checkRecord<CombinationInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

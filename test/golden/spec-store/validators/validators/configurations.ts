@@ -27,6 +27,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateConfigurationInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ConfigurationInput> {
-  return checkRecord<ConfigurationInput>(SPEC, value, false, operation === 'create');
+export function validateConfigurationInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ConfigurationInput> {
+  return checkRecord<ConfigurationInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -33,6 +33,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCurrencyInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CurrencyInput> {
-  return checkRecord<CurrencyInput>(SPEC, value, false, operation === 'create');
+export function validateCurrencyInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CurrencyInput> {
+  return checkRecord<CurrencyInput>(SPEC, value, false, operation === "create");
 }

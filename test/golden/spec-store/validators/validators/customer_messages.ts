@@ -31,6 +31,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerMessageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerMessageInput> {
-  return checkRecord<CustomerMessageInput>(SPEC, value, false, operation === 'create');
+export function validateCustomerMessageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerMessageInput> {
+  return checkRecord<CustomerMessageInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

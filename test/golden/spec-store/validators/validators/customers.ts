@@ -53,6 +53,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/customers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateCustomerInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<CustomerInput> {
-  return checkRecord<CustomerInput>(SPEC, value, false, operation === 'create');
+export function validateCustomerInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<CustomerInput> {
+  return checkRecord<CustomerInput>(SPEC, value, false, operation === "create");
 }

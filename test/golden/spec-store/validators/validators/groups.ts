@@ -27,6 +27,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<GroupInput> {
-  return checkRecord<GroupInput>(SPEC, value, false, operation === 'create');
+export function validateGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<GroupInput> {
+  return checkRecord<GroupInput>(SPEC, value, false, operation === "create");
 }

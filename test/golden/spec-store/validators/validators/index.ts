@@ -38,5 +38,13 @@ export * from "./tags.js";
 export * from "./tax_rule_groups.js";
 export * from "./taxes.js";
 export * from "./zones.js";
-export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';
-export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';
+export {
+  assertValid,
+  PRESTASHOP_ERROR_CODES,
+  ValidationError,
+} from "../runtime/validation.js";
+export type {
+  IssueCode,
+  ValidationIssue,
+  ValidationResult,
+} from "../runtime/validation.js";

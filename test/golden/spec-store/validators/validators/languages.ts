@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Language",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["active", "string"],
     ["date_format_full", "string", "r", 32],
@@ -28,6 +28,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateLanguageInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<LanguageInput> {
-  return checkRecord<LanguageInput>(SPEC, value, false, operation === 'create');
+export function validateLanguageInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<LanguageInput> {
+  return checkRecord<LanguageInput>(SPEC, value, false, operation === "create");
 }

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Manufacturer",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["active", "string"],
     ["date_add", "string"],
@@ -30,6 +30,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateManufacturerInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ManufacturerInput> {
-  return checkRecord<ManufacturerInput>(SPEC, value, false, operation === 'create');
+export function validateManufacturerInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ManufacturerInput> {
+  return checkRecord<ManufacturerInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -29,6 +29,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderCarrierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderCarrierInput> {
-  return checkRecord<OrderCarrierInput>(SPEC, value, false, operation === 'create');
+export function validateOrderCarrierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderCarrierInput> {
+  return checkRecord<OrderCarrierInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -67,6 +67,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderDetailInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderDetailInput> {
-  return checkRecord<OrderDetailInput>(SPEC, value, false, operation === 'create');
+export function validateOrderDetailInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderDetailInput> {
+  return checkRecord<OrderDetailInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

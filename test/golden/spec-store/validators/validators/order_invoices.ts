@@ -39,6 +39,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInvoiceInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInvoiceInput> {
-  return checkRecord<OrderInvoiceInput>(SPEC, value, false, operation === 'create');
+export function validateOrderInvoiceInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInvoiceInput> {
+  return checkRecord<OrderInvoiceInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

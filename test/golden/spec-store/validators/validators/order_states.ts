@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "OrderState",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["color", "string"],
     ["deleted", "string"],
@@ -35,6 +35,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderStateInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderStateInput> {
-  return checkRecord<OrderStateInput>(SPEC, value, false, operation === 'create');
+export function validateOrderStateInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderStateInput> {
+  return checkRecord<OrderStateInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -67,6 +67,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateOrderInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<OrderInput> {
-  return checkRecord<OrderInput>(SPEC, value, false, operation === 'create');
+export function validateOrderInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<OrderInput> {
+  return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }

@@ -24,6 +24,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductFeatureValueInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductFeatureValueInput> {
-  return checkRecord<ProductFeatureValueInput>(SPEC, value, false, operation === 'create');
+export function validateProductFeatureValueInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductFeatureValueInput> {
+  return checkRecord<ProductFeatureValueInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

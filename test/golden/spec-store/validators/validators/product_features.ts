@@ -23,6 +23,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateProductFeatureInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ProductFeatureInput> {
-  return checkRecord<ProductFeatureInput>(SPEC, value, false, operation === 'create');
+export function validateProductFeatureInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ProductFeatureInput> {
+  return checkRecord<ProductFeatureInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

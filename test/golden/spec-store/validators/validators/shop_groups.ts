@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "ShopGroup",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["active", "string"],
     ["color", "string"],
@@ -27,6 +27,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateShopGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ShopGroupInput> {
-  return checkRecord<ShopGroupInput>(SPEC, value, false, operation === 'create');
+export function validateShopGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ShopGroupInput> {
+  return checkRecord<ShopGroupInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

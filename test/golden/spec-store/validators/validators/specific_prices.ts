@@ -38,6 +38,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSpecificPriceInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SpecificPriceInput> {
-  return checkRecord<SpecificPriceInput>(SPEC, value, false, operation === 'create');
+export function validateSpecificPriceInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SpecificPriceInput> {
+  return checkRecord<SpecificPriceInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Supplier",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["active", "string"],
     ["date_add", "string"],
@@ -29,6 +29,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateSupplierInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<SupplierInput> {
-  return checkRecord<SupplierInput>(SPEC, value, false, operation === 'create');
+export function validateSupplierInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<SupplierInput> {
+  return checkRecord<SupplierInput>(SPEC, value, false, operation === "create");
 }

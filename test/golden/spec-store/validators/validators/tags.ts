@@ -23,6 +23,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTagInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TagInput> {
-  return checkRecord<TagInput>(SPEC, value, false, operation === 'create');
+export function validateTagInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TagInput> {
+  return checkRecord<TagInput>(SPEC, value, false, operation === "create");
 }

@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "TaxRuleGroup",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["active", "string"],
     ["date_add", "string"],
@@ -25,6 +25,14 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateTaxRuleGroupInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<TaxRuleGroupInput> {
-  return checkRecord<TaxRuleGroupInput>(SPEC, value, false, operation === 'create');
+export function validateTaxRuleGroupInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<TaxRuleGroupInput> {
+  return checkRecord<TaxRuleGroupInput>(
+    SPEC,
+    value,
+    false,
+    operation === "create",
+  );
 }

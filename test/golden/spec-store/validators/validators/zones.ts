@@ -10,7 +10,7 @@ const SPEC: RecordSpec = {
   className: "Zone",
   languages: LANGUAGE_IDS,
   defaultLanguage: 1,
-  rules: {  },
+  rules: {},
   fields: [
     ["active", "string"],
     ["name", "string", "r", 64],
@@ -22,6 +22,9 @@ const SPEC: RecordSpec = {
  * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
  * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
  */
-export function validateZoneInput(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<ZoneInput> {
-  return checkRecord<ZoneInput>(SPEC, value, false, operation === 'create');
+export function validateZoneInput(
+  value: unknown,
+  operation: "create" | "update" = "update",
+): ValidationResult<ZoneInput> {
+  return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
