@@ -5,6 +5,7 @@
  * then the rule (skipped for PHP-empty values), then the allowed values; only the first failure of
  * a value is reported, and every value is checked.
  */
+import { fastTest, type FastTest } from './check-fast.js';
 import { charLength } from './rules.js';
 import {
   dateToWire,
@@ -88,6 +89,8 @@ interface Field {
   readonly property: string;
   /** Path of the issue when the field is missing (`name[1]` for a multilingual one). */
   readonly missing: string;
+  /** True when a present value certainly raises no issue (check-fast.ts); false: run the full check. */
+  readonly fast: FastTest;
 }
 
 function compileField(spec: RecordSpec, [name, form, flags = '', max = 0, ruleName = '', values]: FieldSpec): Field {
@@ -97,20 +100,25 @@ function compileField(spec: RecordSpec, [name, form, flags = '', max = 0, ruleNa
   if (!ruleless && typeof found !== 'function') throw new TypeError(`${spec.className}->${name}: unknown rule ${ruleName}`);
   const rule = ruleless ? null : (found as (value: string) => boolean);
   const multilingual = flags.includes('l');
+  const required = flags.includes('r') && !flags.includes('o');
+  const readOnly = flags.includes('o');
+  const notOnCreate = flags.includes('c');
+  const checks = { form, required, readOnly, multilingual, max, rule, notOnCreate, values: values ?? null };
   return {
     name,
     form: FORMS[form],
-    required: flags.includes('r') && !flags.includes('o'),
-    readOnly: flags.includes('o'),
+    required,
+    readOnly,
     multilingual,
     ownOnly: name === '__proto__' || name in Object.prototype,
     max,
     rule,
     ruleName,
-    notOnCreate: flags.includes('c'),
+    notOnCreate,
     values: values ?? null,
     property: `${spec.className}->${name}`,
     missing: multilingual ? `${name}[${spec.defaultLanguage}]` : name,
+    fast: fastTest(checks, spec.languages, spec.defaultLanguage),
   };
 }
 
@@ -272,7 +280,9 @@ function checkAssociations(c: Compiled, x: unknown, run: Run): void {
       for (const f of fields) {
         const y = read(it, f);
         // A missing required field: allowed at the top level of a PATCH, never in association items.
-        if (y !== undefined) checkPresent(c.spec, f, y, run, `${base}[${i}].`);
+        if (y !== undefined) {
+          if (!f.fast(y, run.create, run.patch)) checkPresent(c.spec, f, y, run, `${base}[${i}].`);
+        }
         else if (f.required) run.issues.push(requiredIssue(`${base}[${i}].${f.missing}`));
       }
       if (c.unknownKeys === 'strict') for (const k of Object.keys(it)) if (!itemKeys.has(k)) run.issues.push(unknownKeyIssue(`${base}[${i}].${k}`));
@@ -303,6 +313,7 @@ function checkFields(c: Compiled, value: Record<string, unknown>, run: Run): voi
     const f = c.fields[i]!;
     if (x === undefined || (f.ownOnly && !Object.prototype.hasOwnProperty.call(value, k))) continue;
     if (f.required) seen++;
+    if (f.fast(x, run.create, run.patch)) continue;
     const start = issues.length;
     checkPresent(c.spec, f, x, run, '');
     if (issues.length > start) for (let j = start; j < issues.length; j++) (order ??= []).push(i);
