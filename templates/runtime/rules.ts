@@ -155,11 +155,34 @@ export function isDateOrNull(value: string): boolean {
 
 const BIRTH_DATE_RE = /^([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})$/;
 
+/** What `isBirthDate` needs of the clock: today as `MMDD` and its year, the earliest day allowed, midnight or not. */
+interface BirthDateClock {
+  readonly at: number;
+  readonly thisYear: number;
+  readonly today: number;
+  readonly earliest: number;
+  readonly midnight: boolean;
+}
+
+function birthDateClock(now: Date): BirthDateClock {
+  // PHP compares the day at 00:00 with now and with now minus 200 years (same time of day, and
+  // Feb 29 becomes Mar 1 in a year without it), in the store's time zone.
+  const thisYear = now.getFullYear();
+  const today = (now.getMonth() + 1) * 100 + now.getDate();
+  const past = thisYear - 200;
+  const earliest = today === 229 && daysInMonth(past, 2) === 28 ? past * 10000 + 301 : past * 10000 + today;
+  const midnight = now.getHours() === 0 && now.getMinutes() === 0 && now.getSeconds() === 0 && now.getMilliseconds() === 0;
+  return { at: now.getTime(), thisYear, today, earliest, midnight };
+}
+
+/** The clock of the last call without `now`: the local calendar fields are read once per millisecond. */
+let lastClock: BirthDateClock | null = null;
+
 /**
  * `isBirthDate`: empty or `0000-00-00`, or a real `Y-m-d` day between 200 years ago and today
  * (`now`, in the local time zone, stands for the store's clock).
  */
-export function isBirthDate(value: string, now: Date = new Date()): boolean {
+export function isBirthDate(value: string, now?: Date): boolean {
   if (phpEmpty(value) || value === '0000-00-00') return true;
   const m = BIRTH_DATE_RE.exec(value);
   if (m === null) return false;
@@ -167,15 +190,14 @@ export function isBirthDate(value: string, now: Date = new Date()): boolean {
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (!isCalendarDate(year, month, day)) return false;
-  // PHP compares the day at 00:00 with now and with now minus 200 years (same time of day, and
-  // Feb 29 becomes Mar 1 in a year without it), in the store's time zone.
+  let clock: BirthDateClock;
+  if (now !== undefined) clock = birthDateClock(now);
+  else {
+    const at = Date.now();
+    clock = lastClock !== null && lastClock.at === at ? lastClock : (lastClock = birthDateClock(new Date(at)));
+  }
   const key = year * 10000 + month * 100 + day;
-  const thisYear = now.getFullYear();
-  const today = (now.getMonth() + 1) * 100 + now.getDate();
-  const past = thisYear - 200;
-  const earliest = today === 229 && daysInMonth(past, 2) === 28 ? past * 10000 + 301 : past * 10000 + today;
-  const midnight = now.getHours() === 0 && now.getMinutes() === 0 && now.getSeconds() === 0 && now.getMilliseconds() === 0;
-  return key <= thisYear * 10000 + today && (key > earliest || (key === earliest && midnight));
+  return key <= clock.thisYear * 10000 + clock.today && (key > clock.earliest || (key === clock.earliest && clock.midnight));
 }
 
 // ---------------------------------------------------------------------------------------------
