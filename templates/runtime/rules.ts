@@ -153,7 +153,29 @@ export function isDateOrNull(value: string): boolean {
   return value === '0000-00-00 00:00:00' || value === '0000-00-00' || isDate(value);
 }
 
-const BIRTH_DATE_RE = /^([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})$/;
+/**
+ * `/^([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})$/` read in one pass: `year * 10000 + month * 100 + day`,
+ * or -1 when the text has another shape.
+ */
+function birthDateKey(value: string): number {
+  let key = 0;
+  let part = 0;
+  let digits = 0;
+  let n = 0;
+  for (let i = 0; i <= value.length; i++) {
+    const c = i === value.length ? 0x2d /* - */ : value.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (++digits > (part === 0 ? 4 : 2)) return -1;
+      n = n * 10 + (c - 0x30);
+    } else if (c === 0x2d && digits > 0 && part < 3) {
+      key = key * 100 + n;
+      part++;
+      digits = 0;
+      n = 0;
+    } else return -1;
+  }
+  return part === 3 ? key : -1;
+}
 
 /** What `isBirthDate` needs of the clock: today as `MMDD` and its year, the earliest day allowed, midnight or not. */
 interface BirthDateClock {
@@ -184,11 +206,11 @@ let lastClock: BirthDateClock | null = null;
  */
 export function isBirthDate(value: string, now?: Date): boolean {
   if (phpEmpty(value) || value === '0000-00-00') return true;
-  const m = BIRTH_DATE_RE.exec(value);
-  if (m === null) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
+  const key = birthDateKey(value);
+  if (key === -1) return false;
+  const year = Math.floor(key / 10000);
+  const month = Math.floor(key / 100) % 100;
+  const day = key % 100;
   if (!isCalendarDate(year, month, day)) return false;
   let clock: BirthDateClock;
   if (now !== undefined) clock = birthDateClock(now);
@@ -196,7 +218,6 @@ export function isBirthDate(value: string, now?: Date): boolean {
     const at = Date.now();
     clock = lastClock !== null && lastClock.at === at ? lastClock : (lastClock = birthDateClock(new Date(at)));
   }
-  const key = year * 10000 + month * 100 + day;
   return key <= clock.thisYear * 10000 + clock.today && (key > clock.earliest || (key === clock.earliest && clock.midnight));
 }
 

@@ -140,6 +140,16 @@ export function charLength(value: string): number {
   return total + codePoints(value, from, value.length);
 }
 
+/** `min <= charLength(value) <= max`, without counting when the UTF-16 length settles it. */
+export function charLengthBetween(value: string, min: number, max: number): boolean {
+  const n = value.length;
+  // charLength is at most the UTF-16 length, and without entities at least half of it (pairs).
+  if (n < min) return false;
+  if (n <= max && n >= 2 * min && value.indexOf('&') === -1) return true;
+  const length = charLength(value);
+  return length >= min && length <= max;
+}
+
 /** Digits (leading zeros included) a numeric entity may have and still count as one character. */
 const MAX_ENTITY_DIGITS = 16;
 
