@@ -209,7 +209,8 @@ interface Compiled {
   readonly index: Readonly<Record<string, number>>;
   readonly requiredCount: number;
   readonly extensions: string;
-  readonly associations: readonly (readonly [name: string, fields: readonly Field[], keys: ReadonlySet<string>])[];
+  /** `[name, item fields, item keys, path]` of every association, in table order. */
+  readonly associations: readonly (readonly [name: string, fields: readonly Field[], keys: ReadonlySet<string>, path: string])[];
   /** Position of every association by name, in an object without prototype. */
   readonly associationIndex: Readonly<Record<string, number>>;
   readonly keys: ReadonlySet<string>;
@@ -229,7 +230,7 @@ function indexOf(fields: readonly Field[], extensions: string, associations: boo
 function compile(spec: RecordSpec): Compiled {
   const extensions = spec.extensions ?? 'extensions';
   const associations = (spec.associations ?? []).map(
-    ([name, fields]) => [name, fields.map((f) => compileField(spec, f)), new Set(fields.map((f) => f[0]).sort())] as const,
+    ([name, fields]) => [name, fields.map((f) => compileField(spec, f)), new Set(fields.map((f) => f[0]).sort()), `associations.${name}`] as const,
   );
   const fields = spec.fields.map((f) => compileField(spec, f));
   return {
@@ -256,17 +257,23 @@ function checkAssociations(c: Compiled, x: unknown, run: Run): void {
   let present: number[] | null = null;
   for (const k in x) {
     const i = c.associationIndex[k];
-    if (i !== undefined) (present ??= []).push(i);
+    if (i !== undefined) {
+      // Kept sorted as it grows (a handful at most).
+      if (present === null) present = [i];
+      else {
+        let j = present.length;
+        while (j > 0 && present[j - 1]! > i) j--;
+        present.splice(j, 0, i);
+      }
+    }
     // An association the store does not know is refused by the store (86) unless stripped.
     else if (c.unknownKeys !== 'strip' && Object.prototype.hasOwnProperty.call(x, k)) run.issues.push(unknownKeyIssue(`associations.${k}`));
   }
   if (present === null) return;
-  if (present.length > 1) present.sort((a, b) => a - b);
   for (const p of present) {
-    const [name, fields, itemKeys] = c.associations[p]!;
+    const [name, fields, itemKeys, base] = c.associations[p]!;
     const a = own(x, name);
     if (a === undefined) continue;
-    const base = `associations.${name}`;
     if (!Array.isArray(a)) {
       run.issues.push(typeIssue(base, 'a list', a));
       continue;
