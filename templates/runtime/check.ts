@@ -207,7 +207,8 @@ interface Compiled {
   /** Top-level fields in table order, and their positions by name (extensions and associations: < 0). */
   readonly fields: readonly Field[];
   readonly index: Readonly<Record<string, number>>;
-  readonly requiredCount: number;
+  /** Positions of the required fields, in table order. */
+  readonly required: readonly number[];
   readonly extensions: string;
   /** `[name, item fields, item keys, path]` of every association, in table order. */
   readonly associations: readonly (readonly [name: string, fields: readonly Field[], keys: ReadonlySet<string>, path: string])[];
@@ -237,7 +238,7 @@ function compile(spec: RecordSpec): Compiled {
     spec,
     fields,
     index: indexOf(fields, extensions, associations.length > 0),
-    requiredCount: fields.filter((f) => f.required).length,
+    required: fields.flatMap((f, i) => (f.required ? [i] : [])),
     extensions,
     associations,
     associationIndex: Object.assign(Object.create(null) as Record<string, number>, Object.fromEntries(associations.map((a, i) => [a[0], i]))),
@@ -325,13 +326,14 @@ function checkFields(c: Compiled, value: Record<string, unknown>, run: Run): voi
     checkPresent(c.spec, f, x, run, '');
     if (issues.length > start) for (let j = start; j < issues.length; j++) (order ??= []).push(i);
   }
-  if (seen < c.requiredCount && !run.patch) {
-    c.fields.forEach((f, i) => {
-      if (f.required && read(value, f) === undefined) {
+  if (seen < c.required.length && !run.patch) {
+    for (const i of c.required) {
+      const f = c.fields[i]!;
+      if (read(value, f) === undefined) {
         issues.push(requiredIssue(f.missing));
         (order ??= []).push(i);
       }
-    });
+    }
   }
   if (order !== null && order.some((n, j) => j > 0 && n < order![j - 1]!)) {
     const sorted = issues.map((issue, j) => [order![j]!, j, issue] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
