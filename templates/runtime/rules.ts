@@ -13,10 +13,10 @@
  */
 import {
   charLength,
-  emptyOrMatcher,
   isCanonicalPhpInt,
   isPhpNumeric,
   matcher,
+  noneOf,
   phpEmpty,
   phpNumber,
   survivesPhpFloatPrint,
@@ -224,32 +224,33 @@ export function isBirthDate(value: string, now?: Date): boolean {
 // ---------------------------------------------------------------------------------------------
 // Names and free text (patterns with the `u` modifier; negated classes, so any script passes)
 
-const CATALOG_NAME_RE = /^[^<>;=#{}]*\n?$/u;
+/** `/^[^<>;=#{}]*$/u` of isCatalogName and friends. */
+const CATALOG_NAME = noneOf('<>;=#{}');
 const MESSAGE_FORBIDDEN_RE = /[<>{}]/;
 
 /** `isCatalogName`: no `< > ; = # { }`. */
-export const isCatalogName = matcher(CATALOG_NAME_RE);
+export const isCatalogName = CATALOG_NAME;
 
 /** `isGenericName` (also the core's typo `IsGenericName`): empty, or no `< > = { }`. */
-export const isGenericName = emptyOrMatcher(/^[^<>={}]*\n?$/u);
+export const isGenericName = noneOf('<>={}');
 
 /** `isCarrierName`: empty, or no `< > ; = # { }`. */
-export const isCarrierName = emptyOrMatcher(CATALOG_NAME_RE);
+export const isCarrierName = CATALOG_NAME;
 
 /** `isMailName`: no `< > ; = # { }`. */
-export const isMailName = matcher(CATALOG_NAME_RE);
+export const isMailName = CATALOG_NAME;
 
 /** `isName`: no digits and none of `! < > , ; ? = + ( ) @ # " ° { } _ $ % : ¤ |`. */
-export const isName = matcher(/^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*\n?$/u);
+export const isName = noneOf('0123456789!<>,;?=+()@#"°{}_$%:¤|');
 
 /** `isAddress`: empty, or none of `! < > ? = + @ { } _ $ %`. */
-export const isAddress = emptyOrMatcher(/^[^!<>?=+@{}_$%]*\n?$/u);
+export const isAddress = noneOf('!<>?=+@{}_$%');
 
 /** `isCityName`: none of `! < > ; ? = + @ # " ° { } _ $ %`. */
-export const isCityName = matcher(/^[^!<>;?=+@#"°{}_$%]*\n?$/u);
+export const isCityName = noneOf('!<>;?=+@#"°{}_$%');
 
 /** `isReference`: no `< > ; = { }`. */
-export const isReference = matcher(/^[^<>;={}]*\n?$/u);
+export const isReference = noneOf('<>;={}');
 
 /** `isMessage`: no `< > { }` anywhere. */
 export function isMessage(value: string): boolean {
@@ -257,13 +258,13 @@ export function isMessage(value: string): boolean {
 }
 
 /** `isTagsList`: none of `! < > ; ? = + # " ° { } _ $ %`. */
-export const isTagsList = matcher(/^[^!<>;?=+#"°{}_$%]*\n?$/u);
+export const isTagsList = noneOf('!<>;?=+#"°{}_$%');
 
 /** `isLabel`: no `{ } < >`. */
-export const isLabel = matcher(/^[^{}<>]*\n?$/u);
+export const isLabel = noneOf('{}<>');
 
 /** `isMailSubject`: no `< >`. */
-export const isMailSubject = matcher(/^[^<>]*\n?$/u);
+export const isMailSubject = noneOf('<>');
 
 /** `isDiscountName`: 3 to 32 characters, none of `! < > , ; ? = + ( ) @ " ° { } _ $ % :`. */
 export const isDiscountName = matcher(/^[^!<>,;?=+()@"°{}_$%:]{3,32}\n?$/u);
