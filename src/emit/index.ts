@@ -111,6 +111,16 @@ export function runtimeFiles(templates: FileMap, generatorVersion: string = GENE
   return runtime;
 }
 
+/**
+ * Whether the emitters print `path` in prettier's exact shape for the layout they were given (see
+ * layout.ts): every generated file except the runtime templates (copied as written) and the zod
+ * validators (their method chains are left to prettier).
+ */
+export function isLaidOut(path: string, options: Pick<EmitOptions, 'validators'>): boolean {
+  if (path.startsWith(RUNTIME_DIR)) return false;
+  return !(options.validators === 'zod' && path.startsWith('validators/') && path !== 'validators/index.ts');
+}
+
 export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
   return emitWith(EMITTERS, model, options, input);
 }

@@ -172,9 +172,19 @@ export function typeDoc(text: string, layout: Layout): Doc {
   return readType(text, layout).doc;
 }
 
-/** A property signature `key?: type;` of an interface or object type. */
-export function propertySignature(key: string, text: string, layout: Layout): Doc {
+/**
+ * A property signature `key?: type;` of an interface or object type, at indentation `level`.
+ * The emitters write types in prettier's one-line form, so a line that fits is the text itself
+ * (most lines: the type is read and laid out only when it is too long).
+ */
+export function propertySignature(key: string, text: string, layout: Layout, level = 0): Doc {
+  if (fitsFlat(level, key.length + 2 + text.length + 1, text, layout)) return `${key}: ${text};`;
   return annotated(key, readType(text, layout), ';');
+}
+
+/** Whether a one-line text of `width` characters fits at `level`, with no line break in it. */
+function fitsFlat(level: number, width: number, text: string, layout: Layout): boolean {
+  return level * 2 + width <= layout.printWidth && !text.includes('\n') && (layout.bracketSpacing || !text.includes('{'));
 }
 
 /** `type Name = type;` (with `export ` or other modifiers in `head`). */

@@ -34,6 +34,7 @@ export const INDENT = '  ';
  * the indentation, the text has no final newline.
  */
 export function layoutAt(doc: Doc, level: number, layout: Layout): string {
+  if (typeof doc === 'string') return `${INDENT.repeat(level)}${doc}`;
   let nested: Doc = doc;
   for (let i = 0; i < level; i++) nested = indent(nested);
   return printer.printDocToString([INDENT.repeat(level), nested], {

@@ -78,7 +78,7 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   const exports: string[] = [];
   const properties: string[] = [];
   const values: Doc[] = [];
-  const member = (key: string, type: string): string => statement(propertySignature(`readonly ${key}`, type, layout), 1, layout);
+  const member = (key: string, type: string): string => statement(propertySignature(`readonly ${key}`, type, layout, 1), 1, layout);
   for (const r of resources) {
     const names = ctx.names.of(r.name);
     const needMeta = searchFull && (r === products || r === categories);

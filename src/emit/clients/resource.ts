@@ -78,9 +78,9 @@ function namespaceBlock(p: Parts, types: string): string {
   const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
   const filterable = fields.filter((f) => f.filterable);
   const filterLines = [
-    statement(propertySignature('readonly id?', 'FilterValue<number>', layout), 2, layout),
+    statement(propertySignature('readonly id?', 'FilterValue<number>', layout, 2), 2, layout),
     ...filterable.map((f) =>
-      statement(propertySignature(`readonly ${propertyKey(f.name)}?`, `FilterValue<${filterValueType(f)}>`, layout), 2, layout),
+      statement(propertySignature(`readonly ${propertyKey(f.name)}?`, `FilterValue<${filterValueType(f)}>`, layout, 2), 2, layout),
     ),
   ];
   const displayOnly = fields.filter((f) => !f.filterable).map((f) => f.name);
