@@ -5,6 +5,7 @@
  * then the rule (skipped for PHP-empty values), then the allowed values; only the first failure of
  * a value is reported, and every value is checked.
  */
+import { fastTest, type FastTest } from './check-fast.js';
 import { charLength } from './rules.js';
 import {
   dateToWire,
@@ -88,6 +89,8 @@ interface Field {
   readonly property: string;
   /** Path of the issue when the field is missing (`name[1]` for a multilingual one). */
   readonly missing: string;
+  /** True when a present value certainly raises no issue (check-fast.ts); false: run the full check. */
+  readonly fast: FastTest;
 }
 
 function compileField(spec: RecordSpec, [name, form, flags = '', max = 0, ruleName = '', values]: FieldSpec): Field {
@@ -97,20 +100,25 @@ function compileField(spec: RecordSpec, [name, form, flags = '', max = 0, ruleNa
   if (!ruleless && typeof found !== 'function') throw new TypeError(`${spec.className}->${name}: unknown rule ${ruleName}`);
   const rule = ruleless ? null : (found as (value: string) => boolean);
   const multilingual = flags.includes('l');
+  const required = flags.includes('r') && !flags.includes('o');
+  const readOnly = flags.includes('o');
+  const notOnCreate = flags.includes('c');
+  const checks = { form, required, readOnly, multilingual, max, rule, notOnCreate, values: values ?? null };
   return {
     name,
     form: FORMS[form],
-    required: flags.includes('r') && !flags.includes('o'),
-    readOnly: flags.includes('o'),
+    required,
+    readOnly,
     multilingual,
     ownOnly: name === '__proto__' || name in Object.prototype,
     max,
     rule,
     ruleName,
-    notOnCreate: flags.includes('c'),
+    notOnCreate,
     values: values ?? null,
     property: `${spec.className}->${name}`,
     missing: multilingual ? `${name}[${spec.defaultLanguage}]` : name,
+    fast: fastTest(checks, spec.languages, spec.defaultLanguage),
   };
 }
 
@@ -199,9 +207,11 @@ interface Compiled {
   /** Top-level fields in table order, and their positions by name (extensions and associations: < 0). */
   readonly fields: readonly Field[];
   readonly index: Readonly<Record<string, number>>;
-  readonly requiredCount: number;
+  /** Positions of the required fields, in table order. */
+  readonly required: readonly number[];
   readonly extensions: string;
-  readonly associations: readonly (readonly [name: string, fields: readonly Field[], keys: ReadonlySet<string>])[];
+  /** `[name, item fields, item keys, path]` of every association, in table order. */
+  readonly associations: readonly (readonly [name: string, fields: readonly Field[], keys: ReadonlySet<string>, path: string])[];
   /** Position of every association by name, in an object without prototype. */
   readonly associationIndex: Readonly<Record<string, number>>;
   readonly keys: ReadonlySet<string>;
@@ -221,14 +231,14 @@ function indexOf(fields: readonly Field[], extensions: string, associations: boo
 function compile(spec: RecordSpec): Compiled {
   const extensions = spec.extensions ?? 'extensions';
   const associations = (spec.associations ?? []).map(
-    ([name, fields]) => [name, fields.map((f) => compileField(spec, f)), new Set(fields.map((f) => f[0]).sort())] as const,
+    ([name, fields]) => [name, fields.map((f) => compileField(spec, f)), new Set(fields.map((f) => f[0]).sort()), `associations.${name}`] as const,
   );
   const fields = spec.fields.map((f) => compileField(spec, f));
   return {
     spec,
     fields,
     index: indexOf(fields, extensions, associations.length > 0),
-    requiredCount: fields.filter((f) => f.required).length,
+    required: fields.flatMap((f, i) => (f.required ? [i] : [])),
     extensions,
     associations,
     associationIndex: Object.assign(Object.create(null) as Record<string, number>, Object.fromEntries(associations.map((a, i) => [a[0], i]))),
@@ -248,17 +258,23 @@ function checkAssociations(c: Compiled, x: unknown, run: Run): void {
   let present: number[] | null = null;
   for (const k in x) {
     const i = c.associationIndex[k];
-    if (i !== undefined) (present ??= []).push(i);
+    if (i !== undefined) {
+      // Kept sorted as it grows (a handful at most).
+      if (present === null) present = [i];
+      else {
+        let j = present.length;
+        while (j > 0 && present[j - 1]! > i) j--;
+        present.splice(j, 0, i);
+      }
+    }
     // An association the store does not know is refused by the store (86) unless stripped.
     else if (c.unknownKeys !== 'strip' && Object.prototype.hasOwnProperty.call(x, k)) run.issues.push(unknownKeyIssue(`associations.${k}`));
   }
   if (present === null) return;
-  if (present.length > 1) present.sort((a, b) => a - b);
   for (const p of present) {
-    const [name, fields, itemKeys] = c.associations[p]!;
+    const [name, fields, itemKeys, base] = c.associations[p]!;
     const a = own(x, name);
     if (a === undefined) continue;
-    const base = `associations.${name}`;
     if (!Array.isArray(a)) {
       run.issues.push(typeIssue(base, 'a list', a));
       continue;
@@ -272,7 +288,9 @@ function checkAssociations(c: Compiled, x: unknown, run: Run): void {
       for (const f of fields) {
         const y = read(it, f);
         // A missing required field: allowed at the top level of a PATCH, never in association items.
-        if (y !== undefined) checkPresent(c.spec, f, y, run, `${base}[${i}].`);
+        if (y !== undefined) {
+          if (!f.fast(y, run.create, run.patch)) checkPresent(c.spec, f, y, run, `${base}[${i}].`);
+        }
         else if (f.required) run.issues.push(requiredIssue(`${base}[${i}].${f.missing}`));
       }
       if (c.unknownKeys === 'strict') for (const k of Object.keys(it)) if (!itemKeys.has(k)) run.issues.push(unknownKeyIssue(`${base}[${i}].${k}`));
@@ -303,17 +321,19 @@ function checkFields(c: Compiled, value: Record<string, unknown>, run: Run): voi
     const f = c.fields[i]!;
     if (x === undefined || (f.ownOnly && !Object.prototype.hasOwnProperty.call(value, k))) continue;
     if (f.required) seen++;
+    if (f.fast(x, run.create, run.patch)) continue;
     const start = issues.length;
     checkPresent(c.spec, f, x, run, '');
     if (issues.length > start) for (let j = start; j < issues.length; j++) (order ??= []).push(i);
   }
-  if (seen < c.requiredCount && !run.patch) {
-    c.fields.forEach((f, i) => {
-      if (f.required && read(value, f) === undefined) {
+  if (seen < c.required.length && !run.patch) {
+    for (const i of c.required) {
+      const f = c.fields[i]!;
+      if (read(value, f) === undefined) {
         issues.push(requiredIssue(f.missing));
         (order ??= []).push(i);
       }
-    });
+    }
   }
   if (order !== null && order.some((n, j) => j > 0 && n < order![j - 1]!)) {
     const sorted = issues.map((issue, j) => [order![j]!, j, issue] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);

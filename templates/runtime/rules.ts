@@ -13,10 +13,10 @@
  */
 import {
   charLength,
-  emptyOrMatcher,
   isCanonicalPhpInt,
   isPhpNumeric,
   matcher,
+  noneOf,
   phpEmpty,
   phpNumber,
   survivesPhpFloatPrint,
@@ -153,60 +153,104 @@ export function isDateOrNull(value: string): boolean {
   return value === '0000-00-00 00:00:00' || value === '0000-00-00' || isDate(value);
 }
 
-const BIRTH_DATE_RE = /^([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})$/;
-
 /**
- * `isBirthDate`: empty or `0000-00-00`, or a real `Y-m-d` day between 200 years ago and today
- * (`now`, in the local time zone, stands for the store's clock).
+ * `/^([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})$/` read in one pass: `year * 10000 + month * 100 + day`,
+ * or -1 when the text has another shape.
  */
-export function isBirthDate(value: string, now: Date = new Date()): boolean {
-  if (phpEmpty(value) || value === '0000-00-00') return true;
-  const m = BIRTH_DATE_RE.exec(value);
-  if (m === null) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (!isCalendarDate(year, month, day)) return false;
+function birthDateKey(value: string): number {
+  let key = 0;
+  let part = 0;
+  let digits = 0;
+  let n = 0;
+  for (let i = 0; i <= value.length; i++) {
+    const c = i === value.length ? 0x2d /* - */ : value.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (++digits > (part === 0 ? 4 : 2)) return -1;
+      n = n * 10 + (c - 0x30);
+    } else if (c === 0x2d && digits > 0 && part < 3) {
+      key = key * 100 + n;
+      part++;
+      digits = 0;
+      n = 0;
+    } else return -1;
+  }
+  return part === 3 ? key : -1;
+}
+
+/** What `isBirthDate` needs of the clock: today as `MMDD` and its year, the earliest day allowed, midnight or not. */
+interface BirthDateClock {
+  readonly at: number;
+  readonly thisYear: number;
+  readonly today: number;
+  readonly earliest: number;
+  readonly midnight: boolean;
+}
+
+function birthDateClock(now: Date): BirthDateClock {
   // PHP compares the day at 00:00 with now and with now minus 200 years (same time of day, and
   // Feb 29 becomes Mar 1 in a year without it), in the store's time zone.
-  const key = year * 10000 + month * 100 + day;
   const thisYear = now.getFullYear();
   const today = (now.getMonth() + 1) * 100 + now.getDate();
   const past = thisYear - 200;
   const earliest = today === 229 && daysInMonth(past, 2) === 28 ? past * 10000 + 301 : past * 10000 + today;
   const midnight = now.getHours() === 0 && now.getMinutes() === 0 && now.getSeconds() === 0 && now.getMilliseconds() === 0;
-  return key <= thisYear * 10000 + today && (key > earliest || (key === earliest && midnight));
+  return { at: now.getTime(), thisYear, today, earliest, midnight };
+}
+
+/** The clock of the last call without `now`: the local calendar fields are read once per millisecond. */
+let lastClock: BirthDateClock | null = null;
+
+/**
+ * `isBirthDate`: empty or `0000-00-00`, or a real `Y-m-d` day between 200 years ago and today
+ * (`now`, in the local time zone, stands for the store's clock).
+ */
+export function isBirthDate(value: string, now?: Date): boolean {
+  if (phpEmpty(value) || value === '0000-00-00') return true;
+  const key = birthDateKey(value);
+  if (key === -1) return false;
+  const year = Math.floor(key / 10000);
+  const month = Math.floor(key / 100) % 100;
+  const day = key % 100;
+  if (!isCalendarDate(year, month, day)) return false;
+  let clock: BirthDateClock;
+  if (now !== undefined) clock = birthDateClock(now);
+  else {
+    const at = Date.now();
+    clock = lastClock !== null && lastClock.at === at ? lastClock : (lastClock = birthDateClock(new Date(at)));
+  }
+  return key <= clock.thisYear * 10000 + clock.today && (key > clock.earliest || (key === clock.earliest && clock.midnight));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Names and free text (patterns with the `u` modifier; negated classes, so any script passes)
 
-const CATALOG_NAME_RE = /^[^<>;=#{}]*\n?$/u;
+/** `/^[^<>;=#{}]*$/u` of isCatalogName and friends. */
+const CATALOG_NAME = noneOf('<>;=#{}');
 const MESSAGE_FORBIDDEN_RE = /[<>{}]/;
 
 /** `isCatalogName`: no `< > ; = # { }`. */
-export const isCatalogName = matcher(CATALOG_NAME_RE);
+export const isCatalogName = CATALOG_NAME;
 
 /** `isGenericName` (also the core's typo `IsGenericName`): empty, or no `< > = { }`. */
-export const isGenericName = emptyOrMatcher(/^[^<>={}]*\n?$/u);
+export const isGenericName = noneOf('<>={}');
 
 /** `isCarrierName`: empty, or no `< > ; = # { }`. */
-export const isCarrierName = emptyOrMatcher(CATALOG_NAME_RE);
+export const isCarrierName = CATALOG_NAME;
 
 /** `isMailName`: no `< > ; = # { }`. */
-export const isMailName = matcher(CATALOG_NAME_RE);
+export const isMailName = CATALOG_NAME;
 
 /** `isName`: no digits and none of `! < > , ; ? = + ( ) @ # " ° { } _ $ % : ¤ |`. */
-export const isName = matcher(/^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*\n?$/u);
+export const isName = noneOf('0123456789!<>,;?=+()@#"°{}_$%:¤|');
 
 /** `isAddress`: empty, or none of `! < > ? = + @ { } _ $ %`. */
-export const isAddress = emptyOrMatcher(/^[^!<>?=+@{}_$%]*\n?$/u);
+export const isAddress = noneOf('!<>?=+@{}_$%');
 
 /** `isCityName`: none of `! < > ; ? = + @ # " ° { } _ $ %`. */
-export const isCityName = matcher(/^[^!<>;?=+@#"°{}_$%]*\n?$/u);
+export const isCityName = noneOf('!<>;?=+@#"°{}_$%');
 
 /** `isReference`: no `< > ; = { }`. */
-export const isReference = matcher(/^[^<>;={}]*\n?$/u);
+export const isReference = noneOf('<>;={}');
 
 /** `isMessage`: no `< > { }` anywhere. */
 export function isMessage(value: string): boolean {
@@ -214,13 +258,13 @@ export function isMessage(value: string): boolean {
 }
 
 /** `isTagsList`: none of `! < > ; ? = + # " ° { } _ $ %`. */
-export const isTagsList = matcher(/^[^!<>;?=+#"°{}_$%]*\n?$/u);
+export const isTagsList = noneOf('!<>;?=+#"°{}_$%');
 
 /** `isLabel`: no `{ } < >`. */
-export const isLabel = matcher(/^[^{}<>]*\n?$/u);
+export const isLabel = noneOf('{}<>');
 
 /** `isMailSubject`: no `< >`. */
-export const isMailSubject = matcher(/^[^<>]*\n?$/u);
+export const isMailSubject = noneOf('<>');
 
 /** `isDiscountName`: 3 to 32 characters, none of `! < > , ; ? = + ( ) @ " ° { } _ $ % :`. */
 export const isDiscountName = matcher(/^[^!<>,;?=+()@"°{}_$%:]{3,32}\n?$/u);

@@ -4,7 +4,7 @@
  *
  * Dependency-free: this file is copied verbatim into generated output.
  */
-import { charLength, emptyOrMatcher as emptyOr, matcher as test } from './validation-php.js';
+import { charLength, charLengthBetween, emptyOrMatcher as emptyOr, matcher as test } from './validation-php.js';
 
 // Product codes
 /** `isEan13`: empty, or up to 13 digits (no checksum). */
@@ -81,14 +81,12 @@ export function isHashedPassword(value: string): boolean {
 }
 /** `isPasswd` / `isPlaintextPassword` (1.7): 5 to 72 characters. */
 export function isPasswd(value: string): boolean {
-  const n = charLength(value);
-  return n >= 5 && n <= 72;
+  return charLengthBetween(value, 5, 72);
 }
 export const isPlaintextPassword = isPasswd;
 /** `isPasswdAdmin` (1.7): 8 to 72 characters. */
 export function isPasswdAdmin(value: string): boolean {
-  const n = charLength(value);
-  return n >= 8 && n <= 72;
+  return charLengthBetween(value, 8, 72);
 }
 /** `isJson`: `json_decode` succeeds (a bare scalar is JSON too; the empty string is not). */
 export function isJson(value: string): boolean {

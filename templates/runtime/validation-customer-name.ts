@@ -12,8 +12,14 @@
 
 // `\s` under PHP's `u` modifier (PCRE2 UCP): `\h`, `\v` and the Zs spaces.
 const UNICODE_SPACE_RE = /[\t\n\v\f\r \x85\xa0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
-/** Characters `PATTERN_NAME` refuses anywhere (the dots are handled apart). */
-const FORBIDDEN = new Set('0123456789!<>,;?=+()/\\@#"°*`{}_^$%:¤[]|');
+/** Characters `PATTERN_NAME` refuses anywhere (the dots are handled apart), by code (all below 0x100). */
+const FORBIDDEN = new Uint8Array(0x100);
+for (const ch of '0123456789!<>,;?=+()/\\@#"°*`{}_^$%:¤[]|') FORBIDDEN[ch.charCodeAt(0)] = 1;
+
+/** `\s` under `u` for one UTF-16 unit (every such space is a single unit). */
+function isUnicodeSpace(c: number): boolean {
+  return c < 0x80 ? c === 0x20 || (c >= 0x09 && c <= 0x0d) : UNICODE_SPACE_RE.test(String.fromCharCode(c));
+}
 
 /**
  * `PATTERN_NAME` as one pass: `/^(?!\s*$)(?:[^forbidden.。]|[.。](?:\s|(?=$)))*$/u`. The regular
@@ -24,12 +30,12 @@ const FORBIDDEN = new Set('0123456789!<>,;?=+()/\\@#"°*`{}_^$%:¤[]|');
 function matchesNamePattern(value: string): boolean {
   let blank = true;
   for (let i = 0; i < value.length; i++) {
-    const ch = value[i]!;
-    if (FORBIDDEN.has(ch)) return false;
-    if (ch === '.' || ch === '。') {
-      if (i + 1 < value.length && !UNICODE_SPACE_RE.test(value[i + 1]!)) return false;
+    const c = value.charCodeAt(i);
+    if (c < 0x100 && FORBIDDEN[c] === 1) return false;
+    if (c === 0x2e /* . */ || c === 0x3002 /* 。 */) {
+      if (i + 1 < value.length && !isUnicodeSpace(value.charCodeAt(i + 1))) return false;
       blank = false;
-    } else if (blank && !UNICODE_SPACE_RE.test(ch)) {
+    } else if (blank && !isUnicodeSpace(c)) {
       blank = false;
     }
   }

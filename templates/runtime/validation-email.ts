@@ -12,20 +12,30 @@
  * Dependency-free: this file is copied verbatim into generated output.
  */
 
-const NON_ASCII_RE = /[^\x00-\x7f]/;
-/** RFC 5322 atext, the characters egulias accepts in an unquoted local part. */
-const ATEXT_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/;
-/** A domain label: letters, digits, `-`, `_` (egulias reads `a_b` as one word), or any non-ASCII. */
-const LABEL_RE = /^[A-Za-z0-9_\-\u0080-\uffff]+$/;
 const IPV4_RE = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
 const IPV6_RE = /^IPv6:[0-9A-Fa-f:.]+$/;
 const DTEXT_RE = /^[\x21-\x5a\x5e-\x7e]*$/;
 
+/** ASCII characters by class: 1 for RFC 5322 atext (unquoted local part), 2 for a domain label's. */
+const ATEXT = 1;
+const LABEL = 2;
+const ASCII_CLASS = new Uint8Array(128);
+function mark(chars: string, bits: number): void {
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    ASCII_CLASS[c] = (ASCII_CLASS[c] ?? 0) | bits;
+  }
+}
+mark("!#$%&'*+/=?^_`{|}~-", ATEXT);
+mark('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', ATEXT | LABEL);
+mark('_-', LABEL);
+
 export function isEmail(value: string): boolean {
   if (value === '' || value === '0') return false;
   if (!isLooseEmail(value)) return false;
+  // Nothing but ASCII before the first `@`.
   const at = value.indexOf('@');
-  if (NON_ASCII_RE.test(value.slice(0, at))) return false;
+  for (let i = 0; i < at; i++) if (value.charCodeAt(i) > 0x7f) return false;
   return isRfcEmail(value);
 }
 
@@ -54,7 +64,7 @@ function isLooseEmail(value: string): boolean {
 function isRfcEmail(value: string): boolean {
   const end = localPartEnd(value);
   if (end <= 0 || value.charCodeAt(end) !== 0x40 /* @ */) return false;
-  return isDomain(value.slice(end + 1));
+  return isDomain(value, end + 1);
 }
 
 /** Index just after a valid local part (where `@` must follow), or -1. */
@@ -71,25 +81,45 @@ function localPartEnd(value: string): number {
     }
     return -1;
   }
+  // Dot-separated atoms of atext up to the last `@`: none empty.
   const at = value.lastIndexOf('@');
-  const local = value.slice(0, at);
-  const atoms = local.split('.');
-  for (const atom of atoms) if (!ATEXT_RE.test(atom)) return -1;
-  return at;
+  if (at <= 0) return -1;
+  let atom = 0;
+  for (let i = 0; i < at; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x2e /* . */) {
+      if (atom === 0) return -1;
+      atom = 0;
+    } else if (c < 0x80 && (ASCII_CLASS[c]! & ATEXT) !== 0) atom++;
+    else return -1;
+  }
+  return atom === 0 ? -1 : at;
 }
 
-function isDomain(domain: string): boolean {
-  if (domain.startsWith('[')) {
+/** The domain, `value` from `from` on. */
+function isDomain(value: string, from: number): boolean {
+  if (value.charCodeAt(from) === 0x5b /* [ */) {
+    const domain = value.slice(from);
     if (!domain.endsWith(']')) return false;
     const inner = domain.slice(1, -1);
     return IPV4_RE.test(inner) || IPV6_RE.test(inner) || DTEXT_RE.test(inner);
   }
-  if (domain.length === 0 || domain.length > 253) return false;
-  if (domain.startsWith('-')) return false;
-  const labels = domain.split('.');
-  for (const label of labels) {
-    if (!LABEL_RE.test(label) || label.endsWith('-')) return false;
-    if (label.length > 63 && !NON_ASCII_RE.test(label)) return false;
+  const length = value.length - from;
+  if (length === 0 || length > 253) return false;
+  // Labels: letters, digits, `-`, `_` (egulias reads `a_b` as one word) or any non-ASCII, none
+  // empty, none ending in `-`, and at most 63 long unless non-ASCII; the first not starting with `-`.
+  if (value.charCodeAt(from) === 0x2d /* - */) return false;
+  let start = from;
+  let ascii = true;
+  for (let i = from; i <= value.length; i++) {
+    const c = i === value.length ? 0x2e : value.charCodeAt(i);
+    if (c === 0x2e /* . */) {
+      if (i === start || value.charCodeAt(i - 1) === 0x2d) return false;
+      if (i - start > 63 && ascii) return false;
+      start = i + 1;
+      ascii = true;
+    } else if (c >= 0x80) ascii = false;
+    else if ((ASCII_CLASS[c]! & LABEL) === 0) return false;
   }
   return true;
 }

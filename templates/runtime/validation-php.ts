@@ -29,6 +29,27 @@ export function emptyOrMatcher(re: RegExp): (value: string) => boolean {
 }
 
 /**
+ * A rule `/^[^chars]*\n?$/u`: none of `chars` anywhere (a final newline is not among them). A scan
+ * over a table gives the same answers without a call into the regular expression engine, which
+ * costs more than the scan on the short texts fields hold. `chars` are all below U+0100.
+ */
+export function noneOf(chars: string): (value: string) => boolean {
+  const table = new Uint8Array(0x100);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if (c >= 0x100 || c === 0x0a) throw new RangeError(`noneOf: ${chars[i]!} is not supported`);
+    table[c] = 1;
+  }
+  return (value) => {
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 0x100 && table[c] === 1) return false;
+    }
+    return true;
+  };
+}
+
+/**
  * PHP 8 numeric string (`is_numeric`): optional leading and trailing whitespace, a sign, digits
  * with an optional decimal point, an optional exponent. No hexadecimal, no `INF`.
  */
@@ -138,6 +159,16 @@ export function charLength(value: string): number {
     amp = value.indexOf('&', from);
   }
   return total + codePoints(value, from, value.length);
+}
+
+/** `min <= charLength(value) <= max`, without counting when the UTF-16 length settles it. */
+export function charLengthBetween(value: string, min: number, max: number): boolean {
+  const n = value.length;
+  // charLength is at most the UTF-16 length, and without entities at least half of it (pairs).
+  if (n < min) return false;
+  if (n <= max && n >= 2 * min && value.indexOf('&') === -1) return true;
+  const length = charLength(value);
+  return length >= min && length <= max;
 }
 
 /** Digits (leading zeros included) a numeric entity may have and still count as one character. */

@@ -168,6 +168,7 @@ function describe(value: unknown): string {
 
 /** `name[2]` → `name (language 2)`, for messages. */
 function label(path: string): string {
+  if (path.charCodeAt(path.length - 1) !== 0x5d /* ] */) return path;
   return path.replace(/\[(\d+)\]$/, (_, id: string) => ` (language ${id})`);
 }
 

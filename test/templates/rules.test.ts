@@ -42,8 +42,8 @@ const CASES: Record<string, [accepted: string[], refused: string[]]> = {
   isDateFormat: [['2023-02-31', '2024-01-05 10:00:00', '0000-00-00'], ['2024-13-01', '2024-01-01T00:00:00', 'x']],
   isDateOrNull: [['0000-00-00', '0000-00-00 00:00:00', '2024-02-29'], ['2023-02-29', '0000-00-00 00:00']],
   isEmail: [
-    ['a@b.co', 'a+b@c.de', 'first.last@example.com', 'x_y-z@sub.example.org', '"quoted name"@example.com', 'a@é.fr', 'a@[192.168.0.1]'],
-    ['', '0', 'a', 'a@b', 'a@b.', '@b.co', 'a@@b.co', 'a@b@c.co', '.a@b.co', 'a.@b.co', 'a..b@c.de', 'a b@c.de', 'é@c.de', 'a@-b.co', 'a@b-.co', 'a@b..co', 'a,b@c.de', 'a@b.co '],
+    ['a@b.co', 'a+b@c.de', 'first.last@example.com', 'x_y-z@sub.example.org', '"quoted name"@example.com', 'a@é.fr', 'a@[192.168.0.1]', `a@${'b'.repeat(63)}.com`, `a@${'é'.repeat(64)}.com`, 'a@b_c.d-e.fr', "a!#$%&'*+/=?^_`{|}~-@b.co"],
+    [`a@${'b'.repeat(64)}.com`, `a@${'b.'.repeat(127)}co`, 'a@b.c-', 'a@.b.co', 'a@b.c_o;', 'a(b)@c.de', 'a@b.co\n', '', '0', 'a', 'a@b', 'a@b.', '@b.co', 'a@@b.co', 'a@b@c.co', '.a@b.co', 'a.@b.co', 'a..b@c.de', 'a b@c.de', 'é@c.de', 'a@-b.co', 'a@b-.co', 'a@b..co', 'a,b@c.de', 'a@b.co '],
   ],
   // `\pS` lets every symbol through, `<` and `>` included.
   isUrl: [['https://example.com/a?b=c&d=e#f', 'example.com', 'http://exemple.fr/été', 'a<b>'], ['', 'a"b', 'a[b]', "it's", 'a!b']],
@@ -104,8 +104,12 @@ const CASES: Record<string, [accepted: string[], refused: string[]]> = {
   isTrackingNumber: [['1Z999AA10123456784', 'AB-12/34 [x]'], ['', 'a"b', 'a<b']],
   isCarrierName: [['', '0', 'My carrier'], ['a<b', 'a#b']],
   isAnything: [['', '<script>'], []],
-  isPasswd: [['12345', 'x'.repeat(72)], ['1234', 'x'.repeat(73)]],
-  isPasswdAdmin: [['12345678'], ['1234567']],
+  // Code points, entities counting as one: the UTF-16 length alone does not settle these.
+  isPasswd: [
+    ['12345', 'x'.repeat(72), '\u{1F600}'.repeat(5), '&amp;'.repeat(5), '&amp;'.repeat(14), '\u{1F600}'.repeat(72)],
+    ['1234', 'x'.repeat(73), '\u{1F600}'.repeat(4), '&amp;'.repeat(4), '\u{1F600}'.repeat(73), '&amp;'.repeat(73)],
+  ],
+  isPasswdAdmin: [['12345678', '\u{1F600}'.repeat(8)], ['1234567', '\u{1F600}'.repeat(7), '&amp;'.repeat(7)]],
   isSerializedArray: [['a:1:{i:0;s:1:"a";}', 'a:0:{;}'], ['s:1:"a";', 'a:1:{i:0}']],
   isWeightUnit: [['kg', 'lbs', 'kg\u00b2'], ['kilos', 'k<g']],
   isDistanceUnit: [['cm', 'km'], ['miles']],
@@ -148,6 +152,17 @@ describe('isBirthDate', () => {
     ['1990-13-01', false],
     ['1990-04-01 10:00:00', false],
     ['01/04/1990', false],
+    ['1990-04-01\n', false],
+    ['01990-04-01', false],
+    ['1990-004-01', false],
+    ['1990-04-001', false],
+    ['1990--04-01', false],
+    ['-1990-04-01', false],
+    ['1990-04-01-', false],
+    ['1990-04', false],
+    ['1990-04-01-02', false],
+    ['2000-2-29', true],
+    ['1900-02-29', false],
   ])('%j → %s', (value, expected) => {
     expect(rules.isBirthDate(value, now)).toBe(expected);
   });
@@ -161,6 +176,13 @@ describe('isBirthDate at the edges of the 200 years', () => {
     expect(rules.isBirthDate('1800-03-02', new Date(2000, 1, 29, 12))).toBe(true);
     expect(rules.isBirthDate('1824-02-29', new Date(2024, 1, 29, 12))).toBe(false);
     expect(rules.isBirthDate('1824-03-01', new Date(2024, 1, 29, 12))).toBe(true);
+  });
+
+  it('reads the clock on every call when none is given', () => {
+    const today = new Date();
+    const day = (d: Date) => `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+    expect(rules.isBirthDate(day(today))).toBe(true);
+    expect(rules.isBirthDate(day(new Date(today.getFullYear() + 1, 0, 1)))).toBe(false);
   });
 });
 
