@@ -120,14 +120,15 @@ function hasFiles(p: Parts): boolean {
 
 function implementation(p: Parts): string {
   const { names } = p;
-  const validate = (has: boolean, name: string): string => (p.validators && has ? name : 'null');
+  // The validators module is imported on the first validated write: a read-only program never bundles it.
+  const checks = [...(p.hasInput ? [`input: v.${names.validateInput}`] : []), ...(p.hasPatch ? [`patch: v.${names.validatePatch}`] : [])];
+  const validators = p.validators ? `() => import(${jsString(`../validators/${names.file}.js`)}).then((v) => ({ ${checks.join(', ')} }))` : 'null';
+  const client = `createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validators})`;
   return (
     `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
     `export function create${names.client}(ctx: ClientContext): ${names.client} {\n` +
-    (hasFiles(p)
-      ? // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
-        `  return {\n    ...createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validate(p.hasInput, names.validateInput)}, ${validate(p.hasPatch, names.validatePatch)}),\n    ...createAttachmentFiles(ctx, ${names.meta}),\n  };\n}\n`
-      : `  return createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validate(p.hasInput, names.validateInput)}, ${validate(p.hasPatch, names.validatePatch)});\n}\n`)
+    // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
+    (hasFiles(p) ? `  return {\n    ...${client},\n    ...createAttachmentFiles(ctx, ${names.meta}),\n  };\n}\n` : `  return ${client};\n}\n`)
   );
 }
 
@@ -143,13 +144,11 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
   // The read type appears in reads and in what writes return; a HEAD/DELETE-only client has neither.
   const usesType = reads || writes.length > 0 || methods.includes('listAll');
   const typeImports = [...(usesType ? [names.type] : []), ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
-  const validatorImports = p.validators ? [...(hasInput ? [names.validateInput] : []), ...(hasPatch ? [names.validatePatch] : [])] : [];
   const writeOptions = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));
   if (!writeOptions.has('EmailWriteOptions')) writeOptions.clear();
   const head =
     fileHeader(ctx) +
     importTypes(typeImports, `../types/${names.file}.js`) +
-    (validatorImports.length === 0 ? '' : `import { ${validatorImports.join(', ')} } from ${jsString(`../validators/${names.file}.js`)};\n`) +
     importTypes(['ResourceMeta'], '../runtime/meta.js') +
     'import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";\n' +
     `import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";\n` +

@@ -36,5 +36,5 @@ export interface ContentManagementSystemClient extends Pick<ResourceClient<Conte
 
 /** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContentManagementSystemClient(ctx: ClientContext): ContentManagementSystemClient {
-  return createResourceClient<ContentManagementSystemClient.Types>(ctx, contentManagementSystemMeta, null, null);
+  return createResourceClient<ContentManagementSystemClient.Types>(ctx, contentManagementSystemMeta, null);
 }

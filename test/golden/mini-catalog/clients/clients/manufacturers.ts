@@ -38,5 +38,5 @@ export interface ManufacturersClient extends Pick<ResourceClient<ManufacturersCl
 
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createManufacturersClient(ctx: ClientContext): ManufacturersClient {
-  return createResourceClient<ManufacturersClient.Types>(ctx, manufacturersMeta, null, null);
+  return createResourceClient<ManufacturersClient.Types>(ctx, manufacturersMeta, null);
 }

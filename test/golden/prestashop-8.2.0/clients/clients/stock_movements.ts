@@ -76,5 +76,5 @@ export interface StockMovementsClient extends Pick<ResourceClient<StockMovements
 
 /** The `stock_movements` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementsClient(ctx: ClientContext): StockMovementsClient {
-  return createResourceClient<StockMovementsClient.Types>(ctx, stockMovementsMeta, null, null);
+  return createResourceClient<StockMovementsClient.Types>(ctx, stockMovementsMeta, null);
 }

@@ -57,5 +57,5 @@ export interface StocksClient extends Pick<ResourceClient<StocksClient.Types>, "
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {
-  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null, null);
+  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null);
 }

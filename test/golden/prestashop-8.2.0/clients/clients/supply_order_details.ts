@@ -80,5 +80,5 @@ export interface SupplyOrderDetailsClient extends Pick<ResourceClient<SupplyOrde
 
 /** The `supply_order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderDetailsClient(ctx: ClientContext): SupplyOrderDetailsClient {
-  return createResourceClient<SupplyOrderDetailsClient.Types>(ctx, supplyOrderDetailsMeta, null, null);
+  return createResourceClient<SupplyOrderDetailsClient.Types>(ctx, supplyOrderDetailsMeta, null);
 }

@@ -46,5 +46,5 @@ export interface SupplyOrderHistoriesClient extends Pick<ResourceClient<SupplyOr
 
 /** The `supply_order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderHistoriesClient(ctx: ClientContext): SupplyOrderHistoriesClient {
-  return createResourceClient<SupplyOrderHistoriesClient.Types>(ctx, supplyOrderHistoriesMeta, null, null);
+  return createResourceClient<SupplyOrderHistoriesClient.Types>(ctx, supplyOrderHistoriesMeta, null);
 }

@@ -48,5 +48,5 @@ export interface SupplyOrderReceiptHistoriesClient extends Pick<ResourceClient<S
 
 /** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderReceiptHistoriesClient(ctx: ClientContext): SupplyOrderReceiptHistoriesClient {
-  return createResourceClient<SupplyOrderReceiptHistoriesClient.Types>(ctx, supplyOrderReceiptHistoriesMeta, null, null);
+  return createResourceClient<SupplyOrderReceiptHistoriesClient.Types>(ctx, supplyOrderReceiptHistoriesMeta, null);
 }

@@ -48,5 +48,5 @@ export interface SupplyOrderStatesClient extends Pick<ResourceClient<SupplyOrder
 
 /** The `supply_order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderStatesClient(ctx: ClientContext): SupplyOrderStatesClient {
-  return createResourceClient<SupplyOrderStatesClient.Types>(ctx, supplyOrderStatesMeta, null, null);
+  return createResourceClient<SupplyOrderStatesClient.Types>(ctx, supplyOrderStatesMeta, null);
 }

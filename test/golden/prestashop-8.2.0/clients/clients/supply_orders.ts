@@ -80,5 +80,5 @@ export interface SupplyOrdersClient extends Pick<ResourceClient<SupplyOrdersClie
 
 /** The `supply_orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrdersClient(ctx: ClientContext): SupplyOrdersClient {
-  return createResourceClient<SupplyOrdersClient.Types>(ctx, supplyOrdersMeta, null, null);
+  return createResourceClient<SupplyOrdersClient.Types>(ctx, supplyOrdersMeta, null);
 }

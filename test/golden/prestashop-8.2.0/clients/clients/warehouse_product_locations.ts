@@ -42,5 +42,5 @@ export interface WarehouseProductLocationsClient extends Pick<ResourceClient<War
 
 /** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehouseProductLocationsClient(ctx: ClientContext): WarehouseProductLocationsClient {
-  return createResourceClient<WarehouseProductLocationsClient.Types>(ctx, warehouseProductLocationsMeta, null, null);
+  return createResourceClient<WarehouseProductLocationsClient.Types>(ctx, warehouseProductLocationsMeta, null);
 }
