@@ -6,10 +6,12 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { resolveEmitOptions, type Diagnostic, type EmitOptions } from '../emit/context.js';
-import { emitAll } from '../emit/index.js';
+import { emitAll, isLaidOut } from '../emit/index.js';
+import { DEFAULT_LAYOUT, type Layout } from '../emit/layout.js';
 import { InputError } from '../errors.js';
 import type { StoreSchema } from '../model/index.js';
 import { readPreformattedTemplates, readRuntimeTemplates } from '../templates.js';
+import { skipLaidOut, type Formatter } from '../write/format.js';
 import { writeFileMap, type WriteResult } from '../write/index.js';
 import { loadSnapshot, writeFailure } from './snapshot.js';
 
@@ -47,14 +49,16 @@ async function assertOutputDir(outDir: string): Promise<void> {
   }
 }
 
-/** Formats a file map the way `writeFileMap` would, for callers that want the texts only. */
-async function formatFiles(files: ReadonlyMap<string, string>, configFrom: string): Promise<Map<string, string>> {
-  const [{ createPrettierFormatter }, { knownOutput }, preformatted] = await Promise.all([
-    import('../write/format.js'),
-    import('../write/preformatted.js'),
-    readPreformattedTemplates(),
-  ]);
+/** prettier with the settings that apply to `configFrom`, and the layout they map onto (null: none). */
+async function createFormatter(configFrom: string): Promise<{ formatter: Formatter; layout: Layout | null }> {
+  const [{ createPrettierFormatter }, { layoutOf }] = await Promise.all([import('../write/format.js'), import('../write/layout-config.js')]);
   const formatter = await createPrettierFormatter(configFrom);
+  return { formatter, layout: layoutOf(formatter.config ?? null) };
+}
+
+/** Formats a file map the way `writeFileMap` would, for callers that want the texts only. */
+async function formatFiles(files: ReadonlyMap<string, string>, formatter: Formatter): Promise<Map<string, string>> {
+  const [{ knownOutput }, preformatted] = await Promise.all([import('../write/preformatted.js'), readPreformattedTemplates()]);
   const out = new Map<string, string>();
   const pending: { path: string; text: string }[] = [];
   for (const [path, text] of files) {
@@ -76,19 +80,26 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const outDir = out === undefined ? null : resolve(out);
   if (outDir !== null) await assertOutputDir(outDir);
   const schema = typeof snapshot === 'string' ? await loadSnapshot(snapshot) : snapshot;
+  // The prettier settings of the output directory decide the layout the emitters print for; with
+  // settings the layout step supports, prettier formats only what it does not lay out.
+  const prettier = format ? await createFormatter(join(outDir ?? process.cwd(), 'index.ts')) : null;
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
-  const { files, diagnostics, plainStrings } = emitAll(schema, resolveEmitOptions(emitOptions), { templates });
+  const resolved = resolveEmitOptions(emitOptions);
+  const { files, diagnostics, plainStrings } = emitAll(schema, resolved, { templates, layout: prettier?.layout ?? DEFAULT_LAYOUT });
   const emitMs = performance.now() - t0;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
+  const formatter =
+    prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, (p) => isLaidOut(p, resolved));
   if (outDir === null) {
-    const texts = format ? await formatFiles(files, join(process.cwd(), 'index.ts')) : files;
+    const texts = formatter !== undefined ? await formatFiles(files, formatter) : files;
     return { files: texts, diagnostics, plainStrings, write: null, emitMs };
   }
   let write: WriteResult;
   try {
     write = await writeFileMap(outDir, files, {
       format,
+      ...(formatter === undefined ? {} : { formatter }),
       preformatted: format ? await readPreformattedTemplates() : null,
       check,
       force,

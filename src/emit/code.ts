@@ -5,6 +5,7 @@
 import { compareCodeUnits } from '../model/index.js';
 import { GENERATOR_NAME } from '../version.js';
 import type { EmitContext } from './context.js';
+import { layoutAt, moduleList, type Doc, type Layout } from './layout.js';
 import { docText, jsString } from './naming.js';
 
 /**
@@ -29,10 +30,24 @@ export function indexHeader(ctx: Pick<EmitContext, 'generatorVersion' | 'snapsho
 }
 
 /** `import type { A, B } from 'spec';` with the names sorted and deduplicated; empty when there are none. */
-export function importTypes(names: Iterable<string>, from: string): string {
+export function importTypes(names: Iterable<string>, from: string, layout: Layout): string {
   const sorted = [...new Set(names)].sort(compareCodeUnits);
   if (sorted.length === 0) return '';
-  return `import type { ${sorted.join(', ')} } from ${jsString(from)};\n`;
+  return moduleStatement('import type', sorted, from, layout);
+}
+
+/**
+ * `import { a, type B } from "spec";` (or `export …`, per `head`) with the names in the order
+ * given, laid out as prettier would; empty when there are none.
+ */
+export function moduleStatement(head: string, names: readonly string[], from: string, layout: Layout): string {
+  if (names.length === 0) return '';
+  return `${layoutAt(moduleList(head, names, jsString(from), layout), 0, layout)}\n`;
+}
+
+/** One statement or member at indentation `level`, laid out as prettier would, with its newline. */
+export function statement(doc: Doc, level: number, layout: Layout): string {
+  return `${layoutAt(doc, level, layout)}\n`;
 }
 
 /** `'a' | 'b'` from string values (sorted, deduplicated), or `fallback` when there are none. */

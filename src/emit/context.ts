@@ -4,6 +4,7 @@
  */
 import type { HttpMethod, StoreSchema } from '../model/index.js';
 import type { StorePlan } from '../plan/index.js';
+import type { Layout } from './layout.js';
 import type { NameTable } from './naming.js';
 
 /** Relative POSIX path (inside the output directory) → file content. */
@@ -78,6 +79,8 @@ export interface EmitContext {
   readonly snapshotHash: string;
   /** The language id required multilingual values are checked against. */
   readonly defaultLanguage: number;
+  /** The prettier settings the layout step prints for (line width, trailing commas, bracket spacing). */
+  readonly layout: Layout;
 }
 
 export type Emitter = (model: StoreSchema, options: EmitOptions, ctx: EmitContext) => EmitResult;

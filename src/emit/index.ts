@@ -11,6 +11,7 @@ import { buildPlan } from '../plan/index.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { fileHeader, indexHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+import { DEFAULT_LAYOUT, type Layout } from './layout.js';
 import { jsString, NameTable } from './naming.js';
 import { emitClients } from './clients/index.js';
 import { emitTypes } from './types/index.js';
@@ -36,6 +37,8 @@ const RUNTIME_DIR = 'runtime/';
 export interface EmitAllInput {
   /** `runtime/<name>.ts` → content, copied verbatim (see src/templates.ts). */
   readonly templates: FileMap;
+  /** The prettier settings to print for (default: prettier's defaults). */
+  readonly layout?: Layout;
 }
 
 export interface EmitAllResult {
@@ -46,7 +49,7 @@ export interface EmitAllResult {
 }
 
 /** The per-run context shared by the emitters. */
-export function createEmitContext(model: StoreSchema, options: EmitOptions): EmitContext {
+export function createEmitContext(model: StoreSchema, options: EmitOptions, layout: Layout = DEFAULT_LAYOUT): EmitContext {
   const ids = model.store.languages.map((l) => l.id);
   // A default language the store does not have would make every required multilingual field
   // unsatisfiable, and the generated comparisons with `LangId` would not compile.
@@ -64,6 +67,7 @@ export function createEmitContext(model: StoreSchema, options: EmitOptions): Emi
     generatorVersion: GENERATOR_VERSION,
     snapshotHash: snapshotHash(model),
     defaultLanguage,
+    layout,
   };
 }
 
@@ -107,6 +111,16 @@ export function runtimeFiles(templates: FileMap, generatorVersion: string = GENE
   return runtime;
 }
 
+/**
+ * Whether the emitters print `path` in prettier's exact shape for the layout they were given (see
+ * layout.ts): every generated file except the runtime templates (copied as written) and the zod
+ * validators (their method chains are left to prettier).
+ */
+export function isLaidOut(path: string, options: Pick<EmitOptions, 'validators'>): boolean {
+  if (path.startsWith(RUNTIME_DIR)) return false;
+  return !(options.validators === 'zod' && path.startsWith('validators/') && path !== 'validators/index.ts');
+}
+
 export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
   return emitWith(EMITTERS, model, options, input);
 }
@@ -119,7 +133,7 @@ export function emitWith(
   input: EmitAllInput,
 ): EmitAllResult {
   const canonical = canonicalize(model);
-  const ctx = createEmitContext(canonical, options);
+  const ctx = createEmitContext(canonical, options, input.layout);
   const files: FileMap = new Map();
   const owners = new Map<string, string>();
   // The plan's warnings (unknown formats and inputTypes, clashing names) are reported once, here.

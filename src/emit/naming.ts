@@ -56,9 +56,16 @@ export function jsString(value: string): string {
   return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** A property key: bare when it is an identifier that is not `__proto__`, quoted otherwise. */
+/** An identifier name of the Basic Multilingual Plane (letters of any script): prettier writes such a key bare. */
+const KEY_NAME_RE = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+
+/**
+ * A property key of a type or object literal: bare when it is an identifier name (as prettier's
+ * `quoteProps: "as-needed"` writes it, `__proto__` and non-ASCII letters included), quoted
+ * otherwise. A quoted `"__proto__"` key means the same as a bare one, in types and in literals.
+ */
 export function propertyKey(name: string): string {
-  return isIdentifier(name) && name !== '__proto__' ? name : jsString(name);
+  return isIdentifier(name) || (KEY_NAME_RE.test(name) && [...name].every((c) => c.length === 1)) ? name : jsString(name);
 }
 
 /** Property access: `.name` or `["na-me"]`. */

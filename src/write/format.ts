@@ -21,6 +21,8 @@ export interface FormatItem {
 export interface Formatter {
   /** Identifies the settings: `none`, or a hash of the prettier version and the resolved config. */
   readonly key: string;
+  /** The prettier configuration that applies to the output directory (null: none found; absent: no prettier). */
+  readonly config?: Readonly<Record<string, unknown>> | null;
   /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them. */
   formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void): Promise<string[]>;
 }
@@ -238,6 +240,7 @@ export async function createPrettierFormatter(
 
   return {
     key,
+    config,
     async formatAll(items, onThreads) {
       const queue = new FormatQueue(items);
       const bytes = items.reduce((sum, i) => sum + i.text.length, 0);
@@ -253,6 +256,25 @@ export async function createPrettierFormatter(
       const out: string[] = [];
       for (let i = 0; i < items.length; i++) out.push(queue.out[i] ?? (await formatOne(items[i]!)));
       return out;
+    },
+  };
+}
+
+/**
+ * `formatter` for a file map whose laid-out files (`laidOut(path)`) are already in prettier's shape
+ * for its settings: those are passed through, the others are formatted. The key stays the
+ * formatter's, so the manifest's record of the settings means the same either way.
+ */
+export function skipLaidOut(formatter: Formatter, laidOut: (path: string) => boolean): Formatter {
+  return {
+    key: formatter.key,
+    config: formatter.config,
+    async formatAll(items, onThreads) {
+      const rest = items.filter((i) => !laidOut(i.path));
+      const formatted = rest.length === 0 ? [] : await formatter.formatAll(rest, onThreads);
+      if (rest.length === 0) onThreads?.(0);
+      let k = 0;
+      return items.map((i) => (laidOut(i.path) ? i.text : formatted[k++]!));
     },
   };
 }

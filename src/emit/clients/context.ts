@@ -5,14 +5,19 @@
  * builds every one on the same context. The file stem starts with `_`, which no resource's stem can.
  */
 import type { EmitContext, EmitOptions } from '../context.js';
-import { fileHeader } from '../code.js';
+import { fileHeader, statement } from '../code.js';
+import { assignment, objectLiteral, property } from '../layout.js';
 import { jsdoc, jsString } from '../naming.js';
 
 export const CONTEXT_FILE = 'clients/_context.ts';
 
 export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: string | null): string {
   // Dates are wall-clock times in the store's zone; with `dates: 'Date'` the runtime converts with it.
-  const zone = options.dates === 'Date' && timeZone !== null ? `, timeZone: ${jsString(timeZone)}` : '';
+  const codec = [
+    property('decimals', jsString(options.decimals), 'string'),
+    property('dates', jsString(options.dates), 'string'),
+    ...(options.dates === 'Date' && timeZone !== null ? [property('timeZone', jsString(timeZone), 'string')] : []),
+  ];
   return (
     fileHeader(ctx) +
     'import { LANGUAGE_IDS } from "../common.js";\n' +
@@ -20,7 +25,8 @@ export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: 
     'import type { Codec } from "../runtime/meta.js";\n' +
     'import type { ClientContext } from "../runtime/resource.js";\n\n' +
     `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`), and the store\'s time zone from the snapshot.'])}` +
-    `const CODEC: Codec = { decimals: ${jsString(options.decimals)}, dates: ${jsString(options.dates)}${zone} };\n\n` +
+    statement(assignment('const CODEC: Codec =', objectLiteral(codec, ctx.layout), ';'), 0, ctx.layout) +
+    '\n' +
     `${jsdoc([
       'The connection and defaults every resource client shares, from the same options as `createClient`.',
       'Build only the clients a program uses, so that a bundler leaves the other resources out:',

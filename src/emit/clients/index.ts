@@ -6,8 +6,10 @@
  */
 import { compareCodeUnits, type StoreSchema } from '../../model/index.js';
 import type { ResourcePlan } from '../../plan/index.js';
-import { fileHeader } from '../code.js';
+import { fileHeader, moduleStatement, statement } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
+import { callArguments, objectLiteral, property, type Doc } from '../layout.js';
+import { propertySignature } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey } from '../naming.js';
 import { CONTEXT_FILE, renderContext } from './context.js';
 import { clientMethods, renderResourceClient } from './resource.js';
@@ -18,15 +20,26 @@ export function hasClient(resource: ResourcePlan): boolean {
 }
 
 /** Names the clients barrel exports besides the per-resource modules (kept out of NameTable's way). */
-const RUNTIME_EXPORTS = [
-  "export { PrestaShopError, PrestaShopValidationError, type PrestaShopErrorKind, type StoreError } from '../runtime/errors.js';",
-  "export { anyOf, beginsWith, between, contains, endsWith, eq, gt, lt, not, type Display, type Filter, type FilterOp, type ListQuery, type ShopContext, type Sort } from '../runtime/query.js';",
-  "export type { ClientOptions } from '../runtime/client.js';",
-  "export type { ImageData, ImagesClient } from '../runtime/images.js';",
-  "export type { SearchIds, SearchQuery, SearchResult } from '../runtime/search.js';",
-  "export type { AttachmentFilesClient, DownloadedFile, FileInput } from '../runtime/attachments.js';",
-  "export type { RawRequest, RawResponse, RequestFunction } from '../runtime/request.js';",
-].map((l) => l.replace(/'/g, '"'));
+const RUNTIME_EXPORTS: readonly ModuleLine[] = [
+  { head: 'export', names: ['PrestaShopError', 'PrestaShopValidationError', 'type PrestaShopErrorKind', 'type StoreError'], from: '../runtime/errors.js' },
+  {
+    head: 'export',
+    names: ['anyOf', 'beginsWith', 'between', 'contains', 'endsWith', 'eq', 'gt', 'lt', 'not', 'type Display', 'type Filter', 'type FilterOp', 'type ListQuery', 'type ShopContext', 'type Sort'],
+    from: '../runtime/query.js',
+  },
+  { head: 'export type', names: ['ClientOptions'], from: '../runtime/client.js' },
+  { head: 'export type', names: ['ImageData', 'ImagesClient'], from: '../runtime/images.js' },
+  { head: 'export type', names: ['SearchIds', 'SearchQuery', 'SearchResult'], from: '../runtime/search.js' },
+  { head: 'export type', names: ['AttachmentFilesClient', 'DownloadedFile', 'FileInput'], from: '../runtime/attachments.js' },
+  { head: 'export type', names: ['RawRequest', 'RawResponse', 'RequestFunction'], from: '../runtime/request.js' },
+];
+
+/** One `import { … } from "…";` or `export { … } from "…";` line. */
+interface ModuleLine {
+  readonly head: string;
+  readonly names: readonly string[];
+  readonly from: string;
+}
 
 export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitContext): EmitResult {
   const files: FileMap = new Map();
@@ -60,50 +73,53 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   const categories = resources.find((r) => r.name === 'categories');
   const searchFull =
     special('search') && products !== undefined && categories !== undefined && clientMethods(products).includes('list') && clientMethods(categories).includes('list');
-  const imports: string[] = [];
+  const layout = ctx.layout;
+  const imports: ModuleLine[] = [];
   const exports: string[] = [];
   const properties: string[] = [];
-  const values: string[] = [];
+  const values: Doc[] = [];
+  const member = (key: string, type: string): string => statement(propertySignature(`readonly ${key}`, type, layout, 1), 1, layout);
   for (const r of resources) {
     const names = ctx.names.of(r.name);
     const needMeta = searchFull && (r === products || r === categories);
-    imports.push(`import { create${names.client}${needMeta ? `, ${names.meta}` : ''}, type ${names.client} } from ${jsString(`./${names.file}.js`)};\n`);
+    imports.push({ head: 'import', names: [`create${names.client}`, ...(needMeta ? [names.meta] : []), `type ${names.client}`], from: `./${names.file}.js` });
     exports.push(`export * from ${jsString(`./${names.file}.js`)};\n`);
     // The property is the wire name: `/api/<name>`, no need to say it again.
-    properties.push(`  readonly ${propertyKey(r.name)}: ${names.client};\n`);
-    values.push(`    ${propertyKey(r.name)}: create${names.client}(ctx),\n`);
+    properties.push(member(propertyKey(r.name), names.client));
+    values.push(property(propertyKey(r.name), [`create${names.client}`, callArguments(['ctx'], layout)], 'string'));
   }
   const searchTypes = searchFull ? `${ctx.names.of('products').type}, ${ctx.names.of('categories').type}` : 'never, never';
   if (searchFull) {
-    imports.push(`import type { ${ctx.names.of('categories').type} } from ${jsString(`../types/${ctx.names.of('categories').file}.js`)};\n`);
-    imports.push(`import type { ${ctx.names.of('products').type} } from ${jsString(`../types/${ctx.names.of('products').file}.js`)};\n`);
+    for (const name of ['categories', 'products']) imports.push({ head: 'import type', names: [ctx.names.of(name).type], from: `../types/${ctx.names.of(name).file}.js` });
   }
   // The escape hatch: any path of the store, with the same auth, errors and redirect rules.
-  imports.push('import { createRequest, type RequestFunction } from "../runtime/request.js";\n');
-  properties.push(`${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}  readonly request: RequestFunction;\n`);
-  values.push('    request: createRequest(ctx),\n');
+  imports.push({ head: 'import', names: ['createRequest', 'type RequestFunction'], from: '../runtime/request.js' });
+  properties.push(`${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}${member('request', 'RequestFunction')}`);
+  values.push(property('request', ['createRequest', callArguments(['ctx'], layout)], 'string'));
   if (special('images')) {
-    imports.push('import { createImagesClient, type ImagesClient } from "../runtime/images.js";\n');
-    properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}  readonly images: ImagesClient;\n`);
-    values.push('    images: createImagesClient(ctx.transport),\n');
+    imports.push({ head: 'import', names: ['createImagesClient', 'type ImagesClient'], from: '../runtime/images.js' });
+    properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}${member('images', 'ImagesClient')}`);
+    values.push(property('images', ['createImagesClient', callArguments(['ctx.transport'], layout)], 'string'));
   }
   if (special('search')) {
-    imports.push('import { createSearch, type SearchFunction } from "../runtime/search.js";\n');
+    imports.push({ head: 'import', names: ['createSearch', 'type SearchFunction'], from: '../runtime/search.js' });
     properties.push(
-      `${jsdoc(['`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: \'full\'`.'], '  ')}  readonly search: SearchFunction<${searchTypes}>;\n`,
+      `${jsdoc(['`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: \'full\'`.'], '  ')}${member('search', `SearchFunction<${searchTypes}>`)}`,
     );
-    const metas = searchFull ? `{ products: ${ctx.names.of('products').meta}, categories: ${ctx.names.of('categories').meta} }` : 'null';
-    values.push(`    search: createSearch<${searchTypes}>(ctx, ${metas}),\n`);
+    const metas: Doc = searchFull
+      ? objectLiteral([property('products', ctx.names.of('products').meta, 'literal'), property('categories', ctx.names.of('categories').meta, 'literal')], layout)
+      : 'null';
+    values.push(property('search', [`createSearch<${searchTypes}>`, callArguments(['ctx', metas], layout, searchFull)], 'group'));
   }
+  imports.push({ head: 'import', names: ['createClientContext'], from: './_context.js' }, { head: 'import type', names: ['ClientOptions'], from: '../runtime/client.js' });
+  const moduleLines = (lines: readonly ModuleLine[]): string => lines.map((l) => moduleStatement(l.head, l.names, l.from, layout)).join('');
   return (
     fileHeader(ctx) +
-    [...imports, 'import { createClientContext } from "./_context.js";\n', 'import type { ClientOptions } from "../runtime/client.js";\n']
-      .sort(byModule)
-      .join('') +
+    moduleLines([...imports].sort((x, y) => compareCodeUnits(x.from, y.from))) +
     '\n' +
     'export * from "./_context.js";\n' +
     exports.join('') +
-    RUNTIME_EXPORTS.map((l) => `${l}\n`).join('') +
+    moduleLines(RUNTIME_EXPORTS) +
     '\n' +
     `${jsdoc(['A client of the store: one property per resource, under its wire name (`products` is `/api/products`).'])}` +
     `export interface PrestaShopClient {\n${properties.join('')}}\n\n` +
@@ -119,12 +135,6 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
     // Without any client the context is still built (it checks the options), but not kept.
     (values.length === 0
       ? '  createClientContext(options);\n  return {};\n}\n'
-      : `  const ctx = createClientContext(options);\n  return {\n${values.join('')}  };\n}\n`)
+      : `  const ctx = createClientContext(options);\n${statement(['return ', objectLiteral(values, layout, true), ';'], 1, layout)}}\n`)
   );
-}
-
-/** Import lines ordered by the module they import from (runtime first, then clients, then types). */
-function byModule(a: string, b: string): number {
-  const from = (line: string): string => /from "([^"]+)"/.exec(line)?.[1] ?? line;
-  return compareCodeUnits(from(a), from(b));
 }

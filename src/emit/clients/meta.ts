@@ -6,42 +6,55 @@
  * line, only the flags that are set.
  */
 import type { AssociationPlan, FieldPlan, ResourcePlan } from '../../plan/index.js';
+import { statement } from '../code.js';
+import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../layout.js';
 import { jsString } from '../naming.js';
 
-function fieldLiteral(field: FieldPlan): string {
-  const parts = [`name: ${jsString(field.name)}`, `kind: ${jsString(field.kind)}`];
-  if (field.multilingual) parts.push('multilingual: true');
-  // The store refuses the field in writes (setter false): never sent.
-  if (!field.writable) parts.push('readOnly: true');
-  else {
-    // Stored as sent although the synopsis says read-only: a PUT must carry it back.
-    if (field.serverManaged) parts.push('serverManaged: true');
-    // Computed on read; writing the value read back fails or changes the record.
-    if (!field.writeBack) parts.push('noWriteBack: true');
-  }
-  if (!field.filterable) parts.push('notFilterable: true');
-  if (field.kind === 'date' && field.dateOnly) parts.push('dateOnly: true');
-  return `{ ${parts.join(', ')} }`;
+const TRUE = (key: string): Doc => property(key, 'true', 'literal');
+const text = (key: string, value: string): Doc => property(key, jsString(value), 'string');
+
+/** An object literal as an array element (prettier looks at how many properties it has). */
+function objectElement(properties: readonly Doc[], layout: Layout, forceBreak = false): ArrayElement {
+  return { doc: objectLiteral(properties, layout, forceBreak), shape: { kind: 'object', size: properties.length } };
 }
 
-function associationLiteral(a: AssociationPlan, indent: string): string {
-  const fields = a.fields.map((f) => `${indent}    ${fieldLiteral(f)},\n`);
-  return `${indent}{\n${indent}  name: ${jsString(a.name)},\n${indent}  node: ${jsString(a.nodeName)},\n${indent}  fields: [\n${fields.join('')}${indent}  ],\n${indent}},\n`;
+function fieldLiteral(field: FieldPlan, layout: Layout): ArrayElement {
+  const parts = [text('name', field.name), text('kind', field.kind)];
+  if (field.multilingual) parts.push(TRUE('multilingual'));
+  // The store refuses the field in writes (setter false): never sent.
+  if (!field.writable) parts.push(TRUE('readOnly'));
+  else {
+    // Stored as sent although the synopsis says read-only: a PUT must carry it back.
+    if (field.serverManaged) parts.push(TRUE('serverManaged'));
+    // Computed on read; writing the value read back fails or changes the record.
+    if (!field.writeBack) parts.push(TRUE('noWriteBack'));
+  }
+  if (!field.filterable) parts.push(TRUE('notFilterable'));
+  if (field.kind === 'date' && field.dateOnly) parts.push(TRUE('dateOnly'));
+  return objectElement(parts, layout);
+}
+
+function associationLiteral(a: AssociationPlan, layout: Layout): ArrayElement {
+  const fields = arrayLiteral(a.fields.map((f) => fieldLiteral(f, layout)), layout);
+  return objectElement([text('name', a.name), text('node', a.nodeName), property('fields', fields, 'group')], layout, true);
 }
 
 /** `export const productsMeta: ResourceMeta = { … };` */
-export function renderMeta(resource: ResourcePlan): string {
-  const fields = resource.fields.map((f) => `    ${fieldLiteral(f)},\n`);
-  const associations = resource.associations.map((a) => associationLiteral(a, '    '));
-  return (
-    `export const ${resource.names.meta}: ResourceMeta = {\n` +
-    `  name: ${jsString(resource.name)},\n` +
-    `  node: ${jsString(resource.nodeName ?? resource.name)},\n` +
-    `  nodes: ${jsString(resource.nodesName ?? resource.name)},\n` +
-    `  fields: [\n    { name: "id", kind: "id" },\n${fields.join('')}  ],\n` +
-    `  associations: [${associations.length === 0 ? '' : `\n${associations.join('')}  `}],\n` +
-    (resource.extensionsKey === 'extensions' ? '' : `  extensions: ${jsString(resource.extensionsKey)},\n`) +
-    (resource.quirks.length === 0 ? '' : `  quirks: [${resource.quirks.map(jsString).join(', ')}],\n`) +
-    '};\n'
-  );
+export function renderMeta(resource: ResourcePlan, layout: Layout): string {
+  const id = objectElement([text('name', 'id'), text('kind', 'id')], layout);
+  const fields = arrayLiteral([id, ...resource.fields.map((f) => fieldLiteral(f, layout))], layout);
+  const associations = arrayLiteral(resource.associations.map((a) => associationLiteral(a, layout)), layout);
+  const properties = [
+    text('name', resource.name),
+    text('node', resource.nodeName ?? resource.name),
+    text('nodes', resource.nodesName ?? resource.name),
+    property('fields', fields, 'group'),
+    property('associations', associations, 'group'),
+    ...(resource.extensionsKey === 'extensions' ? [] : [text('extensions', resource.extensionsKey)]),
+    ...(resource.quirks.length === 0
+      ? []
+      : [property('quirks', arrayLiteral(resource.quirks.map((q) => ({ doc: jsString(q) })), layout), 'group')]),
+  ];
+  const literal = objectLiteral(properties, layout, true);
+  return statement(assignment(`export const ${resource.names.meta}: ResourceMeta =`, literal, ';'), 0, layout);
 }

@@ -6,8 +6,10 @@
  */
 import { compareCodeUnits, type HttpMethod } from '../../model/index.js';
 import type { FieldPlan, ResourcePlan } from '../../plan/index.js';
-import { fileHeader, importTypes } from '../code.js';
+import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
+import { afterOperator, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
+import { propertySignature, typeAlias, typeDoc } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
 import { renderMeta } from './meta.js';
 
@@ -55,12 +57,13 @@ function filterValueType(field: FieldPlan): string {
   }
 }
 
-/** `"a" | "b"`; with `quoteFirst` false the first name is a type name (`SortField | "a"`). */
+/** `"a" | "b"` as type text; with `quoteFirst` false the first name is a type name (`SortField | "a"`). */
 function union(names: readonly string[], quoteFirst = true): string {
   return names.map((n, i) => (i === 0 && !quoteFirst ? n : jsString(n))).join(' | ');
 }
 
 interface Parts {
+  readonly layout: Layout;
   readonly resource: ResourcePlan;
   readonly names: ResourceNames;
   readonly methods: readonly string[];
@@ -70,14 +73,17 @@ interface Parts {
 }
 
 function namespaceBlock(p: Parts, types: string): string {
-  const { resource, names } = p;
+  const { resource, names, layout } = p;
   // Query types list fields by name; the order has no meaning there.
   const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
   const filterable = fields.filter((f) => f.filterable);
   const filterLines = [
-    '    readonly id?: FilterValue<number>;\n',
-    ...filterable.map((f) => `    readonly ${propertyKey(f.name)}?: FilterValue<${filterValueType(f)}>;\n`),
+    statement(propertySignature('readonly id?', 'FilterValue<number>', layout, 2), 2, layout),
+    ...filterable.map((f) =>
+      statement(propertySignature(`readonly ${propertyKey(f.name)}?`, `FilterValue<${filterValueType(f)}>`, layout, 2), 2, layout),
+    ),
   ];
+  const displayOnly = fields.filter((f) => !f.filterable).map((f) => f.name);
   return (
     // The namespace holds the query types of the client of the same name.
     `export declare namespace ${names.client} {\n` +
@@ -86,8 +92,8 @@ function namespaceBlock(p: Parts, types: string): string {
     // Sortable (`field_ASC` / `field_DESC`) are the filterable fields.
     '  type SortField = keyof Filter & string;\n' +
     `${jsdoc(['Fields a `display` list can name; the result then holds only those.'], '  ')}` +
-    `  type Field = ${union(['SortField', ...fields.filter((f) => !f.filterable).map((f) => f.name)], false)};\n` +
-    `  type Query = ListQuery<Filter, SortField, Field>;\n` +
+    statement(typeAlias('type Field', union(['SortField', ...displayOnly], false), layout), 1, layout) +
+    statement(typeAlias('type Query', 'ListQuery<Filter, SortField, Field>', layout), 1, layout) +
     types +
     '}\n'
   );
@@ -107,7 +113,7 @@ function typesBlock(p: Parts, usesType: boolean): string {
     // WriteOptions is the default.
     ...(options.includes('EmailWriteOptions') ? [`writeOptions: ${options.join(' | ')}`] : []),
   ];
-  return `  type Types = { ${members.join('; ')} };\n`;
+  return statement(typeAlias('type Types', `{ ${members.join('; ')} }`, p.layout), 1, p.layout);
 }
 
 /**
@@ -118,28 +124,56 @@ function hasFiles(p: Parts): boolean {
   return p.resource.name === 'attachments' && p.methods.includes('get');
 }
 
-function implementation(p: Parts): string {
-  const { names } = p;
-  // The validators module is imported on the first validated write: a read-only program never bundles it.
-  const checks = [...(p.hasInput ? [`input: v.${names.validateInput}`] : []), ...(p.hasPatch ? [`patch: v.${names.validatePatch}`] : [])];
-  const validators = p.validators ? `() => import(${jsString(`../validators/${names.file}.js`)}).then((v) => ({ ${checks.join(', ')} }))` : 'null';
-  const client = `createResourceClient<${names.client}.Types>(ctx, ${names.meta}, ${validators})`;
+/** `validators()`: the validators module, imported on the first validated write (a read-only program never loads it). */
+function validatorsLoader(p: Parts): string {
+  const { names, layout } = p;
+  const checks = [
+    ...(p.hasInput ? [property('input', `v.${names.validateInput}`, 'literal')] : []),
+    ...(p.hasPatch ? [property('patch', `v.${names.validatePatch}`, 'literal')] : []),
+  ];
   return (
-    `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
-    `export function create${names.client}(ctx: ClientContext): ${names.client} {\n` +
-    // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
-    (hasFiles(p) ? `  return {\n    ...${client},\n    ...createAttachmentFiles(ctx, ${names.meta}),\n  };\n}\n` : `  return ${client};\n}\n`)
+    `${jsdoc(['The validators of write bodies, imported on the first validated write: a program that only reads never loads them.'])}` +
+    'async function validators() {\n' +
+    statement(afterOperator('const v =', `await import(${jsString(`../validators/${names.file}.js`)})`, ';'), 1, layout) +
+    statement(['return ', objectLiteral(checks, layout), ';'], 1, layout) +
+    '}\n\n'
   );
+}
+
+function implementation(p: Parts): string {
+  const { names, layout } = p;
+  const records: Doc = [`createResourceClient<${names.client}.Types>`, callArguments(['ctx', names.meta, p.validators ? 'validators' : 'null'], layout)];
+  // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
+  const value: Doc = hasFiles(p)
+    ? objectLiteral([['...', records], ['...createAttachmentFiles', callArguments(['ctx', names.meta], layout)]], layout, true)
+    : records;
+  return (
+    (p.validators ? validatorsLoader(p) : '') +
+    `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
+    statement(functionHead(`export function create${names.client}`, ['ctx: ClientContext'], `: ${names.client} {`, layout), 0, layout) +
+    statement(['return ', value, ';'], 1, layout) +
+    '}\n'
+  );
+}
+
+/** `export interface X extends Pick<…>[, Other] {}` as prettier lays out its heritage clauses. */
+function clientInterface(p: Parts): string {
+  const { names, layout } = p;
+  const picked = typeDoc(`Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>`, layout);
+  const head = `export interface ${names.client}`;
+  const doc: Doc = hasFiles(p) ? heritage(head, [picked, 'AttachmentFilesClient'], ' {}') : [head, ' extends ', picked, ' {}'];
+  return statement(doc, 0, layout);
 }
 
 /** The text of `clients/<file>.ts`. */
 export function renderResourceClient(resource: ResourcePlan, options: EmitOptions, ctx: EmitContext): string {
   const names = resource.names;
+  const layout = ctx.layout;
   const methods = clientMethods(resource);
   const writes = methods.filter((m) => m === 'create' || m === 'update' || m === 'patch');
   const hasInput = methods.includes('create') || methods.includes('update');
   const hasPatch = methods.includes('patch');
-  const p: Parts = { resource, names, methods, validators: options.validators !== 'none' && writes.length > 0, hasInput, hasPatch };
+  const p: Parts = { layout, resource, names, methods, validators: options.validators !== 'none' && writes.length > 0, hasInput, hasPatch };
   const reads = methods.some((m) => m === 'list' || m === 'get');
   // The read type appears in reads and in what writes return; a HEAD/DELETE-only client has neither.
   const usesType = reads || writes.length > 0 || methods.includes('listAll');
@@ -148,19 +182,19 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
   if (!writeOptions.has('EmailWriteOptions')) writeOptions.clear();
   const head =
     fileHeader(ctx) +
-    importTypes(typeImports, `../types/${names.file}.js`) +
-    importTypes(['ResourceMeta'], '../runtime/meta.js') +
-    'import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";\n' +
-    `import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";\n` +
-    importTypes(['ClientContext', ...writeOptions], '../runtime/resource.js') +
-    (hasFiles(p) ? 'import { createAttachmentFiles, type AttachmentFilesClient } from "../runtime/attachments.js";\n' : '');
+    importTypes(typeImports, `../types/${names.file}.js`, layout) +
+    importTypes(['ResourceMeta'], '../runtime/meta.js', layout) +
+    moduleStatement('import type', ['Filter as FilterValue', 'ListQuery'], '../runtime/query.js', layout) +
+    moduleStatement('import', ['createResourceClient', 'type ResourceClient'], '../runtime/resource-client.js', layout) +
+    importTypes(['ClientContext', ...writeOptions], '../runtime/resource.js', layout) +
+    (hasFiles(p) ? moduleStatement('import', ['createAttachmentFiles', 'type AttachmentFilesClient'], '../runtime/attachments.js', layout) : '');
   const verbs = resource.methods.join(', ');
   return (
     `${head}\n` +
-    `${jsdoc([`Runtime metadata of \`${resource.name}\`: node names, fields and associations.`])}${renderMeta(resource)}\n` +
+    `${jsdoc([`Runtime metadata of \`${resource.name}\`: node names, fields and associations.`])}${renderMeta(resource, layout)}\n` +
     `${namespaceBlock(p, typesBlock(p, usesType))}\n` +
     `${jsdoc([`Client of \`/api/${resource.name}\` (${verbs}): only the methods the store allows on this resource (see \`ResourceClient\`).`])}` +
-    `export interface ${names.client} extends Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>${hasFiles(p) ? ', AttachmentFilesClient' : ''} {}\n\n` +
+    `${clientInterface(p)}\n` +
     implementation(p)
   );
 }

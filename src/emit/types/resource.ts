@@ -4,8 +4,10 @@
  */
 import { compareCodeUnits } from '../../model/index.js';
 import type { AssociationPlan, FieldPlan, ResourcePlan, SharedImport } from '../../plan/index.js';
-import { fileHeader, importTypes } from '../code.js';
+import { fileHeader, importTypes, statement } from '../code.js';
 import type { EmitContext } from '../context.js';
+import { INDENT, type Layout } from '../layout.js';
+import { propertySignature, typeAlias } from '../layout-types.js';
 import { ASSOCIATIONS_KEY, jsdoc, jsString, propertyKey } from '../naming.js';
 
 type SharedImports = Set<SharedImport>;
@@ -20,9 +22,16 @@ export function hasTypes(resource: Pick<ResourcePlan, 'described'>): boolean {
 
 const byName = <T extends { readonly name: string }>(a: T, b: T): number => compareCodeUnits(a.name, b.name);
 
-/** One property line with its JSDoc; `optional` adds `?`. */
-function property(name: string, type: string, doc: readonly string[], optional: boolean, pad: string): string {
-  return `${jsdoc(doc, pad)}${pad}${propertyKey(name)}${optional ? '?' : ''}: ${type};\n`;
+/** One property line with its JSDoc, at indentation `level`; `optional` adds `?`. */
+function property(name: string, type: string, doc: readonly string[], optional: boolean, level: number, layout: Layout): string {
+  const key = `${propertyKey(name)}${optional ? '?' : ''}`;
+  return `${jsdoc(doc, INDENT.repeat(level))}${statement(propertySignature(key, type, layout, level), level, layout)}`;
+}
+
+/** A property whose type is an object type written over several lines (`{\n…}` or `{\n…}[]`). */
+function blockProperty(name: string, body: string, suffix: string, doc: readonly string[], optional: boolean, level: number): string {
+  const pad = INDENT.repeat(level);
+  return `${jsdoc(doc, pad)}${pad}${propertyKey(name)}${optional ? '?' : ''}: {\n${body}${pad}}${suffix};\n`;
 }
 
 /**
@@ -55,7 +64,10 @@ function presence(field: FieldPlan, shape: Shape): 'absent' | 'required' | 'opti
 class ResourceRenderer {
   readonly imports: SharedImports = new Set();
 
-  constructor(private readonly plan: ResourcePlan) {}
+  constructor(
+    private readonly plan: ResourcePlan,
+    private readonly layout: Layout,
+  ) {}
 
   private use(field: FieldPlan): FieldPlan {
     for (const i of field.imports) this.imports.add(i);
@@ -65,7 +77,7 @@ class ResourceRenderer {
   private idProperty(): string {
     const id = this.use(this.plan.id);
     const doc = [`Id of this \`${this.plan.name}\` item: always present when read, never part of a write body.`, ...id.doc];
-    return property('id', id.readType, doc, false, '  ');
+    return property('id', id.readType, doc, false, 1, this.layout);
   }
 
   /** Properties sorted by name (store order matters to write bodies, not to types). */
@@ -75,28 +87,30 @@ class ResourceRenderer {
       const p = presence(f, shape);
       if (p === 'absent') continue;
       this.use(f);
-      out += property(f.name, shape === 'read' ? f.readType : writeType(f.name, f.writeType), f.doc, p === 'optional', '  ');
+      out += property(f.name, shape === 'read' ? f.readType : writeType(f.name, f.writeType), f.doc, p === 'optional', 1, this.layout);
     }
     return out;
   }
 
-  /** The element type of one association list, e.g. `{ id: Id<"categories"> }`. */
-  private associationItem(a: AssociationPlan, shape: Shape): string {
+  /**
+   * The element type of one association list: `{ id: Id<"categories"> }` on one line when no field
+   * has a comment (`inline`), else the lines of its properties (`body`).
+   */
+  private associationItem(a: AssociationPlan, shape: Shape): { inline: string } | { body: string } {
     let body = '';
     const inline: string[] = [];
+    let documented = false;
     for (const f of [...a.fields].sort(byName)) {
       const p = presence(f, shape === 'patch' ? 'input' : shape);
       if (p === 'absent') continue;
       this.use(f);
       const type = shape === 'read' ? f.readType : writeType(f.name, f.writeType);
-      body += property(f.name, type, f.doc, p === 'optional', '      ');
-      if (f.doc.length === 0) inline.push(`${propertyKey(f.name)}${p === 'optional' ? '?' : ''}: ${type}`);
+      body += property(f.name, type, f.doc, p === 'optional', 3, this.layout);
+      inline.push(`${propertyKey(f.name)}${p === 'optional' ? '?' : ''}: ${type}`);
+      if (f.doc.length > 0) documented = true;
     }
-    if (body.length === 0) return 'Record<string, never>';
-    // Items without documented fields on one line (`{ id: Id<"categories"> }`).
-    return inline.length === a.fields.filter((f) => presence(f, shape === 'patch' ? 'input' : shape) !== 'absent').length
-      ? `{ ${inline.join('; ')} }`
-      : `{\n${body}    }`;
+    if (inline.length === 0) return { inline: 'Record<string, never>' };
+    return documented ? { body } : { inline: `{ ${inline.join('; ')} }` };
   }
 
   private associationsProperty(shape: Shape): string {
@@ -108,19 +122,23 @@ class ResourceRenderer {
       // A branded id type names the target already; a virtual entity is said once, on the read shape.
       const named = a.fields.some((f) => f.readType.includes('Id<'));
       const doc = shape === 'read' && (target === 'a virtual entity' || !named) ? [`Items \`${a.nodeName}\` of ${target}.`] : [];
-      body += property(a.name, `${this.associationItem(a, shape)}[]`, doc, shape !== 'read', '    ');
+      const item = this.associationItem(a, shape);
+      body +=
+        'inline' in item
+          ? property(a.name, `${item.inline}[]`, doc, shape !== 'read', 2, this.layout)
+          : blockProperty(a.name, item.body, '[]', doc, shape !== 'read', 2);
     }
     const doc =
       shape === 'read'
         ? ['Associations of the item; an empty association is an empty list.']
         : ['Associations to set: a list sent replaces the stored one; the ones left out are kept as they are.'];
-    return property(ASSOCIATIONS_KEY, `{\n${body}  }`, doc, shape !== 'read', '  ');
+    return blockProperty(ASSOCIATIONS_KEY, body, '', doc, shape !== 'read', 1);
   }
 
   private extensionsProperty(shape: Shape): string {
     this.imports.add('Extensions');
     // The `Extensions` type says what they are (common.ts).
-    return property(this.plan.extensionsKey, 'Extensions', [], true, '  ');
+    return property(this.plan.extensionsKey, 'Extensions', [], true, 1, this.layout);
   }
 
   private interfaceOf(shape: Shape): string {
@@ -156,15 +174,15 @@ class ResourceRenderer {
     if (r.hasPatch) {
       blocks.push(
         r.hasInput
-          ? `${jsdoc([`Body of a PATCH to \`/api/${r.name}\`: every field optional; only the fields sent are changed.`])}export type ${r.names.patch} = Partial<${r.names.input}>;\n`
+          ? `${jsdoc([`Body of a PATCH to \`/api/${r.name}\`: every field optional; only the fields sent are changed.`])}${statement(typeAlias(`export type ${r.names.patch}`, `Partial<${r.names.input}>`, this.layout), 0, this.layout)}`
           : this.interfaceOf('patch'),
       );
     }
-    return `${fileHeader(ctx)}${importTypes(this.imports, '../common.js')}\n${blocks.join('\n')}`;
+    return `${fileHeader(ctx)}${importTypes(this.imports, '../common.js', this.layout)}\n${blocks.join('\n')}`;
   }
 }
 
 /** The text of `types/<file>.ts`. */
 export function renderResourceTypes(plan: ResourcePlan, ctx: EmitContext): string {
-  return new ResourceRenderer(plan).render(ctx);
+  return new ResourceRenderer(plan, ctx.layout).render(ctx);
 }

@@ -12,8 +12,10 @@
  * - `Extensions` holds the fields a store sends that the snapshot does not describe.
  */
 import type { StoreSchema } from '../../model/index.js';
-import { fileHeader, numberUnion, stringUnion } from '../code.js';
+import { fileHeader, numberUnion, statement, stringUnion } from '../code.js';
 import type { EmitContext } from '../context.js';
+import { arrayLiteral, assignment } from '../layout.js';
+import { typeAlias } from '../layout-types.js';
 import { docText, jsdoc } from '../naming.js';
 
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
@@ -34,13 +36,11 @@ ${jsdoc([
   languages.length === 0
     ? 'A language id of the store (the snapshot lists no languages).'
     : `A language id of the store: ${langList.join(', ')}.`,
-])}export type LangId = ${numberUnion(languages.map((l) => l.id))};
-
+])}${statement(typeAlias('export type LangId', numberUnion(languages.map((l) => l.id)), ctx.layout), 0, ctx.layout)}
 ${jsdoc([
   'The language ids of the store, ascending (empty when the snapshot lists none).',
   'The only place they are listed: the validators and the client read them from here.',
-])}export const LANGUAGE_IDS: readonly LangId[] = [${languages.map((l) => l.id).join(', ')}];
-
+])}${statement(assignment('export const LANGUAGE_IDS: readonly LangId[] =', arrayLiteral(languages.map((l) => ({ doc: String(l.id) })), ctx.layout, true), ';'), 0, ctx.layout)}
 ${jsdoc(['The value of a multilingual field in one language.'])}export interface MultilangValue<T = string> {
   /** The language id. */
   id: LangId;
@@ -65,6 +65,5 @@ ${jsdoc([
   [field: string]: string | number | boolean | null | Multilang<string>;
 }
 
-${jsdoc(['The wire name of every resource in the snapshot.'])}export type ResourceName = ${stringUnion(model.resources.map((r) => r.name))};
-`;
+${jsdoc(['The wire name of every resource in the snapshot.'])}${statement(typeAlias('export type ResourceName', stringUnion(model.resources.map((r) => r.name)), ctx.layout), 0, ctx.layout)}`;
 }

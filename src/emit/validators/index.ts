@@ -9,11 +9,12 @@
  */
 import { compareCodeUnits } from '../../model/index.js';
 import type { ResourcePlan as StoreResourcePlan } from '../../plan/index.js';
-import { fileHeader } from '../code.js';
+import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
+import { callArguments, functionHead, type Layout } from '../layout.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
 import { jsdoc, jsString, type ResourceNames } from '../naming.js';
 import { hasTypes } from '../types/index.js';
-import { newImports, render, type RuntimeImports } from './lines.js';
+import { newImports, type RuntimeImports } from './lines.js';
 import { checkPlan, type ResourcePlan } from './plan.js';
 import { renderSpec } from './standalone.js';
 import { renderZodSchemas, ZOD_GLUE_FILE, zodGlue } from './zod.js';
@@ -23,41 +24,48 @@ export function hasValidators(resource: StoreResourcePlan): boolean {
   return hasTypes(resource) && (resource.hasInput || resource.hasPatch);
 }
 
-function importLine(names: Iterable<string>, from: string, typeOnly: ReadonlySet<string> = new Set()): string {
+function importLine(names: Iterable<string>, from: string, layout: Layout, typeOnly: ReadonlySet<string> = new Set()): string {
   const sorted = [...new Set(names)].sort(compareCodeUnits);
-  if (sorted.length === 0) return '';
-  const items = sorted.map((n) => (typeOnly.has(n) ? `type ${n}` : n));
-  return `import { ${items.join(', ')} } from ${jsString(from)};\n`;
+  return moduleStatement('import', sorted.map((n) => (typeOnly.has(n) ? `type ${n}` : n)), from, layout);
 }
 
 const VALIDATION_TYPES: ReadonlySet<string> = new Set(['ValidationIssue', 'ValidationResult']);
 const CHECK_TYPES: ReadonlySet<string> = new Set(['RecordSpec']);
 
 /** The runtime and type imports of one validators file. */
-function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, extra = ''): string {
+function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFile: string, layout: Layout, extra = ''): string {
   return (
     extra +
-    importLine(runtime.common, '../common.js') +
-    importLine(runtime.check, '../runtime/check.js', CHECK_TYPES) +
-    importLine(runtime.rules, '../runtime/rules.js') +
-    importLine(runtime.validation, '../runtime/validation.js', VALIDATION_TYPES) +
-    `import type { ${[...typeNames].sort(compareCodeUnits).join(', ')} } from ${jsString(`../types/${typesFile}.js`)};\n`
+    importLine(runtime.common, '../common.js', layout) +
+    importLine(runtime.check, '../runtime/check.js', layout, CHECK_TYPES) +
+    importLine(runtime.rules, '../runtime/rules.js', layout) +
+    importLine(runtime.validation, '../runtime/validation.js', layout, VALIDATION_TYPES) +
+    importTypes(typeNames, `../types/${typesFile}.js`, layout)
   );
 }
 
 /** The exported entry points, shared by both flavours: `call(patch, create)` is the check of a body. */
-function entryPoints(resource: StoreResourcePlan, names: ResourceNames, call: (type: string, patch: string, create: string) => string): string {
+function entryPoints(
+  resource: StoreResourcePlan,
+  names: ResourceNames,
+  layout: Layout,
+  call: (type: string, patch: string, create: string) => [string, string[]],
+): string {
+  const fn = (name: string, params: string[], result: string, [callee, args]: [string, string[]]): string =>
+    statement(functionHead(`export function ${name}`, params, `: ValidationResult<${result}> {`, layout), 0, layout) +
+    statement(['return ', callee, callArguments(args, layout), ';'], 1, layout) +
+    '}\n';
   let out = '';
   if (resource.hasInput) {
     out += `\n${jsdoc([
       `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent, and reports every issue.`,
       '`operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.',
-    ])}export function ${names.validateInput}(value: unknown, operation: 'create' | 'update' = 'update'): ValidationResult<${names.input}> {\n  return ${call(names.input, 'false', "operation === 'create'")};\n}\n`;
+    ])}${fn(names.validateInput, ['value: unknown', `operation: ${jsString('create')} | ${jsString('update')} = ${jsString('update')}`], names.input, call(names.input, 'false', `operation === ${jsString('create')}`))}`;
   }
   if (resource.hasPatch) {
     out += `\n${jsdoc([
       `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${resource.hasInput ? names.validateInput : 'the input check'}\`, but no field is required.`,
-    ])}export function ${names.validatePatch}(value: unknown): ValidationResult<${names.patch}> {\n  return ${call(names.patch, 'true', 'false')};\n}\n`;
+    ])}${fn(names.validatePatch, ['value: unknown'], names.patch, call(names.patch, 'true', 'false'))}`;
   }
   return out;
 }
@@ -70,25 +78,39 @@ function resultTypes(resource: StoreResourcePlan, names: ResourceNames): { typeN
   return { typeNames, result: resource.hasInput ? names.input : names.patch };
 }
 
-function renderStandalone(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
+function renderStandalone(
+  resource: StoreResourcePlan,
+  plan: ResourcePlan,
+  names: ResourceNames,
+  unknownKeys: 'passthrough' | 'strict' | 'strip',
+  layout: Layout,
+): string {
   const runtime = newImports();
   const { typeNames } = resultTypes(resource, names);
   runtime.check.add('checkRecord');
   runtime.check.add('RecordSpec');
   runtime.validation.add('ValidationResult');
-  const spec = render(renderSpec(plan, 'SPEC', { unknownKeys }, runtime));
+  const spec = renderSpec(plan, 'SPEC', { unknownKeys }, runtime, layout);
   const doc = jsdoc([`The checks of a \`${resource.name}\` body, one row per field (columns: see runtime/check.ts).`]);
-  return `${imports(runtime, typeNames, names.file)}\n${doc}${spec}${entryPoints(resource, names, (type, patch, create) => `checkRecord<${type}>(SPEC, value, ${patch}, ${create})`)}`;
+  const call = (type: string, patch: string, create: string): [string, string[]] => [`checkRecord<${type}>`, ['SPEC', 'value', patch, create]];
+  return `${imports(runtime, typeNames, names.file, layout)}\n${doc}${spec}${entryPoints(resource, names, layout, call)}`;
 }
 
-function renderZod(resource: StoreResourcePlan, plan: ResourcePlan, names: ResourceNames, unknownKeys: 'passthrough' | 'strict' | 'strip'): string {
+function renderZod(
+  resource: StoreResourcePlan,
+  plan: ResourcePlan,
+  names: ResourceNames,
+  unknownKeys: 'passthrough' | 'strict' | 'strip',
+  layout: Layout,
+): string {
   const runtime = newImports();
   const { typeNames, result } = resultTypes(resource, names);
   const check = `check${names.type}`;
   const shapes = { input: resource.hasInput, patch: resource.hasPatch };
   const code = renderZodSchemas(plan, names, check, result, unknownKeys, runtime, shapes);
-  const head = `import { z } from ${jsString('zod')};\n${importLine(runtime.glue, './_zod.js')}`;
-  return `${imports(runtime, typeNames, names.file, head)}\n${code}${entryPoints(resource, names, (_type, patch, create) => `${check}(value, ${patch}, ${create})`)}`;
+  const head = `${moduleStatement('import', ['z'], 'zod', layout)}${importLine(runtime.glue, './_zod.js', layout)}`;
+  const call = (_type: string, patch: string, create: string): [string, string[]] => [check, ['value', patch, create]];
+  return `${imports(runtime, typeNames, names.file, layout, head)}\n${code}${entryPoints(resource, names, layout, call)}`;
 }
 
 export const emitValidators: Emitter = (_model, options, ctx) => {
@@ -101,8 +123,8 @@ export const emitValidators: Emitter = (_model, options, ctx) => {
     const plan = checkPlan(ctx.plan, resource);
     const body =
       options.validators === 'zod'
-        ? renderZod(resource, plan, names, options.unknownKeys)
-        : renderStandalone(resource, plan, names, options.unknownKeys);
+        ? renderZod(resource, plan, names, options.unknownKeys, ctx.layout)
+        : renderStandalone(resource, plan, names, options.unknownKeys, ctx.layout);
     files.set(`validators/${names.file}.ts`, `${fileHeader(ctx)}${body}`);
     stems.push(names.file);
   }
@@ -110,8 +132,8 @@ export const emitValidators: Emitter = (_model, options, ctx) => {
   stems.sort(compareCodeUnits);
   const barrel =
     stems.map((stem) => `export * from ${jsString(`./${stem}.js`)};\n`).join('') +
-    "export { assertValid, PRESTASHOP_ERROR_CODES, ValidationError } from '../runtime/validation.js';\n" +
-    "export type { IssueCode, ValidationIssue, ValidationResult } from '../runtime/validation.js';\n";
+    moduleStatement('export', ['assertValid', 'PRESTASHOP_ERROR_CODES', 'ValidationError'], '../runtime/validation.js', ctx.layout) +
+    moduleStatement('export type', ['IssueCode', 'ValidationIssue', 'ValidationResult'], '../runtime/validation.js', ctx.layout);
   files.set('validators/index.ts', `${fileHeader(ctx)}${barrel}`);
   return { files, diagnostics };
 };

@@ -8,8 +8,10 @@
  */
 import type { EmitOptions } from '../context.js';
 import { compareCodeUnits } from '../../model/index.js';
+import { statement } from '../code.js';
+import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../layout.js';
 import { jsString } from '../naming.js';
-import type { Code, RuntimeImports } from './lines.js';
+import type { RuntimeImports } from './lines.js';
 import type { ResourcePlan, ValuePlan } from './plan.js';
 
 function flags(p: ValuePlan): string {
@@ -17,35 +19,43 @@ function flags(p: ValuePlan): string {
 }
 
 /** The row of one field, with trailing defaults left out. */
-function row(p: ValuePlan, imports: RuntimeImports): string {
-  if (p.readOnly) return `[${jsString(p.name)}, ${jsString(p.form)}, "o"]`;
-  // A boolean is written "0"/"1", which isBool always accepts: no rule to name.
-  const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool') ? p.rule : null;
-  if (rule !== null) imports.rules.add(rule);
-  const cells = [jsString(p.name), jsString(p.form), jsString(flags(p)), String(p.maxSize ?? 0), jsString(rule ?? '')];
-  if (p.values !== null) cells.push(`[${p.values.map(jsString).join(', ')}]`);
-  else while (cells.length > 2 && (cells[cells.length - 1] === '""' || cells[cells.length - 1] === '0')) cells.pop();
-  return `[${cells.join(', ')}]`;
+function row(p: ValuePlan, imports: RuntimeImports, layout: Layout): ArrayElement {
+  const cells: ArrayElement[] = [];
+  const cell = (doc: Doc, shape?: ArrayElement['shape']): number => cells.push(shape === undefined ? { doc } : { doc, shape });
+  cell(jsString(p.name));
+  cell(jsString(p.form));
+  if (p.readOnly) cell('"o"');
+  else {
+    // A boolean is written "0"/"1", which isBool always accepts: no rule to name.
+    const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool') ? p.rule : null;
+    if (rule !== null) imports.rules.add(rule);
+    const rest = [jsString(flags(p)), String(p.maxSize ?? 0), jsString(rule ?? '')];
+    if (p.values === null) while (rest.length > 0 && (rest[rest.length - 1] === '""' || rest[rest.length - 1] === '0')) rest.pop();
+    for (const c of rest) cell(c);
+    if (p.values !== null) cell(arrayLiteral(p.values.map((v) => ({ doc: jsString(v) })), layout), { kind: 'array', size: p.values.length });
+  }
+  return { doc: arrayLiteral(cells, layout), shape: { kind: 'array', size: cells.length } };
 }
 
 /** `const <name>: RecordSpec = { ... };`: the table of one resource. */
-export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitOptions, 'unknownKeys'>, imports: RuntimeImports): Code[] {
+export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitOptions, 'unknownKeys'>, imports: RuntimeImports, layout: Layout): string {
   imports.common.add('LANGUAGE_IDS');
-  const fields = plan.fields.map((f) => `${row(f, imports)},`);
-  const body: Code[] = [
-    `className: ${jsString(plan.className)},`,
-    'languages: LANGUAGE_IDS,',
-    `defaultLanguage: ${plan.defaultLanguage},`,
-  ];
-  const rulesLine = (): string => `rules: { ${[...imports.rules].sort(compareCodeUnits).join(', ')} },`;
-  body.push('fields: [', fields, '],');
-  if (plan.associations.length > 0) {
-    const associations = plan.associations.map((a) => `[${jsString(a.name)}, [${a.fields.map((f) => row(f, imports)).join(', ')}]],`);
-    body.push('associations: [', associations, '],');
-  }
-  if (plan.extensionsKey !== 'extensions') body.push(`extensions: ${jsString(plan.extensionsKey)},`);
-  if (options.unknownKeys !== 'passthrough') body.push(`unknownKeys: ${jsString(options.unknownKeys)},`);
+  const fields = arrayLiteral(plan.fields.map((f) => row(f, imports, layout)), layout);
+  const associations = plan.associations.map((a): ArrayElement => {
+    const rows = arrayLiteral(a.fields.map((f) => row(f, imports, layout)), layout);
+    return { doc: arrayLiteral([{ doc: jsString(a.name) }, { doc: rows, shape: { kind: 'array', size: a.fields.length } }], layout), shape: { kind: 'array', size: 2 } };
+  });
   // The rules are known once every row is printed.
-  body.splice(3, 0, rulesLine());
-  return [`const ${name}: RecordSpec = {`, body, '};'];
+  const rules = [...imports.rules].sort(compareCodeUnits);
+  const body: Doc[] = [
+    property('className', jsString(plan.className), 'string'),
+    property('languages', 'LANGUAGE_IDS', 'literal'),
+    property('defaultLanguage', String(plan.defaultLanguage), 'literal'),
+    property('rules', objectLiteral(rules, layout), 'group'),
+    property('fields', fields, 'group'),
+  ];
+  if (associations.length > 0) body.push(property('associations', arrayLiteral(associations, layout), 'group'));
+  if (plan.extensionsKey !== 'extensions') body.push(property('extensions', jsString(plan.extensionsKey), 'string'));
+  if (options.unknownKeys !== 'passthrough') body.push(property('unknownKeys', jsString(options.unknownKeys), 'string'));
+  return statement(assignment(`const ${name}: RecordSpec =`, objectLiteral(body, layout, true), ';'), 0, layout);
 }

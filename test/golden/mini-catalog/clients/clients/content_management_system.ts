@@ -3,7 +3,10 @@
 import type { Content } from "../types/content_management_system.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `content_management_system`: node names, fields and associations. */
@@ -28,13 +31,28 @@ export declare namespace ContentManagementSystemClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Content; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Content;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/content_management_system` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ContentManagementSystemClient extends Pick<ResourceClient<ContentManagementSystemClient.Types>, "list" | "listAll" | "get"> {}
+export interface ContentManagementSystemClient extends Pick<
+  ResourceClient<ContentManagementSystemClient.Types>,
+  "list" | "listAll" | "get"
+> {}
 
 /** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createContentManagementSystemClient(ctx: ClientContext): ContentManagementSystemClient {
-  return createResourceClient<ContentManagementSystemClient.Types>(ctx, contentManagementSystemMeta, null);
+export function createContentManagementSystemClient(
+  ctx: ClientContext,
+): ContentManagementSystemClient {
+  return createResourceClient<ContentManagementSystemClient.Types>(
+    ctx,
+    contentManagementSystemMeta,
+    null,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Customer, CustomerPatch } from "../types/customers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `customers`: node names, fields and associations. */
@@ -32,13 +35,32 @@ export declare namespace CustomersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Customer; input: never; patch: CustomerPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Customer;
+    input: never;
+    patch: CustomerPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/customers` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomersClient extends Pick<ResourceClient<CustomersClient.Types>, "list" | "listAll" | "get" | "patch"> {}
+export interface CustomersClient extends Pick<
+  ResourceClient<CustomersClient.Types>,
+  "list" | "listAll" | "get" | "patch"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/customers.js");
+  return { patch: v.validateCustomerPatch };
+}
 
 /** The `customers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomersClient(ctx: ClientContext): CustomersClient {
-  return createResourceClient<CustomersClient.Types>(ctx, customersMeta, () => import("../validators/customers.js").then((v) => ({ patch: v.validateCustomerPatch })));
+  return createResourceClient<CustomersClient.Types>(
+    ctx,
+    customersMeta,
+    validators,
+  );
 }

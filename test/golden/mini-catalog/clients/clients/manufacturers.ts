@@ -3,7 +3,10 @@
 import type { Manufacturer } from "../types/manufacturers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `manufacturers`: node names, fields and associations. */
@@ -30,13 +33,28 @@ export declare namespace ManufacturersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Manufacturer; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Manufacturer;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/manufacturers` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ManufacturersClient extends Pick<ResourceClient<ManufacturersClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface ManufacturersClient extends Pick<
+  ResourceClient<ManufacturersClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createManufacturersClient(ctx: ClientContext): ManufacturersClient {
-  return createResourceClient<ManufacturersClient.Types>(ctx, manufacturersMeta, null);
+export function createManufacturersClient(
+  ctx: ClientContext,
+): ManufacturersClient {
+  return createResourceClient<ManufacturersClient.Types>(
+    ctx,
+    manufacturersMeta,
+    null,
+  );
 }

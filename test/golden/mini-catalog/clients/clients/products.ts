@@ -3,7 +3,10 @@
 import type { Product, ProductInput, ProductPatch } from "../types/products.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `products`: node names, fields and associations. */
@@ -22,7 +25,12 @@ export const productsMeta: ResourceMeta = {
     { name: "id_category_default", kind: "id" },
     { name: "id_default_image", kind: "unknown", notFilterable: true },
     { name: "id_manufacturer", kind: "id" },
-    { name: "manufacturer_name", kind: "unknown", readOnly: true, notFilterable: true },
+    {
+      name: "manufacturer_name",
+      kind: "unknown",
+      readOnly: true,
+      notFilterable: true,
+    },
     { name: "minimal_quantity", kind: "int" },
     { name: "name", kind: "string", multilingual: true },
     { name: "price", kind: "decimal" },
@@ -35,16 +43,12 @@ export const productsMeta: ResourceMeta = {
     {
       name: "categories",
       node: "category",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "images",
       node: "image",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "product_features",
@@ -86,15 +90,35 @@ export declare namespace ProductsClient {
   };
   type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = SortField | "id_default_image" | "manufacturer_name" | "quantity";
+  type Field =
+    SortField | "id_default_image" | "manufacturer_name" | "quantity";
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Product; input: ProductInput; patch: ProductPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Product;
+    input: ProductInput;
+    patch: ProductPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/products` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductsClient extends Pick<ResourceClient<ProductsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface ProductsClient extends Pick<
+  ResourceClient<ProductsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/products.js");
+  return { input: v.validateProductInput, patch: v.validateProductPatch };
+}
 
 /** The `products` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductsClient(ctx: ClientContext): ProductsClient {
-  return createResourceClient<ProductsClient.Types>(ctx, productsMeta, () => import("../validators/products.js").then((v) => ({ input: v.validateProductInput, patch: v.validateProductPatch })));
+  return createResourceClient<ProductsClient.Types>(
+    ctx,
+    productsMeta,
+    validators,
+  );
 }

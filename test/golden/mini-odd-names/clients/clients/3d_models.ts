@@ -3,7 +3,10 @@
 import type { _3dModel } from "../types/3d_models.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `3d_models`: node names, fields and associations. */
@@ -28,11 +31,20 @@ export declare namespace _3dModelsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: _3dModel; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: _3dModel;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/3d_models` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface _3dModelsClient extends Pick<ResourceClient<_3dModelsClient.Types>, "list" | "listAll" | "get"> {}
+export interface _3dModelsClient extends Pick<
+  ResourceClient<_3dModelsClient.Types>,
+  "list" | "listAll" | "get"
+> {}
 
 /** The `3d_models` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function create_3dModelsClient(ctx: ClientContext): _3dModelsClient {

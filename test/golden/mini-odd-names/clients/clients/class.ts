@@ -3,7 +3,10 @@
 import type { Class_, Class_Input } from "../types/class.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `class`: node names, fields and associations. */
@@ -26,7 +29,7 @@ export declare namespace Class_Client {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
     readonly id?: FilterValue<number>;
-    readonly "__proto__"?: FilterValue<string>;
+    readonly __proto__?: FilterValue<string>;
     readonly constructor?: FilterValue<string>;
     readonly default?: FilterValue<string>;
     readonly new?: FilterValue<string>;
@@ -36,13 +39,28 @@ export declare namespace Class_Client {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Class_; input: Class_Input; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Class_;
+    input: Class_Input;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface Class_Client extends Pick<ResourceClient<Class_Client.Types>, "list" | "listAll" | "get" | "create"> {}
+export interface Class_Client extends Pick<
+  ResourceClient<Class_Client.Types>,
+  "list" | "listAll" | "get" | "create"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/class.js");
+  return { input: v.validateClass_Input };
+}
 
 /** The `class` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createClass_Client(ctx: ClientContext): Class_Client {
-  return createResourceClient<Class_Client.Types>(ctx, class_Meta, () => import("../validators/class.js").then((v) => ({ input: v.validateClass_Input })));
+  return createResourceClient<Class_Client.Types>(ctx, class_Meta, validators);
 }

@@ -3,7 +3,10 @@
 import type { Id2 } from "../types/ids.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `ids`: node names, fields and associations. */
@@ -28,11 +31,20 @@ export declare namespace IdsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Id2; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Id2;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/ids` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface IdsClient extends Pick<ResourceClient<IdsClient.Types>, "list" | "listAll" | "get"> {}
+export interface IdsClient extends Pick<
+  ResourceClient<IdsClient.Types>,
+  "list" | "listAll" | "get"
+> {}
 
 /** The `ids` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIdsClient(ctx: ClientContext): IdsClient {

@@ -3,7 +3,10 @@
 import type { Shared, SharedInput, SharedPatch } from "../types/index_.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `index`: node names, fields and associations. */
@@ -28,13 +31,28 @@ export declare namespace IndexClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Shared; input: SharedInput; patch: SharedPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Shared;
+    input: SharedInput;
+    patch: SharedPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface IndexClient extends Pick<ResourceClient<IndexClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "patch"> {}
+export interface IndexClient extends Pick<
+  ResourceClient<IndexClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "patch"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/index_.js");
+  return { input: v.validateSharedInput, patch: v.validateSharedPatch };
+}
 
 /** The `index` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIndexClient(ctx: ClientContext): IndexClient {
-  return createResourceClient<IndexClient.Types>(ctx, indexMeta, () => import("../validators/index_.js").then((v) => ({ input: v.validateSharedInput, patch: v.validateSharedPatch })));
+  return createResourceClient<IndexClient.Types>(ctx, indexMeta, validators);
 }

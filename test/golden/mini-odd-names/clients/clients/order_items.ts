@@ -3,7 +3,10 @@
 import type { OrderItem, OrderItemInput } from "../types/order_items.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order-items`: node names, fields and associations. */
@@ -33,19 +36,38 @@ export declare namespace OrderItemsClient {
     readonly "order-id"?: FilterValue<number>;
     readonly "quote'\"`${x}*/"?: FilterValue<string>;
     readonly "unit price"?: FilterValue<number | string>;
-    readonly "ünïcode"?: FilterValue<string>;
+    readonly ünïcode?: FilterValue<string>;
   };
   type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderItem; input: OrderItemInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: OrderItem;
+    input: OrderItemInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderItemsClient extends Pick<ResourceClient<OrderItemsClient.Types>, "list" | "listAll" | "get" | "update"> {}
+export interface OrderItemsClient extends Pick<
+  ResourceClient<OrderItemsClient.Types>,
+  "list" | "listAll" | "get" | "update"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/order_items.js");
+  return { input: v.validateOrderItemInput };
+}
 
 /** The `order-items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient(ctx: ClientContext): OrderItemsClient {
-  return createResourceClient<OrderItemsClient.Types>(ctx, orderItemsMeta, () => import("../validators/order_items.js").then((v) => ({ input: v.validateOrderItemInput })));
+  return createResourceClient<OrderItemsClient.Types>(
+    ctx,
+    orderItemsMeta,
+    validators,
+  );
 }

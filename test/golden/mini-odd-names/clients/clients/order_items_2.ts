@@ -3,7 +3,10 @@
 import type { OrderItem2, OrderItem2Patch } from "../types/order_items_2.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_items`: node names, fields and associations. */
@@ -28,13 +31,32 @@ export declare namespace OrderItemsClient2 {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderItem2; input: never; patch: OrderItem2Patch; filter: Filter; field: Field };
+  type Types = {
+    item: OrderItem2;
+    input: never;
+    patch: OrderItem2Patch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order_items` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderItemsClient2 extends Pick<ResourceClient<OrderItemsClient2.Types>, "list" | "listAll" | "get" | "patch"> {}
+export interface OrderItemsClient2 extends Pick<
+  ResourceClient<OrderItemsClient2.Types>,
+  "list" | "listAll" | "get" | "patch"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/order_items_2.js");
+  return { patch: v.validateOrderItem2Patch };
+}
 
 /** The `order_items` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderItemsClient2(ctx: ClientContext): OrderItemsClient2 {
-  return createResourceClient<OrderItemsClient2.Types>(ctx, orderItemsMeta2, () => import("../validators/order_items_2.js").then((v) => ({ patch: v.validateOrderItem2Patch })));
+  return createResourceClient<OrderItemsClient2.Types>(
+    ctx,
+    orderItemsMeta2,
+    validators,
+  );
 }

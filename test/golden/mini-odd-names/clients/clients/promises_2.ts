@@ -3,7 +3,10 @@
 import type { Promise3 } from "../types/promises_2.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `promises`: node names, fields and associations. */
@@ -28,11 +31,20 @@ export declare namespace PromisesClient2 {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Promise3; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Promise3;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface PromisesClient2 extends Pick<ResourceClient<PromisesClient2.Types>, "list" | "listAll" | "get"> {}
+export interface PromisesClient2 extends Pick<
+  ResourceClient<PromisesClient2.Types>,
+  "list" | "listAll" | "get"
+> {}
 
 /** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {

@@ -3,7 +3,10 @@
 import type { Product, ProductInput } from "../types/products.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `products`: node names, fields and associations. */
@@ -32,13 +35,32 @@ export declare namespace ProductsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Product; input: ProductInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Product;
+    input: ProductInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductsClient extends Pick<ResourceClient<ProductsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface ProductsClient extends Pick<
+  ResourceClient<ProductsClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/products.js");
+  return { input: v.validateProductInput };
+}
 
 /** The `products` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductsClient(ctx: ClientContext): ProductsClient {
-  return createResourceClient<ProductsClient.Types>(ctx, productsMeta, () => import("../validators/products.js").then((v) => ({ input: v.validateProductInput })));
+  return createResourceClient<ProductsClient.Types>(
+    ctx,
+    productsMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Carrier, CarrierInput, CarrierPatch } from "../types/carriers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `carriers`: node names, fields and associations. */
@@ -67,13 +70,32 @@ export declare namespace CarriersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField | "id_tax_rules_group";
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Carrier; input: CarrierInput; patch: CarrierPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Carrier;
+    input: CarrierInput;
+    patch: CarrierPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/carriers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CarriersClient extends Pick<ResourceClient<CarriersClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface CarriersClient extends Pick<
+  ResourceClient<CarriersClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/carriers.js");
+  return { input: v.validateCarrierInput, patch: v.validateCarrierPatch };
+}
 
 /** The `carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCarriersClient(ctx: ClientContext): CarriersClient {
-  return createResourceClient<CarriersClient.Types>(ctx, carriersMeta, () => import("../validators/carriers.js").then((v) => ({ input: v.validateCarrierInput, patch: v.validateCarrierPatch })));
+  return createResourceClient<CarriersClient.Types>(
+    ctx,
+    carriersMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Cart, CartInput, CartPatch } from "../types/carts.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `carts`: node names, fields and associations. */
@@ -74,13 +77,28 @@ export declare namespace CartsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Cart; input: CartInput; patch: CartPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Cart;
+    input: CartInput;
+    patch: CartPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/carts` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartsClient extends Pick<ResourceClient<CartsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
+export interface CartsClient extends Pick<
+  ResourceClient<CartsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/carts.js");
+  return { input: v.validateCartInput, patch: v.validateCartPatch };
+}
 
 /** The `carts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartsClient(ctx: ClientContext): CartsClient {
-  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, () => import("../validators/carts.js").then((v) => ({ input: v.validateCartInput, patch: v.validateCartPatch })));
+  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, validators);
 }

@@ -3,7 +3,10 @@
 import type { Contact, ContactInput, ContactPatch } from "../types/contacts.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `contacts`: node names, fields and associations. */
@@ -34,13 +37,32 @@ export declare namespace ContactsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Contact; input: ContactInput; patch: ContactPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Contact;
+    input: ContactInput;
+    patch: ContactPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/contacts` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ContactsClient extends Pick<ResourceClient<ContactsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface ContactsClient extends Pick<
+  ResourceClient<ContactsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/contacts.js");
+  return { input: v.validateContactInput, patch: v.validateContactPatch };
+}
 
 /** The `contacts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContactsClient(ctx: ClientContext): ContactsClient {
-  return createResourceClient<ContactsClient.Types>(ctx, contactsMeta, () => import("../validators/contacts.js").then((v) => ({ input: v.validateContactInput, patch: v.validateContactPatch })));
+  return createResourceClient<ContactsClient.Types>(
+    ctx,
+    contactsMeta,
+    validators,
+  );
 }

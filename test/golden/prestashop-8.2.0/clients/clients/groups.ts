@@ -3,7 +3,10 @@
 import type { Group, GroupInput, GroupPatch } from "../types/groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `groups`: node names, fields and associations. */
@@ -38,13 +41,28 @@ export declare namespace GroupsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Group; input: GroupInput; patch: GroupPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Group;
+    input: GroupInput;
+    patch: GroupPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface GroupsClient extends Pick<ResourceClient<GroupsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface GroupsClient extends Pick<
+  ResourceClient<GroupsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/groups.js");
+  return { input: v.validateGroupInput, patch: v.validateGroupPatch };
+}
 
 /** The `groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGroupsClient(ctx: ClientContext): GroupsClient {
-  return createResourceClient<GroupsClient.Types>(ctx, groupsMeta, () => import("../validators/groups.js").then((v) => ({ input: v.validateGroupInput, patch: v.validateGroupPatch })));
+  return createResourceClient<GroupsClient.Types>(ctx, groupsMeta, validators);
 }

@@ -3,7 +3,10 @@
 import type { Guest, GuestInput, GuestPatch } from "../types/guests.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `guests`: node names, fields and associations. */
@@ -56,13 +59,28 @@ export declare namespace GuestsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Guest; input: GuestInput; patch: GuestPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Guest;
+    input: GuestInput;
+    patch: GuestPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/guests` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface GuestsClient extends Pick<ResourceClient<GuestsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface GuestsClient extends Pick<
+  ResourceClient<GuestsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/guests.js");
+  return { input: v.validateGuestInput, patch: v.validateGuestPatch };
+}
 
 /** The `guests` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGuestsClient(ctx: ClientContext): GuestsClient {
-  return createResourceClient<GuestsClient.Types>(ctx, guestsMeta, () => import("../validators/guests.js").then((v) => ({ input: v.validateGuestInput, patch: v.validateGuestPatch })));
+  return createResourceClient<GuestsClient.Types>(ctx, guestsMeta, validators);
 }

@@ -3,7 +3,10 @@
 import type { Message, MessageInput, MessagePatch } from "../types/messages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `messages`: node names, fields and associations. */
@@ -40,13 +43,32 @@ export declare namespace MessagesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Message; input: MessageInput; patch: MessagePatch; filter: Filter; field: Field };
+  type Types = {
+    item: Message;
+    input: MessageInput;
+    patch: MessagePatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/messages` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface MessagesClient extends Pick<ResourceClient<MessagesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface MessagesClient extends Pick<
+  ResourceClient<MessagesClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/messages.js");
+  return { input: v.validateMessageInput, patch: v.validateMessagePatch };
+}
 
 /** The `messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createMessagesClient(ctx: ClientContext): MessagesClient {
-  return createResourceClient<MessagesClient.Types>(ctx, messagesMeta, () => import("../validators/messages.js").then((v) => ({ input: v.validateMessageInput, patch: v.validateMessagePatch })));
+  return createResourceClient<MessagesClient.Types>(
+    ctx,
+    messagesMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { OrderSlip, OrderSlipInput } from "../types/order_slip.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_slip`: node names, fields and associations. */
@@ -66,13 +69,32 @@ export declare namespace OrderSlipClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderSlip; input: OrderSlipInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: OrderSlip;
+    input: OrderSlipInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order_slip` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderSlipClient extends Pick<ResourceClient<OrderSlipClient.Types>, "list" | "listAll" | "get" | "head" | "create"> {}
+export interface OrderSlipClient extends Pick<
+  ResourceClient<OrderSlipClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/order_slip.js");
+  return { input: v.validateOrderSlipInput };
+}
 
 /** The `order_slip` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderSlipClient(ctx: ClientContext): OrderSlipClient {
-  return createResourceClient<OrderSlipClient.Types>(ctx, orderSlipMeta, () => import("../validators/order_slip.js").then((v) => ({ input: v.validateOrderSlipInput })));
+  return createResourceClient<OrderSlipClient.Types>(
+    ctx,
+    orderSlipMeta,
+    validators,
+  );
 }

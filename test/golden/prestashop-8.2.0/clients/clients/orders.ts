@@ -3,7 +3,10 @@
 import type { Order, OrderInput, OrderPatch } from "../types/orders.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `orders`: node names, fields and associations. */
@@ -137,13 +140,28 @@ export declare namespace OrdersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField | "shipping_number";
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Order; input: OrderInput; patch: OrderPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Order;
+    input: OrderInput;
+    patch: OrderPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/orders` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrdersClient extends Pick<ResourceClient<OrdersClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"> {}
+export interface OrdersClient extends Pick<
+  ResourceClient<OrdersClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/orders.js");
+  return { input: v.validateOrderInput, patch: v.validateOrderPatch };
+}
 
 /** The `orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrdersClient(ctx: ClientContext): OrdersClient {
-  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, () => import("../validators/orders.js").then((v) => ({ input: v.validateOrderInput, patch: v.validateOrderPatch })));
+  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators);
 }

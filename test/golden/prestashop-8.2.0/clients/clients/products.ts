@@ -3,7 +3,10 @@
 import type { Product, ProductInput, ProductPatch } from "../types/products.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `products`: node names, fields and associations. */
@@ -21,8 +24,18 @@ export const productsMeta: ResourceMeta = {
     { name: "id_default_image", kind: "int", notFilterable: true },
     { name: "id_default_combination", kind: "id", notFilterable: true },
     { name: "id_tax_rules_group", kind: "id" },
-    { name: "position_in_category", kind: "int", noWriteBack: true, notFilterable: true },
-    { name: "manufacturer_name", kind: "string", readOnly: true, notFilterable: true },
+    {
+      name: "position_in_category",
+      kind: "int",
+      noWriteBack: true,
+      notFilterable: true,
+    },
+    {
+      name: "manufacturer_name",
+      kind: "string",
+      readOnly: true,
+      notFilterable: true,
+    },
     { name: "quantity", kind: "int", readOnly: true, notFilterable: true },
     { name: "type", kind: "string", notFilterable: true },
     { name: "id_shop_default", kind: "id" },
@@ -89,30 +102,22 @@ export const productsMeta: ResourceMeta = {
     {
       name: "categories",
       node: "category",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "images",
       node: "image",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "combinations",
       node: "combination",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "product_option_values",
       node: "product_option_value",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "product_features",
@@ -125,9 +130,7 @@ export const productsMeta: ResourceMeta = {
     {
       name: "tags",
       node: "tag",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "stock_availables",
@@ -140,16 +143,12 @@ export const productsMeta: ResourceMeta = {
     {
       name: "attachments",
       node: "attachment",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "accessories",
       node: "product",
-      fields: [
-        { name: "id", kind: "id" },
-      ],
+      fields: [{ name: "id", kind: "id" }],
     },
     {
       name: "product_bundle",
@@ -235,15 +234,41 @@ export declare namespace ProductsClient {
   };
   type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */
-  type Field = SortField | "id_default_combination" | "id_default_image" | "manufacturer_name" | "position_in_category" | "quantity" | "type";
+  type Field =
+    | SortField
+    | "id_default_combination"
+    | "id_default_image"
+    | "manufacturer_name"
+    | "position_in_category"
+    | "quantity"
+    | "type";
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Product; input: ProductInput; patch: ProductPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Product;
+    input: ProductInput;
+    patch: ProductPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/products` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductsClient extends Pick<ResourceClient<ProductsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface ProductsClient extends Pick<
+  ResourceClient<ProductsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/products.js");
+  return { input: v.validateProductInput, patch: v.validateProductPatch };
+}
 
 /** The `products` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductsClient(ctx: ClientContext): ProductsClient {
-  return createResourceClient<ProductsClient.Types>(ctx, productsMeta, () => import("../validators/products.js").then((v) => ({ input: v.validateProductInput, patch: v.validateProductPatch })));
+  return createResourceClient<ProductsClient.Types>(
+    ctx,
+    productsMeta,
+    validators,
+  );
 }

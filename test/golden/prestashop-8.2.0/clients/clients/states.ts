@@ -3,7 +3,10 @@
 import type { State, StateInput, StatePatch } from "../types/states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `states`: node names, fields and associations. */
@@ -36,13 +39,28 @@ export declare namespace StatesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: State; input: StateInput; patch: StatePatch; filter: Filter; field: Field };
+  type Types = {
+    item: State;
+    input: StateInput;
+    patch: StatePatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StatesClient extends Pick<ResourceClient<StatesClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface StatesClient extends Pick<
+  ResourceClient<StatesClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/states.js");
+  return { input: v.validateStateInput, patch: v.validateStatePatch };
+}
 
 /** The `states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStatesClient(ctx: ClientContext): StatesClient {
-  return createResourceClient<StatesClient.Types>(ctx, statesMeta, () => import("../validators/states.js").then((v) => ({ input: v.validateStateInput, patch: v.validateStatePatch })));
+  return createResourceClient<StatesClient.Types>(ctx, statesMeta, validators);
 }

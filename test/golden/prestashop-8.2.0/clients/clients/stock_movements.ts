@@ -3,7 +3,10 @@
 import type { StockMvt } from "../types/stock_movements.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stock_movements`: node names, fields and associations. */
@@ -68,13 +71,28 @@ export declare namespace StockMovementsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: StockMvt; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: StockMvt;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/stock_movements` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StockMovementsClient extends Pick<ResourceClient<StockMovementsClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface StockMovementsClient extends Pick<
+  ResourceClient<StockMovementsClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `stock_movements` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createStockMovementsClient(ctx: ClientContext): StockMovementsClient {
-  return createResourceClient<StockMovementsClient.Types>(ctx, stockMovementsMeta, null);
+export function createStockMovementsClient(
+  ctx: ClientContext,
+): StockMovementsClient {
+  return createResourceClient<StockMovementsClient.Types>(
+    ctx,
+    stockMovementsMeta,
+    null,
+  );
 }

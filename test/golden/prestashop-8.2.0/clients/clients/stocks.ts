@@ -3,7 +3,10 @@
 import type { Stock } from "../types/stocks.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stocks`: node names, fields and associations. */
@@ -49,11 +52,20 @@ export declare namespace StocksClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField | "real_quantity";
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Stock; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Stock;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/stocks` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StocksClient extends Pick<ResourceClient<StocksClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface StocksClient extends Pick<
+  ResourceClient<StocksClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {

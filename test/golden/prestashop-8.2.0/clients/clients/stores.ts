@@ -3,7 +3,10 @@
 import type { Store, StoreInput, StorePatch } from "../types/stores.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `stores`: node names, fields and associations. */
@@ -60,13 +63,28 @@ export declare namespace StoresClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Store; input: StoreInput; patch: StorePatch; filter: Filter; field: Field };
+  type Types = {
+    item: Store;
+    input: StoreInput;
+    patch: StorePatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/stores` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StoresClient extends Pick<ResourceClient<StoresClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface StoresClient extends Pick<
+  ResourceClient<StoresClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/stores.js");
+  return { input: v.validateStoreInput, patch: v.validateStorePatch };
+}
 
 /** The `stores` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStoresClient(ctx: ClientContext): StoresClient {
-  return createResourceClient<StoresClient.Types>(ctx, storesMeta, () => import("../validators/stores.js").then((v) => ({ input: v.validateStoreInput, patch: v.validateStorePatch })));
+  return createResourceClient<StoresClient.Types>(ctx, storesMeta, validators);
 }

@@ -3,7 +3,10 @@
 import type { SupplyOrderDetail } from "../types/supply_order_details.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_details`: node names, fields and associations. */
@@ -72,13 +75,28 @@ export declare namespace SupplyOrderDetailsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: SupplyOrderDetail; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: SupplyOrderDetail;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/supply_order_details` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderDetailsClient extends Pick<ResourceClient<SupplyOrderDetailsClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface SupplyOrderDetailsClient extends Pick<
+  ResourceClient<SupplyOrderDetailsClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `supply_order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createSupplyOrderDetailsClient(ctx: ClientContext): SupplyOrderDetailsClient {
-  return createResourceClient<SupplyOrderDetailsClient.Types>(ctx, supplyOrderDetailsMeta, null);
+export function createSupplyOrderDetailsClient(
+  ctx: ClientContext,
+): SupplyOrderDetailsClient {
+  return createResourceClient<SupplyOrderDetailsClient.Types>(
+    ctx,
+    supplyOrderDetailsMeta,
+    null,
+  );
 }

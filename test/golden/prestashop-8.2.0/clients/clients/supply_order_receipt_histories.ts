@@ -3,7 +3,10 @@
 import type { SupplyOrderReceiptHistory } from "../types/supply_order_receipt_histories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_receipt_histories`: node names, fields and associations. */
@@ -40,13 +43,28 @@ export declare namespace SupplyOrderReceiptHistoriesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: SupplyOrderReceiptHistory; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: SupplyOrderReceiptHistory;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderReceiptHistoriesClient extends Pick<ResourceClient<SupplyOrderReceiptHistoriesClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface SupplyOrderReceiptHistoriesClient extends Pick<
+  ResourceClient<SupplyOrderReceiptHistoriesClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createSupplyOrderReceiptHistoriesClient(ctx: ClientContext): SupplyOrderReceiptHistoriesClient {
-  return createResourceClient<SupplyOrderReceiptHistoriesClient.Types>(ctx, supplyOrderReceiptHistoriesMeta, null);
+export function createSupplyOrderReceiptHistoriesClient(
+  ctx: ClientContext,
+): SupplyOrderReceiptHistoriesClient {
+  return createResourceClient<SupplyOrderReceiptHistoriesClient.Types>(
+    ctx,
+    supplyOrderReceiptHistoriesMeta,
+    null,
+  );
 }

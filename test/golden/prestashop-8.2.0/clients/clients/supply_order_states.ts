@@ -3,7 +3,10 @@
 import type { SupplyOrderState } from "../types/supply_order_states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_order_states`: node names, fields and associations. */
@@ -40,13 +43,28 @@ export declare namespace SupplyOrderStatesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: SupplyOrderState; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: SupplyOrderState;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/supply_order_states` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderStatesClient extends Pick<ResourceClient<SupplyOrderStatesClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface SupplyOrderStatesClient extends Pick<
+  ResourceClient<SupplyOrderStatesClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `supply_order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createSupplyOrderStatesClient(ctx: ClientContext): SupplyOrderStatesClient {
-  return createResourceClient<SupplyOrderStatesClient.Types>(ctx, supplyOrderStatesMeta, null);
+export function createSupplyOrderStatesClient(
+  ctx: ClientContext,
+): SupplyOrderStatesClient {
+  return createResourceClient<SupplyOrderStatesClient.Types>(
+    ctx,
+    supplyOrderStatesMeta,
+    null,
+  );
 }

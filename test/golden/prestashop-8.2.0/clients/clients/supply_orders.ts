@@ -3,7 +3,10 @@
 import type { SupplyOrder } from "../types/supply_orders.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `supply_orders`: node names, fields and associations. */
@@ -72,13 +75,28 @@ export declare namespace SupplyOrdersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: SupplyOrder; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: SupplyOrder;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/supply_orders` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrdersClient extends Pick<ResourceClient<SupplyOrdersClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface SupplyOrdersClient extends Pick<
+  ResourceClient<SupplyOrdersClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `supply_orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createSupplyOrdersClient(ctx: ClientContext): SupplyOrdersClient {
-  return createResourceClient<SupplyOrdersClient.Types>(ctx, supplyOrdersMeta, null);
+export function createSupplyOrdersClient(
+  ctx: ClientContext,
+): SupplyOrdersClient {
+  return createResourceClient<SupplyOrdersClient.Types>(
+    ctx,
+    supplyOrdersMeta,
+    null,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Tag, TagInput, TagPatch } from "../types/tags.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `tags`: node names, fields and associations. */
@@ -30,13 +33,28 @@ export declare namespace TagsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Tag; input: TagInput; patch: TagPatch; filter: Filter; field: Field };
+  type Types = {
+    item: Tag;
+    input: TagInput;
+    patch: TagPatch;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/tags` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface TagsClient extends Pick<ResourceClient<TagsClient.Types>, "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"> {}
+export interface TagsClient extends Pick<
+  ResourceClient<TagsClient.Types>,
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/tags.js");
+  return { input: v.validateTagInput, patch: v.validateTagPatch };
+}
 
 /** The `tags` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTagsClient(ctx: ClientContext): TagsClient {
-  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, () => import("../validators/tags.js").then((v) => ({ input: v.validateTagInput, patch: v.validateTagPatch })));
+  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, validators);
 }

@@ -3,7 +3,10 @@
 import type { WarehouseProductLocation } from "../types/warehouse_product_locations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `warehouse_product_locations`: node names, fields and associations. */
@@ -34,13 +37,28 @@ export declare namespace WarehouseProductLocationsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: WarehouseProductLocation; input: never; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: WarehouseProductLocation;
+    input: never;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface WarehouseProductLocationsClient extends Pick<ResourceClient<WarehouseProductLocationsClient.Types>, "list" | "listAll" | "get" | "head"> {}
+export interface WarehouseProductLocationsClient extends Pick<
+  ResourceClient<WarehouseProductLocationsClient.Types>,
+  "list" | "listAll" | "get" | "head"
+> {}
 
 /** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createWarehouseProductLocationsClient(ctx: ClientContext): WarehouseProductLocationsClient {
-  return createResourceClient<WarehouseProductLocationsClient.Types>(ctx, warehouseProductLocationsMeta, null);
+export function createWarehouseProductLocationsClient(
+  ctx: ClientContext,
+): WarehouseProductLocationsClient {
+  return createResourceClient<WarehouseProductLocationsClient.Types>(
+    ctx,
+    warehouseProductLocationsMeta,
+    null,
+  );
 }

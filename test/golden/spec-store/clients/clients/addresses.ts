@@ -3,7 +3,10 @@
 import type { Address, AddressInput } from "../types/addresses.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `addresses`: node names, fields and associations. */
@@ -70,13 +73,32 @@ export declare namespace AddressesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Address; input: AddressInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Address;
+    input: AddressInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/addresses` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface AddressesClient extends Pick<ResourceClient<AddressesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface AddressesClient extends Pick<
+  ResourceClient<AddressesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/addresses.js");
+  return { input: v.validateAddressInput };
+}
 
 /** The `addresses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAddressesClient(ctx: ClientContext): AddressesClient {
-  return createResourceClient<AddressesClient.Types>(ctx, addressesMeta, () => import("../validators/addresses.js").then((v) => ({ input: v.validateAddressInput })));
+  return createResourceClient<AddressesClient.Types>(
+    ctx,
+    addressesMeta,
+    validators,
+  );
 }

@@ -3,9 +3,15 @@
 import type { Attachment, AttachmentInput } from "../types/attachments.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
-import { createAttachmentFiles, type AttachmentFilesClient } from "../runtime/attachments.js";
+import {
+  createAttachmentFiles,
+  type AttachmentFilesClient,
+} from "../runtime/attachments.js";
 
 /** Runtime metadata of `attachments`: node names, fields and associations. */
 export const attachmentsMeta: ResourceMeta = {
@@ -39,16 +45,38 @@ export declare namespace AttachmentsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Attachment; input: AttachmentInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Attachment;
+    input: AttachmentInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/attachments` (GET, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface AttachmentsClient extends Pick<ResourceClient<AttachmentsClient.Types>, "list" | "listAll" | "get" | "update" | "delete">, AttachmentFilesClient {}
+export interface AttachmentsClient
+  extends
+    Pick<
+      ResourceClient<AttachmentsClient.Types>,
+      "list" | "listAll" | "get" | "update" | "delete"
+    >,
+    AttachmentFilesClient {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/attachments.js");
+  return { input: v.validateAttachmentInput };
+}
 
 /** The `attachments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
   return {
-    ...createResourceClient<AttachmentsClient.Types>(ctx, attachmentsMeta, () => import("../validators/attachments.js").then((v) => ({ input: v.validateAttachmentInput }))),
+    ...createResourceClient<AttachmentsClient.Types>(
+      ctx,
+      attachmentsMeta,
+      validators,
+    ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };
 }

@@ -3,7 +3,10 @@
 import type { CartRule, CartRuleInput } from "../types/cart_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `cart_rules`: node names, fields and associations. */
@@ -92,13 +95,32 @@ export declare namespace CartRulesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: CartRule; input: CartRuleInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: CartRule;
+    input: CartRuleInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/cart_rules` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartRulesClient extends Pick<ResourceClient<CartRulesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CartRulesClient extends Pick<
+  ResourceClient<CartRulesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/cart_rules.js");
+  return { input: v.validateCartRuleInput };
+}
 
 /** The `cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
-  return createResourceClient<CartRulesClient.Types>(ctx, cartRulesMeta, () => import("../validators/cart_rules.js").then((v) => ({ input: v.validateCartRuleInput })));
+  return createResourceClient<CartRulesClient.Types>(
+    ctx,
+    cartRulesMeta,
+    validators,
+  );
 }

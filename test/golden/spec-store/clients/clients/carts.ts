@@ -3,7 +3,10 @@
 import type { Cart, CartInput } from "../types/carts.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `carts`: node names, fields and associations. */
@@ -62,13 +65,28 @@ export declare namespace CartsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Cart; input: CartInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Cart;
+    input: CartInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/carts` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartsClient extends Pick<ResourceClient<CartsClient.Types>, "list" | "listAll" | "get" | "create" | "update"> {}
+export interface CartsClient extends Pick<
+  ResourceClient<CartsClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/carts.js");
+  return { input: v.validateCartInput };
+}
 
 /** The `carts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartsClient(ctx: ClientContext): CartsClient {
-  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, () => import("../validators/carts.js").then((v) => ({ input: v.validateCartInput })));
+  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, validators);
 }

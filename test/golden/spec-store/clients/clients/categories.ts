@@ -3,7 +3,10 @@
 import type { Category, CategoryInput } from "../types/categories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `categories`: node names, fields and associations. */
@@ -58,13 +61,32 @@ export declare namespace CategoriesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Category; input: CategoryInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Category;
+    input: CategoryInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/categories` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CategoriesClient extends Pick<ResourceClient<CategoriesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CategoriesClient extends Pick<
+  ResourceClient<CategoriesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/categories.js");
+  return { input: v.validateCategoryInput };
+}
 
 /** The `categories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
-  return createResourceClient<CategoriesClient.Types>(ctx, categoriesMeta, () => import("../validators/categories.js").then((v) => ({ input: v.validateCategoryInput })));
+  return createResourceClient<CategoriesClient.Types>(
+    ctx,
+    categoriesMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Combination, CombinationInput } from "../types/combinations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `combinations`: node names, fields and associations. */
@@ -64,13 +67,34 @@ export declare namespace CombinationsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Combination; input: CombinationInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Combination;
+    input: CombinationInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/combinations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CombinationsClient extends Pick<ResourceClient<CombinationsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CombinationsClient extends Pick<
+  ResourceClient<CombinationsClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/combinations.js");
+  return { input: v.validateCombinationInput };
+}
 
 /** The `combinations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createCombinationsClient(ctx: ClientContext): CombinationsClient {
-  return createResourceClient<CombinationsClient.Types>(ctx, combinationsMeta, () => import("../validators/combinations.js").then((v) => ({ input: v.validateCombinationInput })));
+export function createCombinationsClient(
+  ctx: ClientContext,
+): CombinationsClient {
+  return createResourceClient<CombinationsClient.Types>(
+    ctx,
+    combinationsMeta,
+    validators,
+  );
 }

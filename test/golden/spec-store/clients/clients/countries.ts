@@ -3,7 +3,10 @@
 import type { Country, CountryInput } from "../types/countries.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `countries`: node names, fields and associations. */
@@ -48,13 +51,32 @@ export declare namespace CountriesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Country; input: CountryInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Country;
+    input: CountryInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/countries` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CountriesClient extends Pick<ResourceClient<CountriesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CountriesClient extends Pick<
+  ResourceClient<CountriesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/countries.js");
+  return { input: v.validateCountryInput };
+}
 
 /** The `countries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCountriesClient(ctx: ClientContext): CountriesClient {
-  return createResourceClient<CountriesClient.Types>(ctx, countriesMeta, () => import("../validators/countries.js").then((v) => ({ input: v.validateCountryInput })));
+  return createResourceClient<CountriesClient.Types>(
+    ctx,
+    countriesMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Currency, CurrencyInput } from "../types/currencies.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `currencies`: node names, fields and associations. */
@@ -50,13 +53,32 @@ export declare namespace CurrenciesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Currency; input: CurrencyInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Currency;
+    input: CurrencyInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/currencies` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CurrenciesClient extends Pick<ResourceClient<CurrenciesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface CurrenciesClient extends Pick<
+  ResourceClient<CurrenciesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/currencies.js");
+  return { input: v.validateCurrencyInput };
+}
 
 /** The `currencies` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
-  return createResourceClient<CurrenciesClient.Types>(ctx, currenciesMeta, () => import("../validators/currencies.js").then((v) => ({ input: v.validateCurrencyInput })));
+  return createResourceClient<CurrenciesClient.Types>(
+    ctx,
+    currenciesMeta,
+    validators,
+  );
 }

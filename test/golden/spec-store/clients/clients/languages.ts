@@ -3,7 +3,10 @@
 import type { Language, LanguageInput } from "../types/languages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `languages`: node names, fields and associations. */
@@ -42,13 +45,32 @@ export declare namespace LanguagesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Language; input: LanguageInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Language;
+    input: LanguageInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/languages` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface LanguagesClient extends Pick<ResourceClient<LanguagesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface LanguagesClient extends Pick<
+  ResourceClient<LanguagesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/languages.js");
+  return { input: v.validateLanguageInput };
+}
 
 /** The `languages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
-  return createResourceClient<LanguagesClient.Types>(ctx, languagesMeta, () => import("../validators/languages.js").then((v) => ({ input: v.validateLanguageInput })));
+  return createResourceClient<LanguagesClient.Types>(
+    ctx,
+    languagesMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { OrderDetail, OrderDetailInput } from "../types/order_details.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_details`: node names, fields and associations. */
@@ -118,13 +121,34 @@ export declare namespace OrderDetailsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderDetail; input: OrderDetailInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: OrderDetail;
+    input: OrderDetailInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order_details` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderDetailsClient extends Pick<ResourceClient<OrderDetailsClient.Types>, "list" | "listAll" | "get" | "create" | "update"> {}
+export interface OrderDetailsClient extends Pick<
+  ResourceClient<OrderDetailsClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/order_details.js");
+  return { input: v.validateOrderDetailInput };
+}
 
 /** The `order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
-export function createOrderDetailsClient(ctx: ClientContext): OrderDetailsClient {
-  return createResourceClient<OrderDetailsClient.Types>(ctx, orderDetailsMeta, () => import("../validators/order_details.js").then((v) => ({ input: v.validateOrderDetailInput })));
+export function createOrderDetailsClient(
+  ctx: ClientContext,
+): OrderDetailsClient {
+  return createResourceClient<OrderDetailsClient.Types>(
+    ctx,
+    orderDetailsMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { OrderSlip, OrderSlipInput } from "../types/order_slips.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_slips`: node names, fields and associations. */
@@ -54,13 +57,32 @@ export declare namespace OrderSlipsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderSlip; input: OrderSlipInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: OrderSlip;
+    input: OrderSlipInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order_slips` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderSlipsClient extends Pick<ResourceClient<OrderSlipsClient.Types>, "list" | "listAll" | "get" | "create"> {}
+export interface OrderSlipsClient extends Pick<
+  ResourceClient<OrderSlipsClient.Types>,
+  "list" | "listAll" | "get" | "create"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/order_slips.js");
+  return { input: v.validateOrderSlipInput };
+}
 
 /** The `order_slips` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderSlipsClient(ctx: ClientContext): OrderSlipsClient {
-  return createResourceClient<OrderSlipsClient.Types>(ctx, orderSlipsMeta, () => import("../validators/order_slips.js").then((v) => ({ input: v.validateOrderSlipInput })));
+  return createResourceClient<OrderSlipsClient.Types>(
+    ctx,
+    orderSlipsMeta,
+    validators,
+  );
 }

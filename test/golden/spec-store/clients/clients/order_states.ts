@@ -3,7 +3,10 @@
 import type { OrderState, OrderStateInput } from "../types/order_states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `order_states`: node names, fields and associations. */
@@ -56,13 +59,32 @@ export declare namespace OrderStatesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: OrderState; input: OrderStateInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: OrderState;
+    input: OrderStateInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/order_states` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderStatesClient extends Pick<ResourceClient<OrderStatesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface OrderStatesClient extends Pick<
+  ResourceClient<OrderStatesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/order_states.js");
+  return { input: v.validateOrderStateInput };
+}
 
 /** The `order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
-  return createResourceClient<OrderStatesClient.Types>(ctx, orderStatesMeta, () => import("../validators/order_states.js").then((v) => ({ input: v.validateOrderStateInput })));
+  return createResourceClient<OrderStatesClient.Types>(
+    ctx,
+    orderStatesMeta,
+    validators,
+  );
 }

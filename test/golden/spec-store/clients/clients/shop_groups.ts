@@ -3,7 +3,10 @@
 import type { ShopGroup, ShopGroupInput } from "../types/shop_groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `shop_groups`: node names, fields and associations. */
@@ -40,13 +43,32 @@ export declare namespace ShopGroupsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: ShopGroup; input: ShopGroupInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: ShopGroup;
+    input: ShopGroupInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/shop_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ShopGroupsClient extends Pick<ResourceClient<ShopGroupsClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface ShopGroupsClient extends Pick<
+  ResourceClient<ShopGroupsClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/shop_groups.js");
+  return { input: v.validateShopGroupInput };
+}
 
 /** The `shop_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
-  return createResourceClient<ShopGroupsClient.Types>(ctx, shopGroupsMeta, () => import("../validators/shop_groups.js").then((v) => ({ input: v.validateShopGroupInput })));
+  return createResourceClient<ShopGroupsClient.Types>(
+    ctx,
+    shopGroupsMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Shop, ShopInput } from "../types/shops.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `shops`: node names, fields and associations. */
@@ -40,13 +43,28 @@ export declare namespace ShopsClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Shop; input: ShopInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Shop;
+    input: ShopInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/shops` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ShopsClient extends Pick<ResourceClient<ShopsClient.Types>, "list" | "listAll" | "get" | "update"> {}
+export interface ShopsClient extends Pick<
+  ResourceClient<ShopsClient.Types>,
+  "list" | "listAll" | "get" | "update"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/shops.js");
+  return { input: v.validateShopInput };
+}
 
 /** The `shops` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopsClient(ctx: ClientContext): ShopsClient {
-  return createResourceClient<ShopsClient.Types>(ctx, shopsMeta, () => import("../validators/shops.js").then((v) => ({ input: v.validateShopInput })));
+  return createResourceClient<ShopsClient.Types>(ctx, shopsMeta, validators);
 }

@@ -3,7 +3,10 @@
 import type { Supplier, SupplierInput } from "../types/suppliers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `suppliers`: node names, fields and associations. */
@@ -44,13 +47,32 @@ export declare namespace SuppliersClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Supplier; input: SupplierInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Supplier;
+    input: SupplierInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/suppliers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SuppliersClient extends Pick<ResourceClient<SuppliersClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface SuppliersClient extends Pick<
+  ResourceClient<SuppliersClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/suppliers.js");
+  return { input: v.validateSupplierInput };
+}
 
 /** The `suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
-  return createResourceClient<SuppliersClient.Types>(ctx, suppliersMeta, () => import("../validators/suppliers.js").then((v) => ({ input: v.validateSupplierInput })));
+  return createResourceClient<SuppliersClient.Types>(
+    ctx,
+    suppliersMeta,
+    validators,
+  );
 }

@@ -3,7 +3,10 @@
 import type { Tax, TaxInput } from "../types/taxes.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
-import { createResourceClient, type ResourceClient } from "../runtime/resource-client.js";
+import {
+  createResourceClient,
+  type ResourceClient,
+} from "../runtime/resource-client.js";
 import type { ClientContext } from "../runtime/resource.js";
 
 /** Runtime metadata of `taxes`: node names, fields and associations. */
@@ -34,13 +37,28 @@ export declare namespace TaxesClient {
   /** Fields a `display` list can name; the result then holds only those. */
   type Field = SortField;
   type Query = ListQuery<Filter, SortField, Field>;
-  type Types = { item: Tax; input: TaxInput; patch: never; filter: Filter; field: Field };
+  type Types = {
+    item: Tax;
+    input: TaxInput;
+    patch: never;
+    filter: Filter;
+    field: Field;
+  };
 }
 
 /** Client of `/api/taxes` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface TaxesClient extends Pick<ResourceClient<TaxesClient.Types>, "list" | "listAll" | "get" | "create" | "update" | "delete"> {}
+export interface TaxesClient extends Pick<
+  ResourceClient<TaxesClient.Types>,
+  "list" | "listAll" | "get" | "create" | "update" | "delete"
+> {}
+
+/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
+async function validators() {
+  const v = await import("../validators/taxes.js");
+  return { input: v.validateTaxInput };
+}
 
 /** The `taxes` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxesClient(ctx: ClientContext): TaxesClient {
-  return createResourceClient<TaxesClient.Types>(ctx, taxesMeta, () => import("../validators/taxes.js").then((v) => ({ input: v.validateTaxInput })));
+  return createResourceClient<TaxesClient.Types>(ctx, taxesMeta, validators);
 }
