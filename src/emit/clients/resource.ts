@@ -124,15 +124,18 @@ function hasFiles(p: Parts): boolean {
   return p.resource.name === 'attachments' && p.methods.includes('get');
 }
 
-/** `validators()`: the validators module, imported on the first validated write (a read-only program never loads it). */
+/**
+ * `validators()`: the resource's validators, imported on the first validated write, so that a
+ * program that only reads never loads them (see `LoadValidators` in runtime/resource-client.ts).
+ */
 function validatorsLoader(p: Parts): string {
   const { names, layout } = p;
+  // `v.name` moves to the next line like a string when it does not fit (prettier's break-after-operator).
   const checks = [
-    ...(p.hasInput ? [property('input', `v.${names.validateInput}`, 'literal')] : []),
-    ...(p.hasPatch ? [property('patch', `v.${names.validatePatch}`, 'literal')] : []),
+    ...(p.hasInput ? [property('input', `v.${names.validateInput}`, 'string')] : []),
+    ...(p.hasPatch ? [property('patch', `v.${names.validatePatch}`, 'string')] : []),
   ];
   return (
-    `${jsdoc(['The validators of write bodies, imported on the first validated write: a program that only reads never loads them.'])}` +
     'async function validators() {\n' +
     statement(afterOperator('const v =', `await import(${jsString(`../validators/${names.file}.js`)})`, ';'), 1, layout) +
     statement(['return ', objectLiteral(checks, layout), ';'], 1, layout) +

@@ -50,7 +50,6 @@ export interface CustomersClient extends Pick<
   "list" | "listAll" | "get" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/customers.js");
   return { patch: v.validateCustomerPatch };

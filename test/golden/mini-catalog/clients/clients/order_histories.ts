@@ -56,7 +56,6 @@ export interface OrderHistoriesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_histories.js");
   return { input: v.validateOrderHistoryInput };

@@ -63,7 +63,6 @@ export interface OrdersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/orders.js");
   return { input: v.validateOrderInput, patch: v.validateOrderPatch };

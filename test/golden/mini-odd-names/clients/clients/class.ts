@@ -54,7 +54,6 @@ export interface Class_Client extends Pick<
   "list" | "listAll" | "get" | "create"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/class.js");
   return { input: v.validateClass_Input };

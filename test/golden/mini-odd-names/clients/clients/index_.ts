@@ -46,7 +46,6 @@ export interface IndexClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/index_.js");
   return { input: v.validateSharedInput, patch: v.validateSharedPatch };

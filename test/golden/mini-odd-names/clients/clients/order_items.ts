@@ -57,7 +57,6 @@ export interface OrderItemsClient extends Pick<
   "list" | "listAll" | "get" | "update"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_items.js");
   return { input: v.validateOrderItemInput };

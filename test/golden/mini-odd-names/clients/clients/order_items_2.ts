@@ -46,7 +46,6 @@ export interface OrderItemsClient2 extends Pick<
   "list" | "listAll" | "get" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_items_2.js");
   return { patch: v.validateOrderItem2Patch };

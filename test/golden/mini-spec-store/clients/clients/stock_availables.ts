@@ -49,7 +49,6 @@ export interface StockAvailablesClient extends Pick<
   "list" | "listAll" | "get" | "update"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/stock_availables.js");
   return { input: v.validateStockAvailableInput };

@@ -73,7 +73,6 @@ export interface AttachmentsClient
     >,
     AttachmentFilesClient {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/attachments.js");
   return { input: v.validateAttachmentInput, patch: v.validateAttachmentPatch };

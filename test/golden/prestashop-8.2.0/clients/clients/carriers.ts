@@ -85,7 +85,6 @@ export interface CarriersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/carriers.js");
   return { input: v.validateCarrierInput, patch: v.validateCarrierPatch };

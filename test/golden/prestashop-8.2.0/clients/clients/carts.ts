@@ -92,7 +92,6 @@ export interface CartsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/carts.js");
   return { input: v.validateCartInput, patch: v.validateCartPatch };

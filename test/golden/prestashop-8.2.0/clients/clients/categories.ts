@@ -95,7 +95,6 @@ export interface CategoriesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/categories.js");
   return { input: v.validateCategoryInput, patch: v.validateCategoryPatch };

@@ -52,7 +52,6 @@ export interface ContactsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/contacts.js");
   return { input: v.validateContactInput, patch: v.validateContactPatch };

@@ -68,7 +68,6 @@ export interface ContentManagementSystemClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/content_management_system.js");
   return { input: v.validateContentInput, patch: v.validateContentPatch };

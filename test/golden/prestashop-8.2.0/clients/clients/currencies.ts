@@ -71,7 +71,6 @@ export interface CurrenciesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/currencies.js");
   return { input: v.validateCurrencyInput, patch: v.validateCurrencyPatch };

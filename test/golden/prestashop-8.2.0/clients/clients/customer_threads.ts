@@ -76,7 +76,6 @@ export interface CustomerThreadsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/customer_threads.js");
   return {

@@ -118,7 +118,6 @@ export interface CustomersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/customers.js");
   return { input: v.validateCustomerInput, patch: v.validateCustomerPatch };

@@ -100,7 +100,6 @@ export interface EmployeesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/employees.js");
   return { input: v.validateEmployeeInput, patch: v.validateEmployeePatch };

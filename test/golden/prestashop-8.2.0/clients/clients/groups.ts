@@ -56,7 +56,6 @@ export interface GroupsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/groups.js");
   return { input: v.validateGroupInput, patch: v.validateGroupPatch };

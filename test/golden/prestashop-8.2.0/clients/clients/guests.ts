@@ -74,7 +74,6 @@ export interface GuestsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/guests.js");
   return { input: v.validateGuestInput, patch: v.validateGuestPatch };

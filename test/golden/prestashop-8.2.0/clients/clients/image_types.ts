@@ -64,7 +64,6 @@ export interface ImageTypesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/image_types.js");
   return { input: v.validateImageTypeInput, patch: v.validateImageTypePatch };

@@ -58,7 +58,6 @@ export interface MessagesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/messages.js");
   return { input: v.validateMessageInput, patch: v.validateMessagePatch };

@@ -146,7 +146,6 @@ export interface OrderDetailsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_details.js");
   return {

@@ -60,7 +60,6 @@ export interface ProductSuppliersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/product_suppliers.js");
   return {

@@ -62,7 +62,6 @@ export interface ShopUrlsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/shop_urls.js");
   return { input: v.validateShopUrlInput, patch: v.validateShopUrlPatch };

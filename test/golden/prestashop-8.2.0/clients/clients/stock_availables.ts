@@ -64,7 +64,6 @@ export interface StockAvailablesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/stock_availables.js");
   return {

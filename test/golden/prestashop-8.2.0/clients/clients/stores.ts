@@ -78,7 +78,6 @@ export interface StoresClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/stores.js");
   return { input: v.validateStoreInput, patch: v.validateStorePatch };

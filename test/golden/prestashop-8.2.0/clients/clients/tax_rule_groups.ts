@@ -58,7 +58,6 @@ export interface TaxRuleGroupsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/tax_rule_groups.js");
   return {

@@ -52,7 +52,6 @@ export interface TaxesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/taxes.js");
   return { input: v.validateTaxInput, patch: v.validateTaxPatch };

@@ -82,7 +82,6 @@ export interface WarehousesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/warehouses.js");
   return { input: v.validateWarehouseInput, patch: v.validateWarehousePatch };

@@ -88,7 +88,6 @@ export interface AddressesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/addresses.js");
   return { input: v.validateAddressInput };

@@ -110,7 +110,6 @@ export interface CartRulesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/cart_rules.js");
   return { input: v.validateCartRuleInput };

@@ -82,7 +82,6 @@ export interface CombinationsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/combinations.js");
   return { input: v.validateCombinationInput };

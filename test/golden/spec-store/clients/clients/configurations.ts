@@ -59,7 +59,6 @@ export interface ConfigurationsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/configurations.js");
   return { input: v.validateConfigurationInput };

@@ -68,7 +68,6 @@ export interface CurrenciesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/currencies.js");
   return { input: v.validateCurrencyInput };

@@ -67,7 +67,6 @@ export interface CustomerMessagesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/customer_messages.js");
   return { input: v.validateCustomerMessageInput };

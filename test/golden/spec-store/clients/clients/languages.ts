@@ -60,7 +60,6 @@ export interface LanguagesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/languages.js");
   return { input: v.validateLanguageInput };

@@ -67,7 +67,6 @@ export interface ManufacturersClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/manufacturers.js");
   return { input: v.validateManufacturerInput };

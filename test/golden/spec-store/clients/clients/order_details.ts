@@ -136,7 +136,6 @@ export interface OrderDetailsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_details.js");
   return { input: v.validateOrderDetailInput };

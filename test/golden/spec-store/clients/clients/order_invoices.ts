@@ -83,7 +83,6 @@ export interface OrderInvoicesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_invoices.js");
   return { input: v.validateOrderInvoiceInput };

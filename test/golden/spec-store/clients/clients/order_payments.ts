@@ -71,7 +71,6 @@ export interface OrderPaymentsClient extends Pick<
   "list" | "listAll" | "get" | "create"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_payments.js");
   return { input: v.validateOrderPaymentInput };

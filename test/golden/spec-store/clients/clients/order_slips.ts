@@ -72,7 +72,6 @@ export interface OrderSlipsClient extends Pick<
   "list" | "listAll" | "get" | "create"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_slips.js");
   return { input: v.validateOrderSlipInput };

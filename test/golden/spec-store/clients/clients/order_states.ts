@@ -74,7 +74,6 @@ export interface OrderStatesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/order_states.js");
   return { input: v.validateOrderStateInput };

@@ -51,7 +51,6 @@ export interface ProductFeaturesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/product_features.js");
   return { input: v.validateProductFeatureInput };

@@ -55,7 +55,6 @@ export interface ProductOptionValuesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/product_option_values.js");
   return { input: v.validateProductOptionValueInput };

@@ -57,7 +57,6 @@ export interface ProductOptionsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/product_options.js");
   return { input: v.validateProductOptionInput };

@@ -58,7 +58,6 @@ export interface ShopGroupsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/shop_groups.js");
   return { input: v.validateShopGroupInput };

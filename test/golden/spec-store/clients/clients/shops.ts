@@ -58,7 +58,6 @@ export interface ShopsClient extends Pick<
   "list" | "listAll" | "get" | "update"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/shops.js");
   return { input: v.validateShopInput };

@@ -81,7 +81,6 @@ export interface SpecificPricesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/specific_prices.js");
   return { input: v.validateSpecificPriceInput };

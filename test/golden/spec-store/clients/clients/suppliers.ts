@@ -62,7 +62,6 @@ export interface SuppliersClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/suppliers.js");
   return { input: v.validateSupplierInput };

@@ -48,7 +48,6 @@ export interface TagsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/tags.js");
   return { input: v.validateTagInput };

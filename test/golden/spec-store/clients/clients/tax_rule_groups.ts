@@ -57,7 +57,6 @@ export interface TaxRuleGroupsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
-/** The validators of write bodies, imported on the first validated write: a program that only reads never loads them. */
 async function validators() {
   const v = await import("../validators/tax_rule_groups.js");
   return { input: v.validateTaxRuleGroupInput };
