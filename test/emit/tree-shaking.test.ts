@@ -5,7 +5,7 @@
  * loads none of the write side (XML writing, validators, validation engine): it is in chunks
  * imported on the first write. Sizes are measured in `npm run bench` (output).
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -108,5 +108,22 @@ describe('a program that only reads, bundled with code splitting', () => {
     expect(resourceModules(eager)).toEqual(['clients/products.ts']);
     // The chunks `create`/`update`/`patch` import: the write operations, the XML writer, the validators.
     expect(lazy).toEqual(expect.arrayContaining(['runtime/write.ts', 'runtime/xml-write.ts', 'runtime/check.ts', 'validators/products.ts']));
+  });
+
+  // The top-level index.js re-exports every validator; esbuild then puts each validator (a file
+  // that an import() elsewhere keeps) in a chunk the entry imports, unless the package is marked
+  // free of side effects (docs/clients.md says so).
+  it('through the top-level barrel, only with "sideEffects": false', async () => {
+    const source =
+      "import { createClientContext, createProductsClient } from './out/index.js';\n" +
+      "console.log(await createProductsClient(createClientContext({ baseUrl: 'https://shop.example', apiKey: 'k' })).get(1));\n";
+    expect((await split('barrel', source)).eager.filter((p) => WRITE_SIDE.test(p)).length).toBeGreaterThan(50);
+    await writeFile(join(dir, 'package.json'), '{ "sideEffects": false }\n');
+    try {
+      const { eager } = await split('barrel', source);
+      expect(eager.filter((p) => WRITE_SIDE.test(p))).toEqual([]);
+    } finally {
+      await unlink(join(dir, 'package.json'));
+    }
   });
 });
