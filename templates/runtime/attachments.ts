@@ -15,10 +15,9 @@
  * Works with the `FormData`/`Blob` of Node ≥ 18 and of browsers.
  */
 import type { Entity } from './decode.js';
-import { PrestaShopError } from './errors.js';
+import { mayHaveSaved, PrestaShopError, writeError } from './errors.js';
 import type { ResourceMeta } from './meta.js';
 import { ResourceRuntime, type ClientContext } from './resource.js';
-import { mayHaveSaved, writeError } from './write.js';
 
 /** A file: a `Blob` (a `File` carries its name), or bytes with a file name. */
 export type FileInput = Blob | { readonly bytes: Uint8Array | ArrayBuffer; readonly fileName: string; readonly mimeType?: string | undefined };

@@ -2,7 +2,7 @@
  * Errors the client throws. Messages and properties never hold the API key: URLs are redacted,
  * and every text taken from the store is scrubbed of the key before it is kept.
  */
-import { ValidationError, type ValidationIssue } from './validation.js';
+import type { ValidationIssue } from './validation.js';
 import { parseXml, type XmlElement } from './xml.js';
 
 /** One `<error>` of the store: its numeric code (null for plain-text errors) and message. */
@@ -77,6 +77,16 @@ export class PrestaShopError extends Error {
   /** The first store error code, or null. */
   get code(): number | null {
     return this.errors[0]?.code ?? null;
+  }
+}
+
+/** Thrown by `assertValid`, and by clients that validate before sending. */
+export class ValidationError extends Error {
+  readonly issues: readonly ValidationIssue[];
+  constructor(issues: readonly ValidationIssue[]) {
+    super(`${issues.length} invalid value${issues.length === 1 ? '' : 's'}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    this.name = 'ValidationError';
+    this.issues = issues;
   }
 }
 
@@ -191,4 +201,41 @@ function findChild(el: XmlElement, name: string): XmlElement | undefined {
 
 function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+/** Store error codes raised before anything is saved (validation, ids, parsing, refused position). */
+const BEFORE_SAVE: ReadonlySet<number> = new Set([41, 46, 84, 85, 89, 90, 91, 92, 93, 127, 134, 135]);
+
+/**
+ * Whether a failed write may have saved the object: no answer (network, timeout), a 2xx the
+ * client could not read, an unknown association (86, raised after the save), or a 5xx that is not
+ * a refusal the store makes before saving (PHP warnings, codes 2–8, come after it as often as not).
+ */
+export function mayHaveSaved(error: PrestaShopError): boolean {
+  // A retried PUT whose first attempt got no clear answer may have been applied, whatever came next.
+  if (error.mayHaveSucceeded) return true;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'decode') return true;
+  if (error.kind !== 'http') return false;
+  const codes = error.errors.map((e) => e.code);
+  if (codes.includes(86)) return true;
+  if (error.status < 500) return false;
+  return !codes.some((c) => c !== null && BEFORE_SAVE.has(c));
+}
+
+/** The error of a failed write, saying whether the object may have been saved. */
+export function writeError(error: unknown): unknown {
+  if (!(error instanceof PrestaShopError) || error.mayBeSaved !== null) return error;
+  const maybe = mayHaveSaved(error);
+  const hint = maybe ? ' (the object may have been saved: read it back before retrying)' : ' (nothing was saved)';
+  return new PrestaShopError({
+    kind: error.kind,
+    status: error.status,
+    errors: error.errors,
+    method: error.method,
+    url: error.url,
+    message: `${error.message}${hint}`,
+    cause: error,
+    mayBeSaved: maybe,
+    mayHaveSucceeded: error.mayHaveSucceeded,
+  });
 }

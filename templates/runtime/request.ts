@@ -5,11 +5,11 @@
  * PATCH), same-origin redirects and `PrestaShopError`s, and a failed write says whether the object
  * may have been saved.
  */
+import { writeError } from './errors.js';
 import type { HttpResponse } from './http.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
 import type { ClientContext } from './resource.js';
-import { writeError } from './write.js';
 import { parseXml, type XmlElement } from './xml.js';
 
 export type QueryValue = string | number | boolean;

@@ -64,26 +64,28 @@ export interface ResourceClient<T extends ResourceTypes> {
   delete(ids: number | readonly number[], options?: DeleteOptions): Promise<void>;
 }
 
+/** The validators of a resource's write bodies; a generated client imports its module on the first write. */
+export type LoadValidators = () => Promise<{ readonly input?: Validator; readonly patch?: Validator }>;
+
 /**
- * The client of the resource `meta` describes, on a shared context. `validateInput` and
- * `validatePatch` check write bodies first (null: not checked).
+ * The client of the resource `meta` describes, on a shared context. `validators` loads the checks
+ * of write bodies (null: not checked) when a write needs them, so that a program that only reads
+ * bundles neither them nor the write side of the runtime.
  */
-export function createResourceClient<T extends ResourceTypes>(
-  ctx: ClientContext,
-  meta: ResourceMeta,
-  validateInput: Validator | null,
-  validatePatch: Validator | null,
-): ResourceClient<T> {
+export function createResourceClient<T extends ResourceTypes>(ctx: ClientContext, meta: ResourceMeta, validators: LoadValidators | null): ResourceClient<T> {
   const runtime = new ResourceRuntime(ctx, meta);
   const options = (o: WriteOptions | undefined): EmailWriteOptions | undefined => o;
+  // Loaded only when this write is validated (validation can be off for the client or the call).
+  const check = async (which: 'input' | 'patch', o: WriteOptions | undefined): Promise<Validator | null> =>
+    validators !== null && (o?.validate ?? ctx.validate) ? ((await validators())[which] ?? null) : null;
   return {
     list: (query) => runtime.list(query as never) as Promise<never>,
     listAll: (query) => runtime.listAll(query as never) as AsyncGenerator<never, void, undefined>,
     get: (id, query) => runtime.get(id, query) as Promise<never>,
     head: (id, o) => runtime.head(id, o),
-    create: (input, o) => runtime.create(input, validateInput, options(o)) as Promise<never>,
-    update: (id, input, o) => runtime.update(id, input, validateInput, options(o)) as Promise<never>,
-    patch: (id, input, o) => runtime.patch(id, input, validatePatch, options(o)) as Promise<never>,
+    create: async (input, o) => runtime.create(input, await check('input', o), options(o)) as Promise<never>,
+    update: async (id, input, o) => runtime.update(id, input, await check('input', o), options(o)) as Promise<never>,
+    patch: async (id, input, o) => runtime.patch(id, input, await check('patch', o), options(o)) as Promise<never>,
     delete: (ids, o) => runtime.delete(ids, o),
   };
 }

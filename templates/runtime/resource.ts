@@ -9,10 +9,9 @@
  * falsy-filtered; the decoder restores anything still missing.
  */
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
-import { PrestaShopError, PrestaShopValidationError } from './errors.js';
 import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
-import { refusedStoredFields, type Codec, type HttpMethod, type ResourceMeta } from './meta.js';
+import type { Codec, HttpMethod, ResourceMeta } from './meta.js';
 import {
   displayedFields,
   displayParam,
@@ -27,10 +26,9 @@ import {
   type ShopContext,
   type Sort,
 } from './query.js';
-import { fromWallClock, shiftDates, shiftFilter, toWallClock } from './timezone.js';
+import { fromWallClock, shiftDates, shiftFilter } from './timezone.js';
 import type { ValidationIssue } from './validation.js';
-import { completeLanguages, partialLanguageFields, writeError } from './write.js';
-import { parseXml, writableView, writeBody } from './xml.js';
+import { parseXml } from './xml.js';
 
 /** The result of a generated validator. */
 export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
@@ -142,41 +140,22 @@ export class ResourceRuntime {
 
   /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
   async create(input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
-    const body = this.validated(input, validator, 'create', options);
-    return this.write('POST', this.meta.name, writeBody(this.meta, body, { id: null }), options);
+    return (await import('./write.js')).create(this, input, validator, options);
   }
 
   /**
-   * `PUT /api/{resource}/{id}`: a full replacement. Fields the input leaves out are reset by the
-   * store (to empty / 0). A multilingual value that leaves out some languages is completed with
-   * their current values first (one GET; `fillLanguages: false` to skip). Where the resource has
-   * fields the store refuses to receive although a PUT empties them (`customers.secure_key` on
-   * 9.0), the write is sent as a PATCH carrying the same body, which keeps them.
+   * `PUT /api/{resource}/{id}`: a full replacement (see `update` in write.ts). The write side
+   * (XML bodies, language completion) is loaded on the first write, so read-only programs skip it.
    */
   async update(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
     checkId(id);
-    const body = await this.withLanguages(id, this.validated(input, validator, 'update', options), options);
-    const xml = writeBody(this.meta, body, { id });
-    if (this.ctx.updateMode === 'auto' && refusedStoredFields(this.meta).length > 0) {
-      try {
-        return await this.write('PATCH', `${this.meta.name}/${id}`, xml, options);
-      } catch (error) {
-        // 405: no PATCH on this store (1.7) or for this key; nothing was written, a PUT is all there is.
-        if (!(error instanceof PrestaShopError && error.status === 405)) throw error;
-      }
-    }
-    return this.write('PUT', `${this.meta.name}/${id}`, xml, options);
+    return (await import('./write.js')).update(this, id, input, validator, options);
   }
 
-  /**
-   * `PATCH /api/{resource}/{id}` (PrestaShop 8.0+): only the fields given change. A multilingual
-   * value that leaves out some languages is completed with their current values first, so that
-   * the item returned is the one stored (one GET; `fillLanguages: false` to skip).
-   */
+  /** `PATCH /api/{resource}/{id}` (PrestaShop 8.0+): only the fields given change (see write.ts). */
   async patch(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
     checkId(id);
-    const body = await this.withLanguages(id, this.validated(input, validator, 'patch', options), options);
-    return this.write('PATCH', `${this.meta.name}/${id}`, writeBody(this.meta, body, { id }), options);
+    return (await import('./write.js')).patch(this, id, input, validator, options);
   }
 
   /** `DELETE /api/{resource}/{id}`, or `?id=[1,2,3]` for several; throws 404 (code 87) for unknown ids. */
@@ -192,61 +171,9 @@ export class ResourceRuntime {
     await this.ctx.transport.expectOk(req);
   }
 
-  private validated(input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
-    // An item read from the store carries its id and read-only fields; the store refuses them (93).
-    let value = writableView(this.meta, input);
-    const zone = this.zone();
-    if (zone !== undefined) value = shiftDates(this.meta, value, (d) => toWallClock(d, zone));
-    if (validator !== null && (options.validate ?? this.ctx.validate)) {
-      const outcome = operation === 'patch' ? validator(value) : validator(value, operation);
-      if (!outcome.ok) throw new PrestaShopValidationError(this.meta.name, operation, outcome.issues);
-      value = outcome.value;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new TypeError(`${this.meta.name}.${operation}: expected an object`);
-    }
-    return value as Readonly<Record<string, unknown>>;
-  }
-
   /** The items of an XML answer of this resource (attachment uploads answer with the attachment). */
   decodeXml(text: string): Entity[] {
     return decodeXmlDocument(this.meta, parseXml(text), { codec: this.ctx.codec, fields: null, bareLanguage: null }).items;
-  }
-
-  /** Completes partial multilingual values from the current record (see `update`). */
-  private async withLanguages(id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
-    if (!(options.fillLanguages ?? this.ctx.fillLanguages)) return body;
-    const partial = partialLanguageFields(this.meta, body, this.ctx.languages);
-    if (partial.length === 0) return body;
-    // Every language (no `language` parameter), just those fields, in the client's read format.
-    const format = this.readFormat();
-    const params: Params = [['display', `[${partial.map((f) => f.name).join(',')}]`], ...shopParams(options.shop ?? this.ctx.shop)];
-    const res = await this.ctx.transport.send({ method: 'GET', path: `${this.meta.name}/${id}`, params, format: format === 'json' ? 'JSON' : 'XML', signal: options.signal });
-    // No such id: the write itself gets the store's answer (404/92).
-    if (res.status === 404) return body;
-    if (res.status < 200 || res.status > 299) throw this.ctx.transport.httpError('GET', res);
-    const current = this.decode(res, 'GET', partial.map((f) => f.name), [], format).items[0];
-    return current === undefined ? body : completeLanguages(body, partial, current);
-  }
-
-  /**
-   * Sends a write and decodes the saved item. The answer is always asked for in XML: the JSON
-   * renderer of 8.x/9.0 fails (500, after the save) on an object that lacks a language.
-   */
-  private async write(method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions): Promise<Entity> {
-    const params: Params = [];
-    if (options.sendemail === true) params.push(['sendemail', '1']);
-    params.push(...shopParams(options.shop ?? this.ctx.shop));
-    try {
-      const res = await this.request({ method, path, params, body: xml, signal: options.signal, format: 'xml' });
-      const item = this.decode(res, method, undefined, undefined, 'xml').items[0];
-      if (item === undefined) {
-        throw new PrestaShopError({ kind: 'decode', status: res.status, method, url: res.url, errors: [{ code: null, message: 'the store answered without the saved item' }] });
-      }
-      return item;
-    } catch (error) {
-      throw writeError(error);
-    }
   }
 
   private readParams(options: ReadOptions): Params {
@@ -262,20 +189,21 @@ export class ResourceRuntime {
   }
 
   /** How reads are sent: the client's format, but JSON for a resource whose XML item read fails (`xml-item-500`). */
-  private readFormat(): 'xml' | 'json' {
+  // readFormat, zone, request and decode are used by the write side too (write.ts).
+  readFormat(): 'xml' | 'json' {
     return this.ctx.format === 'json' || this.meta.quirks?.includes('xml-item-500') === true ? 'json' : 'xml';
   }
 
-  private zone(): string | undefined {
+  zone(): string | undefined {
     return this.ctx.codec.dates === 'Date' ? this.ctx.codec.timeZone : undefined;
   }
 
-  private request(req: Omit<HttpRequest, 'format'> & { readonly format?: 'xml' | 'json' }): Promise<HttpResponse> {
+  request(req: Omit<HttpRequest, 'format'> & { readonly format?: 'xml' | 'json' }): Promise<HttpResponse> {
     const { format, ...rest } = req;
     return this.ctx.transport.expectOk({ ...rest, format: format === undefined ? this.wireFormat() : format === 'json' ? 'JSON' : 'XML' });
   }
 
-  private decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language'], format: 'xml' | 'json' = this.ctx.format): Decoded {
+  decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language'], format: 'xml' | 'json' = this.ctx.format): Decoded {
     const ctx: DecodeContext = { codec: this.ctx.codec, fields: displayedFields(display), bareLanguage: this.bareLanguage(language) };
     try {
       const decoded = format === 'json' ? decodeJsonDocument(this.meta, parseJsonAnswer(res.text), ctx) : decodeXmlDocument(this.meta, parseXml(res.text), ctx);

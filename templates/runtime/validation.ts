@@ -2,9 +2,13 @@
  * What generated validators return, and the small helpers they share: issue constructors with
  * messages a user can be shown, and the conversion of a value to the text the store receives.
  *
- * Dependency-free: this file is copied verbatim into generated output.
+ * Copied verbatim into generated output.
  */
 import { formatNumber, formatPsDate } from './codec.js';
+import { ValidationError } from './errors.js';
+
+// Defined with the client's errors, so that a program that only reads does not load this module.
+export { ValidationError };
 
 /**
  * Why a value would be refused. Each code stands for the store's own answer:
@@ -41,16 +45,6 @@ export interface ValidationIssue {
 }
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
-
-/** Thrown by `assertValid`, and by clients that validate before sending. */
-export class ValidationError extends Error {
-  readonly issues: readonly ValidationIssue[];
-  constructor(issues: readonly ValidationIssue[]) {
-    super(`${issues.length} invalid value${issues.length === 1 ? '' : 's'}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-    this.name = 'ValidationError';
-    this.issues = issues;
-  }
-}
 
 /** The value when the result is valid; throws a `ValidationError` listing every issue otherwise. */
 export function assertValid<T>(result: ValidationResult<T>): T {

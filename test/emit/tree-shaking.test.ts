@@ -1,9 +1,11 @@
 /**
  * Tree-shaking: a program that builds one resource's client on `createClientContext` keeps only
  * that resource's modules when bundled (esbuild, with its metafile), even through the top-level
- * barrel; `createClient` keeps every resource. Sizes are measured in `npm run bench` (output).
+ * barrel; `createClient` keeps every resource. With code splitting, a program that only reads
+ * loads none of the write side (XML writing, validators, validation engine): it is in chunks
+ * imported on the first write. Sizes are measured in `npm run bench` (output).
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -35,11 +37,36 @@ async function kept(name: string, source: string): Promise<string[]> {
   await writeFile(entry, source);
   const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, metafile: true, logLevel: 'silent' });
   const [output] = Object.values(result.metafile.outputs);
+  // A dynamic import()'s target leaves a namespace stub (about 30 bytes) even where the importing
+  // client is dropped: those are not the module's code.
   return Object.entries(output!.inputs)
-    .filter(([, i]) => i.bytesInOutput > 0)
+    .filter(([, i]) => i.bytesInOutput > 64)
     .map(([p]) => p.replace(/^.*?out\//, ''))
     .filter((p) => !p.endsWith(`${name}.ts`))
     .sort();
+}
+
+/**
+ * The generated modules in the chunks `source` loads up front (its entry chunk and the chunks
+ * that imports statically) and in the chunks it imports dynamically, bundled with code splitting.
+ */
+async function split(name: string, source: string): Promise<{ eager: string[]; lazy: string[] }> {
+  const entry = join(dir, `${name}.ts`);
+  await writeFile(entry, source);
+  const result = await build({ entryPoints: [entry], bundle: true, minify: true, splitting: true, format: 'esm', platform: 'neutral', outdir: join(dir, `dist-${name}`), write: false, metafile: true, logLevel: 'silent' });
+  const outputs = result.metafile.outputs;
+  const start = Object.keys(outputs).find((k) => outputs[k]!.entryPoint?.endsWith(`/${name}.ts`) === true)!;
+  const eager = new Set<string>();
+  for (const stack = [start]; stack.length > 0; ) {
+    const k = stack.pop()!;
+    if (eager.has(k)) continue;
+    eager.add(k);
+    for (const i of outputs[k]!.imports) if (i.kind === 'import-statement') stack.push(i.path);
+  }
+  const modules = (keys: string[]): string[] =>
+    [...new Set(keys.flatMap((k) => Object.entries(outputs[k]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p.replace(/^.*?out\//, ''))))].sort();
+  const reached = outputs[start]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+  return { eager: modules([...eager]), lazy: modules(reached.flatMap((k) => [k, ...outputs[k]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)])) };
 }
 
 const resourceModules = (paths: readonly string[]): string[] => paths.filter((p) => /^(clients|validators|types)\/(?!_|index\.ts)/.test(p));
@@ -63,5 +90,40 @@ describe('a program that uses one resource', () => {
         "console.log(await createClient({ baseUrl: 'https://shop.example', apiKey: 'k' }).products.get(1));\n",
     );
     expect(resourceModules(modules).filter((p) => p.startsWith('clients/')).length).toBeGreaterThan(50);
+  });
+});
+
+describe('a program that only reads, bundled with code splitting', () => {
+  const WRITE_SIDE = /^runtime\/(write|xml-write|check|rules|validation[-\w]*)\.ts$|^validators\//;
+
+  it('loads the read path up front and the write side only on a write', async () => {
+    const { eager, lazy } = await split(
+      'reads',
+      "import { createClientContext, createProductsClient } from './out/clients/index.js';\n" +
+        "const products = createProductsClient(createClientContext({ baseUrl: 'https://shop.example', apiKey: 'k' }));\n" +
+        'console.log(await products.get(1));\n',
+    );
+    expect(eager).toEqual(expect.arrayContaining(['clients/products.ts', 'runtime/http.ts', 'runtime/decode.ts', 'runtime/xml.ts', 'runtime/query.ts']));
+    expect(eager.filter((p) => WRITE_SIDE.test(p))).toEqual([]);
+    expect(resourceModules(eager)).toEqual(['clients/products.ts']);
+    // The chunks `create`/`update`/`patch` import: the write operations, the XML writer, the validators.
+    expect(lazy).toEqual(expect.arrayContaining(['runtime/write.ts', 'runtime/xml-write.ts', 'runtime/check.ts', 'validators/products.ts']));
+  });
+
+  // The top-level index.js re-exports every validator; esbuild then puts each validator (a file
+  // that an import() elsewhere keeps) in a chunk the entry imports, unless the package is marked
+  // free of side effects (docs/clients.md says so).
+  it('through the top-level barrel, only with "sideEffects": false', async () => {
+    const source =
+      "import { createClientContext, createProductsClient } from './out/index.js';\n" +
+      "console.log(await createProductsClient(createClientContext({ baseUrl: 'https://shop.example', apiKey: 'k' })).get(1));\n";
+    expect((await split('barrel', source)).eager.filter((p) => WRITE_SIDE.test(p)).length).toBeGreaterThan(50);
+    await writeFile(join(dir, 'package.json'), '{ "sideEffects": false }\n');
+    try {
+      const { eager } = await split('barrel', source);
+      expect(eager.filter((p) => WRITE_SIDE.test(p))).toEqual([]);
+    } finally {
+      await unlink(join(dir, 'package.json'));
+    }
   });
 });

@@ -1,10 +1,10 @@
 /** The write helpers of the runtime: partial languages, their completion, and the outcome of a failed write. */
 import { describe, expect, it } from 'vitest';
-import { PrestaShopError } from '../../templates/runtime/errors.js';
+import { mayHaveSaved, PrestaShopError, writeError } from '../../templates/runtime/errors.js';
 import type { ResourceMeta } from '../../templates/runtime/meta.js';
 import { refusedStoredFields } from '../../templates/runtime/meta.js';
-import { completeLanguages, mayHaveSaved, partialLanguageFields, writeError } from '../../templates/runtime/write.js';
-import { writableView } from '../../templates/runtime/xml.js';
+import { completeLanguages, partialLanguageFields } from '../../templates/runtime/write.js';
+import { writableView } from '../../templates/runtime/xml-write.js';
 
 const meta: ResourceMeta = {
   name: 'customers',

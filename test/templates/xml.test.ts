@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { cdata, child, parseXml, writableView, writeBody } from '../../templates/runtime/xml.js';
+import { child, parseXml } from '../../templates/runtime/xml.js';
+import { cdata, writableView, writeBody } from '../../templates/runtime/xml-write.js';
 import { productMeta } from './metas.js';
 
 describe('parseXml', () => {

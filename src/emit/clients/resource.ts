@@ -8,7 +8,7 @@ import { compareCodeUnits, type HttpMethod } from '../../model/index.js';
 import type { FieldPlan, ResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
-import { callArguments, functionHead, heritage, objectLiteral, type Doc, type Layout } from '../layout.js';
+import { afterOperator, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
 import { propertySignature, typeAlias, typeDoc } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
 import { renderMeta } from './meta.js';
@@ -124,18 +124,34 @@ function hasFiles(p: Parts): boolean {
   return p.resource.name === 'attachments' && p.methods.includes('get');
 }
 
+/**
+ * `validators()`: the resource's validators, imported on the first validated write, so that a
+ * program that only reads never loads them (see `LoadValidators` in runtime/resource-client.ts).
+ */
+function validatorsLoader(p: Parts): string {
+  const { names, layout } = p;
+  // `v.name` moves to the next line like a string when it does not fit (prettier's break-after-operator).
+  const checks = [
+    ...(p.hasInput ? [property('input', `v.${names.validateInput}`, 'string')] : []),
+    ...(p.hasPatch ? [property('patch', `v.${names.validatePatch}`, 'string')] : []),
+  ];
+  return (
+    'async function validators() {\n' +
+    statement(afterOperator('const v =', `await import(${jsString(`../validators/${names.file}.js`)})`, ';'), 1, layout) +
+    statement(['return ', objectLiteral(checks, layout), ';'], 1, layout) +
+    '}\n\n'
+  );
+}
+
 function implementation(p: Parts): string {
   const { names, layout } = p;
-  const validate = (has: boolean, name: string): string => (p.validators && has ? name : 'null');
-  const records: Doc = [
-    `createResourceClient<${names.client}.Types>`,
-    callArguments(['ctx', names.meta, validate(p.hasInput, names.validateInput), validate(p.hasPatch, names.validatePatch)], layout),
-  ];
+  const records: Doc = [`createResourceClient<${names.client}.Types>`, callArguments(['ctx', names.meta, p.validators ? 'validators' : 'null'], layout)];
   // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
   const value: Doc = hasFiles(p)
     ? objectLiteral([['...', records], ['...createAttachmentFiles', callArguments(['ctx', names.meta], layout)]], layout, true)
     : records;
   return (
+    (p.validators ? validatorsLoader(p) : '') +
     `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
     statement(functionHead(`export function create${names.client}`, ['ctx: ClientContext'], `: ${names.client} {`, layout), 0, layout) +
     statement(['return ', value, ';'], 1, layout) +
@@ -165,13 +181,11 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
   // The read type appears in reads and in what writes return; a HEAD/DELETE-only client has neither.
   const usesType = reads || writes.length > 0 || methods.includes('listAll');
   const typeImports = [...(usesType ? [names.type] : []), ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
-  const validatorImports = p.validators ? [...(hasInput ? [names.validateInput] : []), ...(hasPatch ? [names.validatePatch] : [])] : [];
   const writeOptions = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));
   if (!writeOptions.has('EmailWriteOptions')) writeOptions.clear();
   const head =
     fileHeader(ctx) +
     importTypes(typeImports, `../types/${names.file}.js`, layout) +
-    moduleStatement('import', validatorImports, `../validators/${names.file}.js`, layout) +
     importTypes(['ResourceMeta'], '../runtime/meta.js', layout) +
     moduleStatement('import type', ['Filter as FilterValue', 'ListQuery'], '../runtime/query.js', layout) +
     moduleStatement('import', ['createResourceClient', 'type ResourceClient'], '../runtime/resource-client.js', layout) +

@@ -5,10 +5,6 @@ import type {
   CategoryInput,
   CategoryPatch,
 } from "../types/categories.js";
-import {
-  validateCategoryInput,
-  validateCategoryPatch,
-} from "../validators/categories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -67,12 +63,16 @@ export interface CategoriesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/categories.js");
+  return { input: v.validateCategoryInput, patch: v.validateCategoryPatch };
+}
+
 /** The `categories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
   return createResourceClient<CategoriesClient.Types>(
     ctx,
     categoriesMeta,
-    validateCategoryInput,
-    validateCategoryPatch,
+    validators,
   );
 }

@@ -54,6 +54,5 @@ export function createContentManagementSystemClient(
     ctx,
     contentManagementSystemMeta,
     null,
-    null,
   );
 }

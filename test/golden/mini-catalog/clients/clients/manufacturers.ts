@@ -56,6 +56,5 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     null,
-    null,
   );
 }

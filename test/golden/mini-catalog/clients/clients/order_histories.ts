@@ -4,7 +4,6 @@ import type {
   OrderHistory,
   OrderHistoryInput,
 } from "../types/order_histories.js";
-import { validateOrderHistoryInput } from "../validators/order_histories.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -57,6 +56,11 @@ export interface OrderHistoriesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_histories.js");
+  return { input: v.validateOrderHistoryInput };
+}
+
 /** The `order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderHistoriesClient(
   ctx: ClientContext,
@@ -64,7 +68,6 @@ export function createOrderHistoriesClient(
   return createResourceClient<OrderHistoriesClient.Types>(
     ctx,
     orderHistoriesMeta,
-    validateOrderHistoryInput,
-    null,
+    validators,
   );
 }

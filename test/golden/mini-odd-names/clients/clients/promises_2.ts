@@ -48,10 +48,5 @@ export interface PromisesClient2 extends Pick<
 
 /** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {
-  return createResourceClient<PromisesClient2.Types>(
-    ctx,
-    promisesMeta2,
-    null,
-    null,
-  );
+  return createResourceClient<PromisesClient2.Types>(ctx, promisesMeta2, null);
 }

@@ -4,7 +4,6 @@ import type {
   StockAvailable,
   StockAvailableInput,
 } from "../types/stock_availables.js";
-import { validateStockAvailableInput } from "../validators/stock_availables.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -50,6 +49,11 @@ export interface StockAvailablesClient extends Pick<
   "list" | "listAll" | "get" | "update"
 > {}
 
+async function validators() {
+  const v = await import("../validators/stock_availables.js");
+  return { input: v.validateStockAvailableInput };
+}
+
 /** The `stock_availables` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockAvailablesClient(
   ctx: ClientContext,
@@ -57,7 +61,6 @@ export function createStockAvailablesClient(
   return createResourceClient<StockAvailablesClient.Types>(
     ctx,
     stockAvailablesMeta,
-    validateStockAvailableInput,
-    null,
+    validators,
   );
 }

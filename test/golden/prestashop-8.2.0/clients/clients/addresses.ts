@@ -5,10 +5,6 @@ import type {
   AddressInput,
   AddressPatch,
 } from "../types/addresses.js";
-import {
-  validateAddressInput,
-  validateAddressPatch,
-} from "../validators/addresses.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -96,12 +92,16 @@ export interface AddressesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/addresses.js");
+  return { input: v.validateAddressInput, patch: v.validateAddressPatch };
+}
+
 /** The `addresses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAddressesClient(ctx: ClientContext): AddressesClient {
   return createResourceClient<AddressesClient.Types>(
     ctx,
     addressesMeta,
-    validateAddressInput,
-    validateAddressPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   AttachmentInput,
   AttachmentPatch,
 } from "../types/attachments.js";
-import {
-  validateAttachmentInput,
-  validateAttachmentPatch,
-} from "../validators/attachments.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -77,14 +73,18 @@ export interface AttachmentsClient
     >,
     AttachmentFilesClient {}
 
+async function validators() {
+  const v = await import("../validators/attachments.js");
+  return { input: v.validateAttachmentInput, patch: v.validateAttachmentPatch };
+}
+
 /** The `attachments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
   return {
     ...createResourceClient<AttachmentsClient.Types>(
       ctx,
       attachmentsMeta,
-      validateAttachmentInput,
-      validateAttachmentPatch,
+      validators,
     ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };

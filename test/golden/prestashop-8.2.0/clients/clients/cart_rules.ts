@@ -5,10 +5,6 @@ import type {
   CartRuleInput,
   CartRulePatch,
 } from "../types/cart_rules.js";
-import {
-  validateCartRuleInput,
-  validateCartRulePatch,
-} from "../validators/cart_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -118,12 +114,16 @@ export interface CartRulesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/cart_rules.js");
+  return { input: v.validateCartRuleInput, patch: v.validateCartRulePatch };
+}
+
 /** The `cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
   return createResourceClient<CartRulesClient.Types>(
     ctx,
     cartRulesMeta,
-    validateCartRuleInput,
-    validateCartRulePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   CombinationInput,
   CombinationPatch,
 } from "../types/combinations.js";
-import {
-  validateCombinationInput,
-  validateCombinationPatch,
-} from "../validators/combinations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -101,6 +97,14 @@ export interface CombinationsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/combinations.js");
+  return {
+    input: v.validateCombinationInput,
+    patch: v.validateCombinationPatch,
+  };
+}
+
 /** The `combinations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCombinationsClient(
   ctx: ClientContext,
@@ -108,7 +112,6 @@ export function createCombinationsClient(
   return createResourceClient<CombinationsClient.Types>(
     ctx,
     combinationsMeta,
-    validateCombinationInput,
-    validateCombinationPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ConfigurationInput,
   ConfigurationPatch,
 } from "../types/configurations.js";
-import {
-  validateConfigurationInput,
-  validateConfigurationPatch,
-} from "../validators/configurations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -64,6 +60,14 @@ export interface ConfigurationsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/configurations.js");
+  return {
+    input: v.validateConfigurationInput,
+    patch: v.validateConfigurationPatch,
+  };
+}
+
 /** The `configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createConfigurationsClient(
   ctx: ClientContext,
@@ -71,7 +75,6 @@ export function createConfigurationsClient(
   return createResourceClient<ConfigurationsClient.Types>(
     ctx,
     configurationsMeta,
-    validateConfigurationInput,
-    validateConfigurationPatch,
+    validators,
   );
 }

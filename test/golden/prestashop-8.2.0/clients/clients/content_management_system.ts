@@ -5,10 +5,6 @@ import type {
   ContentInput,
   ContentPatch,
 } from "../types/content_management_system.js";
-import {
-  validateContentInput,
-  validateContentPatch,
-} from "../validators/content_management_system.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -72,6 +68,11 @@ export interface ContentManagementSystemClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/content_management_system.js");
+  return { input: v.validateContentInput, patch: v.validateContentPatch };
+}
+
 /** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContentManagementSystemClient(
   ctx: ClientContext,
@@ -79,7 +80,6 @@ export function createContentManagementSystemClient(
   return createResourceClient<ContentManagementSystemClient.Types>(
     ctx,
     contentManagementSystemMeta,
-    validateContentInput,
-    validateContentPatch,
+    validators,
   );
 }

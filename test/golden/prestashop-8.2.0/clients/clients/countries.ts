@@ -5,10 +5,6 @@ import type {
   CountryInput,
   CountryPatch,
 } from "../types/countries.js";
-import {
-  validateCountryInput,
-  validateCountryPatch,
-} from "../validators/countries.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -74,12 +70,16 @@ export interface CountriesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/countries.js");
+  return { input: v.validateCountryInput, patch: v.validateCountryPatch };
+}
+
 /** The `countries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCountriesClient(ctx: ClientContext): CountriesClient {
   return createResourceClient<CountriesClient.Types>(
     ctx,
     countriesMeta,
-    validateCountryInput,
-    validateCountryPatch,
+    validators,
   );
 }

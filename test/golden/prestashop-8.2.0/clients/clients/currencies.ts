@@ -5,10 +5,6 @@ import type {
   CurrencyInput,
   CurrencyPatch,
 } from "../types/currencies.js";
-import {
-  validateCurrencyInput,
-  validateCurrencyPatch,
-} from "../validators/currencies.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -75,12 +71,16 @@ export interface CurrenciesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/currencies.js");
+  return { input: v.validateCurrencyInput, patch: v.validateCurrencyPatch };
+}
+
 /** The `currencies` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
   return createResourceClient<CurrenciesClient.Types>(
     ctx,
     currenciesMeta,
-    validateCurrencyInput,
-    validateCurrencyPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   CustomerMessageInput,
   CustomerMessagePatch,
 } from "../types/customer_messages.js";
-import {
-  validateCustomerMessageInput,
-  validateCustomerMessagePatch,
-} from "../validators/customer_messages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -72,6 +68,14 @@ export interface CustomerMessagesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/customer_messages.js");
+  return {
+    input: v.validateCustomerMessageInput,
+    patch: v.validateCustomerMessagePatch,
+  };
+}
+
 /** The `customer_messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerMessagesClient(
   ctx: ClientContext,
@@ -79,7 +83,6 @@ export function createCustomerMessagesClient(
   return createResourceClient<CustomerMessagesClient.Types>(
     ctx,
     customerMessagesMeta,
-    validateCustomerMessageInput,
-    validateCustomerMessagePatch,
+    validators,
   );
 }

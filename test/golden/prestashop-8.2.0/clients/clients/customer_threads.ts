@@ -5,10 +5,6 @@ import type {
   CustomerThreadInput,
   CustomerThreadPatch,
 } from "../types/customer_threads.js";
-import {
-  validateCustomerThreadInput,
-  validateCustomerThreadPatch,
-} from "../validators/customer_threads.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -80,6 +76,14 @@ export interface CustomerThreadsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/customer_threads.js");
+  return {
+    input: v.validateCustomerThreadInput,
+    patch: v.validateCustomerThreadPatch,
+  };
+}
+
 /** The `customer_threads` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerThreadsClient(
   ctx: ClientContext,
@@ -87,7 +91,6 @@ export function createCustomerThreadsClient(
   return createResourceClient<CustomerThreadsClient.Types>(
     ctx,
     customerThreadsMeta,
-    validateCustomerThreadInput,
-    validateCustomerThreadPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   CustomerInput,
   CustomerPatch,
 } from "../types/customers.js";
-import {
-  validateCustomerInput,
-  validateCustomerPatch,
-} from "../validators/customers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -122,12 +118,16 @@ export interface CustomersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/customers.js");
+  return { input: v.validateCustomerInput, patch: v.validateCustomerPatch };
+}
+
 /** The `customers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomersClient(ctx: ClientContext): CustomersClient {
   return createResourceClient<CustomersClient.Types>(
     ctx,
     customersMeta,
-    validateCustomerInput,
-    validateCustomerPatch,
+    validators,
   );
 }

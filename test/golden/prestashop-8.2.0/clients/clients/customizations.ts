@@ -5,10 +5,6 @@ import type {
   CustomizationInput,
   CustomizationPatch,
 } from "../types/customizations.js";
-import {
-  validateCustomizationInput,
-  validateCustomizationPatch,
-} from "../validators/customizations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -85,6 +81,14 @@ export interface CustomizationsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/customizations.js");
+  return {
+    input: v.validateCustomizationInput,
+    patch: v.validateCustomizationPatch,
+  };
+}
+
 /** The `customizations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomizationsClient(
   ctx: ClientContext,
@@ -92,7 +96,6 @@ export function createCustomizationsClient(
   return createResourceClient<CustomizationsClient.Types>(
     ctx,
     customizationsMeta,
-    validateCustomizationInput,
-    validateCustomizationPatch,
+    validators,
   );
 }

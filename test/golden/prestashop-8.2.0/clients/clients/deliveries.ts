@@ -5,10 +5,6 @@ import type {
   DeliveryInput,
   DeliveryPatch,
 } from "../types/deliveries.js";
-import {
-  validateDeliveryInput,
-  validateDeliveryPatch,
-} from "../validators/deliveries.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -66,12 +62,16 @@ export interface DeliveriesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/deliveries.js");
+  return { input: v.validateDeliveryInput, patch: v.validateDeliveryPatch };
+}
+
 /** The `deliveries` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createDeliveriesClient(ctx: ClientContext): DeliveriesClient {
   return createResourceClient<DeliveriesClient.Types>(
     ctx,
     deliveriesMeta,
-    validateDeliveryInput,
-    validateDeliveryPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   EmployeeInput,
   EmployeePatch,
 } from "../types/employees.js";
-import {
-  validateEmployeeInput,
-  validateEmployeePatch,
-} from "../validators/employees.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -104,12 +100,16 @@ export interface EmployeesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/employees.js");
+  return { input: v.validateEmployeeInput, patch: v.validateEmployeePatch };
+}
+
 /** The `employees` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createEmployeesClient(ctx: ClientContext): EmployeesClient {
   return createResourceClient<EmployeesClient.Types>(
     ctx,
     employeesMeta,
-    validateEmployeeInput,
-    validateEmployeePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ImageTypeInput,
   ImageTypePatch,
 } from "../types/image_types.js";
-import {
-  validateImageTypeInput,
-  validateImageTypePatch,
-} from "../validators/image_types.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,12 +64,16 @@ export interface ImageTypesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/image_types.js");
+  return { input: v.validateImageTypeInput, patch: v.validateImageTypePatch };
+}
+
 /** The `image_types` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createImageTypesClient(ctx: ClientContext): ImageTypesClient {
   return createResourceClient<ImageTypesClient.Types>(
     ctx,
     imageTypesMeta,
-    validateImageTypeInput,
-    validateImageTypePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   LanguageInput,
   LanguagePatch,
 } from "../types/languages.js";
-import {
-  validateLanguageInput,
-  validateLanguagePatch,
-} from "../validators/languages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,12 +64,16 @@ export interface LanguagesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/languages.js");
+  return { input: v.validateLanguageInput, patch: v.validateLanguagePatch };
+}
+
 /** The `languages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
   return createResourceClient<LanguagesClient.Types>(
     ctx,
     languagesMeta,
-    validateLanguageInput,
-    validateLanguagePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ManufacturerInput,
   ManufacturerPatch,
 } from "../types/manufacturers.js";
-import {
-  validateManufacturerInput,
-  validateManufacturerPatch,
-} from "../validators/manufacturers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -82,6 +78,14 @@ export interface ManufacturersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/manufacturers.js");
+  return {
+    input: v.validateManufacturerInput,
+    patch: v.validateManufacturerPatch,
+  };
+}
+
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createManufacturersClient(
   ctx: ClientContext,
@@ -89,7 +93,6 @@ export function createManufacturersClient(
   return createResourceClient<ManufacturersClient.Types>(
     ctx,
     manufacturersMeta,
-    validateManufacturerInput,
-    validateManufacturerPatch,
+    validators,
   );
 }

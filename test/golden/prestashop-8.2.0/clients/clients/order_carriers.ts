@@ -5,10 +5,6 @@ import type {
   OrderCarrierInput,
   OrderCarrierPatch,
 } from "../types/order_carriers.js";
-import {
-  validateOrderCarrierInput,
-  validateOrderCarrierPatch,
-} from "../validators/order_carriers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -73,6 +69,14 @@ export interface OrderCarriersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_carriers.js");
+  return {
+    input: v.validateOrderCarrierInput,
+    patch: v.validateOrderCarrierPatch,
+  };
+}
+
 /** The `order_carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCarriersClient(
   ctx: ClientContext,
@@ -80,7 +84,6 @@ export function createOrderCarriersClient(
   return createResourceClient<OrderCarriersClient.Types>(
     ctx,
     orderCarriersMeta,
-    validateOrderCarrierInput,
-    validateOrderCarrierPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   OrderCartRuleInput,
   OrderCartRulePatch,
 } from "../types/order_cart_rules.js";
-import {
-  validateOrderCartRuleInput,
-  validateOrderCartRulePatch,
-} from "../validators/order_cart_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,6 +64,14 @@ export interface OrderCartRulesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_cart_rules.js");
+  return {
+    input: v.validateOrderCartRuleInput,
+    patch: v.validateOrderCartRulePatch,
+  };
+}
+
 /** The `order_cart_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCartRulesClient(
   ctx: ClientContext,
@@ -75,7 +79,6 @@ export function createOrderCartRulesClient(
   return createResourceClient<OrderCartRulesClient.Types>(
     ctx,
     orderCartRulesMeta,
-    validateOrderCartRuleInput,
-    validateOrderCartRulePatch,
+    validators,
   );
 }

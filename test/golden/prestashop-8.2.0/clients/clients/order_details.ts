@@ -5,10 +5,6 @@ import type {
   OrderDetailInput,
   OrderDetailPatch,
 } from "../types/order_details.js";
-import {
-  validateOrderDetailInput,
-  validateOrderDetailPatch,
-} from "../validators/order_details.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -150,6 +146,14 @@ export interface OrderDetailsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_details.js");
+  return {
+    input: v.validateOrderDetailInput,
+    patch: v.validateOrderDetailPatch,
+  };
+}
+
 /** The `order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderDetailsClient(
   ctx: ClientContext,
@@ -157,7 +161,6 @@ export function createOrderDetailsClient(
   return createResourceClient<OrderDetailsClient.Types>(
     ctx,
     orderDetailsMeta,
-    validateOrderDetailInput,
-    validateOrderDetailPatch,
+    validators,
   );
 }

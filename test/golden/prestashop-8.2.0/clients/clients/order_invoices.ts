@@ -5,10 +5,6 @@ import type {
   OrderInvoiceInput,
   OrderInvoicePatch,
 } from "../types/order_invoices.js";
-import {
-  validateOrderInvoiceInput,
-  validateOrderInvoicePatch,
-} from "../validators/order_invoices.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -88,6 +84,14 @@ export interface OrderInvoicesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_invoices.js");
+  return {
+    input: v.validateOrderInvoiceInput,
+    patch: v.validateOrderInvoicePatch,
+  };
+}
+
 /** The `order_invoices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderInvoicesClient(
   ctx: ClientContext,
@@ -95,7 +99,6 @@ export function createOrderInvoicesClient(
   return createResourceClient<OrderInvoicesClient.Types>(
     ctx,
     orderInvoicesMeta,
-    validateOrderInvoiceInput,
-    validateOrderInvoicePatch,
+    validators,
   );
 }

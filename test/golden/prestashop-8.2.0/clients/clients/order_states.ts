@@ -5,10 +5,6 @@ import type {
   OrderStateInput,
   OrderStatePatch,
 } from "../types/order_states.js";
-import {
-  validateOrderStateInput,
-  validateOrderStatePatch,
-} from "../validators/order_states.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -82,12 +78,16 @@ export interface OrderStatesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_states.js");
+  return { input: v.validateOrderStateInput, patch: v.validateOrderStatePatch };
+}
+
 /** The `order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
   return createResourceClient<OrderStatesClient.Types>(
     ctx,
     orderStatesMeta,
-    validateOrderStateInput,
-    validateOrderStatePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   PriceRangeInput,
   PriceRangePatch,
 } from "../types/price_ranges.js";
-import {
-  validatePriceRangeInput,
-  validatePriceRangePatch,
-} from "../validators/price_ranges.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -58,12 +54,16 @@ export interface PriceRangesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/price_ranges.js");
+  return { input: v.validatePriceRangeInput, patch: v.validatePriceRangePatch };
+}
+
 /** The `price_ranges` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPriceRangesClient(ctx: ClientContext): PriceRangesClient {
   return createResourceClient<PriceRangesClient.Types>(
     ctx,
     priceRangesMeta,
-    validatePriceRangeInput,
-    validatePriceRangePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   CustomizationFieldInput,
   CustomizationFieldPatch,
 } from "../types/product_customization_fields.js";
-import {
-  validateCustomizationFieldInput,
-  validateCustomizationFieldPatch,
-} from "../validators/product_customization_fields.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -64,6 +60,14 @@ export interface ProductCustomizationFieldsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_customization_fields.js");
+  return {
+    input: v.validateCustomizationFieldInput,
+    patch: v.validateCustomizationFieldPatch,
+  };
+}
+
 /** The `product_customization_fields` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductCustomizationFieldsClient(
   ctx: ClientContext,
@@ -71,7 +75,6 @@ export function createProductCustomizationFieldsClient(
   return createResourceClient<ProductCustomizationFieldsClient.Types>(
     ctx,
     productCustomizationFieldsMeta,
-    validateCustomizationFieldInput,
-    validateCustomizationFieldPatch,
+    validators,
   );
 }

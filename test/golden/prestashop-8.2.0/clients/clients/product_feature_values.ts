@@ -5,10 +5,6 @@ import type {
   ProductFeatureValueInput,
   ProductFeatureValuePatch,
 } from "../types/product_feature_values.js";
-import {
-  validateProductFeatureValueInput,
-  validateProductFeatureValuePatch,
-} from "../validators/product_feature_values.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -58,6 +54,14 @@ export interface ProductFeatureValuesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_feature_values.js");
+  return {
+    input: v.validateProductFeatureValueInput,
+    patch: v.validateProductFeatureValuePatch,
+  };
+}
+
 /** The `product_feature_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeatureValuesClient(
   ctx: ClientContext,
@@ -65,7 +69,6 @@ export function createProductFeatureValuesClient(
   return createResourceClient<ProductFeatureValuesClient.Types>(
     ctx,
     productFeatureValuesMeta,
-    validateProductFeatureValueInput,
-    validateProductFeatureValuePatch,
+    validators,
   );
 }

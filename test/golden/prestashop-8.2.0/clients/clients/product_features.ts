@@ -5,10 +5,6 @@ import type {
   ProductFeatureInput,
   ProductFeaturePatch,
 } from "../types/product_features.js";
-import {
-  validateProductFeatureInput,
-  validateProductFeaturePatch,
-} from "../validators/product_features.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -56,6 +52,14 @@ export interface ProductFeaturesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_features.js");
+  return {
+    input: v.validateProductFeatureInput,
+    patch: v.validateProductFeaturePatch,
+  };
+}
+
 /** The `product_features` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeaturesClient(
   ctx: ClientContext,
@@ -63,7 +67,6 @@ export function createProductFeaturesClient(
   return createResourceClient<ProductFeaturesClient.Types>(
     ctx,
     productFeaturesMeta,
-    validateProductFeatureInput,
-    validateProductFeaturePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ProductOptionValueInput,
   ProductOptionValuePatch,
 } from "../types/product_option_values.js";
-import {
-  validateProductOptionValueInput,
-  validateProductOptionValuePatch,
-} from "../validators/product_option_values.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -60,6 +56,14 @@ export interface ProductOptionValuesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_option_values.js");
+  return {
+    input: v.validateProductOptionValueInput,
+    patch: v.validateProductOptionValuePatch,
+  };
+}
+
 /** The `product_option_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionValuesClient(
   ctx: ClientContext,
@@ -67,7 +71,6 @@ export function createProductOptionValuesClient(
   return createResourceClient<ProductOptionValuesClient.Types>(
     ctx,
     productOptionValuesMeta,
-    validateProductOptionValueInput,
-    validateProductOptionValuePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ProductOptionInput,
   ProductOptionPatch,
 } from "../types/product_options.js";
-import {
-  validateProductOptionInput,
-  validateProductOptionPatch,
-} from "../validators/product_options.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,6 +64,14 @@ export interface ProductOptionsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_options.js");
+  return {
+    input: v.validateProductOptionInput,
+    patch: v.validateProductOptionPatch,
+  };
+}
+
 /** The `product_options` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionsClient(
   ctx: ClientContext,
@@ -75,7 +79,6 @@ export function createProductOptionsClient(
   return createResourceClient<ProductOptionsClient.Types>(
     ctx,
     productOptionsMeta,
-    validateProductOptionInput,
-    validateProductOptionPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ProductSupplierInput,
   ProductSupplierPatch,
 } from "../types/product_suppliers.js";
-import {
-  validateProductSupplierInput,
-  validateProductSupplierPatch,
-} from "../validators/product_suppliers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -64,6 +60,14 @@ export interface ProductSuppliersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_suppliers.js");
+  return {
+    input: v.validateProductSupplierInput,
+    patch: v.validateProductSupplierPatch,
+  };
+}
+
 /** The `product_suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductSuppliersClient(
   ctx: ClientContext,
@@ -71,7 +75,6 @@ export function createProductSuppliersClient(
   return createResourceClient<ProductSuppliersClient.Types>(
     ctx,
     productSuppliersMeta,
-    validateProductSupplierInput,
-    validateProductSupplierPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ShopGroupInput,
   ShopGroupPatch,
 } from "../types/shop_groups.js";
-import {
-  validateShopGroupInput,
-  validateShopGroupPatch,
-} from "../validators/shop_groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -66,12 +62,16 @@ export interface ShopGroupsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/shop_groups.js");
+  return { input: v.validateShopGroupInput, patch: v.validateShopGroupPatch };
+}
+
 /** The `shop_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
   return createResourceClient<ShopGroupsClient.Types>(
     ctx,
     shopGroupsMeta,
-    validateShopGroupInput,
-    validateShopGroupPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   ShopUrlInput,
   ShopUrlPatch,
 } from "../types/shop_urls.js";
-import {
-  validateShopUrlInput,
-  validateShopUrlPatch,
-} from "../validators/shop_urls.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -66,12 +62,16 @@ export interface ShopUrlsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/shop_urls.js");
+  return { input: v.validateShopUrlInput, patch: v.validateShopUrlPatch };
+}
+
 /** The `shop_urls` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopUrlsClient(ctx: ClientContext): ShopUrlsClient {
   return createResourceClient<ShopUrlsClient.Types>(
     ctx,
     shopUrlsMeta,
-    validateShopUrlInput,
-    validateShopUrlPatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   SpecificPriceRuleInput,
   SpecificPriceRulePatch,
 } from "../types/specific_price_rules.js";
-import {
-  validateSpecificPriceRuleInput,
-  validateSpecificPriceRulePatch,
-} from "../validators/specific_price_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -76,6 +72,14 @@ export interface SpecificPriceRulesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/specific_price_rules.js");
+  return {
+    input: v.validateSpecificPriceRuleInput,
+    patch: v.validateSpecificPriceRulePatch,
+  };
+}
+
 /** The `specific_price_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPriceRulesClient(
   ctx: ClientContext,
@@ -83,7 +87,6 @@ export function createSpecificPriceRulesClient(
   return createResourceClient<SpecificPriceRulesClient.Types>(
     ctx,
     specificPriceRulesMeta,
-    validateSpecificPriceRuleInput,
-    validateSpecificPriceRulePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   SpecificPriceInput,
   SpecificPricePatch,
 } from "../types/specific_prices.js";
-import {
-  validateSpecificPriceInput,
-  validateSpecificPricePatch,
-} from "../validators/specific_prices.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -86,6 +82,14 @@ export interface SpecificPricesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/specific_prices.js");
+  return {
+    input: v.validateSpecificPriceInput,
+    patch: v.validateSpecificPricePatch,
+  };
+}
+
 /** The `specific_prices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPricesClient(
   ctx: ClientContext,
@@ -93,7 +97,6 @@ export function createSpecificPricesClient(
   return createResourceClient<SpecificPricesClient.Types>(
     ctx,
     specificPricesMeta,
-    validateSpecificPriceInput,
-    validateSpecificPricePatch,
+    validators,
   );
 }

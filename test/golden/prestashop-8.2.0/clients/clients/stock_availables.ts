@@ -5,10 +5,6 @@ import type {
   StockAvailableInput,
   StockAvailablePatch,
 } from "../types/stock_availables.js";
-import {
-  validateStockAvailableInput,
-  validateStockAvailablePatch,
-} from "../validators/stock_availables.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,6 +64,14 @@ export interface StockAvailablesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/stock_availables.js");
+  return {
+    input: v.validateStockAvailableInput,
+    patch: v.validateStockAvailablePatch,
+  };
+}
+
 /** The `stock_availables` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockAvailablesClient(
   ctx: ClientContext,
@@ -75,7 +79,6 @@ export function createStockAvailablesClient(
   return createResourceClient<StockAvailablesClient.Types>(
     ctx,
     stockAvailablesMeta,
-    validateStockAvailableInput,
-    validateStockAvailablePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   StockMovementReasonInput,
   StockMovementReasonPatch,
 } from "../types/stock_movement_reasons.js";
-import {
-  validateStockMovementReasonInput,
-  validateStockMovementReasonPatch,
-} from "../validators/stock_movement_reasons.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -62,6 +58,14 @@ export interface StockMovementReasonsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/stock_movement_reasons.js");
+  return {
+    input: v.validateStockMovementReasonInput,
+    patch: v.validateStockMovementReasonPatch,
+  };
+}
+
 /** The `stock_movement_reasons` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementReasonsClient(
   ctx: ClientContext,
@@ -69,7 +73,6 @@ export function createStockMovementReasonsClient(
   return createResourceClient<StockMovementReasonsClient.Types>(
     ctx,
     stockMovementReasonsMeta,
-    validateStockMovementReasonInput,
-    validateStockMovementReasonPatch,
+    validators,
   );
 }

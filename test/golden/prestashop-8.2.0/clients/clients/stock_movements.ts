@@ -94,6 +94,5 @@ export function createStockMovementsClient(
     ctx,
     stockMovementsMeta,
     null,
-    null,
   );
 }

@@ -69,5 +69,5 @@ export interface StocksClient extends Pick<
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {
-  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null, null);
+  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null);
 }

@@ -5,10 +5,6 @@ import type {
   SupplierInput,
   SupplierPatch,
 } from "../types/suppliers.js";
-import {
-  validateSupplierInput,
-  validateSupplierPatch,
-} from "../validators/suppliers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -70,12 +66,16 @@ export interface SuppliersClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/suppliers.js");
+  return { input: v.validateSupplierInput, patch: v.validateSupplierPatch };
+}
+
 /** The `suppliers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
   return createResourceClient<SuppliersClient.Types>(
     ctx,
     suppliersMeta,
-    validateSupplierInput,
-    validateSupplierPatch,
+    validators,
   );
 }

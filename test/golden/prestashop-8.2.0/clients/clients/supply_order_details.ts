@@ -98,6 +98,5 @@ export function createSupplyOrderDetailsClient(
     ctx,
     supplyOrderDetailsMeta,
     null,
-    null,
   );
 }

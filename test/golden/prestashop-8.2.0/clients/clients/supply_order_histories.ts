@@ -64,6 +64,5 @@ export function createSupplyOrderHistoriesClient(
     ctx,
     supplyOrderHistoriesMeta,
     null,
-    null,
   );
 }

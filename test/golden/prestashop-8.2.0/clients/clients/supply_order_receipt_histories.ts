@@ -66,6 +66,5 @@ export function createSupplyOrderReceiptHistoriesClient(
     ctx,
     supplyOrderReceiptHistoriesMeta,
     null,
-    null,
   );
 }

@@ -66,6 +66,5 @@ export function createSupplyOrderStatesClient(
     ctx,
     supplyOrderStatesMeta,
     null,
-    null,
   );
 }

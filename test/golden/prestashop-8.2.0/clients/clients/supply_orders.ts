@@ -98,6 +98,5 @@ export function createSupplyOrdersClient(
     ctx,
     supplyOrdersMeta,
     null,
-    null,
   );
 }

@@ -5,10 +5,6 @@ import type {
   TaxRuleGroupInput,
   TaxRuleGroupPatch,
 } from "../types/tax_rule_groups.js";
-import {
-  validateTaxRuleGroupInput,
-  validateTaxRuleGroupPatch,
-} from "../validators/tax_rule_groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -62,6 +58,14 @@ export interface TaxRuleGroupsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/tax_rule_groups.js");
+  return {
+    input: v.validateTaxRuleGroupInput,
+    patch: v.validateTaxRuleGroupPatch,
+  };
+}
+
 /** The `tax_rule_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRuleGroupsClient(
   ctx: ClientContext,
@@ -69,7 +73,6 @@ export function createTaxRuleGroupsClient(
   return createResourceClient<TaxRuleGroupsClient.Types>(
     ctx,
     taxRuleGroupsMeta,
-    validateTaxRuleGroupInput,
-    validateTaxRuleGroupPatch,
+    validators,
   );
 }

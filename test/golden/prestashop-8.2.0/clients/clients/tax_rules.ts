@@ -5,10 +5,6 @@ import type {
   TaxRuleInput,
   TaxRulePatch,
 } from "../types/tax_rules.js";
-import {
-  validateTaxRuleInput,
-  validateTaxRulePatch,
-} from "../validators/tax_rules.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,12 +64,16 @@ export interface TaxRulesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/tax_rules.js");
+  return { input: v.validateTaxRuleInput, patch: v.validateTaxRulePatch };
+}
+
 /** The `tax_rules` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRulesClient(ctx: ClientContext): TaxRulesClient {
   return createResourceClient<TaxRulesClient.Types>(
     ctx,
     taxRulesMeta,
-    validateTaxRuleInput,
-    validateTaxRulePatch,
+    validators,
   );
 }

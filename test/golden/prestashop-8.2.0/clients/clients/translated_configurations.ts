@@ -5,10 +5,6 @@ import type {
   TranslatedConfigurationInput,
   TranslatedConfigurationPatch,
 } from "../types/translated_configurations.js";
-import {
-  validateTranslatedConfigurationInput,
-  validateTranslatedConfigurationPatch,
-} from "../validators/translated_configurations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -65,6 +61,14 @@ export interface TranslatedConfigurationsClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/translated_configurations.js");
+  return {
+    input: v.validateTranslatedConfigurationInput,
+    patch: v.validateTranslatedConfigurationPatch,
+  };
+}
+
 /** The `translated_configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTranslatedConfigurationsClient(
   ctx: ClientContext,
@@ -72,7 +76,6 @@ export function createTranslatedConfigurationsClient(
   return createResourceClient<TranslatedConfigurationsClient.Types>(
     ctx,
     translatedConfigurationsMeta,
-    validateTranslatedConfigurationInput,
-    validateTranslatedConfigurationPatch,
+    validators,
   );
 }

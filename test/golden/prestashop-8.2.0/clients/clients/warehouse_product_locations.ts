@@ -60,6 +60,5 @@ export function createWarehouseProductLocationsClient(
     ctx,
     warehouseProductLocationsMeta,
     null,
-    null,
   );
 }

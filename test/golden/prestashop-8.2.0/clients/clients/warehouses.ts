@@ -5,10 +5,6 @@ import type {
   WarehouseInput,
   WarehousePatch,
 } from "../types/warehouses.js";
-import {
-  validateWarehouseInput,
-  validateWarehousePatch,
-} from "../validators/warehouses.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -86,12 +82,16 @@ export interface WarehousesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
+async function validators() {
+  const v = await import("../validators/warehouses.js");
+  return { input: v.validateWarehouseInput, patch: v.validateWarehousePatch };
+}
+
 /** The `warehouses` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehousesClient(ctx: ClientContext): WarehousesClient {
   return createResourceClient<WarehousesClient.Types>(
     ctx,
     warehousesMeta,
-    validateWarehouseInput,
-    validateWarehousePatch,
+    validators,
   );
 }

@@ -5,10 +5,6 @@ import type {
   WeightRangeInput,
   WeightRangePatch,
 } from "../types/weight_ranges.js";
-import {
-  validateWeightRangeInput,
-  validateWeightRangePatch,
-} from "../validators/weight_ranges.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -58,6 +54,14 @@ export interface WeightRangesClient extends Pick<
   "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/weight_ranges.js");
+  return {
+    input: v.validateWeightRangeInput,
+    patch: v.validateWeightRangePatch,
+  };
+}
+
 /** The `weight_ranges` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWeightRangesClient(
   ctx: ClientContext,
@@ -65,7 +69,6 @@ export function createWeightRangesClient(
   return createResourceClient<WeightRangesClient.Types>(
     ctx,
     weightRangesMeta,
-    validateWeightRangeInput,
-    validateWeightRangePatch,
+    validators,
   );
 }

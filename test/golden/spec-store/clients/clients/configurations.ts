@@ -4,7 +4,6 @@ import type {
   Configuration,
   ConfigurationInput,
 } from "../types/configurations.js";
-import { validateConfigurationInput } from "../validators/configurations.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -60,6 +59,11 @@ export interface ConfigurationsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/configurations.js");
+  return { input: v.validateConfigurationInput };
+}
+
 /** The `configurations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createConfigurationsClient(
   ctx: ClientContext,
@@ -67,7 +71,6 @@ export function createConfigurationsClient(
   return createResourceClient<ConfigurationsClient.Types>(
     ctx,
     configurationsMeta,
-    validateConfigurationInput,
-    null,
+    validators,
   );
 }

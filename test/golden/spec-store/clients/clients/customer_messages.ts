@@ -4,7 +4,6 @@ import type {
   CustomerMessage,
   CustomerMessageInput,
 } from "../types/customer_messages.js";
-import { validateCustomerMessageInput } from "../validators/customer_messages.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,6 +67,11 @@ export interface CustomerMessagesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
+async function validators() {
+  const v = await import("../validators/customer_messages.js");
+  return { input: v.validateCustomerMessageInput };
+}
+
 /** The `customer_messages` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerMessagesClient(
   ctx: ClientContext,
@@ -75,7 +79,6 @@ export function createCustomerMessagesClient(
   return createResourceClient<CustomerMessagesClient.Types>(
     ctx,
     customerMessagesMeta,
-    validateCustomerMessageInput,
-    null,
+    validators,
   );
 }

@@ -4,7 +4,6 @@ import type {
   CustomerThread,
   CustomerThreadInput,
 } from "../types/customer_threads.js";
-import { validateCustomerThreadInput } from "../validators/customer_threads.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -70,6 +69,11 @@ export interface CustomerThreadsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
+async function validators() {
+  const v = await import("../validators/customer_threads.js");
+  return { input: v.validateCustomerThreadInput };
+}
+
 /** The `customer_threads` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCustomerThreadsClient(
   ctx: ClientContext,
@@ -77,7 +81,6 @@ export function createCustomerThreadsClient(
   return createResourceClient<CustomerThreadsClient.Types>(
     ctx,
     customerThreadsMeta,
-    validateCustomerThreadInput,
-    null,
+    validators,
   );
 }

@@ -4,7 +4,6 @@ import type {
   Manufacturer,
   ManufacturerInput,
 } from "../types/manufacturers.js";
-import { validateManufacturerInput } from "../validators/manufacturers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -68,6 +67,11 @@ export interface ManufacturersClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/manufacturers.js");
+  return { input: v.validateManufacturerInput };
+}
+
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createManufacturersClient(
   ctx: ClientContext,
@@ -75,7 +79,6 @@ export function createManufacturersClient(
   return createResourceClient<ManufacturersClient.Types>(
     ctx,
     manufacturersMeta,
-    validateManufacturerInput,
-    null,
+    validators,
   );
 }

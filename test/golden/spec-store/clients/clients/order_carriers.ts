@@ -4,7 +4,6 @@ import type {
   OrderCarrier,
   OrderCarrierInput,
 } from "../types/order_carriers.js";
-import { validateOrderCarrierInput } from "../validators/order_carriers.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -69,6 +68,11 @@ export interface OrderCarriersClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_carriers.js");
+  return { input: v.validateOrderCarrierInput };
+}
+
 /** The `order_carriers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderCarriersClient(
   ctx: ClientContext,
@@ -76,7 +80,6 @@ export function createOrderCarriersClient(
   return createResourceClient<OrderCarriersClient.Types>(
     ctx,
     orderCarriersMeta,
-    validateOrderCarrierInput,
-    null,
+    validators,
   );
 }

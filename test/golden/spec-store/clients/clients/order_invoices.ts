@@ -4,7 +4,6 @@ import type {
   OrderInvoice,
   OrderInvoiceInput,
 } from "../types/order_invoices.js";
-import { validateOrderInvoiceInput } from "../validators/order_invoices.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -84,6 +83,11 @@ export interface OrderInvoicesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_invoices.js");
+  return { input: v.validateOrderInvoiceInput };
+}
+
 /** The `order_invoices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderInvoicesClient(
   ctx: ClientContext,
@@ -91,7 +95,6 @@ export function createOrderInvoicesClient(
   return createResourceClient<OrderInvoicesClient.Types>(
     ctx,
     orderInvoicesMeta,
-    validateOrderInvoiceInput,
-    null,
+    validators,
   );
 }

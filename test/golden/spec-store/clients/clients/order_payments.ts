@@ -4,7 +4,6 @@ import type {
   OrderPayment,
   OrderPaymentInput,
 } from "../types/order_payments.js";
-import { validateOrderPaymentInput } from "../validators/order_payments.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -72,6 +71,11 @@ export interface OrderPaymentsClient extends Pick<
   "list" | "listAll" | "get" | "create"
 > {}
 
+async function validators() {
+  const v = await import("../validators/order_payments.js");
+  return { input: v.validateOrderPaymentInput };
+}
+
 /** The `order_payments` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrderPaymentsClient(
   ctx: ClientContext,
@@ -79,7 +83,6 @@ export function createOrderPaymentsClient(
   return createResourceClient<OrderPaymentsClient.Types>(
     ctx,
     orderPaymentsMeta,
-    validateOrderPaymentInput,
-    null,
+    validators,
   );
 }

@@ -4,7 +4,6 @@ import type {
   ProductFeatureValue,
   ProductFeatureValueInput,
 } from "../types/product_feature_values.js";
-import { validateProductFeatureValueInput } from "../validators/product_feature_values.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -54,6 +53,11 @@ export interface ProductFeatureValuesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_feature_values.js");
+  return { input: v.validateProductFeatureValueInput };
+}
+
 /** The `product_feature_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeatureValuesClient(
   ctx: ClientContext,
@@ -61,7 +65,6 @@ export function createProductFeatureValuesClient(
   return createResourceClient<ProductFeatureValuesClient.Types>(
     ctx,
     productFeatureValuesMeta,
-    validateProductFeatureValueInput,
-    null,
+    validators,
   );
 }

@@ -4,7 +4,6 @@ import type {
   ProductFeature,
   ProductFeatureInput,
 } from "../types/product_features.js";
-import { validateProductFeatureInput } from "../validators/product_features.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -52,6 +51,11 @@ export interface ProductFeaturesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_features.js");
+  return { input: v.validateProductFeatureInput };
+}
+
 /** The `product_features` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductFeaturesClient(
   ctx: ClientContext,
@@ -59,7 +63,6 @@ export function createProductFeaturesClient(
   return createResourceClient<ProductFeaturesClient.Types>(
     ctx,
     productFeaturesMeta,
-    validateProductFeatureInput,
-    null,
+    validators,
   );
 }

@@ -4,7 +4,6 @@ import type {
   ProductOptionValue,
   ProductOptionValueInput,
 } from "../types/product_option_values.js";
-import { validateProductOptionValueInput } from "../validators/product_option_values.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -56,6 +55,11 @@ export interface ProductOptionValuesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_option_values.js");
+  return { input: v.validateProductOptionValueInput };
+}
+
 /** The `product_option_values` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionValuesClient(
   ctx: ClientContext,
@@ -63,7 +67,6 @@ export function createProductOptionValuesClient(
   return createResourceClient<ProductOptionValuesClient.Types>(
     ctx,
     productOptionValuesMeta,
-    validateProductOptionValueInput,
-    null,
+    validators,
   );
 }

@@ -4,7 +4,6 @@ import type {
   ProductOption,
   ProductOptionInput,
 } from "../types/product_options.js";
-import { validateProductOptionInput } from "../validators/product_options.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -58,6 +57,11 @@ export interface ProductOptionsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/product_options.js");
+  return { input: v.validateProductOptionInput };
+}
+
 /** The `product_options` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createProductOptionsClient(
   ctx: ClientContext,
@@ -65,7 +69,6 @@ export function createProductOptionsClient(
   return createResourceClient<ProductOptionsClient.Types>(
     ctx,
     productOptionsMeta,
-    validateProductOptionInput,
-    null,
+    validators,
   );
 }

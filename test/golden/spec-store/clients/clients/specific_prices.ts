@@ -4,7 +4,6 @@ import type {
   SpecificPrice,
   SpecificPriceInput,
 } from "../types/specific_prices.js";
-import { validateSpecificPriceInput } from "../validators/specific_prices.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -82,6 +81,11 @@ export interface SpecificPricesClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/specific_prices.js");
+  return { input: v.validateSpecificPriceInput };
+}
+
 /** The `specific_prices` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSpecificPricesClient(
   ctx: ClientContext,
@@ -89,7 +93,6 @@ export function createSpecificPricesClient(
   return createResourceClient<SpecificPricesClient.Types>(
     ctx,
     specificPricesMeta,
-    validateSpecificPriceInput,
-    null,
+    validators,
   );
 }

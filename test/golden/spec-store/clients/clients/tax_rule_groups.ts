@@ -4,7 +4,6 @@ import type {
   TaxRuleGroup,
   TaxRuleGroupInput,
 } from "../types/tax_rule_groups.js";
-import { validateTaxRuleGroupInput } from "../validators/tax_rule_groups.js";
 import type { ResourceMeta } from "../runtime/meta.js";
 import type { Filter as FilterValue, ListQuery } from "../runtime/query.js";
 import {
@@ -58,6 +57,11 @@ export interface TaxRuleGroupsClient extends Pick<
   "list" | "listAll" | "get" | "create" | "update" | "delete"
 > {}
 
+async function validators() {
+  const v = await import("../validators/tax_rule_groups.js");
+  return { input: v.validateTaxRuleGroupInput };
+}
+
 /** The `tax_rule_groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxRuleGroupsClient(
   ctx: ClientContext,
@@ -65,7 +69,6 @@ export function createTaxRuleGroupsClient(
   return createResourceClient<TaxRuleGroupsClient.Types>(
     ctx,
     taxRuleGroupsMeta,
-    validateTaxRuleGroupInput,
-    null,
+    validators,
   );
 }
