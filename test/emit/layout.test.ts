@@ -59,7 +59,7 @@ async function changedByPrettier(model: StoreSchema, options: Partial<EmitOption
   const changed: string[] = [];
   for (const [path, text] of files) {
     if (!isLaidOut(path, resolved)) continue;
-    const formatted = await format(text, prettierOptions(layout));
+    const formatted = await format(text, { ...prettierOptions(layout), filepath: path });
     if (formatted === text) continue;
     const a = text.split('\n');
     const b = formatted.split('\n');
