@@ -41,7 +41,8 @@ function syntheticStore(n, version) {
       ],
     });
   }
-  return canonicalize({ schemaVersion: 1, store: { psVersion: version, languages: [{ id: 1, isoCode: 'en' }] }, resources });
+  // A version-1 snapshot: the reader fills in what version 2 added (store order, catalog fields).
+  return parseSnapshot(JSON.stringify({ schemaVersion: 1, store: { psVersion: version, languages: [{ id: 1, isoCode: 'en' }] }, resources }));
 }
 
 /** The same store after an "upgrade": about one change in ten fields, a few resources in and out. */
