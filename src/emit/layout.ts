@@ -84,16 +84,57 @@ export interface ArrayElement {
  * An array literal. prettier breaks an array of two or more objects (or arrays) of more than one
  * member each, one per line, whatever the width; an array of numbers fills its lines.
  */
-export function arrayLiteral(elements: readonly ArrayElement[], layout: Layout, numbers = false): Doc {
+export function arrayLiteral(elements: readonly ArrayElement[], layout: Layout, numbers = false, level: number | null = null): Doc {
   if (elements.length === 0) return '[]';
   const first = elements[0]!.shape;
   const matrix =
     elements.length > 1 &&
     first !== undefined &&
     elements.every((e) => e.shape !== undefined && e.shape.kind === first.kind && e.shape.size > 1);
-  const docs = elements.map((e) => e.doc);
+  // Broken one per line at a known level: an element that fits there is printed flat, as text (the
+  // printer has less to measure; prettier prints the same).
+  const room = matrix && level !== null ? layout.printWidth - (level + 1) * INDENT.length - 1 : -1;
+  const docs = elements.map((e) => {
+    if (room < 0) return e.doc;
+    const text = flatText(e.doc);
+    return text !== null && text.length <= room ? text : e.doc;
+  });
   const body = numbers ? fill(docs.flatMap((d, i) => (i === 0 ? [d] : [[',', line], d]))) : join([',', line], docs);
   return group(['[', indent([softline, body]), trailing(layout, 'literal'), softline, ']'], { shouldBreak: matrix });
+}
+
+/**
+ * The one-line text of `doc` (every group flat), or null when it cannot be on one line (a hard
+ * line, a group that must break). Only for documents of this module: no line suffixes, no fill.
+ */
+export function flatText(doc: Doc): string | null {
+  if (typeof doc === 'string') return doc;
+  if (Array.isArray(doc)) {
+    let out = '';
+    for (const part of doc as Doc[]) {
+      const text = flatText(part);
+      if (text === null) return null;
+      out += text;
+    }
+    return out;
+  }
+  const d = doc as { type: string; contents?: Doc; break?: boolean | string; hard?: boolean; soft?: boolean; flatContents?: Doc; parts?: Doc[] };
+  switch (d.type) {
+    case 'group':
+      return d.break ? null : flatText(d.contents!);
+    case 'indent':
+    case 'align':
+    case 'indent-if-break':
+      return flatText(d.contents!);
+    case 'line':
+      return d.hard ? null : d.soft ? '' : ' ';
+    case 'if-break':
+      return d.flatContents === undefined ? '' : flatText(d.flatContents);
+    case 'fill':
+      return flatText(d.parts!);
+    default:
+      return null;
+  }
 }
 
 /** `{ a: A; b: B }` as an object type. `forceBreak` as in `objectLiteral`. */

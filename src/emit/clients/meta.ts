@@ -34,16 +34,19 @@ function fieldLiteral(field: FieldPlan, layout: Layout): ArrayElement {
   return objectElement(parts, layout);
 }
 
-function associationLiteral(a: AssociationPlan, layout: Layout): ArrayElement {
-  const fields = arrayLiteral(a.fields.map((f) => fieldLiteral(f, layout)), layout);
+function associationLiteral(a: AssociationPlan, layout: Layout, shift: number | null): ArrayElement {
+  const fields = arrayLiteral(a.fields.map((f) => fieldLiteral(f, layout)), layout, false, shift === null ? null : shift + 3);
   return objectElement([text('name', a.name), text('node', a.nodeName), property('fields', fields, 'group')], layout, true);
 }
 
 /** `export const productsMeta: ResourceMeta = { … };` */
 export function renderMeta(resource: ResourcePlan, layout: Layout): string {
+  const head = `export const ${resource.names.meta}: ResourceMeta =`;
+  // The literal starts on the line of its name when `… = {` fits; else prettier moves it a level in.
+  const shift = head.length + 2 <= layout.printWidth ? 0 : null;
   const id = objectElement([text('name', 'id'), text('kind', 'id')], layout);
-  const fields = arrayLiteral([id, ...resource.fields.map((f) => fieldLiteral(f, layout))], layout);
-  const associations = arrayLiteral(resource.associations.map((a) => associationLiteral(a, layout)), layout);
+  const fields = arrayLiteral([id, ...resource.fields.map((f) => fieldLiteral(f, layout))], layout, false, shift === null ? null : 1);
+  const associations = arrayLiteral(resource.associations.map((a) => associationLiteral(a, layout, shift)), layout);
   const properties = [
     text('name', resource.name),
     text('node', resource.nodeName ?? resource.name),
@@ -56,5 +59,5 @@ export function renderMeta(resource: ResourcePlan, layout: Layout): string {
       : [property('quirks', arrayLiteral(resource.quirks.map((q) => ({ doc: jsString(q) })), layout), 'group')]),
   ];
   const literal = objectLiteral(properties, layout, true);
-  return statement(assignment(`export const ${resource.names.meta}: ResourceMeta =`, literal, ';'), 0, layout);
+  return statement(assignment(head, literal, ';'), 0, layout);
 }

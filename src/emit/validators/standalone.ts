@@ -40,9 +40,9 @@ function row(p: ValuePlan, imports: RuntimeImports, layout: Layout): ArrayElemen
 /** `const <name>: RecordSpec = { ... };`: the table of one resource. */
 export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitOptions, 'unknownKeys'>, imports: RuntimeImports, layout: Layout): string {
   imports.common.add('LANGUAGE_IDS');
-  const fields = arrayLiteral(plan.fields.map((f) => row(f, imports, layout)), layout);
+  const fields = arrayLiteral(plan.fields.map((f) => row(f, imports, layout)), layout, false, 1);
   const associations = plan.associations.map((a): ArrayElement => {
-    const rows = arrayLiteral(a.fields.map((f) => row(f, imports, layout)), layout);
+    const rows = arrayLiteral(a.fields.map((f) => row(f, imports, layout)), layout, false, 3);
     return { doc: arrayLiteral([{ doc: jsString(a.name) }, { doc: rows, shape: { kind: 'array', size: a.fields.length } }], layout), shape: { kind: 'array', size: 2 } };
   });
   // The rules are known once every row is printed.
@@ -54,7 +54,7 @@ export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitO
     property('rules', objectLiteral(rules, layout), 'group'),
     property('fields', fields, 'group'),
   ];
-  if (associations.length > 0) body.push(property('associations', arrayLiteral(associations, layout), 'group'));
+  if (associations.length > 0) body.push(property('associations', arrayLiteral(associations, layout, false, 1), 'group'));
   if (plan.extensionsKey !== 'extensions') body.push(property('extensions', jsString(plan.extensionsKey), 'string'));
   if (options.unknownKeys !== 'passthrough') body.push(property('unknownKeys', jsString(options.unknownKeys), 'string'));
   return statement(assignment(`const ${name}: RecordSpec =`, objectLiteral(body, layout, true), ';'), 0, layout);
