@@ -18,6 +18,9 @@ interface TypeNode {
   readonly hug?: boolean;
 }
 
+/** Characters that end a name in the type grammar. */
+const DELIMITERS = new Set([' ', '<', '>', ',', '|', '&', ';', ':', '?', '[', ']', '{', '}', '(', ')', '=', '"', "'"]);
+
 const KEYWORDS = new Set(['string', 'number', 'boolean', 'never', 'unknown', 'any', 'object', 'undefined', 'void', 'bigint', 'symbol']);
 
 class TypeReader {
@@ -61,15 +64,11 @@ class TypeReader {
     return this.text.slice(start, this.pos);
   }
 
+  /** A name, keyword or number: everything up to the next delimiter (names may hold any letter). */
   private word(): string {
     this.skipSpaces();
     const start = this.pos;
-    for (;;) {
-      const c = this.text.charCodeAt(this.pos);
-      const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 46 || c === 45;
-      if (!ok) break;
-      this.pos++;
-    }
+    while (this.pos < this.text.length && !DELIMITERS.has(this.text[this.pos]!)) this.pos++;
     if (this.pos === start) this.fail();
     return this.text.slice(start, this.pos);
   }
@@ -112,7 +111,8 @@ class TypeReader {
     }
     const name = this.word();
     if (name === 'null') return { doc: name, kind: 'null' };
-    if (/^[0-9-]/.test(name)) return { doc: name, kind: 'literal' };
+    const first = name.charCodeAt(0);
+    if ((first >= 48 && first <= 57) || first === 45) return { doc: name, kind: 'literal' };
     if (KEYWORDS.has(name)) return { doc: name, kind: 'keyword' };
     if (!this.eat('<')) return { doc: name, kind: 'reference' };
     const args = [this.unionType()];

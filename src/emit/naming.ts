@@ -51,9 +51,32 @@ export function isIdentifier(name: string): boolean {
   return IDENTIFIER_RE.test(name);
 }
 
-/** A string literal that is safe anywhere in TypeScript source (quotes, backslashes, U+2028/9 escaped). */
+/**
+ * A string literal that is safe anywhere in TypeScript source (quotes, backslashes, U+2028/9
+ * escaped), in the quotes prettier would pick: double, unless the value holds more double quotes
+ * than single ones.
+ */
 export function jsString(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  let doubles = 0;
+  let singles = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 34) doubles++;
+    else if (c === 39) singles++;
+  }
+  if (doubles <= singles) return json;
+  // Single quotes: `\"` loses its backslash, `'` gains one (one pass over the JSON text).
+  let out = "'";
+  for (let i = 1; i < json.length - 1; i++) {
+    const c = json[i]!;
+    if (c === '\\') {
+      const next = json[i + 1]!;
+      out += next === '"' ? '"' : `\\${next}`;
+      i++;
+    } else out += c === "'" ? "\\'" : c;
+  }
+  return `${out}'`;
 }
 
 /** An identifier name of the Basic Multilingual Plane (letters of any script): prettier writes such a key bare. */

@@ -45,7 +45,8 @@ const rows: Record<string, Row> = {
   },
   'foreign key with a hostile target is quoted': {
     field: F('id_x', { format: 'isUnsignedId', references: 'a"b\\c' }),
-    type: 'Id<"a\\"b\\\\c">',
+    // prettier's quotes: single, as the value holds a double quote and no single one.
+    type: `Id<'a"b\\\\c'>`,
     imports: ['Id'],
     doc: [],
   },

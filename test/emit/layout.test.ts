@@ -6,6 +6,7 @@
  * whose names are built to land lines on both sides of the line width.
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { format, type Options } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions, type EmitOptions } from '../../src/emit/context.js';
@@ -89,6 +90,24 @@ describe('prettier leaves every laid-out file unchanged', () => {
   ];
   it.each(cases)('%s', async (_name, model, options, layout) => {
     expect(await changedByPrettier(model(), options, layout)).toEqual([]);
+  });
+});
+
+describe('names a store may send', () => {
+  // Any name (quotes, backslashes, angle brackets, letters of any script, spaces) in a field, an
+  // association and its item: the layout step reads the types it wrote back, and prettier agrees.
+  const name = fc.string({ minLength: 1, maxLength: 30, unit: fc.constantFrom('a', 'é', 'ü', '_', '$', '-', ' ', '"', "'", '\\', '<', '|', ':', '{', '9', 'Z', '日') });
+  it('lays out what prettier prints, whatever the names', async () => {
+    await fc.assert(
+      fc.asyncProperty(name, name, name, async (fieldName, associationName, itemField) => {
+        const fields = [field('id', 'isUnsignedId'), field(fieldName, 'isGenericName', { maxSize: 32, required: true }), field(`${fieldName}_m`, 'isCatalogName', { multilingual: true })];
+        const associations = [{ name: associationName, nodeName: 'item', resource: null, virtual: false, fields: [field('id', 'isUnsignedId'), field(itemField, 'isUnsignedInt')] }];
+        const resources = [{ name: 'things', description: null, nodeName: 'thing', nodesName: null, methods: ['GET', 'POST', 'PUT', 'PATCH'], synopsis: { source: 'xml', reason: null }, fields, associations }];
+        const model = parseSnapshot(JSON.stringify({ schemaVersion: 1, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }] }, resources }), 'names');
+        expect(await changedByPrettier(model, {}, DEFAULT_LAYOUT)).toEqual([]);
+      }),
+      { numRuns: 12, seed: 14 },
+    );
   });
 });
 
