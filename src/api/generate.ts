@@ -90,7 +90,7 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const emitMs = performance.now() - t0;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
   const formatter =
-    prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, (p) => isLaidOut(p, resolved));
+    prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, (p) => isLaidOut(p, resolved, prettier.layout ?? DEFAULT_LAYOUT));
   if (outDir === null) {
     const texts = formatter !== undefined ? await formatFiles(files, formatter) : files;
     return { files: texts, diagnostics, plainStrings, write: null, emitMs };

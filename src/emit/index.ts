@@ -16,6 +16,7 @@ import { jsString, NameTable } from './naming.js';
 import { emitClients } from './clients/index.js';
 import { emitTypes } from './types/index.js';
 import { emitValidators } from './validators/index.js';
+import { ZOD_GLUE_FILE } from './validators/zod.js';
 
 export interface NamedEmitter {
   /** Short name used in errors (`types`, `validators`, `clients`). */
@@ -113,13 +114,16 @@ export function runtimeFiles(templates: FileMap, generatorVersion: string = GENE
 
 /**
  * Whether the emitters print `path` in prettier's exact shape for the layout they were given (see
- * layout.ts): every generated file except the runtime templates (copied as written) and the zod
- * validators (their method chains are left to prettier).
+ * layout.ts): every generated file except the runtime templates and the zod glue (both copied as
+ * written, and formatted in advance for prettier's default settings).
  */
-export function isLaidOut(path: string, options: Pick<EmitOptions, 'validators'>): boolean {
+export function isLaidOut(path: string, options: Pick<EmitOptions, 'validators'>, layout: Layout = DEFAULT_LAYOUT): boolean {
   if (path.startsWith(RUNTIME_DIR)) return false;
-  return !(options.validators === 'zod' && path.startsWith('validators/') && path !== 'validators/index.ts');
+  return !(options.validators === 'zod' && path === ZOD_GLUE_FILE) || sameLayout(layout, DEFAULT_LAYOUT);
 }
+
+const sameLayout = (a: Layout, b: Layout): boolean =>
+  a.printWidth === b.printWidth && a.trailingComma === b.trailingComma && a.bracketSpacing === b.bracketSpacing;
 
 export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
   return emitWith(EMITTERS, model, options, input);

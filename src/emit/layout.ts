@@ -8,11 +8,11 @@
  *
  * Only the document printer of prettier is loaded here (`prettier/doc`, no parser): it is small.
  */
-import { builders, printer } from 'prettier/doc';
+import { builders, printer, utils } from 'prettier/doc';
 
 export type Doc = builders.Doc;
 
-const { conditionalGroup, group, indent, indentIfBreak, line, softline, ifBreak, join, fill } = builders;
+const { breakParent, conditionalGroup, group, indent, indentIfBreak, line, softline, ifBreak, join, fill } = builders;
 
 /** The prettier options the layout step prints for (the others keep their defaults; see `layoutOf`). */
 export interface Layout {
@@ -194,11 +194,15 @@ export function callArguments(args: readonly Doc[], layout: Layout, hugLast = fa
   if (!hugLast) return group(['(', indent([softline, join([',', line], [...args])]), trailing(layout, 'call'), softline, ')']);
   const head = args.slice(0, -1);
   const last = args[args.length - 1]!;
-  return conditionalGroup([
-    ['(', join(', ', [...head, last]), ')'],
-    ['(', join(', ', [...head, group(last, { shouldBreak: true })]), ')'],
-    broken,
-  ]);
+  // An argument that must break breaks what holds the call too (a conditional group does not pass it on).
+  return [
+    args.some((a) => utils.willBreak(a)) ? breakParent : '',
+    conditionalGroup([
+      ['(', join(', ', [...head, last]), ')'],
+      ['(', join(', ', [...head, group(last, { shouldBreak: true })]), ')'],
+      broken,
+    ]),
+  ];
 }
 
 /**

@@ -17,7 +17,8 @@ import { hasTypes } from '../types/index.js';
 import { newImports, type RuntimeImports } from './lines.js';
 import { checkPlan, type ResourcePlan } from './plan.js';
 import { renderSpec } from './standalone.js';
-import { renderZodSchemas, ZOD_GLUE_FILE, zodGlue } from './zod.js';
+import { renderZodSchemas, ZOD_GLUE_FILE } from './zod.js';
+import { zodGlue } from './zod-glue.js';
 
 /** Resources that get validators: they have a write type (fields, and POST, PUT or PATCH that PrestaShop allows). */
 export function hasValidators(resource: StoreResourcePlan): boolean {
@@ -107,7 +108,7 @@ function renderZod(
   const { typeNames, result } = resultTypes(resource, names);
   const check = `check${names.type}`;
   const shapes = { input: resource.hasInput, patch: resource.hasPatch };
-  const code = renderZodSchemas(plan, names, check, result, unknownKeys, runtime, shapes);
+  const code = renderZodSchemas(plan, names, check, result, unknownKeys, runtime, shapes, layout);
   const head = `${moduleStatement('import', ['z'], 'zod', layout)}${importLine(runtime.glue, './_zod.js', layout)}`;
   const call = (_type: string, patch: string, create: string): [string, string[]] => [check, ['value', patch, create]];
   return `${imports(runtime, typeNames, names.file, layout, head)}\n${code}${entryPoints(resource, names, layout, call)}`;

@@ -1,26 +1,6 @@
 /**
- * A tiny structure for generated code: a list of lines where a nested list is a block indented
- * one level deeper. Keeps the renderers free of hand-counted indentation.
+ * The runtime names a generated validators file imports, collected while it is printed.
  */
-import { compareCodeUnits } from '../../model/index.js';
-import { jsString } from '../naming.js';
-
-export type Code = string | readonly Code[];
-
-/** Lines joined with `\n`, nested lists indented by two spaces per level; ends with a newline. */
-export function render(code: readonly Code[], depth = 0): string {
-  let out = '';
-  for (const c of code) {
-    if (typeof c === 'string') out += c.length === 0 ? '\n' : `${'  '.repeat(depth)}${c}\n`;
-    else out += render(c, depth + 1);
-  }
-  return out;
-}
-
-/** `new Set<string>(["a", "b"])`, sorted. */
-export function setLiteral(values: Iterable<string>): string {
-  return `new Set<string>([${[...new Set(values)].sort(compareCodeUnits).map(jsString).join(', ')}])`;
-}
 
 /** Identifiers one generated file imports from the runtime, filled while rendering. */
 export interface RuntimeImports {

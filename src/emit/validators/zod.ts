@@ -6,8 +6,12 @@
  * `_zod`: resource file stems never start with `_`).
  */
 import type { EmitOptions } from '../context.js';
+import { compareCodeUnits } from '../../model/index.js';
+import { statement } from '../code.js';
+import { arrayLiteral, assignment, functionHead, objectLiteral, property, type Doc, type Layout, type ValueKind } from '../layout.js';
+import { arrow, call, chain, plain, poorlyBreakable, type Arg, type Call } from '../layout-js.js';
 import { ASSOCIATIONS_KEY, jsString, propertyKey, type ResourceNames } from '../naming.js';
-import { render, setLiteral, type Code, type RuntimeImports } from './lines.js';
+import type { RuntimeImports } from './lines.js';
 import type { AssociationPlan, ResourcePlan, ValuePlan } from './plan.js';
 
 /** Path of the shared zod glue inside the output. */
@@ -15,13 +19,22 @@ export const ZOD_GLUE_FILE = 'validators/_zod.ts';
 
 type UnknownKeys = EmitOptions['unknownKeys'];
 
-const BASE: Record<ValuePlan['form'], string> = {
-  number: 'z.number()',
-  boolean: 'z.boolean()',
-  string: 'z.string()',
-  datetime: 'z.date().nullable()',
-  day: 'z.date().nullable()',
+/** The chain of calls on `z` that makes a value of each form. */
+const BASE: Record<ValuePlan['form'], readonly Call[]> = {
+  number: [{ name: 'number', args: [] }],
+  boolean: [{ name: 'boolean', args: [] }],
+  string: [{ name: 'string', args: [] }],
+  datetime: [
+    { name: 'date', args: [] },
+    { name: 'nullable', args: [] },
+  ],
+  day: [
+    { name: 'date', args: [] },
+    { name: 'nullable', args: [] },
+  ],
 };
+
+const OPTIONAL: Call = { name: 'optional', args: [] };
 
 /** `(v) => wire text` for a form, or null when the value is already the text. */
 function wireOf(p: ValuePlan, v: string, imports: RuntimeImports): string {
@@ -30,15 +43,15 @@ function wireOf(p: ValuePlan, v: string, imports: RuntimeImports): string {
       imports.validation.add('numberToWire');
       return `numberToWire(${v})`;
     case 'boolean':
-      return `${v} ? '1' : '0'`;
+      return `${v} ? ${jsString('1')} : ${jsString('0')}`;
     case 'string':
       return v;
     case 'datetime':
       imports.validation.add('dateToWire');
-      return `${v} === null ? '' : dateToWire(${v})`;
+      return `${v} === null ? ${jsString('')} : dateToWire(${v})`;
     case 'day':
       imports.validation.add('dayToWire');
-      return `${v} === null ? '' : dayToWire(${v})`;
+      return `${v} === null ? ${jsString('')} : dayToWire(${v})`;
   }
 }
 
@@ -50,74 +63,103 @@ function needsWireCheck(p: ValuePlan): boolean {
 }
 
 /** `max, rule, ruleName, values, property`; on create, a rule the store's modifier makes moot is left out. */
-function ruleArgs(p: ValuePlan, imports: RuntimeImports, create: boolean): string {
+function ruleArgs(p: ValuePlan, imports: RuntimeImports, create: boolean, layout: Layout): Arg[] {
   const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool') && !(create && p.skipRuleOnCreate) ? p.rule : null;
   if (rule !== null) imports.rules.add(rule);
-  const values = p.values === null ? 'null' : `[${p.values.map(jsString).join(', ')}]`;
-  return `${p.maxSize ?? 'null'}, ${rule ?? 'null'}, ${jsString(rule ?? '')}, ${values}, ${jsString(p.property)}`;
+  const values = p.values === null ? plain('null') : plain(arrayLiteral(p.values.map((v) => ({ doc: jsString(v) })), layout));
+  return [plain(String(p.maxSize ?? 'null')), plain(rule ?? 'null'), plain(jsString(rule ?? '')), values, plain(jsString(p.property))];
 }
 
-/** The schema of a single (non-multilingual) value that is present. */
-function valueSchema(p: ValuePlan, imports: RuntimeImports, create = false): string {
-  if (!needsWireCheck(p)) return BASE[p.form];
+/** `.superRefine((params) => check)`. */
+function refine(params: string, check: Arg, layout: Layout): Call {
+  return { name: 'superRefine', args: [arrow(params, check.doc, layout)] };
+}
+
+/** The calls on `z` of a single (non-multilingual) value that is present. */
+function valueSchema(p: ValuePlan, imports: RuntimeImports, layout: Layout, create = false): Call[] {
+  if (!needsWireCheck(p)) return [...BASE[p.form]];
   imports.glue.add('wireCheck');
-  return `${BASE[p.form]}.superRefine((v, ctx) => wireCheck(ctx, ${wireOf(p, 'v', imports)}, ${ruleArgs(p, imports, create)}, ${p.required}))`;
+  const check = call('wireCheck', [plain('ctx'), plain(wireOf(p, 'v', imports)), ...ruleArgs(p, imports, create, layout), plain(String(p.required))], layout);
+  return [...BASE[p.form], refine('(v, ctx)', check, layout)];
 }
 
-function readOnlySchema(imports: RuntimeImports): string {
+function readOnlySchema(imports: RuntimeImports): Doc {
   imports.glue.add('readOnly');
   return 'readOnly()';
 }
 
-function languageSchema(p: ValuePlan, plan: ResourcePlan, patch: boolean, imports: RuntimeImports, create: boolean): string {
+/** `{ a: A, b: B }` as an argument. */
+function objectArg(props: readonly (readonly [string, Arg, ValueKind])[], layout: Layout, forceBreak = false): Arg {
+  const doc = objectLiteral(props.map(([key, value, kind]) => property(key, value.doc, kind)), layout, forceBreak);
+  return { doc, kind: props.length === 0 ? 'other' : 'object', simple: props.every(([, v]) => v.simple) };
+}
+
+/** A schema as a property value: the chain, and how prettier lays out `key: chain`. */
+function member(key: string, calls: readonly Call[], layout: Layout): readonly [string, Arg, ValueKind] {
+  return [key, chain('z', calls, layout), poorlyBreakable(calls, layout) ? 'string' : 'group'];
+}
+
+function languageSchema(p: ValuePlan, plan: ResourcePlan, patch: boolean, imports: RuntimeImports, create: boolean, layout: Layout): Call[] {
   // The ids are listed once, in common.ts.
   if (plan.languages.length > 0) imports.common.add('LANGUAGE_IDS');
-  const id = plan.languages.length === 0 ? 'z.number().int().positive()' : 'z.literal(LANGUAGE_IDS)';
+  const id: Call[] =
+    plan.languages.length === 0
+      ? [{ name: 'number', args: [] }, { name: 'int', args: [] }, { name: 'positive', args: [] }]
+      : [{ name: 'literal', args: [plain('LANGUAGE_IDS')] }];
   const def = plan.defaultLanguage;
-  let entry = `z.looseObject({ id: ${id}, value: ${BASE[p.form]} })`;
+  const entry: Call[] = [{ name: 'looseObject', args: [objectArg([member('id', id, layout), member('value', BASE[p.form], layout)], layout)] }];
   if (needsWireCheck(p)) {
     imports.glue.add('wireCheck');
     const required = p.required ? `e.id === ${def}` : 'false';
-    entry += `.superRefine((e, ctx) => wireCheck(ctx, ${wireOf(p, 'e.value', imports)}, ${ruleArgs(p, imports, create)}, ${required}, ['value']))`;
+    const path: Arg = { doc: arrayLiteral([{ doc: jsString('value') }], layout), kind: 'array', simple: true };
+    const check = call('wireCheck', [plain('ctx'), plain(wireOf(p, 'e.value', imports)), ...ruleArgs(p, imports, create, layout), plain(required), path], layout);
+    entry.push(refine('(e, ctx)', check, layout));
   }
-  let list = `z.array(${entry})`;
-  if (p.required && !patch) imports.glue.add('hasLanguage');
-  if (p.required && !patch) list += `.superRefine((list, ctx) => hasLanguage(ctx, list, ${def}, ${jsString(`${p.name}[${def}]`)}))`;
+  const list: Call[] = [{ name: 'array', args: [chain('z', entry, layout)] }];
+  if (p.required && !patch) {
+    imports.glue.add('hasLanguage');
+    const check = call('hasLanguage', [plain('ctx'), plain('list'), plain(String(def)), plain(jsString(`${p.name}[${def}]`))], layout);
+    list.push(refine('(list, ctx)', check, layout));
+  }
   return list;
 }
 
 function objectFn(unknownKeys: UnknownKeys, forAssociations = false): string {
   // An association the store does not know is refused by the store (86) unless stripped.
-  if (forAssociations) return unknownKeys === 'strip' ? 'z.object' : 'z.strictObject';
-  return unknownKeys === 'strict' ? 'z.strictObject' : unknownKeys === 'strip' ? 'z.object' : 'z.looseObject';
+  if (forAssociations) return unknownKeys === 'strip' ? 'object' : 'strictObject';
+  return unknownKeys === 'strict' ? 'strictObject' : unknownKeys === 'strip' ? 'object' : 'looseObject';
 }
 
-function itemSchema(a: AssociationPlan, unknownKeys: UnknownKeys, imports: RuntimeImports): string {
-  const props = a.fields.map((f) => {
-    if (f.readOnly) return `${propertyKey(f.name)}: ${readOnlySchema(imports)}`;
-    const s = valueSchema(f, imports);
-    return `${propertyKey(f.name)}: ${f.required ? s : `${s}.optional()`}`;
+function itemSchema(a: AssociationPlan, unknownKeys: UnknownKeys, imports: RuntimeImports, layout: Layout): Call[] {
+  const props = a.fields.map((f): readonly [string, Arg, ValueKind] => {
+    if (f.readOnly) return [propertyKey(f.name), plain(readOnlySchema(imports)), 'string'];
+    const s = valueSchema(f, imports, layout);
+    return member(propertyKey(f.name), f.required ? s : [...s, OPTIONAL], layout);
   });
-  return `${objectFn(unknownKeys)}({ ${props.join(', ')} })`;
+  return [{ name: objectFn(unknownKeys), args: [objectArg(props, layout)] }];
 }
 
-function shape(plan: ResourcePlan, patch: boolean, unknownKeys: UnknownKeys, imports: RuntimeImports, create = false): Code[] {
-  const lines: Code[] = [];
+/** The properties of one schema object (its fields, extensions and associations). */
+function shape(plan: ResourcePlan, patch: boolean, unknownKeys: UnknownKeys, imports: RuntimeImports, layout: Layout, create = false): Arg {
+  const props: (readonly [string, Arg, ValueKind])[] = [];
   for (const p of plan.fields) {
     if (p.readOnly) {
-      lines.push(`${propertyKey(p.name)}: ${readOnlySchema(imports)},`);
+      props.push([propertyKey(p.name), plain(readOnlySchema(imports)), 'string']);
       continue;
     }
-    const s = p.multilingual ? languageSchema(p, plan, patch, imports, create) : valueSchema(p, imports, create);
-    lines.push(`${propertyKey(p.name)}: ${p.required && !patch ? s : `${s}.optional()`},`);
+    const s = p.multilingual ? languageSchema(p, plan, patch, imports, create, layout) : valueSchema(p, imports, layout, create);
+    props.push(member(propertyKey(p.name), p.required && !patch ? s : [...s, OPTIONAL], layout));
   }
   imports.glue.add('extensions');
-  lines.push(`${propertyKey(plan.extensionsKey)}: extensions(),`);
+  props.push([propertyKey(plan.extensionsKey), plain('extensions()'), 'string']);
   if (plan.associations.length > 0) {
-    const assoc = plan.associations.map((a) => `${propertyKey(a.name)}: z.array(${itemSchema(a, unknownKeys, imports)}).optional(),`);
-    lines.push(`${propertyKey(ASSOCIATIONS_KEY)}: ${objectFn(unknownKeys, true)}({`, assoc, '}).optional(),');
+    const assoc = plan.associations.map((a) =>
+      member(propertyKey(a.name), [{ name: 'array', args: [chain('z', itemSchema(a, unknownKeys, imports, layout), layout)] }, OPTIONAL], layout),
+    );
+    const calls: Call[] = [{ name: objectFn(unknownKeys, true), args: [objectArg(assoc, layout, true)] }, OPTIONAL];
+    props.push(member(propertyKey(ASSOCIATIONS_KEY), calls, layout));
   }
-  return lines;
+  return objectArg(props, layout, true);
 }
 
 /** Lower-camel name of a schema constant, from a type name (`ProductInput` → `productInputSchema`). */
@@ -133,219 +175,52 @@ export function renderZodSchemas(
   unknownKeys: UnknownKeys,
   imports: RuntimeImports,
   shapes: { input: boolean; patch: boolean },
+  layout: Layout,
 ): string {
   imports.validation.add('ValidationResult');
   imports.glue.add('fromZodIssues');
-  const out: Code[] = [];
+  let out = '';
   const schemas: string[] = [];
+  const schemaConst = (name: string, body: Arg): string =>
+    statement(assignment(`export const ${name} =`, chain('z', [{ name: objectFn(unknownKeys), args: [body] }], layout).doc, ';'), 0, layout) + '\n';
   for (const [which, typeName] of [['input', names.input], ['patch', names.patch]] as const) {
     if (!shapes[which]) continue;
     const name = schemaName(typeName);
     schemas.push(name);
-    out.push(`/** zod schema of a ${which === 'input' ? 'POST/PUT' : 'PATCH'} body for \`${plan.resource}\`. */`);
-    out.push(`export const ${name} = ${objectFn(unknownKeys)}({`, shape(plan, which === 'patch', unknownKeys, imports), '});', '');
+    out += `/** zod schema of a ${which === 'input' ? 'POST/PUT' : 'PATCH'} body for \`${plan.resource}\`. */\n`;
+    out += schemaConst(name, shape(plan, which === 'patch', unknownKeys, imports, layout));
   }
   const [inputSchema, patchSchema] = shapes.input ? [schemas[0]!, schemas[1] ?? schemas[0]!] : [schemas[0]!, schemas[0]!];
   let createSchema = inputSchema;
   if (shapes.input && plan.createDiffers) {
     // The same body for a POST, where a modifier normalises some values before the store checks them.
     createSchema = schemaName(`${names.input}Create`);
-    out.push(`/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked). */`);
-    out.push(`export const ${createSchema} = ${objectFn(unknownKeys)}({`, shape(plan, false, unknownKeys, imports, true), '});', '');
+    out += `/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked). */\n`;
+    out += schemaConst(createSchema, shape(plan, false, unknownKeys, imports, layout, true));
   }
-  const multilingual = plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name);
-  out.push(`const MULTILINGUAL = ${setLiteral(multilingual)};`, '');
+  const multilingual = [...new Set(plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name))].sort(compareCodeUnits);
+  const set: Arg =
+    multilingual.length === 0
+      ? plain('[]')
+      : { doc: arrayLiteral(multilingual.map((m) => ({ doc: jsString(m) })), layout), kind: 'array', simple: true };
+  out += statement(assignment('const MULTILINGUAL =', call('new Set<string>', [set], layout).doc, ';'), 0, layout) + '\n';
   imports.common.add('LANGUAGE_IDS');
-  out.push(
-    `function ${check}(value: unknown, patch: boolean, ${createSchema === inputSchema ? '_create' : 'create'}: boolean): ValidationResult<${result}> {`,
-    [
-      `const parsed = (patch ? ${patchSchema} : ${createSchema === inputSchema ? inputSchema : `create ? ${createSchema} : ${inputSchema}`}).safeParse(value);`,
-      `if (parsed.success) return { ok: true, value: parsed.data as unknown as ${result} };`,
-      `return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, ${plan.defaultLanguage}) };`,
-    ],
-    '}',
-  );
-  return render(out);
-}
-
-/** `validators/_zod.ts`: the glue every zod validators file imports. */
-export function zodGlue(): string {
-  return `import { z } from 'zod';
-import { charLength } from '../runtime/rules.js';
-import {
-  formatIssue,
-  isExtensions,
-  languageIssue,
-  lengthIssue,
-  readOnlyIssue,
-  requiredIssue,
-  typeIssue,
-  unknownKeyIssue,
-  valueIssue,
-  type IssueCode,
-  type ValidationIssue,
-} from '../runtime/validation.js';
-
-interface Ctx {
-  addIssue(issue: { code: 'custom'; message: string; path?: PropertyKey[]; params?: Record<string, unknown> }): void;
-}
-
-function fail(ctx: Ctx, code: IssueCode, path: PropertyKey[], params: Record<string, unknown> = {}): void {
-  ctx.addIssue({ code: 'custom', message: code, path, params: { ...params, code } });
-}
-
-/** The store's checks on the text it receives: required (not empty), length, then the rule. */
-export function wireCheck(
-  ctx: Ctx,
-  s: string,
-  max: number | null,
-  rule: ((s: string) => boolean) | null,
-  ruleName: string,
-  values: readonly string[] | null,
-  property: string,
-  required: boolean,
-  path: PropertyKey[] = [],
-): void {
-  if (s === '') {
-    if (required) fail(ctx, 'required', path);
-    return;
-  }
-  if (max !== null && s.length > max) {
-    const length = charLength(s);
-    if (length > max) return fail(ctx, 'too_long', path, { length, max });
-  }
-  if (rule !== null && s !== '0' && !rule(s)) return fail(ctx, 'invalid_format', path, { rule: ruleName });
-  if (values !== null && s !== '0' && !values.includes(s)) fail(ctx, 'invalid_value', path, { property, values });
-}
-
-/** A required multilingual field must hold its default language. */
-export function hasLanguage(ctx: Ctx, list: readonly { id: number }[], language: number, at: string): void {
-  if (!list.some((e) => e.id === language)) fail(ctx, 'required', [], { at });
-}
-
-/** A field the store refuses in writes. */
-export function readOnly() {
-  return z
-    .unknown()
-    .superRefine((v, ctx) => {
-      if (v !== undefined) fail(ctx, 'read_only', []);
-    })
-    .optional();
-}
-
-/** The module-field escape hatch. */
-export function extensions() {
-  return z
-    .unknown()
-    .superRefine((v, ctx) => {
-      if (v !== undefined && !isExtensions(v)) fail(ctx, 'invalid_type', [], { expected: 'an object of module fields' });
-    })
-    .optional();
-}
-
-interface ZodIssueLike {
-  readonly code: string;
-  readonly path: readonly PropertyKey[];
-  readonly expected?: unknown;
-  readonly keys?: readonly string[];
-  readonly params?: Record<string, unknown>;
-}
-
-function at(value: unknown, path: readonly PropertyKey[]): unknown {
-  let v = value;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
-
-function pathText(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) out += typeof key === 'number' ? \`[\${key}]\` : out === '' ? String(key) : \`.\${String(key)}\`;
+  const issues = call('fromZodIssues', ['parsed.error.issues', 'value', 'MULTILINGUAL', 'LANGUAGE_IDS', String(plan.defaultLanguage)].map(plain), layout);
+  const createParam = createSchema === inputSchema ? '_create' : 'create';
+  const patchParam = patchSchema === inputSchema && createSchema === inputSchema ? '_patch' : 'patch';
+  out +=
+    statement(functionHead(`function ${check}`, ['value: unknown', `${patchParam}: boolean`, `${createParam}: boolean`], `: ValidationResult<${result}> {`, layout), 0, layout) +
+    statement(assignment('let schema: z.ZodType =', inputSchema, ';'), 1, layout) +
+    (patchSchema === inputSchema ? '' : `  if (patch) {\n${statement(assignment('schema =', patchSchema, ';'), 2, layout)}  }`) +
+    (createSchema === inputSchema
+      ? ''
+      : `${patchSchema === inputSchema ? '  if' : ' else if'} (create && !patch) {\n${statement(assignment('schema =', createSchema, ';'), 2, layout)}  }`) +
+    (patchSchema === inputSchema && createSchema === inputSchema ? '' : '\n') +
+    statement(assignment('const parsed =', 'schema.safeParse(value)', ';'), 1, layout) +
+    '  if (!parsed.success) {\n' +
+    statement(['return ', objectLiteral([property('ok', 'false', 'literal'), property('issues', issues.doc, 'group')], layout), ';'], 2, layout) +
+    '  }\n' +
+    statement(['return ', objectLiteral([property('ok', 'true', 'literal'), property('value', `parsed.data as unknown as ${result}`, 'string')], layout), ';'], 1, layout) +
+    '}\n';
   return out;
-}
-
-const EXPECTED: Record<string, string> = {
-  number: 'a finite number',
-  string: 'a string',
-  boolean: 'a boolean',
-  date: 'a valid Date or null',
-  object: 'an object',
-};
-
-/** zod's issues in the standalone validators' format (paths \`name[2]\`, \`associations.categories[0].id\`). */
-export function fromZodIssues(
-  issues: readonly ZodIssueLike[],
-  value: unknown,
-  multilingual: ReadonlySet<string>,
-  languages: readonly number[],
-  defaultLanguage: number,
-): ValidationIssue[] {
-  const out: ValidationIssue[] = [];
-  for (const issue of issues) {
-    let path = issue.path;
-    const head = path[0];
-    const params = issue.params ?? {};
-    if (issue.code === 'unrecognized_keys') {
-      const prefix = pathText(path);
-      for (const key of issue.keys ?? []) out.push(unknownKeyIssue(prefix === '' ? key : \`\${prefix}.\${key}\`));
-      continue;
-    }
-    let text = pathText(path);
-    if (typeof head === 'string' && multilingual.has(head)) {
-      const entry = typeof path[1] === 'number' ? at(value, path.slice(0, 2)) : undefined;
-      if (path.length >= 3 && path[2] === 'id') {
-        out.push(languageIssue(head, at(entry, ['id']), languages));
-        continue;
-      }
-      if (path.length === 2) {
-        out.push(typeIssue(head, 'a list of { id, value } entries', entry));
-        continue;
-      }
-      if (path.length >= 3) {
-        text = \`\${head}[\${String(at(entry, ['id']))}]\`;
-        path = [...path.slice(0, 2), 'value'];
-        if (issue.code === 'invalid_type') {
-          // An entry without a value holds a value of the wrong type; the field is not missing.
-          out.push(typeIssue(text, EXPECTED[String(issue.expected)] ?? 'a valid value', at(value, path)));
-          continue;
-        }
-      } else if (issue.code === 'invalid_type') {
-        const actual = at(value, path);
-        out.push(actual === undefined ? requiredIssue(\`\${head}[\${defaultLanguage}]\`) : typeIssue(head, 'a list of { id, value } entries, one per language', actual));
-        continue;
-      }
-    }
-    const actual = at(value, path);
-    switch (issue.code === 'custom' ? (params['code'] as IssueCode) : issue.code) {
-      case 'required':
-        out.push(requiredIssue(typeof params['at'] === 'string' ? params['at'] : text));
-        break;
-      case 'read_only':
-        out.push(readOnlyIssue(text));
-        break;
-      case 'too_long':
-        out.push(lengthIssue(text, params['length'] as number, params['max'] as number));
-        break;
-      case 'invalid_format':
-        out.push(formatIssue(text, params['rule'] as string));
-        break;
-      case 'invalid_value':
-        out.push(valueIssue(text, params['property'] as string, params['values'] as string[]));
-        break;
-      case 'invalid_type':
-        if (actual === undefined && issue.code === 'invalid_type') out.push(requiredIssue(text));
-        else {
-          const expected = typeof params['expected'] === 'string' ? params['expected'] : issue.expected === 'array' ? 'a list' : EXPECTED[String(issue.expected)] ?? 'a valid value';
-          out.push(typeIssue(text, expected, actual));
-        }
-        break;
-      default:
-        out.push(typeIssue(text, 'a valid value', actual));
-    }
-  }
-  return out;
-}
-`;
 }

@@ -16,18 +16,65 @@ import type { ProductInput } from "../types/products.js";
 /** zod schema of a POST/PUT body for `products`. */
 export const productInputSchema = z.object({
   colour: z.string().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, null, "", null, "Product->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNumeric, "isNumeric", null, "Product->price", true)),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            null,
+            "",
+            null,
+            "Product->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNumeric,
+        "isNumeric",
+        null,
+        "Product->price",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkProduct(value: unknown, patch: boolean, _create: boolean): ValidationResult<ProductInput> {
-  const parsed = (patch ? productInputSchema : productInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProduct(
+  value: unknown,
+  _patch: boolean,
+  _create: boolean,
+): ValidationResult<ProductInput> {
+  let schema: z.ZodType = productInputSchema;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ProductInput };
 }
 
 /**

@@ -9,17 +9,46 @@ import type { StockAvailableInput } from "../types/stock_availables.js";
 
 /** zod schema of a POST/PUT body for `stock_availables`. */
 export const stockAvailableInputSchema = z.object({
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNumeric, "isNumeric", null, "StockAvailable->quantity", true)),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNumeric,
+        "isNumeric",
+        null,
+        "StockAvailable->quantity",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkStockAvailable(value: unknown, patch: boolean, _create: boolean): ValidationResult<StockAvailableInput> {
-  const parsed = (patch ? stockAvailableInputSchema : stockAvailableInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as StockAvailableInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkStockAvailable(
+  value: unknown,
+  _patch: boolean,
+  _create: boolean,
+): ValidationResult<StockAvailableInput> {
+  let schema: z.ZodType = stockAvailableInputSchema;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as StockAvailableInput };
 }
 
 /**

@@ -21,66 +21,649 @@ import type { AddressInput, AddressPatch } from "../types/addresses.js";
 
 /** zod schema of a POST/PUT body for `addresses`. */
 export const addressInputSchema = z.looseObject({
-  address1: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isAddress, "isAddress", null, "Address->address1", true)),
-  address2: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isAddress, "isAddress", null, "Address->address2", false)).optional(),
-  alias: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Address->alias", true)),
-  city: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCityName, "isCityName", null, "Address->city", true)),
-  company: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isGenericName, "isGenericName", null, "Address->company", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Address->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Address->date_upd", false)).optional(),
+  address1: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isAddress,
+        "isAddress",
+        null,
+        "Address->address1",
+        true,
+      ),
+    ),
+  address2: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isAddress,
+        "isAddress",
+        null,
+        "Address->address2",
+        false,
+      ),
+    )
+    .optional(),
+  alias: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Address->alias",
+        true,
+      ),
+    ),
+  city: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCityName,
+        "isCityName",
+        null,
+        "Address->city",
+        true,
+      ),
+    ),
+  company: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Address->company",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Address->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Address->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  dni: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 16, isDniLite, "isDniLite", null, "Address->dni", false)).optional(),
-  firstname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Address->firstname", true)),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Address->id_country", true)),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_customer", false)).optional(),
-  id_manufacturer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_manufacturer", false)).optional(),
-  id_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_state", false)).optional(),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_supplier", false)).optional(),
-  id_warehouse: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_warehouse", false)).optional(),
-  lastname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Address->lastname", true)),
-  other: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isMessage, "isMessage", null, "Address->other", false)).optional(),
-  phone: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhoneNumber, "isPhoneNumber", null, "Address->phone", false)).optional(),
-  phone_mobile: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhoneNumber, "isPhoneNumber", null, "Address->phone_mobile", false)).optional(),
-  postcode: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isPostCode, "isPostCode", null, "Address->postcode", false)).optional(),
-  vat_number: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Address->vat_number", false)).optional(),
+  dni: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        16,
+        isDniLite,
+        "isDniLite",
+        null,
+        "Address->dni",
+        false,
+      ),
+    )
+    .optional(),
+  firstname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isName,
+        "isName",
+        null,
+        "Address->firstname",
+        true,
+      ),
+    ),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Address->id_country",
+        true,
+      ),
+    ),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_manufacturer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_manufacturer",
+        false,
+      ),
+    )
+    .optional(),
+  id_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_state",
+        false,
+      ),
+    )
+    .optional(),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_supplier",
+        false,
+      ),
+    )
+    .optional(),
+  id_warehouse: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_warehouse",
+        false,
+      ),
+    )
+    .optional(),
+  lastname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isName, "isName", null, "Address->lastname", true),
+    ),
+  other: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isMessage,
+        "isMessage",
+        null,
+        "Address->other",
+        false,
+      ),
+    )
+    .optional(),
+  phone: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Address->phone",
+        false,
+      ),
+    )
+    .optional(),
+  phone_mobile: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Address->phone_mobile",
+        false,
+      ),
+    )
+    .optional(),
+  postcode: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        12,
+        isPostCode,
+        "isPostCode",
+        null,
+        "Address->postcode",
+        false,
+      ),
+    )
+    .optional(),
+  vat_number: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Address->vat_number",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `addresses`. */
 export const addressPatchSchema = z.looseObject({
-  address1: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isAddress, "isAddress", null, "Address->address1", true)).optional(),
-  address2: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isAddress, "isAddress", null, "Address->address2", false)).optional(),
-  alias: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Address->alias", true)).optional(),
-  city: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCityName, "isCityName", null, "Address->city", true)).optional(),
-  company: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isGenericName, "isGenericName", null, "Address->company", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Address->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Address->date_upd", false)).optional(),
+  address1: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isAddress,
+        "isAddress",
+        null,
+        "Address->address1",
+        true,
+      ),
+    )
+    .optional(),
+  address2: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isAddress,
+        "isAddress",
+        null,
+        "Address->address2",
+        false,
+      ),
+    )
+    .optional(),
+  alias: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Address->alias",
+        true,
+      ),
+    )
+    .optional(),
+  city: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCityName,
+        "isCityName",
+        null,
+        "Address->city",
+        true,
+      ),
+    )
+    .optional(),
+  company: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Address->company",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Address->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Address->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  dni: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 16, isDniLite, "isDniLite", null, "Address->dni", false)).optional(),
-  firstname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Address->firstname", true)).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Address->id_country", true)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_customer", false)).optional(),
-  id_manufacturer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_manufacturer", false)).optional(),
-  id_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_state", false)).optional(),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_supplier", false)).optional(),
-  id_warehouse: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Address->id_warehouse", false)).optional(),
-  lastname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Address->lastname", true)).optional(),
-  other: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isMessage, "isMessage", null, "Address->other", false)).optional(),
-  phone: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhoneNumber, "isPhoneNumber", null, "Address->phone", false)).optional(),
-  phone_mobile: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhoneNumber, "isPhoneNumber", null, "Address->phone_mobile", false)).optional(),
-  postcode: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isPostCode, "isPostCode", null, "Address->postcode", false)).optional(),
-  vat_number: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Address->vat_number", false)).optional(),
+  dni: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        16,
+        isDniLite,
+        "isDniLite",
+        null,
+        "Address->dni",
+        false,
+      ),
+    )
+    .optional(),
+  firstname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isName,
+        "isName",
+        null,
+        "Address->firstname",
+        true,
+      ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Address->id_country",
+        true,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_manufacturer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_manufacturer",
+        false,
+      ),
+    )
+    .optional(),
+  id_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_state",
+        false,
+      ),
+    )
+    .optional(),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_supplier",
+        false,
+      ),
+    )
+    .optional(),
+  id_warehouse: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Address->id_warehouse",
+        false,
+      ),
+    )
+    .optional(),
+  lastname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isName, "isName", null, "Address->lastname", true),
+    )
+    .optional(),
+  other: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isMessage,
+        "isMessage",
+        null,
+        "Address->other",
+        false,
+      ),
+    )
+    .optional(),
+  phone: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Address->phone",
+        false,
+      ),
+    )
+    .optional(),
+  phone_mobile: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Address->phone_mobile",
+        false,
+      ),
+    )
+    .optional(),
+  postcode: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        12,
+        isPostCode,
+        "isPostCode",
+        null,
+        "Address->postcode",
+        false,
+      ),
+    )
+    .optional(),
+  vat_number: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Address->vat_number",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkAddress(value: unknown, patch: boolean, _create: boolean): ValidationResult<AddressInput> {
-  const parsed = (patch ? addressPatchSchema : addressInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as AddressInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkAddress(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<AddressInput> {
+  let schema: z.ZodType = addressInputSchema;
+  if (patch) {
+    schema = addressPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as AddressInput };
 }
 
 /**

@@ -15,40 +15,245 @@ import type { AttachmentInput, AttachmentPatch } from "../types/attachments.js";
 
 /** zod schema of a POST/PUT body for `attachments`. */
 export const attachmentInputSchema = z.looseObject({
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Attachment->description", false, ['value']))).optional(),
-  file: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isGenericName, "isGenericName", null, "Attachment->file", true)),
-  file_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isGenericName, "isGenericName", null, "Attachment->file_name", false)).optional(),
-  file_size: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Attachment->file_size", false)).optional(),
-  mime: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isCleanHtml, "isCleanHtml", null, "Attachment->mime", true)),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 32, isGenericName, "isGenericName", null, "Attachment->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Attachment->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  file: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        40,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Attachment->file",
+        true,
+      ),
+    ),
+  file_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Attachment->file_name",
+        false,
+      ),
+    )
+    .optional(),
+  file_size: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Attachment->file_size",
+        false,
+      ),
+    )
+    .optional(),
+  mime: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Attachment->mime",
+        true,
+      ),
+    ),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            32,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Attachment->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    products: z.array(z.looseObject({ id: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      products: z.array(z.looseObject({ id: z.number() })).optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `attachments`. */
 export const attachmentPatchSchema = z.looseObject({
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Attachment->description", false, ['value']))).optional(),
-  file: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isGenericName, "isGenericName", null, "Attachment->file", true)).optional(),
-  file_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isGenericName, "isGenericName", null, "Attachment->file_name", false)).optional(),
-  file_size: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Attachment->file_size", false)).optional(),
-  mime: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 128, isCleanHtml, "isCleanHtml", null, "Attachment->mime", true)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 32, isGenericName, "isGenericName", null, "Attachment->name", e.id === 1, ['value']))).optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Attachment->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  file: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        40,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Attachment->file",
+        true,
+      ),
+    )
+    .optional(),
+  file_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Attachment->file_name",
+        false,
+      ),
+    )
+    .optional(),
+  file_size: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Attachment->file_size",
+        false,
+      ),
+    )
+    .optional(),
+  mime: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        128,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Attachment->mime",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            32,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Attachment->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    products: z.array(z.looseObject({ id: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      products: z.array(z.looseObject({ id: z.number() })).optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>(["description", "name"]);
 
-function checkAttachment(value: unknown, patch: boolean, _create: boolean): ValidationResult<AttachmentInput> {
-  const parsed = (patch ? attachmentPatchSchema : attachmentInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as AttachmentInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkAttachment(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<AttachmentInput> {
+  let schema: z.ZodType = attachmentInputSchema;
+  if (patch) {
+    schema = attachmentPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as AttachmentInput };
 }
 
 /**

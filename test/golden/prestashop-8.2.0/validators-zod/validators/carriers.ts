@@ -22,26 +22,169 @@ import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 /** zod schema of a POST/PUT body for `carriers`. */
 export const carrierInputSchema = z.looseObject({
   active: z.boolean(),
-  delay: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Carrier->delay", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "delay[1]")),
+  delay: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Carrier->delay",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "delay[1]")),
   deleted: z.boolean().optional(),
-  external_module_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "Carrier->external_module_name", false)).optional(),
-  grade: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 1, isUnsignedInt, "isUnsignedInt", null, "Carrier->grade", false)).optional(),
+  external_module_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        null,
+        "",
+        null,
+        "Carrier->external_module_name",
+        false,
+      ),
+    )
+    .optional(),
+  grade: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        1,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->grade",
+        false,
+      ),
+    )
+    .optional(),
   id_reference: z.number().optional(),
   id_tax_rules_group: z.number().optional(),
   is_free: z.boolean().optional(),
   is_module: z.boolean().optional(),
-  max_depth: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->max_depth", false)).optional(),
-  max_height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->max_height", false)).optional(),
-  max_weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Carrier->max_weight", false)).optional(),
-  max_width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->max_width", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCarrierName, "isCarrierName", null, "Carrier->name", true)),
+  max_depth: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->max_depth",
+        false,
+      ),
+    )
+    .optional(),
+  max_height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->max_height",
+        false,
+      ),
+    )
+    .optional(),
+  max_weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Carrier->max_weight",
+        false,
+      ),
+    )
+    .optional(),
+  max_width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->max_width",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCarrierName,
+        "isCarrierName",
+        null,
+        "Carrier->name",
+        true,
+      ),
+    ),
   need_range: z.boolean().optional(),
   position: z.number().optional(),
   range_behavior: z.boolean().optional(),
   shipping_external: z.boolean().optional(),
   shipping_handling: z.boolean().optional(),
-  shipping_method: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->shipping_method", false)).optional(),
-  url: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isAbsoluteUrl, "isAbsoluteUrl", null, "Carrier->url", false)).optional(),
+  shipping_method: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->shipping_method",
+        false,
+      ),
+    )
+    .optional(),
+  url: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isAbsoluteUrl,
+        "isAbsoluteUrl",
+        null,
+        "Carrier->url",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -49,36 +192,199 @@ export const carrierInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `carriers`. */
 export const carrierPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  delay: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Carrier->delay", e.id === 1, ['value']))).optional(),
+  delay: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Carrier->delay",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  external_module_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "Carrier->external_module_name", false)).optional(),
-  grade: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 1, isUnsignedInt, "isUnsignedInt", null, "Carrier->grade", false)).optional(),
+  external_module_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        null,
+        "",
+        null,
+        "Carrier->external_module_name",
+        false,
+      ),
+    )
+    .optional(),
+  grade: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        1,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->grade",
+        false,
+      ),
+    )
+    .optional(),
   id_reference: z.number().optional(),
   id_tax_rules_group: z.number().optional(),
   is_free: z.boolean().optional(),
   is_module: z.boolean().optional(),
-  max_depth: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->max_depth", false)).optional(),
-  max_height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->max_height", false)).optional(),
-  max_weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Carrier->max_weight", false)).optional(),
-  max_width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->max_width", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCarrierName, "isCarrierName", null, "Carrier->name", true)).optional(),
+  max_depth: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->max_depth",
+        false,
+      ),
+    )
+    .optional(),
+  max_height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->max_height",
+        false,
+      ),
+    )
+    .optional(),
+  max_weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Carrier->max_weight",
+        false,
+      ),
+    )
+    .optional(),
+  max_width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->max_width",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCarrierName,
+        "isCarrierName",
+        null,
+        "Carrier->name",
+        true,
+      ),
+    )
+    .optional(),
   need_range: z.boolean().optional(),
   position: z.number().optional(),
   range_behavior: z.boolean().optional(),
   shipping_external: z.boolean().optional(),
   shipping_handling: z.boolean().optional(),
-  shipping_method: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Carrier->shipping_method", false)).optional(),
-  url: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isAbsoluteUrl, "isAbsoluteUrl", null, "Carrier->url", false)).optional(),
+  shipping_method: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Carrier->shipping_method",
+        false,
+      ),
+    )
+    .optional(),
+  url: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isAbsoluteUrl,
+        "isAbsoluteUrl",
+        null,
+        "Carrier->url",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["delay"]);
 
-function checkCarrier(value: unknown, patch: boolean, _create: boolean): ValidationResult<CarrierInput> {
-  const parsed = (patch ? carrierPatchSchema : carrierInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CarrierInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCarrier(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CarrierInput> {
+  let schema: z.ZodType = carrierInputSchema;
+  if (patch) {
+    schema = carrierPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CarrierInput };
 }
 
 /**

@@ -26,34 +26,302 @@ export const cartRuleInputSchema = z.looseObject({
   active: z.boolean().optional(),
   carrier_restriction: z.boolean().optional(),
   cart_rule_restriction: z.boolean().optional(),
-  code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, isCleanHtml, "isCleanHtml", null, "CartRule->code", false)).optional(),
+  code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "CartRule->code",
+        false,
+      ),
+    )
+    .optional(),
   country_restriction: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_add", false)).optional(),
-  date_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_from", true)),
-  date_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_to", true)),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_upd", false)).optional(),
-  description: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "CartRule->description", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_from",
+        true,
+      ),
+    ),
+  date_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_to",
+        true,
+      ),
+    ),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "CartRule->description",
+        false,
+      ),
+    )
+    .optional(),
   free_shipping: z.boolean().optional(),
-  gift_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->gift_product", false)).optional(),
-  gift_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->gift_product_attribute", false)).optional(),
+  gift_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->gift_product",
+        false,
+      ),
+    )
+    .optional(),
+  gift_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->gift_product_attribute",
+        false,
+      ),
+    )
+    .optional(),
   group_restriction: z.boolean().optional(),
   highlight: z.boolean().optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->id_customer", false)).optional(),
-  minimum_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "CartRule->minimum_amount", false)).optional(),
-  minimum_amount_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "CartRule->minimum_amount_currency", false)).optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  minimum_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "CartRule->minimum_amount",
+        false,
+      ),
+    )
+    .optional(),
+  minimum_amount_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "CartRule->minimum_amount_currency",
+        false,
+      ),
+    )
+    .optional(),
   minimum_amount_shipping: z.boolean().optional(),
   minimum_amount_tax: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 254, null, "", null, "CartRule->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            254,
+            null,
+            "",
+            null,
+            "CartRule->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   partial_use: z.boolean().optional(),
-  priority: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "CartRule->priority", false)).optional(),
+  priority: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "CartRule->priority",
+        false,
+      ),
+    )
+    .optional(),
   product_restriction: z.boolean().optional(),
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "CartRule->quantity", false)).optional(),
-  quantity_per_user: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "CartRule->quantity_per_user", false)).optional(),
-  reduction_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "CartRule->reduction_amount", false)).optional(),
-  reduction_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->reduction_currency", false)).optional(),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "CartRule->quantity",
+        false,
+      ),
+    )
+    .optional(),
+  quantity_per_user: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "CartRule->quantity_per_user",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "CartRule->reduction_amount",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->reduction_currency",
+        false,
+      ),
+    )
+    .optional(),
   reduction_exclude_special: z.boolean().optional(),
-  reduction_percent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPercentage, "isPercentage", null, "CartRule->reduction_percent", false)).optional(),
-  reduction_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "CartRule->reduction_product", false)).optional(),
+  reduction_percent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPercentage,
+        "isPercentage",
+        null,
+        "CartRule->reduction_percent",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "CartRule->reduction_product",
+        false,
+      ),
+    )
+    .optional(),
   reduction_tax: z.boolean().optional(),
   shop_restriction: z.boolean().optional(),
   id: readOnly(),
@@ -65,34 +333,304 @@ export const cartRulePatchSchema = z.looseObject({
   active: z.boolean().optional(),
   carrier_restriction: z.boolean().optional(),
   cart_rule_restriction: z.boolean().optional(),
-  code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, isCleanHtml, "isCleanHtml", null, "CartRule->code", false)).optional(),
+  code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "CartRule->code",
+        false,
+      ),
+    )
+    .optional(),
   country_restriction: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_add", false)).optional(),
-  date_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_from", true)).optional(),
-  date_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_to", true)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CartRule->date_upd", false)).optional(),
-  description: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "CartRule->description", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_from",
+        true,
+      ),
+    )
+    .optional(),
+  date_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_to",
+        true,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CartRule->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "CartRule->description",
+        false,
+      ),
+    )
+    .optional(),
   free_shipping: z.boolean().optional(),
-  gift_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->gift_product", false)).optional(),
-  gift_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->gift_product_attribute", false)).optional(),
+  gift_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->gift_product",
+        false,
+      ),
+    )
+    .optional(),
+  gift_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->gift_product_attribute",
+        false,
+      ),
+    )
+    .optional(),
   group_restriction: z.boolean().optional(),
   highlight: z.boolean().optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->id_customer", false)).optional(),
-  minimum_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "CartRule->minimum_amount", false)).optional(),
-  minimum_amount_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "CartRule->minimum_amount_currency", false)).optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  minimum_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "CartRule->minimum_amount",
+        false,
+      ),
+    )
+    .optional(),
+  minimum_amount_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "CartRule->minimum_amount_currency",
+        false,
+      ),
+    )
+    .optional(),
   minimum_amount_shipping: z.boolean().optional(),
   minimum_amount_tax: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 254, null, "", null, "CartRule->name", e.id === 1, ['value']))).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            254,
+            null,
+            "",
+            null,
+            "CartRule->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   partial_use: z.boolean().optional(),
-  priority: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "CartRule->priority", false)).optional(),
+  priority: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "CartRule->priority",
+        false,
+      ),
+    )
+    .optional(),
   product_restriction: z.boolean().optional(),
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "CartRule->quantity", false)).optional(),
-  quantity_per_user: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "CartRule->quantity_per_user", false)).optional(),
-  reduction_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "CartRule->reduction_amount", false)).optional(),
-  reduction_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CartRule->reduction_currency", false)).optional(),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "CartRule->quantity",
+        false,
+      ),
+    )
+    .optional(),
+  quantity_per_user: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "CartRule->quantity_per_user",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "CartRule->reduction_amount",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CartRule->reduction_currency",
+        false,
+      ),
+    )
+    .optional(),
   reduction_exclude_special: z.boolean().optional(),
-  reduction_percent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPercentage, "isPercentage", null, "CartRule->reduction_percent", false)).optional(),
-  reduction_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "CartRule->reduction_product", false)).optional(),
+  reduction_percent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPercentage,
+        "isPercentage",
+        null,
+        "CartRule->reduction_percent",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "CartRule->reduction_product",
+        false,
+      ),
+    )
+    .optional(),
   reduction_tax: z.boolean().optional(),
   shop_restriction: z.boolean().optional(),
   id: readOnly(),
@@ -101,10 +639,29 @@ export const cartRulePatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkCartRule(value: unknown, patch: boolean, _create: boolean): ValidationResult<CartRuleInput> {
-  const parsed = (patch ? cartRulePatchSchema : cartRuleInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CartRuleInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCartRule(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CartRuleInput> {
+  let schema: z.ZodType = cartRuleInputSchema;
+  if (patch) {
+    schema = cartRulePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CartRuleInput };
 }
 
 /**

@@ -10,63 +10,442 @@ import type { CartInput, CartPatch } from "../types/carts.js";
 /** zod schema of a POST/PUT body for `carts`. */
 export const cartInputSchema = z.looseObject({
   allow_seperated_package: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_upd", false)).optional(),
-  delivery_option: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Cart->delivery_option", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_upd", false),
+    )
+    .optional(),
+  delivery_option: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        null,
+        "",
+        null,
+        "Cart->delivery_option",
+        false,
+      ),
+    )
+    .optional(),
   gift: z.boolean().optional(),
-  gift_message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "Cart->gift_message", false)).optional(),
-  id_address_delivery: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_address_delivery", false)).optional(),
-  id_address_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_address_invoice", false)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_carrier", false)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_currency", true)),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_customer", false)).optional(),
-  id_guest: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_guest", false)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_lang", true)),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_shop_group", false)).optional(),
+  gift_message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Cart->gift_message",
+        false,
+      ),
+    )
+    .optional(),
+  id_address_delivery: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_address_delivery",
+        false,
+      ),
+    )
+    .optional(),
+  id_address_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_address_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_carrier",
+        false,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_currency",
+        true,
+      ),
+    ),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_guest: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_guest",
+        false,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_lang",
+        true,
+      ),
+    ),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
   mobile_theme: z.boolean().optional(),
   recyclable: z.boolean().optional(),
-  secure_key: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, null, "", null, "Cart->secure_key", false)).optional(),
+  secure_key: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, null, "", null, "Cart->secure_key", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    cart_rows: z.array(z.looseObject({ id_address_delivery: z.number(), id_customization: z.number().optional(), id_product: z.number(), id_product_attribute: z.number(), quantity: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      cart_rows: z
+        .array(
+          z.looseObject({
+            id_address_delivery: z.number(),
+            id_customization: z.number().optional(),
+            id_product: z.number(),
+            id_product_attribute: z.number(),
+            quantity: z.number(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `carts`. */
 export const cartPatchSchema = z.looseObject({
   allow_seperated_package: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_upd", false)).optional(),
-  delivery_option: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Cart->delivery_option", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Cart->date_upd", false),
+    )
+    .optional(),
+  delivery_option: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        null,
+        "",
+        null,
+        "Cart->delivery_option",
+        false,
+      ),
+    )
+    .optional(),
   gift: z.boolean().optional(),
-  gift_message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "Cart->gift_message", false)).optional(),
-  id_address_delivery: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_address_delivery", false)).optional(),
-  id_address_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_address_invoice", false)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_carrier", false)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_currency", true)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_customer", false)).optional(),
-  id_guest: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_guest", false)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_lang", true)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Cart->id_shop_group", false)).optional(),
+  gift_message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Cart->gift_message",
+        false,
+      ),
+    )
+    .optional(),
+  id_address_delivery: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_address_delivery",
+        false,
+      ),
+    )
+    .optional(),
+  id_address_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_address_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_carrier",
+        false,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_currency",
+        true,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_guest: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_guest",
+        false,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_lang",
+        true,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Cart->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
   mobile_theme: z.boolean().optional(),
   recyclable: z.boolean().optional(),
-  secure_key: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, null, "", null, "Cart->secure_key", false)).optional(),
+  secure_key: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, null, "", null, "Cart->secure_key", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    cart_rows: z.array(z.looseObject({ id_address_delivery: z.number(), id_customization: z.number().optional(), id_product: z.number(), id_product_attribute: z.number(), quantity: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      cart_rows: z
+        .array(
+          z.looseObject({
+            id_address_delivery: z.number(),
+            id_customization: z.number().optional(),
+            id_product: z.number(),
+            id_product_attribute: z.number(),
+            quantity: z.number(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkCart(value: unknown, patch: boolean, _create: boolean): ValidationResult<CartInput> {
-  const parsed = (patch ? cartPatchSchema : cartInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CartInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCart(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CartInput> {
+  let schema: z.ZodType = cartInputSchema;
+  if (patch) {
+    schema = cartPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CartInput };
 }
 
 /**

@@ -24,87 +24,680 @@ import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 /** zod schema of a POST/PUT body for `categories`. */
 export const categoryInputSchema = z.looseObject({
   active: z.boolean(),
-  additional_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Category->additional_description", false, ['value']))).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Category->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Category->date_upd", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Category->description", false, ['value']))).optional(),
-  id_parent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Category->id_parent", false)).optional(),
-  id_shop_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Category->id_shop_default", false)).optional(),
+  additional_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Category->additional_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Category->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Category->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Category->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_parent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Category->id_parent",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Category->id_shop_default",
+        false,
+      ),
+    )
+    .optional(),
   is_root_category: z.boolean().optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isLinkRewrite, "isLinkRewrite", null, "Category->link_rewrite", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "link_rewrite[1]")),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Category->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Category->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Category->meta_title", false, ['value']))).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isCatalogName, "isCatalogName", null, "Category->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isLinkRewrite,
+            "isLinkRewrite",
+            null,
+            "Category->link_rewrite",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "link_rewrite[1]")),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isCatalogName,
+            "isCatalogName",
+            null,
+            "Category->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   position: z.number().optional(),
   id: readOnly(),
   level_depth: readOnly(),
   nb_products_recursive: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    categories: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    products: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      categories: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+      products: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `categories`. */
 export const categoryPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  additional_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Category->additional_description", false, ['value']))).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Category->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Category->date_upd", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Category->description", false, ['value']))).optional(),
-  id_parent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Category->id_parent", false)).optional(),
-  id_shop_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Category->id_shop_default", false)).optional(),
+  additional_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Category->additional_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Category->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Category->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Category->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_parent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Category->id_parent",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Category->id_shop_default",
+        false,
+      ),
+    )
+    .optional(),
   is_root_category: z.boolean().optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isLinkRewrite, "isLinkRewrite", null, "Category->link_rewrite", e.id === 1, ['value']))).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Category->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Category->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Category->meta_title", false, ['value']))).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isCatalogName, "isCatalogName", null, "Category->name", e.id === 1, ['value']))).optional(),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isLinkRewrite,
+            "isLinkRewrite",
+            null,
+            "Category->link_rewrite",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isCatalogName,
+            "isCatalogName",
+            null,
+            "Category->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   position: z.number().optional(),
   id: readOnly(),
   level_depth: readOnly(),
   nb_products_recursive: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    categories: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    products: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      categories: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+      products: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a POST body for `categories` (values the store normalises on create are not checked). */
 export const categoryInputCreateSchema = z.looseObject({
   active: z.boolean(),
-  additional_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Category->additional_description", false, ['value']))).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Category->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Category->date_upd", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Category->description", false, ['value']))).optional(),
-  id_parent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Category->id_parent", false)).optional(),
-  id_shop_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Category->id_shop_default", false)).optional(),
+  additional_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Category->additional_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Category->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Category->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Category->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_parent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Category->id_parent",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Category->id_shop_default",
+        false,
+      ),
+    )
+    .optional(),
   is_root_category: z.boolean().optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, null, "", null, "Category->link_rewrite", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "link_rewrite[1]")),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Category->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Category->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Category->meta_title", false, ['value']))).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isCatalogName, "isCatalogName", null, "Category->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            null,
+            "",
+            null,
+            "Category->link_rewrite",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "link_rewrite[1]")),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Category->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isCatalogName,
+            "isCatalogName",
+            null,
+            "Category->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   position: z.number().optional(),
   id: readOnly(),
   level_depth: readOnly(),
   nb_products_recursive: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    categories: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    products: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      categories: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+      products: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
-const MULTILINGUAL = new Set<string>(["additional_description", "description", "link_rewrite", "meta_description", "meta_keywords", "meta_title", "name"]);
+const MULTILINGUAL = new Set<string>([
+  "additional_description",
+  "description",
+  "link_rewrite",
+  "meta_description",
+  "meta_keywords",
+  "meta_title",
+  "name",
+]);
 
-function checkCategory(value: unknown, patch: boolean, create: boolean): ValidationResult<CategoryInput> {
-  const parsed = (patch ? categoryPatchSchema : create ? categoryInputCreateSchema : categoryInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CategoryInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCategory(
+  value: unknown,
+  patch: boolean,
+  create: boolean,
+): ValidationResult<CategoryInput> {
+  let schema: z.ZodType = categoryInputSchema;
+  if (patch) {
+    schema = categoryPatchSchema;
+  } else if (create && !patch) {
+    schema = categoryInputCreateSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CategoryInput };
 }
 
 /**

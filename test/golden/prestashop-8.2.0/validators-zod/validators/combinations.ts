@@ -25,68 +25,513 @@ import type {
 
 /** zod schema of a POST/PUT body for `combinations`. */
 export const combinationInputSchema = z.looseObject({
-  available_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "Combination->available_date", false)).optional(),
-  available_later: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Combination->available_later", false, ['value']))).optional(),
-  available_now: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Combination->available_now", false, ['value']))).optional(),
+  available_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "Combination->available_date",
+        false,
+      ),
+    )
+    .optional(),
+  available_later: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Combination->available_later",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  available_now: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Combination->available_now",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   default_on: z.boolean().optional(),
-  ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Combination->ean13", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 20, isPrice, "isPrice", null, "Combination->ecotax", false)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Combination->id_product", true)),
-  isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Combination->isbn", false)).optional(),
+  ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        13,
+        isEan13,
+        "isEan13",
+        null,
+        "Combination->ean13",
+        false,
+      ),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        20,
+        isPrice,
+        "isPrice",
+        null,
+        "Combination->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Combination->id_product",
+        true,
+      ),
+    ),
+  isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Combination->isbn", false),
+    )
+    .optional(),
   low_stock_alert: z.boolean().optional(),
-  low_stock_threshold: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Combination->low_stock_threshold", false)).optional(),
-  minimal_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPositiveInt, "isPositiveInt", null, "Combination->minimal_quantity", true)),
-  mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Combination->mpn", false)).optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 20, isNegativePrice, "isNegativePrice", null, "Combination->price", false)).optional(),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "Combination->reference", false)).optional(),
-  supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "Combination->supplier_reference", false)).optional(),
-  unit_price_impact: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 20, isNegativePrice, "isNegativePrice", null, "Combination->unit_price_impact", false)).optional(),
-  upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Combination->upc", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Combination->weight", false)).optional(),
-  wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 27, isNegativePrice, "isNegativePrice", null, "Combination->wholesale_price", false)).optional(),
+  low_stock_threshold: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Combination->low_stock_threshold",
+        false,
+      ),
+    )
+    .optional(),
+  minimal_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPositiveInt,
+        "isPositiveInt",
+        null,
+        "Combination->minimal_quantity",
+        true,
+      ),
+    ),
+  mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Combination->mpn", false),
+    )
+    .optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        20,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "Combination->price",
+        false,
+      ),
+    )
+    .optional(),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 64, null, "", null, "Combination->reference", false),
+    )
+    .optional(),
+  supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        null,
+        "",
+        null,
+        "Combination->supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price_impact: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        20,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "Combination->unit_price_impact",
+        false,
+      ),
+    )
+    .optional(),
+  upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Combination->upc", false),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Combination->weight",
+        false,
+      ),
+    )
+    .optional(),
+  wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        27,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "Combination->wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    product_option_values: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+      product_option_values: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `combinations`. */
 export const combinationPatchSchema = z.looseObject({
-  available_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "Combination->available_date", false)).optional(),
-  available_later: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Combination->available_later", false, ['value']))).optional(),
-  available_now: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Combination->available_now", false, ['value']))).optional(),
+  available_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "Combination->available_date",
+        false,
+      ),
+    )
+    .optional(),
+  available_later: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Combination->available_later",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  available_now: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Combination->available_now",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   default_on: z.boolean().optional(),
-  ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Combination->ean13", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 20, isPrice, "isPrice", null, "Combination->ecotax", false)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Combination->id_product", true)).optional(),
-  isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Combination->isbn", false)).optional(),
+  ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        13,
+        isEan13,
+        "isEan13",
+        null,
+        "Combination->ean13",
+        false,
+      ),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        20,
+        isPrice,
+        "isPrice",
+        null,
+        "Combination->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Combination->id_product",
+        true,
+      ),
+    )
+    .optional(),
+  isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Combination->isbn", false),
+    )
+    .optional(),
   low_stock_alert: z.boolean().optional(),
-  low_stock_threshold: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Combination->low_stock_threshold", false)).optional(),
-  minimal_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPositiveInt, "isPositiveInt", null, "Combination->minimal_quantity", true)).optional(),
-  mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Combination->mpn", false)).optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 20, isNegativePrice, "isNegativePrice", null, "Combination->price", false)).optional(),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "Combination->reference", false)).optional(),
-  supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "Combination->supplier_reference", false)).optional(),
-  unit_price_impact: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 20, isNegativePrice, "isNegativePrice", null, "Combination->unit_price_impact", false)).optional(),
-  upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Combination->upc", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Combination->weight", false)).optional(),
-  wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 27, isNegativePrice, "isNegativePrice", null, "Combination->wholesale_price", false)).optional(),
+  low_stock_threshold: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Combination->low_stock_threshold",
+        false,
+      ),
+    )
+    .optional(),
+  minimal_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPositiveInt,
+        "isPositiveInt",
+        null,
+        "Combination->minimal_quantity",
+        true,
+      ),
+    )
+    .optional(),
+  mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Combination->mpn", false),
+    )
+    .optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        20,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "Combination->price",
+        false,
+      ),
+    )
+    .optional(),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 64, null, "", null, "Combination->reference", false),
+    )
+    .optional(),
+  supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        null,
+        "",
+        null,
+        "Combination->supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price_impact: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        20,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "Combination->unit_price_impact",
+        false,
+      ),
+    )
+    .optional(),
+  upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Combination->upc", false),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Combination->weight",
+        false,
+      ),
+    )
+    .optional(),
+  wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        27,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "Combination->wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    product_option_values: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+      product_option_values: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>(["available_later", "available_now"]);
 
-function checkCombination(value: unknown, patch: boolean, _create: boolean): ValidationResult<CombinationInput> {
-  const parsed = (patch ? combinationPatchSchema : combinationInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CombinationInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCombination(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CombinationInput> {
+  let schema: z.ZodType = combinationInputSchema;
+  if (patch) {
+    schema = combinationPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CombinationInput };
 }
 
 /**

@@ -12,34 +12,202 @@ import type {
 
 /** zod schema of a POST/PUT body for `configurations`. */
 export const configurationInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Configuration->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Configuration->date_upd", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Configuration->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Configuration->id_shop_group", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, isConfigName, "isConfigName", null, "Configuration->name", true)),
-  value: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Configuration->value", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Configuration->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Configuration->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Configuration->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Configuration->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        isConfigName,
+        "isConfigName",
+        null,
+        "Configuration->name",
+        true,
+      ),
+    ),
+  value: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "Configuration->value", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `configurations`. */
 export const configurationPatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Configuration->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Configuration->date_upd", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Configuration->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Configuration->id_shop_group", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, isConfigName, "isConfigName", null, "Configuration->name", true)).optional(),
-  value: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Configuration->value", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Configuration->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Configuration->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Configuration->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Configuration->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        isConfigName,
+        "isConfigName",
+        null,
+        "Configuration->name",
+        true,
+      ),
+    )
+    .optional(),
+  value: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "Configuration->value", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkConfiguration(value: unknown, patch: boolean, _create: boolean): ValidationResult<ConfigurationInput> {
-  const parsed = (patch ? configurationPatchSchema : configurationInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ConfigurationInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkConfiguration(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ConfigurationInput> {
+  let schema: z.ZodType = configurationInputSchema;
+  if (patch) {
+    schema = configurationPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ConfigurationInput };
 }
 
 /**

@@ -16,9 +16,50 @@ import type { ContactInput, ContactPatch } from "../types/contacts.js";
 /** zod schema of a POST/PUT body for `contacts`. */
 export const contactInputSchema = z.looseObject({
   customer_service: z.boolean().optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isString, "isString", null, "Contact->description", false, ['value']))).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Contact->email", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Contact->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isString,
+            "isString",
+            null,
+            "Contact->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Contact->email", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Contact->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -26,19 +67,79 @@ export const contactInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `contacts`. */
 export const contactPatchSchema = z.looseObject({
   customer_service: z.boolean().optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isString, "isString", null, "Contact->description", false, ['value']))).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Contact->email", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Contact->name", e.id === 1, ['value']))).optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isString,
+            "isString",
+            null,
+            "Contact->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Contact->email", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Contact->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["description", "name"]);
 
-function checkContact(value: unknown, patch: boolean, _create: boolean): ValidationResult<ContactInput> {
-  const parsed = (patch ? contactPatchSchema : contactInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ContactInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkContact(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ContactInput> {
+  let schema: z.ZodType = contactInputSchema;
+  if (patch) {
+    schema = contactPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ContactInput };
 }
 
 /**

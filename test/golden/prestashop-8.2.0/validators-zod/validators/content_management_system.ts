@@ -24,14 +24,136 @@ import type {
 /** zod schema of a POST/PUT body for `content_management_system`. */
 export const contentInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  content: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 1073741823, isCleanHtml, "isCleanHtml", null, "Content->content", false, ['value']))).optional(),
-  head_seo_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Content->head_seo_title", false, ['value']))).optional(),
-  id_cms_category: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Content->id_cms_category", false)).optional(),
+  content: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            1073741823,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Content->content",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  head_seo_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->head_seo_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_cms_category: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Content->id_cms_category",
+        false,
+      ),
+    )
+    .optional(),
   indexation: z.boolean().optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isLinkRewrite, "isLinkRewrite", null, "Content->link_rewrite", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "link_rewrite[1]")),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Content->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Content->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Content->meta_title", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "meta_title[1]")),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isLinkRewrite,
+            "isLinkRewrite",
+            null,
+            "Content->link_rewrite",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "link_rewrite[1]")),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->meta_title",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "meta_title[1]")),
   position: z.number().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -40,25 +162,173 @@ export const contentInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `content_management_system`. */
 export const contentPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  content: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 1073741823, isCleanHtml, "isCleanHtml", null, "Content->content", false, ['value']))).optional(),
-  head_seo_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Content->head_seo_title", false, ['value']))).optional(),
-  id_cms_category: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Content->id_cms_category", false)).optional(),
+  content: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            1073741823,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Content->content",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  head_seo_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->head_seo_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_cms_category: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Content->id_cms_category",
+        false,
+      ),
+    )
+    .optional(),
   indexation: z.boolean().optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isLinkRewrite, "isLinkRewrite", null, "Content->link_rewrite", e.id === 1, ['value']))).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Content->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Content->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Content->meta_title", e.id === 1, ['value']))).optional(),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isLinkRewrite,
+            "isLinkRewrite",
+            null,
+            "Content->link_rewrite",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Content->meta_title",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   position: z.number().optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
-const MULTILINGUAL = new Set<string>(["content", "head_seo_title", "link_rewrite", "meta_description", "meta_keywords", "meta_title"]);
+const MULTILINGUAL = new Set<string>([
+  "content",
+  "head_seo_title",
+  "link_rewrite",
+  "meta_description",
+  "meta_keywords",
+  "meta_title",
+]);
 
-function checkContent(value: unknown, patch: boolean, _create: boolean): ValidationResult<ContentInput> {
-  const parsed = (patch ? contentPatchSchema : contentInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ContentInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkContent(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ContentInput> {
+  let schema: z.ZodType = contentInputSchema;
+  if (patch) {
+    schema = contentPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ContentInput };
 }
 
 /**

@@ -22,16 +22,102 @@ import type { CountryInput, CountryPatch } from "../types/countries.js";
 /** zod schema of a POST/PUT body for `countries`. */
 export const countryInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  call_prefix: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Country->call_prefix", false)).optional(),
+  call_prefix: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Country->call_prefix",
+        false,
+      ),
+    )
+    .optional(),
   contains_states: z.boolean(),
   display_tax_label: z.boolean(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Country->id_currency", false)).optional(),
-  id_zone: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Country->id_zone", true)),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 3, isLanguageIsoCode, "isLanguageIsoCode", null, "Country->iso_code", true)),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isGenericName, "isGenericName", null, "Country->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Country->id_currency",
+        false,
+      ),
+    )
+    .optional(),
+  id_zone: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Country->id_zone",
+        true,
+      ),
+    ),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        3,
+        isLanguageIsoCode,
+        "isLanguageIsoCode",
+        null,
+        "Country->iso_code",
+        true,
+      ),
+    ),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Country->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   need_identification_number: z.boolean(),
   need_zip_code: z.boolean().optional(),
-  zip_code_format: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isZipCodeFormat, "isZipCodeFormat", null, "Country->zip_code_format", false)).optional(),
+  zip_code_format: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isZipCodeFormat,
+        "isZipCodeFormat",
+        null,
+        "Country->zip_code_format",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -39,26 +125,133 @@ export const countryInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `countries`. */
 export const countryPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  call_prefix: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Country->call_prefix", false)).optional(),
+  call_prefix: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Country->call_prefix",
+        false,
+      ),
+    )
+    .optional(),
   contains_states: z.boolean().optional(),
   display_tax_label: z.boolean().optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Country->id_currency", false)).optional(),
-  id_zone: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Country->id_zone", true)).optional(),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 3, isLanguageIsoCode, "isLanguageIsoCode", null, "Country->iso_code", true)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isGenericName, "isGenericName", null, "Country->name", e.id === 1, ['value']))).optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Country->id_currency",
+        false,
+      ),
+    )
+    .optional(),
+  id_zone: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Country->id_zone",
+        true,
+      ),
+    )
+    .optional(),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        3,
+        isLanguageIsoCode,
+        "isLanguageIsoCode",
+        null,
+        "Country->iso_code",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Country->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   need_identification_number: z.boolean().optional(),
   need_zip_code: z.boolean().optional(),
-  zip_code_format: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isZipCodeFormat, "isZipCodeFormat", null, "Country->zip_code_format", false)).optional(),
+  zip_code_format: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isZipCodeFormat,
+        "isZipCodeFormat",
+        null,
+        "Country->zip_code_format",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkCountry(value: unknown, patch: boolean, _create: boolean): ValidationResult<CountryInput> {
-  const parsed = (patch ? countryPatchSchema : countryInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CountryInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCountry(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CountryInput> {
+  let schema: z.ZodType = countryInputSchema;
+  if (patch) {
+    schema = countryPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CountryInput };
 }
 
 /**

@@ -16,16 +16,121 @@ import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 /** zod schema of a POST/PUT body for `currencies`. */
 export const currencyInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  conversion_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Currency->conversion_rate", true)),
+  conversion_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Currency->conversion_rate",
+        true,
+      ),
+    ),
   deleted: z.boolean().optional(),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 3, isLanguageIsoCode, "isLanguageIsoCode", null, "Currency->iso_code", true)),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        3,
+        isLanguageIsoCode,
+        "isLanguageIsoCode",
+        null,
+        "Currency->iso_code",
+        true,
+      ),
+    ),
   modified: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isGenericName, "isGenericName", null, "Currency->name", true)),
-  names: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })).optional(),
-  numeric_iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 3, isNumericIsoCode, "isNumericIsoCode", null, "Currency->numeric_iso_code", false)).optional(),
-  pattern: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, null, "", null, "Currency->pattern", false, ['value']))).optional(),
-  precision: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Currency->precision", false)).optional(),
-  symbol: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, null, "", null, "Currency->symbol", false, ['value']))).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Currency->name",
+        true,
+      ),
+    ),
+  names: z
+    .array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }))
+    .optional(),
+  numeric_iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        3,
+        isNumericIsoCode,
+        "isNumericIsoCode",
+        null,
+        "Currency->numeric_iso_code",
+        false,
+      ),
+    )
+    .optional(),
+  pattern: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            null,
+            "",
+            null,
+            "Currency->pattern",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  precision: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Currency->precision",
+        false,
+      ),
+    )
+    .optional(),
+  symbol: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            null,
+            "",
+            null,
+            "Currency->symbol",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   unofficial: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -34,16 +139,124 @@ export const currencyInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `currencies`. */
 export const currencyPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  conversion_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Currency->conversion_rate", true)).optional(),
+  conversion_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Currency->conversion_rate",
+        true,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 3, isLanguageIsoCode, "isLanguageIsoCode", null, "Currency->iso_code", true)).optional(),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        3,
+        isLanguageIsoCode,
+        "isLanguageIsoCode",
+        null,
+        "Currency->iso_code",
+        true,
+      ),
+    )
+    .optional(),
   modified: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isGenericName, "isGenericName", null, "Currency->name", true)).optional(),
-  names: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })).optional(),
-  numeric_iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 3, isNumericIsoCode, "isNumericIsoCode", null, "Currency->numeric_iso_code", false)).optional(),
-  pattern: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, null, "", null, "Currency->pattern", false, ['value']))).optional(),
-  precision: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Currency->precision", false)).optional(),
-  symbol: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, null, "", null, "Currency->symbol", false, ['value']))).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Currency->name",
+        true,
+      ),
+    )
+    .optional(),
+  names: z
+    .array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }))
+    .optional(),
+  numeric_iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        3,
+        isNumericIsoCode,
+        "isNumericIsoCode",
+        null,
+        "Currency->numeric_iso_code",
+        false,
+      ),
+    )
+    .optional(),
+  pattern: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            null,
+            "",
+            null,
+            "Currency->pattern",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  precision: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Currency->precision",
+        false,
+      ),
+    )
+    .optional(),
+  symbol: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            null,
+            "",
+            null,
+            "Currency->symbol",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   unofficial: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -51,10 +264,29 @@ export const currencyPatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>(["names", "pattern", "symbol"]);
 
-function checkCurrency(value: unknown, patch: boolean, _create: boolean): ValidationResult<CurrencyInput> {
-  const parsed = (patch ? currencyPatchSchema : currencyInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CurrencyInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCurrency(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CurrencyInput> {
+  let schema: z.ZodType = currencyInputSchema;
+  if (patch) {
+    schema = currencyPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CurrencyInput };
 }
 
 /**

@@ -17,13 +17,82 @@ import type {
 
 /** zod schema of a POST/PUT body for `customer_messages`. */
 export const customerMessageInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerMessage->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerMessage->date_upd", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerMessage->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerMessage->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   file_name: z.string().optional(),
   id_customer_thread: z.number().optional(),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerMessage->id_employee", false)).optional(),
-  ip_address: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 15, isIp2Long, "isIp2Long", null, "CustomerMessage->ip_address", false)).optional(),
-  message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "CustomerMessage->message", true)),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerMessage->id_employee",
+        false,
+      ),
+    )
+    .optional(),
+  ip_address: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        15,
+        isIp2Long,
+        "isIp2Long",
+        null,
+        "CustomerMessage->ip_address",
+        false,
+      ),
+    )
+    .optional(),
+  message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "CustomerMessage->message",
+        true,
+      ),
+    ),
   private: z.boolean().optional(),
   read: z.boolean().optional(),
   user_agent: z.string().optional(),
@@ -33,13 +102,83 @@ export const customerMessageInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `customer_messages`. */
 export const customerMessagePatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerMessage->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerMessage->date_upd", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerMessage->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerMessage->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   file_name: z.string().optional(),
   id_customer_thread: z.number().optional(),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerMessage->id_employee", false)).optional(),
-  ip_address: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 15, isIp2Long, "isIp2Long", null, "CustomerMessage->ip_address", false)).optional(),
-  message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "CustomerMessage->message", true)).optional(),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerMessage->id_employee",
+        false,
+      ),
+    )
+    .optional(),
+  ip_address: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        15,
+        isIp2Long,
+        "isIp2Long",
+        null,
+        "CustomerMessage->ip_address",
+        false,
+      ),
+    )
+    .optional(),
+  message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "CustomerMessage->message",
+        true,
+      ),
+    )
+    .optional(),
   private: z.boolean().optional(),
   read: z.boolean().optional(),
   user_agent: z.string().optional(),
@@ -49,10 +188,29 @@ export const customerMessagePatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkCustomerMessage(value: unknown, patch: boolean, _create: boolean): ValidationResult<CustomerMessageInput> {
-  const parsed = (patch ? customerMessagePatchSchema : customerMessageInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CustomerMessageInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCustomerMessage(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CustomerMessageInput> {
+  let schema: z.ZodType = customerMessageInputSchema;
+  if (patch) {
+    schema = customerMessagePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CustomerMessageInput };
 }
 
 /**

@@ -17,50 +17,354 @@ import type {
 
 /** zod schema of a POST/PUT body for `customer_threads`. */
 export const customerThreadInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerThread->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerThread->date_upd", false)).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "CustomerThread->email", false)).optional(),
-  id_contact: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_contact", true)),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_customer", false)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_lang", true)),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_order", false)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_product", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_shop", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerThread->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerThread->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isEmail,
+        "isEmail",
+        null,
+        "CustomerThread->email",
+        false,
+      ),
+    )
+    .optional(),
+  id_contact: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_contact",
+        true,
+      ),
+    ),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_lang",
+        true,
+      ),
+    ),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_order",
+        false,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_product",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_shop",
+        false,
+      ),
+    )
+    .optional(),
   status: z.string().optional(),
-  token: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "CustomerThread->token", true)),
+  token: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "CustomerThread->token",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    customer_messages: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      customer_messages: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `customer_threads`. */
 export const customerThreadPatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerThread->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "CustomerThread->date_upd", false)).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "CustomerThread->email", false)).optional(),
-  id_contact: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_contact", true)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_customer", false)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_lang", true)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_order", false)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_product", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomerThread->id_shop", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerThread->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "CustomerThread->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isEmail,
+        "isEmail",
+        null,
+        "CustomerThread->email",
+        false,
+      ),
+    )
+    .optional(),
+  id_contact: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_contact",
+        true,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_lang",
+        true,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_order",
+        false,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_product",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomerThread->id_shop",
+        false,
+      ),
+    )
+    .optional(),
   status: z.string().optional(),
-  token: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "CustomerThread->token", true)).optional(),
+  token: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "CustomerThread->token",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    customer_messages: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      customer_messages: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkCustomerThread(value: unknown, patch: boolean, _create: boolean): ValidationResult<CustomerThreadInput> {
-  const parsed = (patch ? customerThreadPatchSchema : customerThreadInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CustomerThreadInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCustomerThread(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CustomerThreadInput> {
+  let schema: z.ZodType = customerThreadInputSchema;
+  if (patch) {
+    schema = customerThreadPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CustomerThreadInput };
 }
 
 /**

@@ -25,91 +25,654 @@ import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 /** zod schema of a POST/PUT body for `customers`. */
 export const customerInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  ape: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isApe, "isApe", null, "Customer->ape", false)).optional(),
-  birthday: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isBirthDate, "isBirthDate", null, "Customer->birthday", false)).optional(),
-  company: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Customer->company", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Customer->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Customer->date_upd", false)).optional(),
+  ape: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isApe, "isApe", null, "Customer->ape", false),
+    )
+    .optional(),
+  birthday: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isBirthDate,
+        "isBirthDate",
+        null,
+        "Customer->birthday",
+        false,
+      ),
+    )
+    .optional(),
+  company: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Customer->company",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Customer->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Customer->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Customer->email", true)),
-  firstname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCustomerName, "isCustomerName", null, "Customer->firstname", true)),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Customer->email", true),
+    ),
+  firstname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCustomerName,
+        "isCustomerName",
+        null,
+        "Customer->firstname",
+        true,
+      ),
+    ),
   id_default_group: z.number().optional(),
-  id_gender: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_gender", false)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_lang", false)).optional(),
-  id_risk: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Customer->id_risk", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_shop_group", false)).optional(),
+  id_gender: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_gender",
+        false,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_lang",
+        false,
+      ),
+    )
+    .optional(),
+  id_risk: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Customer->id_risk",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
   ip_registration_newsletter: z.string().optional(),
   is_guest: z.boolean().optional(),
   last_passwd_gen: z.string().optional(),
-  lastname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCustomerName, "isCustomerName", null, "Customer->lastname", true)),
-  max_payment_days: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Customer->max_payment_days", false)).optional(),
+  lastname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCustomerName,
+        "isCustomerName",
+        null,
+        "Customer->lastname",
+        true,
+      ),
+    ),
+  max_payment_days: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Customer->max_payment_days",
+        false,
+      ),
+    )
+    .optional(),
   newsletter: z.boolean().optional(),
   newsletter_date_add: z.string().optional(),
-  note: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Customer->note", false)).optional(),
+  note: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "Customer->note", false),
+    )
+    .optional(),
   optin: z.boolean().optional(),
-  outstanding_allow_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Customer->outstanding_allow_amount", false)).optional(),
-  passwd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isPlaintextPassword, "isPlaintextPassword", null, "Customer->passwd", true)),
-  reset_password_token: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isSha1, "isSha1", null, "Customer->reset_password_token", false)).optional(),
-  reset_password_validity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateOrNull, "isDateOrNull", null, "Customer->reset_password_validity", false)).optional(),
-  secure_key: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isMd5, "isMd5", null, "Customer->secure_key", false)).optional(),
+  outstanding_allow_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Customer->outstanding_allow_amount",
+        false,
+      ),
+    )
+    .optional(),
+  passwd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isPlaintextPassword,
+        "isPlaintextPassword",
+        null,
+        "Customer->passwd",
+        true,
+      ),
+    ),
+  reset_password_token: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        40,
+        isSha1,
+        "isSha1",
+        null,
+        "Customer->reset_password_token",
+        false,
+      ),
+    )
+    .optional(),
+  reset_password_validity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateOrNull,
+        "isDateOrNull",
+        null,
+        "Customer->reset_password_validity",
+        false,
+      ),
+    )
+    .optional(),
+  secure_key: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isMd5,
+        "isMd5",
+        null,
+        "Customer->secure_key",
+        false,
+      ),
+    )
+    .optional(),
   show_public_prices: z.boolean().optional(),
-  siret: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Customer->siret", false)).optional(),
-  website: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isUrl, "isUrl", null, "Customer->website", false)).optional(),
+  siret: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Customer->siret",
+        false,
+      ),
+    )
+    .optional(),
+  website: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isUrl, "isUrl", null, "Customer->website", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    groups: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      groups: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `customers`. */
 export const customerPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  ape: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isApe, "isApe", null, "Customer->ape", false)).optional(),
-  birthday: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isBirthDate, "isBirthDate", null, "Customer->birthday", false)).optional(),
-  company: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Customer->company", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Customer->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Customer->date_upd", false)).optional(),
+  ape: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isApe, "isApe", null, "Customer->ape", false),
+    )
+    .optional(),
+  birthday: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isBirthDate,
+        "isBirthDate",
+        null,
+        "Customer->birthday",
+        false,
+      ),
+    )
+    .optional(),
+  company: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Customer->company",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Customer->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Customer->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Customer->email", true)).optional(),
-  firstname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCustomerName, "isCustomerName", null, "Customer->firstname", true)).optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Customer->email", true),
+    )
+    .optional(),
+  firstname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCustomerName,
+        "isCustomerName",
+        null,
+        "Customer->firstname",
+        true,
+      ),
+    )
+    .optional(),
   id_default_group: z.number().optional(),
-  id_gender: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_gender", false)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_lang", false)).optional(),
-  id_risk: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Customer->id_risk", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customer->id_shop_group", false)).optional(),
+  id_gender: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_gender",
+        false,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_lang",
+        false,
+      ),
+    )
+    .optional(),
+  id_risk: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Customer->id_risk",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customer->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
   ip_registration_newsletter: z.string().optional(),
   is_guest: z.boolean().optional(),
   last_passwd_gen: z.string().optional(),
-  lastname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCustomerName, "isCustomerName", null, "Customer->lastname", true)).optional(),
-  max_payment_days: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Customer->max_payment_days", false)).optional(),
+  lastname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCustomerName,
+        "isCustomerName",
+        null,
+        "Customer->lastname",
+        true,
+      ),
+    )
+    .optional(),
+  max_payment_days: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Customer->max_payment_days",
+        false,
+      ),
+    )
+    .optional(),
   newsletter: z.boolean().optional(),
   newsletter_date_add: z.string().optional(),
-  note: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Customer->note", false)).optional(),
+  note: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "Customer->note", false),
+    )
+    .optional(),
   optin: z.boolean().optional(),
-  outstanding_allow_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Customer->outstanding_allow_amount", false)).optional(),
-  passwd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isPlaintextPassword, "isPlaintextPassword", null, "Customer->passwd", true)).optional(),
-  reset_password_token: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isSha1, "isSha1", null, "Customer->reset_password_token", false)).optional(),
-  reset_password_validity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateOrNull, "isDateOrNull", null, "Customer->reset_password_validity", false)).optional(),
-  secure_key: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isMd5, "isMd5", null, "Customer->secure_key", false)).optional(),
+  outstanding_allow_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Customer->outstanding_allow_amount",
+        false,
+      ),
+    )
+    .optional(),
+  passwd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isPlaintextPassword,
+        "isPlaintextPassword",
+        null,
+        "Customer->passwd",
+        true,
+      ),
+    )
+    .optional(),
+  reset_password_token: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        40,
+        isSha1,
+        "isSha1",
+        null,
+        "Customer->reset_password_token",
+        false,
+      ),
+    )
+    .optional(),
+  reset_password_validity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateOrNull,
+        "isDateOrNull",
+        null,
+        "Customer->reset_password_validity",
+        false,
+      ),
+    )
+    .optional(),
+  secure_key: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isMd5,
+        "isMd5",
+        null,
+        "Customer->secure_key",
+        false,
+      ),
+    )
+    .optional(),
   show_public_prices: z.boolean().optional(),
-  siret: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Customer->siret", false)).optional(),
-  website: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isUrl, "isUrl", null, "Customer->website", false)).optional(),
+  siret: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Customer->siret",
+        false,
+      ),
+    )
+    .optional(),
+  website: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isUrl, "isUrl", null, "Customer->website", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    groups: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      groups: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkCustomer(value: unknown, patch: boolean, _create: boolean): ValidationResult<CustomerInput> {
-  const parsed = (patch ? customerPatchSchema : customerInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CustomerInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCustomer(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CustomerInput> {
+  let schema: z.ZodType = customerInputSchema;
+  if (patch) {
+    schema = customerPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CustomerInput };
 }
 
 /**

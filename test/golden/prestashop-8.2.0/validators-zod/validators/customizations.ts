@@ -12,46 +12,286 @@ import type {
 
 /** zod schema of a POST/PUT body for `customizations`. */
 export const customizationInputSchema = z.looseObject({
-  id_address_delivery: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_address_delivery", true)),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_cart", true)),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_product", true)),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_product_attribute", true)),
+  id_address_delivery: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_address_delivery",
+        true,
+      ),
+    ),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_cart",
+        true,
+      ),
+    ),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_product",
+        true,
+      ),
+    ),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_product_attribute",
+        true,
+      ),
+    ),
   in_cart: z.boolean(),
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->quantity", true)),
-  quantity_refunded: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->quantity_refunded", true)),
-  quantity_returned: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->quantity_returned", true)),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->quantity",
+        true,
+      ),
+    ),
+  quantity_refunded: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->quantity_refunded",
+        true,
+      ),
+    ),
+  quantity_returned: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->quantity_returned",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    customized_data_images: z.array(z.looseObject({ id_customization_field: z.number().optional(), value: z.string().optional() })).optional(),
-    customized_data_text_fields: z.array(z.looseObject({ id_customization_field: z.number(), value: z.string().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      customized_data_images: z
+        .array(
+          z.looseObject({
+            id_customization_field: z.number().optional(),
+            value: z.string().optional(),
+          }),
+        )
+        .optional(),
+      customized_data_text_fields: z
+        .array(
+          z.looseObject({
+            id_customization_field: z.number(),
+            value: z.string().optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `customizations`. */
 export const customizationPatchSchema = z.looseObject({
-  id_address_delivery: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_address_delivery", true)).optional(),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_cart", true)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_product", true)).optional(),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->id_product_attribute", true)).optional(),
+  id_address_delivery: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_address_delivery",
+        true,
+      ),
+    )
+    .optional(),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_cart",
+        true,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_product",
+        true,
+      ),
+    )
+    .optional(),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->id_product_attribute",
+        true,
+      ),
+    )
+    .optional(),
   in_cart: z.boolean().optional(),
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->quantity", true)).optional(),
-  quantity_refunded: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->quantity_refunded", true)).optional(),
-  quantity_returned: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Customization->quantity_returned", true)).optional(),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->quantity",
+        true,
+      ),
+    )
+    .optional(),
+  quantity_refunded: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->quantity_refunded",
+        true,
+      ),
+    )
+    .optional(),
+  quantity_returned: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Customization->quantity_returned",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    customized_data_images: z.array(z.looseObject({ id_customization_field: z.number().optional(), value: z.string().optional() })).optional(),
-    customized_data_text_fields: z.array(z.looseObject({ id_customization_field: z.number(), value: z.string().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      customized_data_images: z
+        .array(
+          z.looseObject({
+            id_customization_field: z.number().optional(),
+            value: z.string().optional(),
+          }),
+        )
+        .optional(),
+      customized_data_text_fields: z
+        .array(
+          z.looseObject({
+            id_customization_field: z.number(),
+            value: z.string().optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkCustomization(value: unknown, patch: boolean, _create: boolean): ValidationResult<CustomizationInput> {
-  const parsed = (patch ? customizationPatchSchema : customizationInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CustomizationInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCustomization(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CustomizationInput> {
+  let schema: z.ZodType = customizationInputSchema;
+  if (patch) {
+    schema = customizationPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CustomizationInput };
 }
 
 /**

@@ -9,36 +9,190 @@ import type { DeliveryInput, DeliveryPatch } from "../types/deliveries.js";
 
 /** zod schema of a POST/PUT body for `deliveries`. */
 export const deliveryInputSchema = z.looseObject({
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_carrier", true)),
-  id_range_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_range_price", true)),
-  id_range_weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_range_weight", true)),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_carrier",
+        true,
+      ),
+    ),
+  id_range_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_range_price",
+        true,
+      ),
+    ),
+  id_range_weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_range_weight",
+        true,
+      ),
+    ),
   id_shop: z.number().optional(),
   id_shop_group: z.number().optional(),
-  id_zone: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_zone", true)),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Delivery->price", true)),
+  id_zone: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_zone",
+        true,
+      ),
+    ),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Delivery->price",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `deliveries`. */
 export const deliveryPatchSchema = z.looseObject({
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_carrier", true)).optional(),
-  id_range_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_range_price", true)).optional(),
-  id_range_weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_range_weight", true)).optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_carrier",
+        true,
+      ),
+    )
+    .optional(),
+  id_range_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_range_price",
+        true,
+      ),
+    )
+    .optional(),
+  id_range_weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_range_weight",
+        true,
+      ),
+    )
+    .optional(),
   id_shop: z.number().optional(),
   id_shop_group: z.number().optional(),
-  id_zone: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Delivery->id_zone", true)).optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Delivery->price", true)).optional(),
+  id_zone: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Delivery->id_zone",
+        true,
+      ),
+    )
+    .optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Delivery->price",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkDelivery(value: unknown, patch: boolean, _create: boolean): ValidationResult<DeliveryInput> {
-  const parsed = (patch ? deliveryPatchSchema : deliveryInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as DeliveryInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkDelivery(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<DeliveryInput> {
+  let schema: z.ZodType = deliveryInputSchema;
+  if (patch) {
+    schema = deliveryPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as DeliveryInput };
 }
 
 /**

@@ -21,31 +21,324 @@ import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 /** zod schema of a POST/PUT body for `employees`. */
 export const employeeInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  bo_color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isColor, "isColor", null, "Employee->bo_color", false)).optional(),
-  bo_css: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "Employee->bo_css", false)).optional(),
+  bo_color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isColor,
+        "isColor",
+        null,
+        "Employee->bo_color",
+        false,
+      ),
+    )
+    .optional(),
+  bo_css: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Employee->bo_css",
+        false,
+      ),
+    )
+    .optional(),
   bo_menu: z.boolean().optional(),
-  bo_theme: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Employee->bo_theme", false)).optional(),
-  bo_width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->bo_width", false)).optional(),
-  default_tab: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Employee->default_tab", false)).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Employee->email", true)),
-  firstname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Employee->firstname", true)),
+  bo_theme: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Employee->bo_theme",
+        false,
+      ),
+    )
+    .optional(),
+  bo_width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->bo_width",
+        false,
+      ),
+    )
+    .optional(),
+  default_tab: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Employee->default_tab",
+        false,
+      ),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Employee->email", true),
+    ),
+  firstname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isName,
+        "isName",
+        null,
+        "Employee->firstname",
+        true,
+      ),
+    ),
   has_enabled_gravatar: z.boolean().optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_lang", true)),
-  id_last_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_last_customer", false)).optional(),
-  id_last_customer_message: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_last_customer_message", false)).optional(),
-  id_last_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_last_order", false)).optional(),
-  id_profile: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Employee->id_profile", true)),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_lang",
+        true,
+      ),
+    ),
+  id_last_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_last_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_last_customer_message: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_last_customer_message",
+        false,
+      ),
+    )
+    .optional(),
+  id_last_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_last_order",
+        false,
+      ),
+    )
+    .optional(),
+  id_profile: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Employee->id_profile",
+        true,
+      ),
+    ),
   last_passwd_gen: z.string().optional(),
-  lastname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Employee->lastname", true)),
-  passwd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isPlaintextPassword, "isPlaintextPassword", null, "Employee->passwd", true)),
-  preselect_date_range: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, null, "", null, "Employee->preselect_date_range", false)).optional(),
-  reset_password_token: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isSha1, "isSha1", null, "Employee->reset_password_token", false)).optional(),
-  reset_password_validity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateOrNull, "isDateOrNull", null, "Employee->reset_password_validity", false)).optional(),
-  stats_compare_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_compare_from", false)).optional(),
-  stats_compare_option: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->stats_compare_option", false)).optional(),
-  stats_compare_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_compare_to", false)).optional(),
-  stats_date_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_date_from", false)).optional(),
-  stats_date_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_date_to", false)).optional(),
+  lastname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isName,
+        "isName",
+        null,
+        "Employee->lastname",
+        true,
+      ),
+    ),
+  passwd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isPlaintextPassword,
+        "isPlaintextPassword",
+        null,
+        "Employee->passwd",
+        true,
+      ),
+    ),
+  preselect_date_range: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        null,
+        "",
+        null,
+        "Employee->preselect_date_range",
+        false,
+      ),
+    )
+    .optional(),
+  reset_password_token: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        40,
+        isSha1,
+        "isSha1",
+        null,
+        "Employee->reset_password_token",
+        false,
+      ),
+    )
+    .optional(),
+  reset_password_validity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateOrNull,
+        "isDateOrNull",
+        null,
+        "Employee->reset_password_validity",
+        false,
+      ),
+    )
+    .optional(),
+  stats_compare_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_compare_from",
+        false,
+      ),
+    )
+    .optional(),
+  stats_compare_option: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->stats_compare_option",
+        false,
+      ),
+    )
+    .optional(),
+  stats_compare_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_compare_to",
+        false,
+      ),
+    )
+    .optional(),
+  stats_date_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_date_from",
+        false,
+      ),
+    )
+    .optional(),
+  stats_date_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_date_to",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -53,41 +346,359 @@ export const employeeInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `employees`. */
 export const employeePatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  bo_color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isColor, "isColor", null, "Employee->bo_color", false)).optional(),
-  bo_css: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "Employee->bo_css", false)).optional(),
+  bo_color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isColor,
+        "isColor",
+        null,
+        "Employee->bo_color",
+        false,
+      ),
+    )
+    .optional(),
+  bo_css: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Employee->bo_css",
+        false,
+      ),
+    )
+    .optional(),
   bo_menu: z.boolean().optional(),
-  bo_theme: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Employee->bo_theme", false)).optional(),
-  bo_width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->bo_width", false)).optional(),
-  default_tab: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Employee->default_tab", false)).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Employee->email", true)).optional(),
-  firstname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Employee->firstname", true)).optional(),
+  bo_theme: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Employee->bo_theme",
+        false,
+      ),
+    )
+    .optional(),
+  bo_width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->bo_width",
+        false,
+      ),
+    )
+    .optional(),
+  default_tab: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Employee->default_tab",
+        false,
+      ),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Employee->email", true),
+    )
+    .optional(),
+  firstname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isName,
+        "isName",
+        null,
+        "Employee->firstname",
+        true,
+      ),
+    )
+    .optional(),
   has_enabled_gravatar: z.boolean().optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_lang", true)).optional(),
-  id_last_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_last_customer", false)).optional(),
-  id_last_customer_message: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_last_customer_message", false)).optional(),
-  id_last_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->id_last_order", false)).optional(),
-  id_profile: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Employee->id_profile", true)).optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_lang",
+        true,
+      ),
+    )
+    .optional(),
+  id_last_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_last_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_last_customer_message: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_last_customer_message",
+        false,
+      ),
+    )
+    .optional(),
+  id_last_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->id_last_order",
+        false,
+      ),
+    )
+    .optional(),
+  id_profile: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Employee->id_profile",
+        true,
+      ),
+    )
+    .optional(),
   last_passwd_gen: z.string().optional(),
-  lastname: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isName, "isName", null, "Employee->lastname", true)).optional(),
-  passwd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isPlaintextPassword, "isPlaintextPassword", null, "Employee->passwd", true)).optional(),
-  preselect_date_range: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, null, "", null, "Employee->preselect_date_range", false)).optional(),
-  reset_password_token: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isSha1, "isSha1", null, "Employee->reset_password_token", false)).optional(),
-  reset_password_validity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateOrNull, "isDateOrNull", null, "Employee->reset_password_validity", false)).optional(),
-  stats_compare_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_compare_from", false)).optional(),
-  stats_compare_option: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Employee->stats_compare_option", false)).optional(),
-  stats_compare_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_compare_to", false)).optional(),
-  stats_date_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_date_from", false)).optional(),
-  stats_date_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Employee->stats_date_to", false)).optional(),
+  lastname: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isName,
+        "isName",
+        null,
+        "Employee->lastname",
+        true,
+      ),
+    )
+    .optional(),
+  passwd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isPlaintextPassword,
+        "isPlaintextPassword",
+        null,
+        "Employee->passwd",
+        true,
+      ),
+    )
+    .optional(),
+  preselect_date_range: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        null,
+        "",
+        null,
+        "Employee->preselect_date_range",
+        false,
+      ),
+    )
+    .optional(),
+  reset_password_token: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        40,
+        isSha1,
+        "isSha1",
+        null,
+        "Employee->reset_password_token",
+        false,
+      ),
+    )
+    .optional(),
+  reset_password_validity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateOrNull,
+        "isDateOrNull",
+        null,
+        "Employee->reset_password_validity",
+        false,
+      ),
+    )
+    .optional(),
+  stats_compare_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_compare_from",
+        false,
+      ),
+    )
+    .optional(),
+  stats_compare_option: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Employee->stats_compare_option",
+        false,
+      ),
+    )
+    .optional(),
+  stats_compare_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_compare_to",
+        false,
+      ),
+    )
+    .optional(),
+  stats_date_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_date_from",
+        false,
+      ),
+    )
+    .optional(),
+  stats_date_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Employee->stats_date_to",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkEmployee(value: unknown, patch: boolean, _create: boolean): ValidationResult<EmployeeInput> {
-  const parsed = (patch ? employeePatchSchema : employeeInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as EmployeeInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkEmployee(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<EmployeeInput> {
+  let schema: z.ZodType = employeeInputSchema;
+  if (patch) {
+    schema = employeePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as EmployeeInput };
 }
 
 /**

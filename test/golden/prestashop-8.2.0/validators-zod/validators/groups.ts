@@ -20,11 +20,66 @@ import type { GroupInput, GroupPatch } from "../types/groups.js";
 
 /** zod schema of a POST/PUT body for `groups`. */
 export const groupInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_upd", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 32, isGenericName, "isGenericName", null, "Group->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  price_display_method: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPriceDisplayMethod, "isPriceDisplayMethod", null, "Group->price_display_method", true)),
-  reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Group->reduction", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_upd", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            32,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Group->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  price_display_method: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPriceDisplayMethod,
+        "isPriceDisplayMethod",
+        null,
+        "Group->price_display_method",
+        true,
+      ),
+    ),
+  reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Group->reduction",
+        false,
+      ),
+    )
+    .optional(),
   show_prices: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -32,11 +87,67 @@ export const groupInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `groups`. */
 export const groupPatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_upd", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 32, isGenericName, "isGenericName", null, "Group->name", e.id === 1, ['value']))).optional(),
-  price_display_method: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPriceDisplayMethod, "isPriceDisplayMethod", null, "Group->price_display_method", true)).optional(),
-  reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Group->reduction", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Group->date_upd", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            32,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Group->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  price_display_method: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPriceDisplayMethod,
+        "isPriceDisplayMethod",
+        null,
+        "Group->price_display_method",
+        true,
+      ),
+    )
+    .optional(),
+  reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Group->reduction",
+        false,
+      ),
+    )
+    .optional(),
   show_prices: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -44,10 +155,29 @@ export const groupPatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkGroup(value: unknown, patch: boolean, _create: boolean): ValidationResult<GroupInput> {
-  const parsed = (patch ? groupPatchSchema : groupInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as GroupInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkGroup(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<GroupInput> {
+  let schema: z.ZodType = groupInputSchema;
+  if (patch) {
+    schema = groupPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as GroupInput };
 }
 
 /**

@@ -9,19 +9,117 @@ import type { GuestInput, GuestPatch } from "../types/guests.js";
 
 /** zod schema of a POST/PUT body for `guests`. */
 export const guestInputSchema = z.looseObject({
-  accept_language: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 8, isGenericName, "isGenericName", null, "Guest->accept_language", false)).optional(),
+  accept_language: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        8,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Guest->accept_language",
+        false,
+      ),
+    )
+    .optional(),
   adobe_director: z.boolean().optional(),
   adobe_flash: z.boolean().optional(),
   apple_quicktime: z.boolean().optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Guest->id_customer", false)).optional(),
-  id_operating_system: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Guest->id_operating_system", false)).optional(),
-  id_web_browser: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Guest->id_web_browser", false)).optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Guest->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_operating_system: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Guest->id_operating_system",
+        false,
+      ),
+    )
+    .optional(),
+  id_web_browser: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Guest->id_web_browser",
+        false,
+      ),
+    )
+    .optional(),
   javascript: z.boolean().optional(),
   mobile_theme: z.boolean().optional(),
   real_player: z.boolean().optional(),
-  screen_color: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Guest->screen_color", false)).optional(),
-  screen_resolution_x: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Guest->screen_resolution_x", false)).optional(),
-  screen_resolution_y: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Guest->screen_resolution_y", false)).optional(),
+  screen_color: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Guest->screen_color",
+        false,
+      ),
+    )
+    .optional(),
+  screen_resolution_x: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Guest->screen_resolution_x",
+        false,
+      ),
+    )
+    .optional(),
+  screen_resolution_y: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Guest->screen_resolution_y",
+        false,
+      ),
+    )
+    .optional(),
   sun_java: z.boolean().optional(),
   windows_media: z.boolean().optional(),
   id: readOnly(),
@@ -30,19 +128,117 @@ export const guestInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `guests`. */
 export const guestPatchSchema = z.looseObject({
-  accept_language: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 8, isGenericName, "isGenericName", null, "Guest->accept_language", false)).optional(),
+  accept_language: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        8,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Guest->accept_language",
+        false,
+      ),
+    )
+    .optional(),
   adobe_director: z.boolean().optional(),
   adobe_flash: z.boolean().optional(),
   apple_quicktime: z.boolean().optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Guest->id_customer", false)).optional(),
-  id_operating_system: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Guest->id_operating_system", false)).optional(),
-  id_web_browser: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Guest->id_web_browser", false)).optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Guest->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_operating_system: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Guest->id_operating_system",
+        false,
+      ),
+    )
+    .optional(),
+  id_web_browser: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Guest->id_web_browser",
+        false,
+      ),
+    )
+    .optional(),
   javascript: z.boolean().optional(),
   mobile_theme: z.boolean().optional(),
   real_player: z.boolean().optional(),
-  screen_color: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Guest->screen_color", false)).optional(),
-  screen_resolution_x: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Guest->screen_resolution_x", false)).optional(),
-  screen_resolution_y: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Guest->screen_resolution_y", false)).optional(),
+  screen_color: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Guest->screen_color",
+        false,
+      ),
+    )
+    .optional(),
+  screen_resolution_x: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Guest->screen_resolution_x",
+        false,
+      ),
+    )
+    .optional(),
+  screen_resolution_y: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Guest->screen_resolution_y",
+        false,
+      ),
+    )
+    .optional(),
   sun_java: z.boolean().optional(),
   windows_media: z.boolean().optional(),
   id: readOnly(),
@@ -51,10 +247,29 @@ export const guestPatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkGuest(value: unknown, patch: boolean, _create: boolean): ValidationResult<GuestInput> {
-  const parsed = (patch ? guestPatchSchema : guestInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as GuestInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkGuest(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<GuestInput> {
+  let schema: z.ZodType = guestInputSchema;
+  if (patch) {
+    schema = guestPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as GuestInput };
 }
 
 /**

@@ -10,13 +10,52 @@ import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 /** zod schema of a POST/PUT body for `image_types`. */
 export const imageTypeInputSchema = z.looseObject({
   categories: z.boolean().optional(),
-  height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isImageSize, "isImageSize", null, "ImageType->height", true)),
+  height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isImageSize,
+        "isImageSize",
+        null,
+        "ImageType->height",
+        true,
+      ),
+    ),
   manufacturers: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isImageTypeName, "isImageTypeName", null, "ImageType->name", true)),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isImageTypeName,
+        "isImageTypeName",
+        null,
+        "ImageType->name",
+        true,
+      ),
+    ),
   products: z.boolean().optional(),
   stores: z.boolean().optional(),
   suppliers: z.boolean().optional(),
-  width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isImageSize, "isImageSize", null, "ImageType->width", true)),
+  width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isImageSize,
+        "isImageSize",
+        null,
+        "ImageType->width",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -24,23 +63,84 @@ export const imageTypeInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `image_types`. */
 export const imageTypePatchSchema = z.looseObject({
   categories: z.boolean().optional(),
-  height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isImageSize, "isImageSize", null, "ImageType->height", true)).optional(),
+  height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isImageSize,
+        "isImageSize",
+        null,
+        "ImageType->height",
+        true,
+      ),
+    )
+    .optional(),
   manufacturers: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isImageTypeName, "isImageTypeName", null, "ImageType->name", true)).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isImageTypeName,
+        "isImageTypeName",
+        null,
+        "ImageType->name",
+        true,
+      ),
+    )
+    .optional(),
   products: z.boolean().optional(),
   stores: z.boolean().optional(),
   suppliers: z.boolean().optional(),
-  width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isImageSize, "isImageSize", null, "ImageType->width", true)).optional(),
+  width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isImageSize,
+        "isImageSize",
+        null,
+        "ImageType->width",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkImageType(value: unknown, patch: boolean, _create: boolean): ValidationResult<ImageTypeInput> {
-  const parsed = (patch ? imageTypePatchSchema : imageTypeInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ImageTypeInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkImageType(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ImageTypeInput> {
+  let schema: z.ZodType = imageTypeInputSchema;
+  if (patch) {
+    schema = imageTypePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ImageTypeInput };
 }
 
 /**

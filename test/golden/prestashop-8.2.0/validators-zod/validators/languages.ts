@@ -16,13 +16,93 @@ import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 /** zod schema of a POST/PUT body for `languages`. */
 export const languageInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  date_format_full: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhpDateFormat, "isPhpDateFormat", null, "Language->date_format_full", true)),
-  date_format_lite: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhpDateFormat, "isPhpDateFormat", null, "Language->date_format_lite", true)),
+  date_format_full: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhpDateFormat,
+        "isPhpDateFormat",
+        null,
+        "Language->date_format_full",
+        true,
+      ),
+    ),
+  date_format_lite: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhpDateFormat,
+        "isPhpDateFormat",
+        null,
+        "Language->date_format_lite",
+        true,
+      ),
+    ),
   is_rtl: z.boolean().optional(),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 2, isLanguageIsoCode, "isLanguageIsoCode", null, "Language->iso_code", true)),
-  language_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 5, isLanguageCode, "isLanguageCode", null, "Language->language_code", false)).optional(),
-  locale: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 5, isLocale, "isLocale", null, "Language->locale", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Language->name", true)),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        2,
+        isLanguageIsoCode,
+        "isLanguageIsoCode",
+        null,
+        "Language->iso_code",
+        true,
+      ),
+    ),
+  language_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        5,
+        isLanguageCode,
+        "isLanguageCode",
+        null,
+        "Language->language_code",
+        false,
+      ),
+    )
+    .optional(),
+  locale: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        5,
+        isLocale,
+        "isLocale",
+        null,
+        "Language->locale",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Language->name",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -30,23 +110,126 @@ export const languageInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `languages`. */
 export const languagePatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  date_format_full: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhpDateFormat, "isPhpDateFormat", null, "Language->date_format_full", true)).optional(),
-  date_format_lite: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isPhpDateFormat, "isPhpDateFormat", null, "Language->date_format_lite", true)).optional(),
+  date_format_full: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhpDateFormat,
+        "isPhpDateFormat",
+        null,
+        "Language->date_format_full",
+        true,
+      ),
+    )
+    .optional(),
+  date_format_lite: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isPhpDateFormat,
+        "isPhpDateFormat",
+        null,
+        "Language->date_format_lite",
+        true,
+      ),
+    )
+    .optional(),
   is_rtl: z.boolean().optional(),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 2, isLanguageIsoCode, "isLanguageIsoCode", null, "Language->iso_code", true)).optional(),
-  language_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 5, isLanguageCode, "isLanguageCode", null, "Language->language_code", false)).optional(),
-  locale: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 5, isLocale, "isLocale", null, "Language->locale", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Language->name", true)).optional(),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        2,
+        isLanguageIsoCode,
+        "isLanguageIsoCode",
+        null,
+        "Language->iso_code",
+        true,
+      ),
+    )
+    .optional(),
+  language_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        5,
+        isLanguageCode,
+        "isLanguageCode",
+        null,
+        "Language->language_code",
+        false,
+      ),
+    )
+    .optional(),
+  locale: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        5,
+        isLocale,
+        "isLocale",
+        null,
+        "Language->locale",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Language->name",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkLanguage(value: unknown, patch: boolean, _create: boolean): ValidationResult<LanguageInput> {
-  const parsed = (patch ? languagePatchSchema : languageInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as LanguageInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkLanguage(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<LanguageInput> {
+  let schema: z.ZodType = languageInputSchema;
+  if (patch) {
+    schema = languagePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as LanguageInput };
 }
 
 /**

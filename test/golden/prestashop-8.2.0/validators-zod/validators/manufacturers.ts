@@ -15,18 +15,125 @@ export const manufacturerInputSchema = z.looseObject({
   active: z.boolean().optional(),
   date_add: z.string().optional(),
   date_upd: z.string().optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Manufacturer->description", false, ['value']))).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Manufacturer->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, null, isGenericName, "isGenericName", null, "Manufacturer->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Manufacturer->meta_title", false, ['value']))).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCatalogName, "isCatalogName", null, "Manufacturer->name", true)),
-  short_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Manufacturer->short_description", false, ['value']))).optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Manufacturer->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Manufacturer->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            null,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Manufacturer->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Manufacturer->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCatalogName,
+        "isCatalogName",
+        null,
+        "Manufacturer->name",
+        true,
+      ),
+    ),
+  short_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Manufacturer->short_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   id: readOnly(),
   link_rewrite: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    addresses: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      addresses: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `manufacturers`. */
@@ -34,26 +141,159 @@ export const manufacturerPatchSchema = z.looseObject({
   active: z.boolean().optional(),
   date_add: z.string().optional(),
   date_upd: z.string().optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Manufacturer->description", false, ['value']))).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Manufacturer->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, null, isGenericName, "isGenericName", null, "Manufacturer->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Manufacturer->meta_title", false, ['value']))).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCatalogName, "isCatalogName", null, "Manufacturer->name", true)).optional(),
-  short_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Manufacturer->short_description", false, ['value']))).optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Manufacturer->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Manufacturer->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            null,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Manufacturer->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Manufacturer->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCatalogName,
+        "isCatalogName",
+        null,
+        "Manufacturer->name",
+        true,
+      ),
+    )
+    .optional(),
+  short_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Manufacturer->short_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   id: readOnly(),
   link_rewrite: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    addresses: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      addresses: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
-const MULTILINGUAL = new Set<string>(["description", "meta_description", "meta_keywords", "meta_title", "short_description"]);
+const MULTILINGUAL = new Set<string>([
+  "description",
+  "meta_description",
+  "meta_keywords",
+  "meta_title",
+  "short_description",
+]);
 
-function checkManufacturer(value: unknown, patch: boolean, _create: boolean): ValidationResult<ManufacturerInput> {
-  const parsed = (patch ? manufacturerPatchSchema : manufacturerInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ManufacturerInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkManufacturer(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ManufacturerInput> {
+  let schema: z.ZodType = manufacturerInputSchema;
+  if (patch) {
+    schema = manufacturerPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ManufacturerInput };
 }
 
 /**

@@ -9,12 +9,95 @@ import type { MessageInput, MessagePatch } from "../types/messages.js";
 
 /** zod schema of a POST/PUT body for `messages`. */
 export const messageInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Message->date_add", false)).optional(),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_cart", false)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_customer", false)).optional(),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_employee", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_order", false)).optional(),
-  message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "Message->message", true)),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Message->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_cart",
+        false,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_employee",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_order",
+        false,
+      ),
+    )
+    .optional(),
+  message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Message->message",
+        true,
+      ),
+    ),
   private: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -22,12 +105,96 @@ export const messageInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `messages`. */
 export const messagePatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Message->date_add", false)).optional(),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_cart", false)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_customer", false)).optional(),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_employee", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Message->id_order", false)).optional(),
-  message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "Message->message", true)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Message->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_cart",
+        false,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_customer",
+        false,
+      ),
+    )
+    .optional(),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_employee",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Message->id_order",
+        false,
+      ),
+    )
+    .optional(),
+  message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Message->message",
+        true,
+      ),
+    )
+    .optional(),
   private: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -35,10 +202,29 @@ export const messagePatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkMessage(value: unknown, patch: boolean, _create: boolean): ValidationResult<MessageInput> {
-  const parsed = (patch ? messagePatchSchema : messageInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as MessageInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkMessage(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<MessageInput> {
+  let schema: z.ZodType = messageInputSchema;
+  if (patch) {
+    schema = messagePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as MessageInput };
 }
 
 /**

@@ -17,38 +17,279 @@ import type {
 
 /** zod schema of a POST/PUT body for `order_carriers`. */
 export const orderCarrierInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderCarrier->date_add", false)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCarrier->id_carrier", true)),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCarrier->id_order", true)),
-  id_order_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCarrier->id_order_invoice", false)).optional(),
-  shipping_cost_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCarrier->shipping_cost_tax_excl", false)).optional(),
-  shipping_cost_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCarrier->shipping_cost_tax_incl", false)).optional(),
-  tracking_number: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isTrackingNumber, "isTrackingNumber", null, "OrderCarrier->tracking_number", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCarrier->weight", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderCarrier->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCarrier->id_carrier",
+        true,
+      ),
+    ),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCarrier->id_order",
+        true,
+      ),
+    ),
+  id_order_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCarrier->id_order_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  shipping_cost_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCarrier->shipping_cost_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  shipping_cost_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCarrier->shipping_cost_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  tracking_number: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isTrackingNumber,
+        "isTrackingNumber",
+        null,
+        "OrderCarrier->tracking_number",
+        false,
+      ),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCarrier->weight",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `order_carriers`. */
 export const orderCarrierPatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderCarrier->date_add", false)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCarrier->id_carrier", true)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCarrier->id_order", true)).optional(),
-  id_order_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCarrier->id_order_invoice", false)).optional(),
-  shipping_cost_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCarrier->shipping_cost_tax_excl", false)).optional(),
-  shipping_cost_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCarrier->shipping_cost_tax_incl", false)).optional(),
-  tracking_number: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isTrackingNumber, "isTrackingNumber", null, "OrderCarrier->tracking_number", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCarrier->weight", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderCarrier->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCarrier->id_carrier",
+        true,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCarrier->id_order",
+        true,
+      ),
+    )
+    .optional(),
+  id_order_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCarrier->id_order_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  shipping_cost_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCarrier->shipping_cost_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  shipping_cost_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCarrier->shipping_cost_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  tracking_number: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isTrackingNumber,
+        "isTrackingNumber",
+        null,
+        "OrderCarrier->tracking_number",
+        false,
+      ),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCarrier->weight",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderCarrier(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderCarrierInput> {
-  const parsed = (patch ? orderCarrierPatchSchema : orderCarrierInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderCarrierInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderCarrier(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderCarrierInput> {
+  let schema: z.ZodType = orderCarrierInputSchema;
+  if (patch) {
+    schema = orderCarrierPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderCarrierInput };
 }
 
 /**

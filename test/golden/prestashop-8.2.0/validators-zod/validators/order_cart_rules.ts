@@ -14,12 +14,82 @@ import type {
 export const orderCartRuleInputSchema = z.looseObject({
   deleted: z.boolean().optional(),
   free_shipping: z.boolean().optional(),
-  id_cart_rule: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCartRule->id_cart_rule", true)),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCartRule->id_order", true)),
-  id_order_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCartRule->id_order_invoice", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", null, "OrderCartRule->name", true)),
-  value: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCartRule->value", true)),
-  value_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCartRule->value_tax_excl", true)),
+  id_cart_rule: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCartRule->id_cart_rule",
+        true,
+      ),
+    ),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCartRule->id_order",
+        true,
+      ),
+    ),
+  id_order_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCartRule->id_order_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, null, "", null, "OrderCartRule->name", true),
+    ),
+  value: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCartRule->value",
+        true,
+      ),
+    ),
+  value_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCartRule->value_tax_excl",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -28,22 +98,116 @@ export const orderCartRuleInputSchema = z.looseObject({
 export const orderCartRulePatchSchema = z.looseObject({
   deleted: z.boolean().optional(),
   free_shipping: z.boolean().optional(),
-  id_cart_rule: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCartRule->id_cart_rule", true)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCartRule->id_order", true)).optional(),
-  id_order_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderCartRule->id_order_invoice", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", null, "OrderCartRule->name", true)).optional(),
-  value: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCartRule->value", true)).optional(),
-  value_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderCartRule->value_tax_excl", true)).optional(),
+  id_cart_rule: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCartRule->id_cart_rule",
+        true,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCartRule->id_order",
+        true,
+      ),
+    )
+    .optional(),
+  id_order_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderCartRule->id_order_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, null, "", null, "OrderCartRule->name", true),
+    )
+    .optional(),
+  value: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCartRule->value",
+        true,
+      ),
+    )
+    .optional(),
+  value_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderCartRule->value_tax_excl",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderCartRule(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderCartRuleInput> {
-  const parsed = (patch ? orderCartRulePatchSchema : orderCartRuleInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderCartRuleInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderCartRule(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderCartRuleInput> {
+  let schema: z.ZodType = orderCartRuleInputSchema;
+  if (patch) {
+    schema = orderCartRulePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderCartRuleInput };
 }
 
 /**

@@ -25,120 +25,1425 @@ import type {
 
 /** zod schema of a POST/PUT body for `order_details`. */
 export const orderDetailInputSchema = z.looseObject({
-  discount_quantity_applied: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->discount_quantity_applied", false)).optional(),
-  download_deadline: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "OrderDetail->download_deadline", false)).optional(),
-  download_hash: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "OrderDetail->download_hash", false)).optional(),
-  download_nb: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->download_nb", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->ecotax", false)).optional(),
-  ecotax_tax_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->ecotax_tax_rate", false)).optional(),
-  group_reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->group_reduction", false)).optional(),
-  id_customization: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_customization", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_order", true)),
-  id_order_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_order_invoice", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_shop", true)),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->id_tax_rules_group", false)).optional(),
-  id_warehouse: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_warehouse", true)),
-  original_product_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->original_product_price", false)).optional(),
-  original_wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->original_wholesale_price", false)).optional(),
-  product_attribute_id: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->product_attribute_id", false)).optional(),
-  product_ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isEan13, "isEan13", null, "OrderDetail->product_ean13", false)).optional(),
-  product_id: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->product_id", false)).optional(),
-  product_isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isIsbn, "isIsbn", null, "OrderDetail->product_isbn", false)).optional(),
-  product_mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isMpn, "isMpn", null, "OrderDetail->product_mpn", false)).optional(),
-  product_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isGenericName, "isGenericName", null, "OrderDetail->product_name", true)),
-  product_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->product_price", true)),
-  product_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->product_quantity", true)),
-  product_quantity_discount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->product_quantity_discount", false)).optional(),
-  product_quantity_in_stock: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->product_quantity_in_stock", false)).optional(),
-  product_quantity_refunded: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "OrderDetail->product_quantity_refunded", false)).optional(),
-  product_quantity_reinjected: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "OrderDetail->product_quantity_reinjected", false)).optional(),
-  product_quantity_return: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "OrderDetail->product_quantity_return", false)).optional(),
-  product_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReference, "isReference", null, "OrderDetail->product_reference", false)).optional(),
-  product_supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReference, "isReference", null, "OrderDetail->product_supplier_reference", false)).optional(),
-  product_upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isUpc, "isUpc", null, "OrderDetail->product_upc", false)).optional(),
-  product_weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->product_weight", false)).optional(),
-  purchase_supplier_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->purchase_supplier_price", false)).optional(),
-  reduction_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->reduction_amount", false)).optional(),
-  reduction_amount_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->reduction_amount_tax_excl", false)).optional(),
-  reduction_amount_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->reduction_amount_tax_incl", false)).optional(),
-  reduction_percent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->reduction_percent", false)).optional(),
-  tax_computation_method: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->tax_computation_method", false)).optional(),
-  total_price_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_price_tax_excl", false)).optional(),
-  total_price_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_price_tax_incl", false)).optional(),
-  total_refunded_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_refunded_tax_excl", false)).optional(),
-  total_refunded_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_refunded_tax_incl", false)).optional(),
-  total_shipping_price_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_shipping_price_tax_excl", false)).optional(),
-  total_shipping_price_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_shipping_price_tax_incl", false)).optional(),
-  unit_price_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->unit_price_tax_excl", false)).optional(),
-  unit_price_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->unit_price_tax_incl", false)).optional(),
+  discount_quantity_applied: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->discount_quantity_applied",
+        false,
+      ),
+    )
+    .optional(),
+  download_deadline: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "OrderDetail->download_deadline",
+        false,
+      ),
+    )
+    .optional(),
+  download_hash: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "OrderDetail->download_hash",
+        false,
+      ),
+    )
+    .optional(),
+  download_nb: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->download_nb",
+        false,
+      ),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  ecotax_tax_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->ecotax_tax_rate",
+        false,
+      ),
+    )
+    .optional(),
+  group_reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->group_reduction",
+        false,
+      ),
+    )
+    .optional(),
+  id_customization: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_customization",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_order",
+        true,
+      ),
+    ),
+  id_order_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_order_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_shop",
+        true,
+      ),
+    ),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->id_tax_rules_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_warehouse: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_warehouse",
+        true,
+      ),
+    ),
+  original_product_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->original_product_price",
+        false,
+      ),
+    )
+    .optional(),
+  original_wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->original_wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
+  product_attribute_id: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->product_attribute_id",
+        false,
+      ),
+    )
+    .optional(),
+  product_ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isEan13,
+        "isEan13",
+        null,
+        "OrderDetail->product_ean13",
+        false,
+      ),
+    )
+    .optional(),
+  product_id: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->product_id",
+        false,
+      ),
+    )
+    .optional(),
+  product_isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isIsbn,
+        "isIsbn",
+        null,
+        "OrderDetail->product_isbn",
+        false,
+      ),
+    )
+    .optional(),
+  product_mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isMpn,
+        "isMpn",
+        null,
+        "OrderDetail->product_mpn",
+        false,
+      ),
+    )
+    .optional(),
+  product_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isGenericName,
+        "isGenericName",
+        null,
+        "OrderDetail->product_name",
+        true,
+      ),
+    ),
+  product_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->product_price",
+        true,
+      ),
+    ),
+  product_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->product_quantity",
+        true,
+      ),
+    ),
+  product_quantity_discount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->product_quantity_discount",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_in_stock: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->product_quantity_in_stock",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_refunded: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "OrderDetail->product_quantity_refunded",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_reinjected: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "OrderDetail->product_quantity_reinjected",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_return: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "OrderDetail->product_quantity_return",
+        false,
+      ),
+    )
+    .optional(),
+  product_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReference,
+        "isReference",
+        null,
+        "OrderDetail->product_reference",
+        false,
+      ),
+    )
+    .optional(),
+  product_supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReference,
+        "isReference",
+        null,
+        "OrderDetail->product_supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  product_upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isUpc,
+        "isUpc",
+        null,
+        "OrderDetail->product_upc",
+        false,
+      ),
+    )
+    .optional(),
+  product_weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->product_weight",
+        false,
+      ),
+    )
+    .optional(),
+  purchase_supplier_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->purchase_supplier_price",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->reduction_amount",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->reduction_amount_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->reduction_amount_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_percent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->reduction_percent",
+        false,
+      ),
+    )
+    .optional(),
+  tax_computation_method: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->tax_computation_method",
+        false,
+      ),
+    )
+    .optional(),
+  total_price_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_price_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_price_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_price_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_refunded_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_refunded_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_refunded_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_refunded_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_price_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_shipping_price_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_price_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_shipping_price_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->unit_price_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->unit_price_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    taxes: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      taxes: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `order_details`. */
 export const orderDetailPatchSchema = z.looseObject({
-  discount_quantity_applied: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->discount_quantity_applied", false)).optional(),
-  download_deadline: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "OrderDetail->download_deadline", false)).optional(),
-  download_hash: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "OrderDetail->download_hash", false)).optional(),
-  download_nb: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->download_nb", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->ecotax", false)).optional(),
-  ecotax_tax_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->ecotax_tax_rate", false)).optional(),
-  group_reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->group_reduction", false)).optional(),
-  id_customization: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_customization", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_order", true)).optional(),
-  id_order_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_order_invoice", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_shop", true)).optional(),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->id_tax_rules_group", false)).optional(),
-  id_warehouse: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->id_warehouse", true)).optional(),
-  original_product_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->original_product_price", false)).optional(),
-  original_wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->original_wholesale_price", false)).optional(),
-  product_attribute_id: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->product_attribute_id", false)).optional(),
-  product_ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isEan13, "isEan13", null, "OrderDetail->product_ean13", false)).optional(),
-  product_id: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->product_id", false)).optional(),
-  product_isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isIsbn, "isIsbn", null, "OrderDetail->product_isbn", false)).optional(),
-  product_mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isMpn, "isMpn", null, "OrderDetail->product_mpn", false)).optional(),
-  product_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isGenericName, "isGenericName", null, "OrderDetail->product_name", true)).optional(),
-  product_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->product_price", true)).optional(),
-  product_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->product_quantity", true)).optional(),
-  product_quantity_discount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->product_quantity_discount", false)).optional(),
-  product_quantity_in_stock: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderDetail->product_quantity_in_stock", false)).optional(),
-  product_quantity_refunded: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "OrderDetail->product_quantity_refunded", false)).optional(),
-  product_quantity_reinjected: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "OrderDetail->product_quantity_reinjected", false)).optional(),
-  product_quantity_return: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "OrderDetail->product_quantity_return", false)).optional(),
-  product_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReference, "isReference", null, "OrderDetail->product_reference", false)).optional(),
-  product_supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReference, "isReference", null, "OrderDetail->product_supplier_reference", false)).optional(),
-  product_upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isUpc, "isUpc", null, "OrderDetail->product_upc", false)).optional(),
-  product_weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->product_weight", false)).optional(),
-  purchase_supplier_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->purchase_supplier_price", false)).optional(),
-  reduction_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->reduction_amount", false)).optional(),
-  reduction_amount_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->reduction_amount_tax_excl", false)).optional(),
-  reduction_amount_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->reduction_amount_tax_incl", false)).optional(),
-  reduction_percent: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderDetail->reduction_percent", false)).optional(),
-  tax_computation_method: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderDetail->tax_computation_method", false)).optional(),
-  total_price_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_price_tax_excl", false)).optional(),
-  total_price_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_price_tax_incl", false)).optional(),
-  total_refunded_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_refunded_tax_excl", false)).optional(),
-  total_refunded_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_refunded_tax_incl", false)).optional(),
-  total_shipping_price_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_shipping_price_tax_excl", false)).optional(),
-  total_shipping_price_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->total_shipping_price_tax_incl", false)).optional(),
-  unit_price_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->unit_price_tax_excl", false)).optional(),
-  unit_price_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderDetail->unit_price_tax_incl", false)).optional(),
+  discount_quantity_applied: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->discount_quantity_applied",
+        false,
+      ),
+    )
+    .optional(),
+  download_deadline: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "OrderDetail->download_deadline",
+        false,
+      ),
+    )
+    .optional(),
+  download_hash: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "OrderDetail->download_hash",
+        false,
+      ),
+    )
+    .optional(),
+  download_nb: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->download_nb",
+        false,
+      ),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  ecotax_tax_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->ecotax_tax_rate",
+        false,
+      ),
+    )
+    .optional(),
+  group_reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->group_reduction",
+        false,
+      ),
+    )
+    .optional(),
+  id_customization: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_customization",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_order",
+        true,
+      ),
+    )
+    .optional(),
+  id_order_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_order_invoice",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_shop",
+        true,
+      ),
+    )
+    .optional(),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->id_tax_rules_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_warehouse: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->id_warehouse",
+        true,
+      ),
+    )
+    .optional(),
+  original_product_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->original_product_price",
+        false,
+      ),
+    )
+    .optional(),
+  original_wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->original_wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
+  product_attribute_id: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->product_attribute_id",
+        false,
+      ),
+    )
+    .optional(),
+  product_ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isEan13,
+        "isEan13",
+        null,
+        "OrderDetail->product_ean13",
+        false,
+      ),
+    )
+    .optional(),
+  product_id: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->product_id",
+        false,
+      ),
+    )
+    .optional(),
+  product_isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isIsbn,
+        "isIsbn",
+        null,
+        "OrderDetail->product_isbn",
+        false,
+      ),
+    )
+    .optional(),
+  product_mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isMpn,
+        "isMpn",
+        null,
+        "OrderDetail->product_mpn",
+        false,
+      ),
+    )
+    .optional(),
+  product_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isGenericName,
+        "isGenericName",
+        null,
+        "OrderDetail->product_name",
+        true,
+      ),
+    )
+    .optional(),
+  product_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->product_price",
+        true,
+      ),
+    )
+    .optional(),
+  product_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->product_quantity",
+        true,
+      ),
+    )
+    .optional(),
+  product_quantity_discount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->product_quantity_discount",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_in_stock: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderDetail->product_quantity_in_stock",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_refunded: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "OrderDetail->product_quantity_refunded",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_reinjected: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "OrderDetail->product_quantity_reinjected",
+        false,
+      ),
+    )
+    .optional(),
+  product_quantity_return: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "OrderDetail->product_quantity_return",
+        false,
+      ),
+    )
+    .optional(),
+  product_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReference,
+        "isReference",
+        null,
+        "OrderDetail->product_reference",
+        false,
+      ),
+    )
+    .optional(),
+  product_supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReference,
+        "isReference",
+        null,
+        "OrderDetail->product_supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  product_upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isUpc,
+        "isUpc",
+        null,
+        "OrderDetail->product_upc",
+        false,
+      ),
+    )
+    .optional(),
+  product_weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->product_weight",
+        false,
+      ),
+    )
+    .optional(),
+  purchase_supplier_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->purchase_supplier_price",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->reduction_amount",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->reduction_amount_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_amount_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->reduction_amount_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  reduction_percent: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderDetail->reduction_percent",
+        false,
+      ),
+    )
+    .optional(),
+  tax_computation_method: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderDetail->tax_computation_method",
+        false,
+      ),
+    )
+    .optional(),
+  total_price_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_price_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_price_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_price_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_refunded_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_refunded_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_refunded_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_refunded_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_price_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_shipping_price_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_price_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->total_shipping_price_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->unit_price_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderDetail->unit_price_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    taxes: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      taxes: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderDetail(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderDetailInput> {
-  const parsed = (patch ? orderDetailPatchSchema : orderDetailInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderDetailInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderDetail(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderDetailInput> {
+  let schema: z.ZodType = orderDetailInputSchema;
+  if (patch) {
+    schema = orderDetailPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderDetailInput };
 }
 
 /**

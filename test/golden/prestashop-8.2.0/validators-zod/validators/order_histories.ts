@@ -9,20 +9,90 @@ import type { OrderHistoryInput } from "../types/order_histories.js";
 
 /** zod schema of a POST/PUT body for `order_histories`. */
 export const orderHistoryInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderHistory->date_add", false)).optional(),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderHistory->id_employee", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderHistory->id_order", true)),
-  id_order_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderHistory->id_order_state", true)),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderHistory->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderHistory->id_employee",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderHistory->id_order",
+        true,
+      ),
+    ),
+  id_order_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderHistory->id_order_state",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderHistory(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderHistoryInput> {
-  const parsed = (patch ? orderHistoryInputSchema : orderHistoryInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderHistoryInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderHistory(
+  value: unknown,
+  _patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderHistoryInput> {
+  let schema: z.ZodType = orderHistoryInputSchema;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderHistoryInput };
 }
 
 /**

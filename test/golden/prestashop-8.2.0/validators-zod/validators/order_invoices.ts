@@ -17,14 +17,101 @@ import type {
 
 /** zod schema of a POST/PUT body for `order_invoices`. */
 export const orderInvoiceInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderInvoice->date_add", false)).optional(),
-  delivery_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "OrderInvoice->delivery_date", false)).optional(),
-  delivery_number: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderInvoice->delivery_number", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderInvoice->id_order", true)),
-  note: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "OrderInvoice->note", false)).optional(),
-  number: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderInvoice->number", true)),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderInvoice->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "OrderInvoice->delivery_date",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_number: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderInvoice->delivery_number",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderInvoice->id_order",
+        true,
+      ),
+    ),
+  note: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "OrderInvoice->note", false),
+    )
+    .optional(),
+  number: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderInvoice->number",
+        true,
+      ),
+    ),
   shipping_tax_computation_method: z.number().optional(),
-  shop_address: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "OrderInvoice->shop_address", false)).optional(),
+  shop_address: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "OrderInvoice->shop_address",
+        false,
+      ),
+    )
+    .optional(),
   total_discount_tax_excl: z.number().optional(),
   total_discount_tax_incl: z.number().optional(),
   total_paid_tax_excl: z.number().optional(),
@@ -41,14 +128,103 @@ export const orderInvoiceInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `order_invoices`. */
 export const orderInvoicePatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderInvoice->date_add", false)).optional(),
-  delivery_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "OrderInvoice->delivery_date", false)).optional(),
-  delivery_number: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderInvoice->delivery_number", false)).optional(),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderInvoice->id_order", true)).optional(),
-  note: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "OrderInvoice->note", false)).optional(),
-  number: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderInvoice->number", true)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderInvoice->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "OrderInvoice->delivery_date",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_number: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderInvoice->delivery_number",
+        false,
+      ),
+    )
+    .optional(),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderInvoice->id_order",
+        true,
+      ),
+    )
+    .optional(),
+  note: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "OrderInvoice->note", false),
+    )
+    .optional(),
+  number: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderInvoice->number",
+        true,
+      ),
+    )
+    .optional(),
   shipping_tax_computation_method: z.number().optional(),
-  shop_address: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "OrderInvoice->shop_address", false)).optional(),
+  shop_address: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "OrderInvoice->shop_address",
+        false,
+      ),
+    )
+    .optional(),
   total_discount_tax_excl: z.number().optional(),
   total_discount_tax_incl: z.number().optional(),
   total_paid_tax_excl: z.number().optional(),
@@ -65,10 +241,29 @@ export const orderInvoicePatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderInvoice(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderInvoiceInput> {
-  const parsed = (patch ? orderInvoicePatchSchema : orderInvoiceInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderInvoiceInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderInvoice(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderInvoiceInput> {
+  let schema: z.ZodType = orderInvoiceInputSchema;
+  if (patch) {
+    schema = orderInvoicePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderInvoiceInput };
 }
 
 /**

@@ -15,28 +15,201 @@ import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** zod schema of a POST/PUT body for `order_payments`. */
 export const orderPaymentInputSchema = z.looseObject({
-  amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "OrderPayment->amount", true)),
-  card_brand: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, null, "", null, "OrderPayment->card_brand", false)).optional(),
-  card_expiration: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, null, "", null, "OrderPayment->card_expiration", false)).optional(),
-  card_holder: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, null, "", null, "OrderPayment->card_holder", false)).optional(),
-  card_number: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, null, "", null, "OrderPayment->card_number", false)).optional(),
-  conversion_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderPayment->conversion_rate", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderPayment->date_add", false)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderPayment->id_currency", true)),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderPayment->id_employee", false)).optional(),
-  order_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 9, null, "", null, "OrderPayment->order_reference", false)).optional(),
-  payment_method: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "OrderPayment->payment_method", false)).optional(),
-  transaction_id: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 254, null, "", null, "OrderPayment->transaction_id", false)).optional(),
+  amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "OrderPayment->amount",
+        true,
+      ),
+    ),
+  card_brand: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 254, null, "", null, "OrderPayment->card_brand", false),
+    )
+    .optional(),
+  card_expiration: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        null,
+        "",
+        null,
+        "OrderPayment->card_expiration",
+        false,
+      ),
+    )
+    .optional(),
+  card_holder: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        null,
+        "",
+        null,
+        "OrderPayment->card_holder",
+        false,
+      ),
+    )
+    .optional(),
+  card_number: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        null,
+        "",
+        null,
+        "OrderPayment->card_number",
+        false,
+      ),
+    )
+    .optional(),
+  conversion_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderPayment->conversion_rate",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderPayment->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderPayment->id_currency",
+        true,
+      ),
+    ),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderPayment->id_employee",
+        false,
+      ),
+    )
+    .optional(),
+  order_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        9,
+        null,
+        "",
+        null,
+        "OrderPayment->order_reference",
+        false,
+      ),
+    )
+    .optional(),
+  payment_method: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "OrderPayment->payment_method",
+        false,
+      ),
+    )
+    .optional(),
+  transaction_id: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        254,
+        null,
+        "",
+        null,
+        "OrderPayment->transaction_id",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderPayment(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderPaymentInput> {
-  const parsed = (patch ? orderPaymentInputSchema : orderPaymentInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderPaymentInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderPayment(
+  value: unknown,
+  _patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderPaymentInput> {
+  let schema: z.ZodType = orderPaymentInputSchema;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderPaymentInput };
 }
 
 /**

@@ -9,33 +9,222 @@ import type { OrderSlipInput } from "../types/order_slip.js";
 
 /** zod schema of a POST/PUT body for `order_slip`. */
 export const orderSlipInputSchema = z.looseObject({
-  amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->amount", false)).optional(),
-  conversion_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->conversion_rate", true)),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderSlip->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "OrderSlip->date_upd", false)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderSlip->id_customer", true)),
-  id_order: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "OrderSlip->id_order", true)),
-  order_slip_type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "OrderSlip->order_slip_type", false)).optional(),
+  amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->amount",
+        false,
+      ),
+    )
+    .optional(),
+  conversion_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->conversion_rate",
+        true,
+      ),
+    ),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderSlip->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "OrderSlip->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderSlip->id_customer",
+        true,
+      ),
+    ),
+  id_order: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "OrderSlip->id_order",
+        true,
+      ),
+    ),
+  order_slip_type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "OrderSlip->order_slip_type",
+        false,
+      ),
+    )
+    .optional(),
   partial: z.number().optional(),
   shipping_cost: z.boolean().optional(),
-  shipping_cost_amount: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->shipping_cost_amount", false)).optional(),
-  total_products_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->total_products_tax_excl", true)),
-  total_products_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->total_products_tax_incl", true)),
-  total_shipping_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->total_shipping_tax_excl", true)),
-  total_shipping_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "OrderSlip->total_shipping_tax_incl", true)),
+  shipping_cost_amount: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->shipping_cost_amount",
+        false,
+      ),
+    )
+    .optional(),
+  total_products_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->total_products_tax_excl",
+        true,
+      ),
+    ),
+  total_products_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->total_products_tax_incl",
+        true,
+      ),
+    ),
+  total_shipping_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->total_shipping_tax_excl",
+        true,
+      ),
+    ),
+  total_shipping_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "OrderSlip->total_shipping_tax_incl",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    order_slip_details: z.array(z.looseObject({ amount_tax_excl: z.number(), amount_tax_incl: z.number(), id: z.number().optional(), id_order_detail: z.number(), product_quantity: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      order_slip_details: z
+        .array(
+          z.looseObject({
+            amount_tax_excl: z.number(),
+            amount_tax_incl: z.number(),
+            id: z.number().optional(),
+            id_order_detail: z.number(),
+            product_quantity: z.number(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrderSlip(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderSlipInput> {
-  const parsed = (patch ? orderSlipInputSchema : orderSlipInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderSlipInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderSlip(
+  value: unknown,
+  _patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderSlipInput> {
+  let schema: z.ZodType = orderSlipInputSchema;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderSlipInput };
 }
 
 /**

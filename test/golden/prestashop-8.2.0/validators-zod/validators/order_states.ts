@@ -23,20 +23,84 @@ import type {
 
 /** zod schema of a POST/PUT body for `order_states`. */
 export const orderStateInputSchema = z.looseObject({
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "OrderState->color", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isColor,
+        "isColor",
+        null,
+        "OrderState->color",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
   delivery: z.boolean().optional(),
   hidden: z.boolean().optional(),
   invoice: z.boolean().optional(),
   logable: z.boolean().optional(),
-  module_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isModuleName, "isModuleName", null, "OrderState->module_name", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isGenericName, "isGenericName", null, "OrderState->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  module_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isModuleName,
+        "isModuleName",
+        null,
+        "OrderState->module_name",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isGenericName,
+            "isGenericName",
+            null,
+            "OrderState->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   paid: z.boolean().optional(),
   pdf_delivery: z.boolean().optional(),
   pdf_invoice: z.boolean().optional(),
   send_email: z.boolean().optional(),
   shipped: z.boolean().optional(),
-  template: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isTplName, "isTplName", null, "OrderState->template", false, ['value']))).optional(),
+  template: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isTplName,
+            "isTplName",
+            null,
+            "OrderState->template",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   unremovable: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -44,20 +108,84 @@ export const orderStateInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `order_states`. */
 export const orderStatePatchSchema = z.looseObject({
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "OrderState->color", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isColor,
+        "isColor",
+        null,
+        "OrderState->color",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
   delivery: z.boolean().optional(),
   hidden: z.boolean().optional(),
   invoice: z.boolean().optional(),
   logable: z.boolean().optional(),
-  module_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isModuleName, "isModuleName", null, "OrderState->module_name", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isGenericName, "isGenericName", null, "OrderState->name", e.id === 1, ['value']))).optional(),
+  module_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isModuleName,
+        "isModuleName",
+        null,
+        "OrderState->module_name",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isGenericName,
+            "isGenericName",
+            null,
+            "OrderState->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   paid: z.boolean().optional(),
   pdf_delivery: z.boolean().optional(),
   pdf_invoice: z.boolean().optional(),
   send_email: z.boolean().optional(),
   shipped: z.boolean().optional(),
-  template: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isTplName, "isTplName", null, "OrderState->template", false, ['value']))).optional(),
+  template: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isTplName,
+            "isTplName",
+            null,
+            "OrderState->template",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   unremovable: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -65,10 +193,29 @@ export const orderStatePatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>(["name", "template"]);
 
-function checkOrderState(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderStateInput> {
-  const parsed = (patch ? orderStatePatchSchema : orderStateInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderStateInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrderState(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderStateInput> {
+  let schema: z.ZodType = orderStateInputSchema;
+  if (patch) {
+    schema = orderStatePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderStateInput };
 }
 
 /**

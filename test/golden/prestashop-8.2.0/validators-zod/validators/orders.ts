@@ -18,120 +18,1101 @@ import type { OrderInput, OrderPatch } from "../types/orders.js";
 
 /** zod schema of a POST/PUT body for `orders`. */
 export const orderInputSchema = z.looseObject({
-  carrier_tax_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Order->carrier_tax_rate", false)).optional(),
-  conversion_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Order->conversion_rate", true)),
-  current_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->current_state", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_upd", false)).optional(),
+  carrier_tax_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Order->carrier_tax_rate",
+        false,
+      ),
+    )
+    .optional(),
+  conversion_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Order->conversion_rate",
+        true,
+      ),
+    ),
+  current_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->current_state",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_upd", false),
+    )
+    .optional(),
   delivery_date: z.string().optional(),
   delivery_number: z.number().optional(),
   gift: z.boolean().optional(),
-  gift_message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "Order->gift_message", false)).optional(),
-  id_address_delivery: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_address_delivery", true)),
-  id_address_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_address_invoice", true)),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_carrier", true)),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_cart", true)),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_currency", true)),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_customer", true)),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_lang", true)),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_shop_group", false)).optional(),
+  gift_message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Order->gift_message",
+        false,
+      ),
+    )
+    .optional(),
+  id_address_delivery: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_address_delivery",
+        true,
+      ),
+    ),
+  id_address_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_address_invoice",
+        true,
+      ),
+    ),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_carrier",
+        true,
+      ),
+    ),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_cart",
+        true,
+      ),
+    ),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_currency",
+        true,
+      ),
+    ),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_customer",
+        true,
+      ),
+    ),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_lang",
+        true,
+      ),
+    ),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
   invoice_date: z.string().optional(),
   invoice_number: z.number().optional(),
   mobile_theme: z.boolean().optional(),
-  module: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isModuleName, "isModuleName", null, "Order->module", true)),
-  note: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Order->note", false)).optional(),
-  payment: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Order->payment", true)),
+  module: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isModuleName,
+        "isModuleName",
+        null,
+        "Order->module",
+        true,
+      ),
+    ),
+  note: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "Order->note", false),
+    )
+    .optional(),
+  payment: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Order->payment",
+        true,
+      ),
+    ),
   recyclable: z.boolean().optional(),
   reference: z.string().optional(),
-  round_mode: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->round_mode", false)).optional(),
-  round_type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->round_type", false)).optional(),
-  secure_key: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isMd5, "isMd5", null, "Order->secure_key", false)).optional(),
+  round_mode: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->round_mode",
+        false,
+      ),
+    )
+    .optional(),
+  round_type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->round_type",
+        false,
+      ),
+    )
+    .optional(),
+  secure_key: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isMd5, "isMd5", null, "Order->secure_key", false),
+    )
+    .optional(),
   shipping_number: z.string().optional(),
-  total_discounts: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_discounts", false)).optional(),
-  total_discounts_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_discounts_tax_excl", false)).optional(),
-  total_discounts_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_discounts_tax_incl", false)).optional(),
-  total_paid: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid", true)),
-  total_paid_real: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid_real", true)),
-  total_paid_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid_tax_excl", false)).optional(),
-  total_paid_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid_tax_incl", false)).optional(),
-  total_products: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_products", true)),
-  total_products_wt: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_products_wt", true)),
-  total_shipping: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_shipping", false)).optional(),
-  total_shipping_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_shipping_tax_excl", false)).optional(),
-  total_shipping_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_shipping_tax_incl", false)).optional(),
-  total_wrapping: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_wrapping", false)).optional(),
-  total_wrapping_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_wrapping_tax_excl", false)).optional(),
-  total_wrapping_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_wrapping_tax_incl", false)).optional(),
+  total_discounts: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_discounts",
+        false,
+      ),
+    )
+    .optional(),
+  total_discounts_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_discounts_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_discounts_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_discounts_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_paid: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid",
+        true,
+      ),
+    ),
+  total_paid_real: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid_real",
+        true,
+      ),
+    ),
+  total_paid_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_paid_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_products: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_products",
+        true,
+      ),
+    ),
+  total_products_wt: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_products_wt",
+        true,
+      ),
+    ),
+  total_shipping: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_shipping",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_shipping_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_shipping_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_wrapping: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_wrapping",
+        false,
+      ),
+    )
+    .optional(),
+  total_wrapping_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_wrapping_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_wrapping_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_wrapping_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
   valid: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    order_rows: z.array(z.looseObject({ id: z.number().optional(), id_customization: z.number().optional(), product_attribute_id: z.number(), product_ean13: readOnly(), product_id: z.number(), product_isbn: readOnly(), product_name: readOnly(), product_price: readOnly(), product_quantity: z.number(), product_reference: readOnly(), product_upc: readOnly(), unit_price_tax_excl: readOnly(), unit_price_tax_incl: readOnly() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      order_rows: z
+        .array(
+          z.looseObject({
+            id: z.number().optional(),
+            id_customization: z.number().optional(),
+            product_attribute_id: z.number(),
+            product_ean13: readOnly(),
+            product_id: z.number(),
+            product_isbn: readOnly(),
+            product_name: readOnly(),
+            product_price: readOnly(),
+            product_quantity: z.number(),
+            product_reference: readOnly(),
+            product_upc: readOnly(),
+            unit_price_tax_excl: readOnly(),
+            unit_price_tax_incl: readOnly(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `orders`. */
 export const orderPatchSchema = z.looseObject({
-  carrier_tax_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Order->carrier_tax_rate", false)).optional(),
-  conversion_rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Order->conversion_rate", true)).optional(),
-  current_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->current_state", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_upd", false)).optional(),
+  carrier_tax_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Order->carrier_tax_rate",
+        false,
+      ),
+    )
+    .optional(),
+  conversion_rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Order->conversion_rate",
+        true,
+      ),
+    )
+    .optional(),
+  current_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->current_state",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Order->date_upd", false),
+    )
+    .optional(),
   delivery_date: z.string().optional(),
   delivery_number: z.number().optional(),
   gift: z.boolean().optional(),
-  gift_message: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, isCleanHtml, "isCleanHtml", null, "Order->gift_message", false)).optional(),
-  id_address_delivery: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_address_delivery", true)).optional(),
-  id_address_invoice: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_address_invoice", true)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_carrier", true)).optional(),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_cart", true)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_currency", true)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_customer", true)).optional(),
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_lang", true)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->id_shop_group", false)).optional(),
+  gift_message: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        4194303,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "Order->gift_message",
+        false,
+      ),
+    )
+    .optional(),
+  id_address_delivery: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_address_delivery",
+        true,
+      ),
+    )
+    .optional(),
+  id_address_invoice: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_address_invoice",
+        true,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_carrier",
+        true,
+      ),
+    )
+    .optional(),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_cart",
+        true,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_currency",
+        true,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_customer",
+        true,
+      ),
+    )
+    .optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_lang",
+        true,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
   invoice_date: z.string().optional(),
   invoice_number: z.number().optional(),
   mobile_theme: z.boolean().optional(),
-  module: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isModuleName, "isModuleName", null, "Order->module", true)).optional(),
-  note: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 4194303, null, "", null, "Order->note", false)).optional(),
-  payment: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", null, "Order->payment", true)).optional(),
+  module: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isModuleName,
+        "isModuleName",
+        null,
+        "Order->module",
+        true,
+      ),
+    )
+    .optional(),
+  note: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 4194303, null, "", null, "Order->note", false),
+    )
+    .optional(),
+  payment: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Order->payment",
+        true,
+      ),
+    )
+    .optional(),
   recyclable: z.boolean().optional(),
   reference: z.string().optional(),
-  round_mode: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->round_mode", false)).optional(),
-  round_type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Order->round_type", false)).optional(),
-  secure_key: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isMd5, "isMd5", null, "Order->secure_key", false)).optional(),
+  round_mode: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->round_mode",
+        false,
+      ),
+    )
+    .optional(),
+  round_type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Order->round_type",
+        false,
+      ),
+    )
+    .optional(),
+  secure_key: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isMd5, "isMd5", null, "Order->secure_key", false),
+    )
+    .optional(),
   shipping_number: z.string().optional(),
-  total_discounts: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_discounts", false)).optional(),
-  total_discounts_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_discounts_tax_excl", false)).optional(),
-  total_discounts_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_discounts_tax_incl", false)).optional(),
-  total_paid: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid", true)).optional(),
-  total_paid_real: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid_real", true)).optional(),
-  total_paid_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid_tax_excl", false)).optional(),
-  total_paid_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_paid_tax_incl", false)).optional(),
-  total_products: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_products", true)).optional(),
-  total_products_wt: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_products_wt", true)).optional(),
-  total_shipping: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_shipping", false)).optional(),
-  total_shipping_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_shipping_tax_excl", false)).optional(),
-  total_shipping_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_shipping_tax_incl", false)).optional(),
-  total_wrapping: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_wrapping", false)).optional(),
-  total_wrapping_tax_excl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_wrapping_tax_excl", false)).optional(),
-  total_wrapping_tax_incl: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Order->total_wrapping_tax_incl", false)).optional(),
+  total_discounts: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_discounts",
+        false,
+      ),
+    )
+    .optional(),
+  total_discounts_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_discounts_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_discounts_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_discounts_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_paid: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid",
+        true,
+      ),
+    )
+    .optional(),
+  total_paid_real: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid_real",
+        true,
+      ),
+    )
+    .optional(),
+  total_paid_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_paid_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_paid_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_products: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_products",
+        true,
+      ),
+    )
+    .optional(),
+  total_products_wt: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_products_wt",
+        true,
+      ),
+    )
+    .optional(),
+  total_shipping: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_shipping",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_shipping_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_shipping_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_shipping_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
+  total_wrapping: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_wrapping",
+        false,
+      ),
+    )
+    .optional(),
+  total_wrapping_tax_excl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_wrapping_tax_excl",
+        false,
+      ),
+    )
+    .optional(),
+  total_wrapping_tax_incl: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Order->total_wrapping_tax_incl",
+        false,
+      ),
+    )
+    .optional(),
   valid: z.boolean().optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    order_rows: z.array(z.looseObject({ id: z.number().optional(), id_customization: z.number().optional(), product_attribute_id: z.number(), product_ean13: readOnly(), product_id: z.number(), product_isbn: readOnly(), product_name: readOnly(), product_price: readOnly(), product_quantity: z.number(), product_reference: readOnly(), product_upc: readOnly(), unit_price_tax_excl: readOnly(), unit_price_tax_incl: readOnly() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      order_rows: z
+        .array(
+          z.looseObject({
+            id: z.number().optional(),
+            id_customization: z.number().optional(),
+            product_attribute_id: z.number(),
+            product_ean13: readOnly(),
+            product_id: z.number(),
+            product_isbn: readOnly(),
+            product_name: readOnly(),
+            product_price: readOnly(),
+            product_quantity: z.number(),
+            product_reference: readOnly(),
+            product_upc: readOnly(),
+            unit_price_tax_excl: readOnly(),
+            unit_price_tax_incl: readOnly(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkOrder(value: unknown, patch: boolean, _create: boolean): ValidationResult<OrderInput> {
-  const parsed = (patch ? orderPatchSchema : orderInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as OrderInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkOrder(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<OrderInput> {
+  let schema: z.ZodType = orderInputSchema;
+  if (patch) {
+    schema = orderPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as OrderInput };
 }
 
 /**

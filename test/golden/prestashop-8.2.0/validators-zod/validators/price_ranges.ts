@@ -12,28 +12,128 @@ import type {
 
 /** zod schema of a POST/PUT body for `price_ranges`. */
 export const priceRangeInputSchema = z.looseObject({
-  delimiter1: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "PriceRange->delimiter1", true)),
-  delimiter2: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "PriceRange->delimiter2", true)),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "PriceRange->id_carrier", true)),
+  delimiter1: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "PriceRange->delimiter1",
+        true,
+      ),
+    ),
+  delimiter2: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "PriceRange->delimiter2",
+        true,
+      ),
+    ),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "PriceRange->id_carrier",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `price_ranges`. */
 export const priceRangePatchSchema = z.looseObject({
-  delimiter1: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "PriceRange->delimiter1", true)).optional(),
-  delimiter2: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "PriceRange->delimiter2", true)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "PriceRange->id_carrier", true)).optional(),
+  delimiter1: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "PriceRange->delimiter1",
+        true,
+      ),
+    )
+    .optional(),
+  delimiter2: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "PriceRange->delimiter2",
+        true,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "PriceRange->id_carrier",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkPriceRange(value: unknown, patch: boolean, _create: boolean): ValidationResult<PriceRangeInput> {
-  const parsed = (patch ? priceRangePatchSchema : priceRangeInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as PriceRangeInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkPriceRange(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<PriceRangeInput> {
+  let schema: z.ZodType = priceRangeInputSchema;
+  if (patch) {
+    schema = priceRangePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as PriceRangeInput };
 }
 
 /**

@@ -18,34 +18,143 @@ import type {
 
 /** zod schema of a POST/PUT body for `product_customization_fields`. */
 export const customizationFieldInputSchema = z.looseObject({
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomizationField->id_product", true)),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomizationField->id_product",
+        true,
+      ),
+    ),
   is_deleted: z.boolean().optional(),
   is_module: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, null, "", null, "CustomizationField->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            null,
+            "",
+            null,
+            "CustomizationField->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   required: z.boolean(),
-  type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomizationField->type", true)),
+  type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomizationField->type",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `product_customization_fields`. */
 export const customizationFieldPatchSchema = z.looseObject({
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomizationField->id_product", true)).optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomizationField->id_product",
+        true,
+      ),
+    )
+    .optional(),
   is_deleted: z.boolean().optional(),
   is_module: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, null, "", null, "CustomizationField->name", e.id === 1, ['value']))).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            null,
+            "",
+            null,
+            "CustomizationField->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   required: z.boolean().optional(),
-  type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "CustomizationField->type", true)).optional(),
+  type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "CustomizationField->type",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkCustomizationField(value: unknown, patch: boolean, _create: boolean): ValidationResult<CustomizationFieldInput> {
-  const parsed = (patch ? customizationFieldPatchSchema : customizationFieldInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as CustomizationFieldInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkCustomizationField(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<CustomizationFieldInput> {
+  let schema: z.ZodType = customizationFieldInputSchema;
+  if (patch) {
+    schema = customizationFieldPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as CustomizationFieldInput };
 }
 
 /**

@@ -19,8 +19,39 @@ import type {
 /** zod schema of a POST/PUT body for `product_feature_values`. */
 export const productFeatureValueInputSchema = z.looseObject({
   custom: z.boolean().optional(),
-  id_feature: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductFeatureValue->id_feature", true)),
-  value: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "ProductFeatureValue->value", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "value[1]")),
+  id_feature: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductFeatureValue->id_feature",
+        true,
+      ),
+    ),
+  value: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductFeatureValue->value",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "value[1]")),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -28,18 +59,72 @@ export const productFeatureValueInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `product_feature_values`. */
 export const productFeatureValuePatchSchema = z.looseObject({
   custom: z.boolean().optional(),
-  id_feature: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductFeatureValue->id_feature", true)).optional(),
-  value: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "ProductFeatureValue->value", e.id === 1, ['value']))).optional(),
+  id_feature: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductFeatureValue->id_feature",
+        true,
+      ),
+    )
+    .optional(),
+  value: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductFeatureValue->value",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["value"]);
 
-function checkProductFeatureValue(value: unknown, patch: boolean, _create: boolean): ValidationResult<ProductFeatureValueInput> {
-  const parsed = (patch ? productFeatureValuePatchSchema : productFeatureValueInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductFeatureValueInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProductFeatureValue(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ProductFeatureValueInput> {
+  let schema: z.ZodType = productFeatureValueInputSchema;
+  if (patch) {
+    schema = productFeatureValuePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return {
+    ok: true,
+    value: parsed.data as unknown as ProductFeatureValueInput,
+  };
 }
 
 /**

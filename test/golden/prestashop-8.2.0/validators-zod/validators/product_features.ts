@@ -18,26 +18,109 @@ import type {
 
 /** zod schema of a POST/PUT body for `product_features`. */
 export const productFeatureInputSchema = z.looseObject({
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isGenericName, "isGenericName", null, "ProductFeature->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  position: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "ProductFeature->position", false)).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductFeature->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  position: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "ProductFeature->position",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `product_features`. */
 export const productFeaturePatchSchema = z.looseObject({
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isGenericName, "isGenericName", null, "ProductFeature->name", e.id === 1, ['value']))).optional(),
-  position: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "ProductFeature->position", false)).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductFeature->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  position: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "ProductFeature->position",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkProductFeature(value: unknown, patch: boolean, _create: boolean): ValidationResult<ProductFeatureInput> {
-  const parsed = (patch ? productFeaturePatchSchema : productFeatureInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductFeatureInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProductFeature(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ProductFeatureInput> {
+  let schema: z.ZodType = productFeatureInputSchema;
+  if (patch) {
+    schema = productFeaturePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ProductFeatureInput };
 }
 
 /**

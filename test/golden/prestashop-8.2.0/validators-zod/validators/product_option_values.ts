@@ -23,30 +23,168 @@ import type {
 
 /** zod schema of a POST/PUT body for `product_option_values`. */
 export const productOptionValueInputSchema = z.looseObject({
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "ProductOptionValue->color", false)).optional(),
-  id_attribute_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductOptionValue->id_attribute_group", true)),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isGenericName, "isGenericName", null, "ProductOptionValue->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  position: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "ProductOptionValue->position", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isColor,
+        "isColor",
+        null,
+        "ProductOptionValue->color",
+        false,
+      ),
+    )
+    .optional(),
+  id_attribute_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductOptionValue->id_attribute_group",
+        true,
+      ),
+    ),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductOptionValue->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  position: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "ProductOptionValue->position",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `product_option_values`. */
 export const productOptionValuePatchSchema = z.looseObject({
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "ProductOptionValue->color", false)).optional(),
-  id_attribute_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductOptionValue->id_attribute_group", true)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isGenericName, "isGenericName", null, "ProductOptionValue->name", e.id === 1, ['value']))).optional(),
-  position: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "ProductOptionValue->position", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isColor,
+        "isColor",
+        null,
+        "ProductOptionValue->color",
+        false,
+      ),
+    )
+    .optional(),
+  id_attribute_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductOptionValue->id_attribute_group",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductOptionValue->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  position: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "ProductOptionValue->position",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkProductOptionValue(value: unknown, patch: boolean, _create: boolean): ValidationResult<ProductOptionValueInput> {
-  const parsed = (patch ? productOptionValuePatchSchema : productOptionValueInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductOptionValueInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProductOptionValue(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ProductOptionValueInput> {
+  let schema: z.ZodType = productOptionValueInputSchema;
+  if (patch) {
+    schema = productOptionValuePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ProductOptionValueInput };
 }
 
 /**

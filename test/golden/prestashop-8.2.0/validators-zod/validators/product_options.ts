@@ -18,38 +18,192 @@ import type {
 
 /** zod schema of a POST/PUT body for `product_options`. */
 export const productOptionInputSchema = z.looseObject({
-  group_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", null, "ProductOption->group_type", true)),
+  group_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        null,
+        "ProductOption->group_type",
+        true,
+      ),
+    ),
   is_color_group: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isGenericName, "isGenericName", null, "ProductOption->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  position: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "ProductOption->position", false)).optional(),
-  public_name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isGenericName, "isGenericName", null, "ProductOption->public_name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "public_name[1]")),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductOption->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  position: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "ProductOption->position",
+        false,
+      ),
+    )
+    .optional(),
+  public_name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductOption->public_name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "public_name[1]")),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    product_option_values: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      product_option_values: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `product_options`. */
 export const productOptionPatchSchema = z.looseObject({
-  group_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", null, "ProductOption->group_type", true)).optional(),
+  group_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        null,
+        "ProductOption->group_type",
+        true,
+      ),
+    )
+    .optional(),
   is_color_group: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isGenericName, "isGenericName", null, "ProductOption->name", e.id === 1, ['value']))).optional(),
-  position: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "ProductOption->position", false)).optional(),
-  public_name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 64, isGenericName, "isGenericName", null, "ProductOption->public_name", e.id === 1, ['value']))).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductOption->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  position: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "ProductOption->position",
+        false,
+      ),
+    )
+    .optional(),
+  public_name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            64,
+            isGenericName,
+            "isGenericName",
+            null,
+            "ProductOption->public_name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    product_option_values: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      product_option_values: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>(["name", "public_name"]);
 
-function checkProductOption(value: unknown, patch: boolean, _create: boolean): ValidationResult<ProductOptionInput> {
-  const parsed = (patch ? productOptionPatchSchema : productOptionInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductOptionInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProductOption(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ProductOptionInput> {
+  let schema: z.ZodType = productOptionInputSchema;
+  if (patch) {
+    schema = productOptionPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ProductOptionInput };
 }
 
 /**

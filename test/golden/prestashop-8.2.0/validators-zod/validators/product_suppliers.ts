@@ -12,34 +12,218 @@ import type {
 
 /** zod schema of a POST/PUT body for `product_suppliers`. */
 export const productSupplierInputSchema = z.looseObject({
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_currency", false)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_product", true)),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_product_attribute", true)),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_supplier", true)),
-  product_supplier_price_te: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "ProductSupplier->product_supplier_price_te", false)).optional(),
-  product_supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "ProductSupplier->product_supplier_reference", false)).optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_currency",
+        false,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_product",
+        true,
+      ),
+    ),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_product_attribute",
+        true,
+      ),
+    ),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_supplier",
+        true,
+      ),
+    ),
+  product_supplier_price_te: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "ProductSupplier->product_supplier_price_te",
+        false,
+      ),
+    )
+    .optional(),
+  product_supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "ProductSupplier->product_supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `product_suppliers`. */
 export const productSupplierPatchSchema = z.looseObject({
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_currency", false)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_product", true)).optional(),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_product_attribute", true)).optional(),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "ProductSupplier->id_supplier", true)).optional(),
-  product_supplier_price_te: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "ProductSupplier->product_supplier_price_te", false)).optional(),
-  product_supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "ProductSupplier->product_supplier_reference", false)).optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_currency",
+        false,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_product",
+        true,
+      ),
+    )
+    .optional(),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_product_attribute",
+        true,
+      ),
+    )
+    .optional(),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "ProductSupplier->id_supplier",
+        true,
+      ),
+    )
+    .optional(),
+  product_supplier_price_te: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "ProductSupplier->product_supplier_price_te",
+        false,
+      ),
+    )
+    .optional(),
+  product_supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "ProductSupplier->product_supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkProductSupplier(value: unknown, patch: boolean, _create: boolean): ValidationResult<ProductSupplierInput> {
-  const parsed = (patch ? productSupplierPatchSchema : productSupplierInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductSupplierInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProductSupplier(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ProductSupplierInput> {
+  let schema: z.ZodType = productSupplierInputSchema;
+  if (patch) {
+    schema = productSupplierPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ProductSupplierInput };
 }
 
 /**

@@ -30,276 +30,2485 @@ import type { ProductInput, ProductPatch } from "../types/products.js";
 /** zod schema of a POST/PUT body for `products`. */
 export const productInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  additional_delivery_times: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->additional_delivery_times", false)).optional(),
-  additional_shipping_cost: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->additional_shipping_cost", false)).optional(),
+  additional_delivery_times: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->additional_delivery_times",
+        false,
+      ),
+    )
+    .optional(),
+  additional_shipping_cost: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->additional_shipping_cost",
+        false,
+      ),
+    )
+    .optional(),
   advanced_stock_management: z.boolean().optional(),
-  available_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "Product->available_date", false)).optional(),
+  available_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "Product->available_date",
+        false,
+      ),
+    )
+    .optional(),
   available_for_order: z.boolean().optional(),
-  available_later: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->available_later", false, ['value']))).optional(),
-  available_now: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->available_now", false, ['value']))).optional(),
+  available_later: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->available_later",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  available_now: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->available_now",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   cache_default_attribute: z.number().optional(),
   cache_has_attachments: z.boolean().optional(),
   cache_is_pack: z.boolean().optional(),
-  condition: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", ["new", "used", "refurbished"], "Product->condition", false)).optional(),
-  customizable: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->customizable", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Product->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Product->date_upd", false)).optional(),
-  delivery_in_stock: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->delivery_in_stock", false, ['value']))).optional(),
-  delivery_out_stock: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->delivery_out_stock", false, ['value']))).optional(),
-  depth: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->depth", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Product->description", false, ['value']))).optional(),
-  description_short: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Product->description_short", false, ['value']))).optional(),
-  ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Product->ean13", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->ecotax", false)).optional(),
-  height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->height", false)).optional(),
-  id_category_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_category_default", false)).optional(),
+  condition: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        ["new", "used", "refurbished"],
+        "Product->condition",
+        false,
+      ),
+    )
+    .optional(),
+  customizable: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->customizable",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Product->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Product->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_in_stock: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->delivery_in_stock",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  delivery_out_stock: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->delivery_out_stock",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  depth: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->depth",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Product->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  description_short: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Product->description_short",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Product->ean13", false),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->height",
+        false,
+      ),
+    )
+    .optional(),
+  id_category_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_category_default",
+        false,
+      ),
+    )
+    .optional(),
   id_default_combination: z.number().optional(),
   id_default_image: z.number().optional(),
-  id_manufacturer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_manufacturer", false)).optional(),
-  id_shop_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_shop_default", false)).optional(),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_supplier", false)).optional(),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_tax_rules_group", false)).optional(),
-  id_type_redirected: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_type_redirected", false)).optional(),
+  id_manufacturer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_manufacturer",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_shop_default",
+        false,
+      ),
+    )
+    .optional(),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_supplier",
+        false,
+      ),
+    )
+    .optional(),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_tax_rules_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_type_redirected: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_type_redirected",
+        false,
+      ),
+    )
+    .optional(),
   indexed: z.boolean().optional(),
   is_virtual: z.boolean().optional(),
-  isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Product->isbn", false)).optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isLinkRewrite, "isLinkRewrite", null, "Product->link_rewrite", false, ['value']))).optional(),
-  location: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isString, "isString", null, "Product->location", false)).optional(),
+  isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Product->isbn", false),
+    )
+    .optional(),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isLinkRewrite,
+            "isLinkRewrite",
+            null,
+            "Product->link_rewrite",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  location: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isString,
+        "isString",
+        null,
+        "Product->location",
+        false,
+      ),
+    )
+    .optional(),
   low_stock_alert: z.boolean().optional(),
-  low_stock_threshold: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Product->low_stock_threshold", false)).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Product->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->meta_title", false, ['value']))).optional(),
-  minimal_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPositiveInt, "isPositiveInt", null, "Product->minimal_quantity", false)).optional(),
-  mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isCatalogName, "isCatalogName", null, "Product->name", false, ['value']))).optional(),
+  low_stock_threshold: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Product->low_stock_threshold",
+        false,
+      ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  minimal_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPositiveInt,
+        "isPositiveInt",
+        null,
+        "Product->minimal_quantity",
+        false,
+      ),
+    )
+    .optional(),
+  mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isCatalogName,
+            "isCatalogName",
+            null,
+            "Product->name",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   new: z.string().optional(),
   on_sale: z.boolean().optional(),
   online_only: z.boolean().optional(),
-  pack_stock_type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->pack_stock_type", false)).optional(),
+  pack_stock_type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->pack_stock_type",
+        false,
+      ),
+    )
+    .optional(),
   position_in_category: z.number().optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->price", true)),
-  product_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", ["standard", "pack", "virtual", "combinations", ""], "Product->product_type", false)).optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->price",
+        true,
+      ),
+    ),
+  product_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        ["standard", "pack", "virtual", "combinations", ""],
+        "Product->product_type",
+        false,
+      ),
+    )
+    .optional(),
   quantity_discount: z.boolean().optional(),
-  redirect_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "Product->redirect_type", false)).optional(),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "Product->reference", false)).optional(),
+  redirect_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "Product->redirect_type",
+        false,
+      ),
+    )
+    .optional(),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "Product->reference",
+        false,
+      ),
+    )
+    .optional(),
   show_condition: z.boolean().optional(),
   show_price: z.boolean().optional(),
-  state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->state", false)).optional(),
-  supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "Product->supplier_reference", false)).optional(),
-  text_fields: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->text_fields", false)).optional(),
-  type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", ["simple", "pack", "virtual"], "Product->type", false)).optional(),
-  unit_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->unit_price", false)).optional(),
+  state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->state",
+        false,
+      ),
+    )
+    .optional(),
+  supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "Product->supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  text_fields: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->text_fields",
+        false,
+      ),
+    )
+    .optional(),
+  type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        ["simple", "pack", "virtual"],
+        "Product->type",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->unit_price",
+        false,
+      ),
+    )
+    .optional(),
   unit_price_ratio: z.number().optional(),
-  unity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "Product->unity", false)).optional(),
-  upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Product->upc", false)).optional(),
-  uploadable_files: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->uploadable_files", false)).optional(),
-  visibility: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isProductVisibility, "isProductVisibility", ["both", "catalog", "search", "none"], "Product->visibility", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->weight", false)).optional(),
-  wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->wholesale_price", false)).optional(),
-  width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->width", false)).optional(),
+  unity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "Product->unity",
+        false,
+      ),
+    )
+    .optional(),
+  upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Product->upc", false),
+    )
+    .optional(),
+  uploadable_files: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->uploadable_files",
+        false,
+      ),
+    )
+    .optional(),
+  visibility: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isProductVisibility,
+        "isProductVisibility",
+        ["both", "catalog", "search", "none"],
+        "Product->visibility",
+        false,
+      ),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->weight",
+        false,
+      ),
+    )
+    .optional(),
+  wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
+  width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->width",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   manufacturer_name: readOnly(),
   quantity: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    accessories: z.array(z.looseObject({ id: z.number() })).optional(),
-    attachments: z.array(z.looseObject({ id: z.number() })).optional(),
-    categories: z.array(z.looseObject({ id: z.number() })).optional(),
-    combinations: z.array(z.looseObject({ id: z.number() })).optional(),
-    images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    product_bundle: z.array(z.looseObject({ id: z.number(), id_product_attribute: z.number().optional(), quantity: z.number().optional() })).optional(),
-    product_features: z.array(z.looseObject({ id: z.number(), id_feature_value: z.number() })).optional(),
-    product_option_values: z.array(z.looseObject({ id: z.number() })).optional(),
-    stock_availables: z.array(z.looseObject({ id: z.number(), id_product_attribute: z.number() })).optional(),
-    tags: z.array(z.looseObject({ id: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      accessories: z.array(z.looseObject({ id: z.number() })).optional(),
+      attachments: z.array(z.looseObject({ id: z.number() })).optional(),
+      categories: z.array(z.looseObject({ id: z.number() })).optional(),
+      combinations: z.array(z.looseObject({ id: z.number() })).optional(),
+      images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+      product_bundle: z
+        .array(
+          z.looseObject({
+            id: z.number(),
+            id_product_attribute: z.number().optional(),
+            quantity: z.number().optional(),
+          }),
+        )
+        .optional(),
+      product_features: z
+        .array(z.looseObject({ id: z.number(), id_feature_value: z.number() }))
+        .optional(),
+      product_option_values: z
+        .array(z.looseObject({ id: z.number() }))
+        .optional(),
+      stock_availables: z
+        .array(
+          z.looseObject({ id: z.number(), id_product_attribute: z.number() }),
+        )
+        .optional(),
+      tags: z.array(z.looseObject({ id: z.number() })).optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `products`. */
 export const productPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  additional_delivery_times: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->additional_delivery_times", false)).optional(),
-  additional_shipping_cost: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->additional_shipping_cost", false)).optional(),
+  additional_delivery_times: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->additional_delivery_times",
+        false,
+      ),
+    )
+    .optional(),
+  additional_shipping_cost: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->additional_shipping_cost",
+        false,
+      ),
+    )
+    .optional(),
   advanced_stock_management: z.boolean().optional(),
-  available_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "Product->available_date", false)).optional(),
+  available_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "Product->available_date",
+        false,
+      ),
+    )
+    .optional(),
   available_for_order: z.boolean().optional(),
-  available_later: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->available_later", false, ['value']))).optional(),
-  available_now: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->available_now", false, ['value']))).optional(),
+  available_later: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->available_later",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  available_now: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->available_now",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   cache_default_attribute: z.number().optional(),
   cache_has_attachments: z.boolean().optional(),
   cache_is_pack: z.boolean().optional(),
-  condition: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", ["new", "used", "refurbished"], "Product->condition", false)).optional(),
-  customizable: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->customizable", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Product->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Product->date_upd", false)).optional(),
-  delivery_in_stock: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->delivery_in_stock", false, ['value']))).optional(),
-  delivery_out_stock: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->delivery_out_stock", false, ['value']))).optional(),
-  depth: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->depth", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Product->description", false, ['value']))).optional(),
-  description_short: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Product->description_short", false, ['value']))).optional(),
-  ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Product->ean13", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->ecotax", false)).optional(),
-  height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->height", false)).optional(),
-  id_category_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_category_default", false)).optional(),
+  condition: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        ["new", "used", "refurbished"],
+        "Product->condition",
+        false,
+      ),
+    )
+    .optional(),
+  customizable: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->customizable",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Product->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Product->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_in_stock: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->delivery_in_stock",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  delivery_out_stock: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->delivery_out_stock",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  depth: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->depth",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Product->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  description_short: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Product->description_short",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Product->ean13", false),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->height",
+        false,
+      ),
+    )
+    .optional(),
+  id_category_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_category_default",
+        false,
+      ),
+    )
+    .optional(),
   id_default_combination: z.number().optional(),
   id_default_image: z.number().optional(),
-  id_manufacturer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_manufacturer", false)).optional(),
-  id_shop_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_shop_default", false)).optional(),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_supplier", false)).optional(),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_tax_rules_group", false)).optional(),
-  id_type_redirected: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_type_redirected", false)).optional(),
+  id_manufacturer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_manufacturer",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_shop_default",
+        false,
+      ),
+    )
+    .optional(),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_supplier",
+        false,
+      ),
+    )
+    .optional(),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_tax_rules_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_type_redirected: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_type_redirected",
+        false,
+      ),
+    )
+    .optional(),
   indexed: z.boolean().optional(),
   is_virtual: z.boolean().optional(),
-  isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Product->isbn", false)).optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isLinkRewrite, "isLinkRewrite", null, "Product->link_rewrite", false, ['value']))).optional(),
-  location: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isString, "isString", null, "Product->location", false)).optional(),
+  isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Product->isbn", false),
+    )
+    .optional(),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isLinkRewrite,
+            "isLinkRewrite",
+            null,
+            "Product->link_rewrite",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  location: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isString,
+        "isString",
+        null,
+        "Product->location",
+        false,
+      ),
+    )
+    .optional(),
   low_stock_alert: z.boolean().optional(),
-  low_stock_threshold: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Product->low_stock_threshold", false)).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Product->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->meta_title", false, ['value']))).optional(),
-  minimal_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPositiveInt, "isPositiveInt", null, "Product->minimal_quantity", false)).optional(),
-  mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isCatalogName, "isCatalogName", null, "Product->name", false, ['value']))).optional(),
+  low_stock_threshold: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Product->low_stock_threshold",
+        false,
+      ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  minimal_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPositiveInt,
+        "isPositiveInt",
+        null,
+        "Product->minimal_quantity",
+        false,
+      ),
+    )
+    .optional(),
+  mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isCatalogName,
+            "isCatalogName",
+            null,
+            "Product->name",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   new: z.string().optional(),
   on_sale: z.boolean().optional(),
   online_only: z.boolean().optional(),
-  pack_stock_type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->pack_stock_type", false)).optional(),
+  pack_stock_type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->pack_stock_type",
+        false,
+      ),
+    )
+    .optional(),
   position_in_category: z.number().optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->price", true)).optional(),
-  product_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", ["standard", "pack", "virtual", "combinations", ""], "Product->product_type", false)).optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->price",
+        true,
+      ),
+    )
+    .optional(),
+  product_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        ["standard", "pack", "virtual", "combinations", ""],
+        "Product->product_type",
+        false,
+      ),
+    )
+    .optional(),
   quantity_discount: z.boolean().optional(),
-  redirect_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "Product->redirect_type", false)).optional(),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "Product->reference", false)).optional(),
+  redirect_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "Product->redirect_type",
+        false,
+      ),
+    )
+    .optional(),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "Product->reference",
+        false,
+      ),
+    )
+    .optional(),
   show_condition: z.boolean().optional(),
   show_price: z.boolean().optional(),
-  state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->state", false)).optional(),
-  supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "Product->supplier_reference", false)).optional(),
-  text_fields: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->text_fields", false)).optional(),
-  type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", ["simple", "pack", "virtual"], "Product->type", false)).optional(),
-  unit_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->unit_price", false)).optional(),
+  state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->state",
+        false,
+      ),
+    )
+    .optional(),
+  supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "Product->supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  text_fields: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->text_fields",
+        false,
+      ),
+    )
+    .optional(),
+  type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        ["simple", "pack", "virtual"],
+        "Product->type",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->unit_price",
+        false,
+      ),
+    )
+    .optional(),
   unit_price_ratio: z.number().optional(),
-  unity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "Product->unity", false)).optional(),
-  upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Product->upc", false)).optional(),
-  uploadable_files: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->uploadable_files", false)).optional(),
-  visibility: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isProductVisibility, "isProductVisibility", ["both", "catalog", "search", "none"], "Product->visibility", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->weight", false)).optional(),
-  wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->wholesale_price", false)).optional(),
-  width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->width", false)).optional(),
+  unity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "Product->unity",
+        false,
+      ),
+    )
+    .optional(),
+  upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Product->upc", false),
+    )
+    .optional(),
+  uploadable_files: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->uploadable_files",
+        false,
+      ),
+    )
+    .optional(),
+  visibility: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isProductVisibility,
+        "isProductVisibility",
+        ["both", "catalog", "search", "none"],
+        "Product->visibility",
+        false,
+      ),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->weight",
+        false,
+      ),
+    )
+    .optional(),
+  wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
+  width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->width",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   manufacturer_name: readOnly(),
   quantity: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    accessories: z.array(z.looseObject({ id: z.number() })).optional(),
-    attachments: z.array(z.looseObject({ id: z.number() })).optional(),
-    categories: z.array(z.looseObject({ id: z.number() })).optional(),
-    combinations: z.array(z.looseObject({ id: z.number() })).optional(),
-    images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    product_bundle: z.array(z.looseObject({ id: z.number(), id_product_attribute: z.number().optional(), quantity: z.number().optional() })).optional(),
-    product_features: z.array(z.looseObject({ id: z.number(), id_feature_value: z.number() })).optional(),
-    product_option_values: z.array(z.looseObject({ id: z.number() })).optional(),
-    stock_availables: z.array(z.looseObject({ id: z.number(), id_product_attribute: z.number() })).optional(),
-    tags: z.array(z.looseObject({ id: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      accessories: z.array(z.looseObject({ id: z.number() })).optional(),
+      attachments: z.array(z.looseObject({ id: z.number() })).optional(),
+      categories: z.array(z.looseObject({ id: z.number() })).optional(),
+      combinations: z.array(z.looseObject({ id: z.number() })).optional(),
+      images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+      product_bundle: z
+        .array(
+          z.looseObject({
+            id: z.number(),
+            id_product_attribute: z.number().optional(),
+            quantity: z.number().optional(),
+          }),
+        )
+        .optional(),
+      product_features: z
+        .array(z.looseObject({ id: z.number(), id_feature_value: z.number() }))
+        .optional(),
+      product_option_values: z
+        .array(z.looseObject({ id: z.number() }))
+        .optional(),
+      stock_availables: z
+        .array(
+          z.looseObject({ id: z.number(), id_product_attribute: z.number() }),
+        )
+        .optional(),
+      tags: z.array(z.looseObject({ id: z.number() })).optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a POST body for `products` (values the store normalises on create are not checked). */
 export const productInputCreateSchema = z.looseObject({
   active: z.boolean().optional(),
-  additional_delivery_times: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->additional_delivery_times", false)).optional(),
-  additional_shipping_cost: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->additional_shipping_cost", false)).optional(),
+  additional_delivery_times: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->additional_delivery_times",
+        false,
+      ),
+    )
+    .optional(),
+  additional_shipping_cost: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->additional_shipping_cost",
+        false,
+      ),
+    )
+    .optional(),
   advanced_stock_management: z.boolean().optional(),
-  available_date: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "Product->available_date", false)).optional(),
+  available_date: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "Product->available_date",
+        false,
+      ),
+    )
+    .optional(),
   available_for_order: z.boolean().optional(),
-  available_later: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->available_later", false, ['value']))).optional(),
-  available_now: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->available_now", false, ['value']))).optional(),
+  available_later: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->available_later",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  available_now: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->available_now",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   cache_default_attribute: z.number().optional(),
   cache_has_attachments: z.boolean().optional(),
   cache_is_pack: z.boolean().optional(),
-  condition: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", ["new", "used", "refurbished"], "Product->condition", false)).optional(),
-  customizable: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->customizable", false)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Product->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Product->date_upd", false)).optional(),
-  delivery_in_stock: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->delivery_in_stock", false, ['value']))).optional(),
-  delivery_out_stock: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->delivery_out_stock", false, ['value']))).optional(),
-  depth: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->depth", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Product->description", false, ['value']))).optional(),
-  description_short: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Product->description_short", false, ['value']))).optional(),
-  ean13: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Product->ean13", false)).optional(),
-  ecotax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->ecotax", false)).optional(),
-  height: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->height", false)).optional(),
-  id_category_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_category_default", false)).optional(),
+  condition: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        ["new", "used", "refurbished"],
+        "Product->condition",
+        false,
+      ),
+    )
+    .optional(),
+  customizable: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->customizable",
+        false,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Product->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Product->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  delivery_in_stock: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->delivery_in_stock",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  delivery_out_stock: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->delivery_out_stock",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  depth: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->depth",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Product->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  description_short: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Product->description_short",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  ean13: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 13, isEan13, "isEan13", null, "Product->ean13", false),
+    )
+    .optional(),
+  ecotax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->ecotax",
+        false,
+      ),
+    )
+    .optional(),
+  height: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->height",
+        false,
+      ),
+    )
+    .optional(),
+  id_category_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_category_default",
+        false,
+      ),
+    )
+    .optional(),
   id_default_combination: z.number().optional(),
   id_default_image: z.number().optional(),
-  id_manufacturer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_manufacturer", false)).optional(),
-  id_shop_default: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_shop_default", false)).optional(),
-  id_supplier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_supplier", false)).optional(),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_tax_rules_group", false)).optional(),
-  id_type_redirected: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->id_type_redirected", false)).optional(),
+  id_manufacturer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_manufacturer",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_default: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_shop_default",
+        false,
+      ),
+    )
+    .optional(),
+  id_supplier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_supplier",
+        false,
+      ),
+    )
+    .optional(),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_tax_rules_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_type_redirected: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->id_type_redirected",
+        false,
+      ),
+    )
+    .optional(),
   indexed: z.boolean().optional(),
   is_virtual: z.boolean().optional(),
-  isbn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Product->isbn", false)).optional(),
-  link_rewrite: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, null, "", null, "Product->link_rewrite", false, ['value']))).optional(),
-  location: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isString, "isString", null, "Product->location", false)).optional(),
+  isbn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 32, isIsbn, "isIsbn", null, "Product->isbn", false),
+    )
+    .optional(),
+  link_rewrite: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            null,
+            "",
+            null,
+            "Product->link_rewrite",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  location: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isString,
+        "isString",
+        null,
+        "Product->location",
+        false,
+      ),
+    )
+    .optional(),
   low_stock_alert: z.boolean().optional(),
-  low_stock_threshold: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "Product->low_stock_threshold", false)).optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Product->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Product->meta_title", false, ['value']))).optional(),
-  minimal_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPositiveInt, "isPositiveInt", null, "Product->minimal_quantity", false)).optional(),
-  mpn: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 128, isCatalogName, "isCatalogName", null, "Product->name", false, ['value']))).optional(),
+  low_stock_threshold: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "Product->low_stock_threshold",
+        false,
+      ),
+    )
+    .optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Product->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  minimal_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPositiveInt,
+        "isPositiveInt",
+        null,
+        "Product->minimal_quantity",
+        false,
+      ),
+    )
+    .optional(),
+  mpn: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            128,
+            isCatalogName,
+            "isCatalogName",
+            null,
+            "Product->name",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   new: z.string().optional(),
   on_sale: z.boolean().optional(),
   online_only: z.boolean().optional(),
-  pack_stock_type: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->pack_stock_type", false)).optional(),
+  pack_stock_type: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->pack_stock_type",
+        false,
+      ),
+    )
+    .optional(),
   position_in_category: z.number().optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->price", true)),
-  product_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isGenericName, "isGenericName", ["standard", "pack", "virtual", "combinations", ""], "Product->product_type", false)).optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->price",
+        true,
+      ),
+    ),
+  product_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isGenericName,
+        "isGenericName",
+        ["standard", "pack", "virtual", "combinations", ""],
+        "Product->product_type",
+        false,
+      ),
+    )
+    .optional(),
   quantity_discount: z.boolean().optional(),
-  redirect_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "Product->redirect_type", false)).optional(),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "Product->reference", false)).optional(),
+  redirect_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "Product->redirect_type",
+        false,
+      ),
+    )
+    .optional(),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "Product->reference",
+        false,
+      ),
+    )
+    .optional(),
   show_condition: z.boolean().optional(),
   show_price: z.boolean().optional(),
-  state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Product->state", false)).optional(),
-  supplier_reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isReference, "isReference", null, "Product->supplier_reference", false)).optional(),
-  text_fields: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->text_fields", false)).optional(),
-  type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, null, "", ["simple", "pack", "virtual"], "Product->type", false)).optional(),
-  unit_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->unit_price", false)).optional(),
+  state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Product->state",
+        false,
+      ),
+    )
+    .optional(),
+  supplier_reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isReference,
+        "isReference",
+        null,
+        "Product->supplier_reference",
+        false,
+      ),
+    )
+    .optional(),
+  text_fields: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->text_fields",
+        false,
+      ),
+    )
+    .optional(),
+  type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        ["simple", "pack", "virtual"],
+        "Product->type",
+        false,
+      ),
+    )
+    .optional(),
+  unit_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->unit_price",
+        false,
+      ),
+    )
+    .optional(),
   unit_price_ratio: z.number().optional(),
-  unity: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "Product->unity", false)).optional(),
-  upc: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Product->upc", false)).optional(),
-  uploadable_files: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "Product->uploadable_files", false)).optional(),
-  visibility: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isProductVisibility, "isProductVisibility", ["both", "catalog", "search", "none"], "Product->visibility", false)).optional(),
-  weight: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->weight", false)).optional(),
-  wholesale_price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "Product->wholesale_price", false)).optional(),
-  width: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "Product->width", false)).optional(),
+  unity: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "Product->unity",
+        false,
+      ),
+    )
+    .optional(),
+  upc: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, isUpc, "isUpc", null, "Product->upc", false),
+    )
+    .optional(),
+  uploadable_files: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "Product->uploadable_files",
+        false,
+      ),
+    )
+    .optional(),
+  visibility: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isProductVisibility,
+        "isProductVisibility",
+        ["both", "catalog", "search", "none"],
+        "Product->visibility",
+        false,
+      ),
+    )
+    .optional(),
+  weight: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->weight",
+        false,
+      ),
+    )
+    .optional(),
+  wholesale_price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "Product->wholesale_price",
+        false,
+      ),
+    )
+    .optional(),
+  width: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "Product->width",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   manufacturer_name: readOnly(),
   quantity: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    accessories: z.array(z.looseObject({ id: z.number() })).optional(),
-    attachments: z.array(z.looseObject({ id: z.number() })).optional(),
-    categories: z.array(z.looseObject({ id: z.number() })).optional(),
-    combinations: z.array(z.looseObject({ id: z.number() })).optional(),
-    images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    product_bundle: z.array(z.looseObject({ id: z.number(), id_product_attribute: z.number().optional(), quantity: z.number().optional() })).optional(),
-    product_features: z.array(z.looseObject({ id: z.number(), id_feature_value: z.number() })).optional(),
-    product_option_values: z.array(z.looseObject({ id: z.number() })).optional(),
-    stock_availables: z.array(z.looseObject({ id: z.number(), id_product_attribute: z.number() })).optional(),
-    tags: z.array(z.looseObject({ id: z.number() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      accessories: z.array(z.looseObject({ id: z.number() })).optional(),
+      attachments: z.array(z.looseObject({ id: z.number() })).optional(),
+      categories: z.array(z.looseObject({ id: z.number() })).optional(),
+      combinations: z.array(z.looseObject({ id: z.number() })).optional(),
+      images: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+      product_bundle: z
+        .array(
+          z.looseObject({
+            id: z.number(),
+            id_product_attribute: z.number().optional(),
+            quantity: z.number().optional(),
+          }),
+        )
+        .optional(),
+      product_features: z
+        .array(z.looseObject({ id: z.number(), id_feature_value: z.number() }))
+        .optional(),
+      product_option_values: z
+        .array(z.looseObject({ id: z.number() }))
+        .optional(),
+      stock_availables: z
+        .array(
+          z.looseObject({ id: z.number(), id_product_attribute: z.number() }),
+        )
+        .optional(),
+      tags: z.array(z.looseObject({ id: z.number() })).optional(),
+    })
+    .optional(),
 });
 
-const MULTILINGUAL = new Set<string>(["available_later", "available_now", "delivery_in_stock", "delivery_out_stock", "description", "description_short", "link_rewrite", "meta_description", "meta_keywords", "meta_title", "name"]);
+const MULTILINGUAL = new Set<string>([
+  "available_later",
+  "available_now",
+  "delivery_in_stock",
+  "delivery_out_stock",
+  "description",
+  "description_short",
+  "link_rewrite",
+  "meta_description",
+  "meta_keywords",
+  "meta_title",
+  "name",
+]);
 
-function checkProduct(value: unknown, patch: boolean, create: boolean): ValidationResult<ProductInput> {
-  const parsed = (patch ? productPatchSchema : create ? productInputCreateSchema : productInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ProductInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkProduct(
+  value: unknown,
+  patch: boolean,
+  create: boolean,
+): ValidationResult<ProductInput> {
+  let schema: z.ZodType = productInputSchema;
+  if (patch) {
+    schema = productPatchSchema;
+  } else if (create && !patch) {
+    schema = productInputCreateSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ProductInput };
 }
 
 /**

@@ -10,9 +10,36 @@ import type { ShopGroupInput, ShopGroupPatch } from "../types/shop_groups.js";
 /** zod schema of a POST/PUT body for `shop_groups`. */
 export const shopGroupInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "ShopGroup->color", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isColor,
+        "isColor",
+        null,
+        "ShopGroup->color",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "ShopGroup->name", true)),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "ShopGroup->name",
+        true,
+      ),
+    ),
   share_customer: z.boolean().optional(),
   share_order: z.boolean().optional(),
   share_stock: z.boolean().optional(),
@@ -23,9 +50,37 @@ export const shopGroupInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `shop_groups`. */
 export const shopGroupPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "ShopGroup->color", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isColor,
+        "isColor",
+        null,
+        "ShopGroup->color",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "ShopGroup->name", true)).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "ShopGroup->name",
+        true,
+      ),
+    )
+    .optional(),
   share_customer: z.boolean().optional(),
   share_order: z.boolean().optional(),
   share_stock: z.boolean().optional(),
@@ -35,10 +90,29 @@ export const shopGroupPatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkShopGroup(value: unknown, patch: boolean, _create: boolean): ValidationResult<ShopGroupInput> {
-  const parsed = (patch ? shopGroupPatchSchema : shopGroupInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ShopGroupInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkShopGroup(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ShopGroupInput> {
+  let schema: z.ZodType = shopGroupInputSchema;
+  if (patch) {
+    schema = shopGroupPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ShopGroupInput };
 }
 
 /**

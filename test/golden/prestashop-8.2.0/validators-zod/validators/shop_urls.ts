@@ -10,12 +10,49 @@ import type { ShopUrlInput, ShopUrlPatch } from "../types/shop_urls.js";
 /** zod schema of a POST/PUT body for `shop_urls`. */
 export const shopUrlInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  domain: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCleanHtml, "isCleanHtml", null, "ShopUrl->domain", true)),
-  domain_ssl: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCleanHtml, "isCleanHtml", null, "ShopUrl->domain_ssl", false)).optional(),
+  domain: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "ShopUrl->domain",
+        true,
+      ),
+    ),
+  domain_ssl: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "ShopUrl->domain_ssl",
+        false,
+      ),
+    )
+    .optional(),
   id_shop: z.number(),
   main: z.boolean().optional(),
-  physical_uri: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "ShopUrl->physical_uri", false)).optional(),
-  virtual_uri: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "ShopUrl->virtual_uri", false)).optional(),
+  physical_uri: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 64, null, "", null, "ShopUrl->physical_uri", false),
+    )
+    .optional(),
+  virtual_uri: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 64, null, "", null, "ShopUrl->virtual_uri", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -23,22 +60,79 @@ export const shopUrlInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `shop_urls`. */
 export const shopUrlPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  domain: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCleanHtml, "isCleanHtml", null, "ShopUrl->domain", true)).optional(),
-  domain_ssl: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isCleanHtml, "isCleanHtml", null, "ShopUrl->domain_ssl", false)).optional(),
+  domain: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "ShopUrl->domain",
+        true,
+      ),
+    )
+    .optional(),
+  domain_ssl: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "ShopUrl->domain_ssl",
+        false,
+      ),
+    )
+    .optional(),
   id_shop: z.number().optional(),
   main: z.boolean().optional(),
-  physical_uri: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "ShopUrl->physical_uri", false)).optional(),
-  virtual_uri: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, null, "", null, "ShopUrl->virtual_uri", false)).optional(),
+  physical_uri: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 64, null, "", null, "ShopUrl->physical_uri", false),
+    )
+    .optional(),
+  virtual_uri: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 64, null, "", null, "ShopUrl->virtual_uri", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkShopUrl(value: unknown, patch: boolean, _create: boolean): ValidationResult<ShopUrlInput> {
-  const parsed = (patch ? shopUrlPatchSchema : shopUrlInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ShopUrlInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkShopUrl(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ShopUrlInput> {
+  let schema: z.ZodType = shopUrlInputSchema;
+  if (patch) {
+    schema = shopUrlPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ShopUrlInput };
 }
 
 /**

@@ -10,12 +10,44 @@ import type { ShopInput, ShopPatch } from "../types/shops.js";
 /** zod schema of a POST/PUT body for `shops`. */
 export const shopInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "Shop->color", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isColor, "isColor", null, "Shop->color", false),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
   id_category: z.number(),
   id_shop_group: z.number(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "Shop->name", true)),
-  theme_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isThemeName, "isThemeName", null, "Shop->theme_name", false)).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Shop->name",
+        true,
+      ),
+    ),
+  theme_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isThemeName,
+        "isThemeName",
+        null,
+        "Shop->theme_name",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -23,22 +55,74 @@ export const shopInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `shops`. */
 export const shopPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  color: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isColor, "isColor", null, "Shop->color", false)).optional(),
+  color: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isColor, "isColor", null, "Shop->color", false),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
   id_category: z.number().optional(),
   id_shop_group: z.number().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "Shop->name", true)).optional(),
-  theme_name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isThemeName, "isThemeName", null, "Shop->theme_name", false)).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Shop->name",
+        true,
+      ),
+    )
+    .optional(),
+  theme_name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isThemeName,
+        "isThemeName",
+        null,
+        "Shop->theme_name",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkShop(value: unknown, patch: boolean, _create: boolean): ValidationResult<ShopInput> {
-  const parsed = (patch ? shopPatchSchema : shopInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ShopInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkShop(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ShopInput> {
+  let schema: z.ZodType = shopInputSchema;
+  if (patch) {
+    schema = shopPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ShopInput };
 }
 
 /**

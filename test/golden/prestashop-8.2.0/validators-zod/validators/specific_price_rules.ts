@@ -20,46 +20,364 @@ import type {
 
 /** zod schema of a POST/PUT body for `specific_price_rules`. */
 export const specificPriceRuleInputSchema = z.looseObject({
-  from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPriceRule->from", false)).optional(),
-  from_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "SpecificPriceRule->from_quantity", true)),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_country", true)),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_currency", true)),
-  id_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_group", true)),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_shop", true)),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isCleanHtml, "isCleanHtml", null, "SpecificPriceRule->name", true)),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNegativePrice, "isNegativePrice", null, "SpecificPriceRule->price", true)),
-  reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "SpecificPriceRule->reduction", true)),
+  from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPriceRule->from",
+        false,
+      ),
+    )
+    .optional(),
+  from_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "SpecificPriceRule->from_quantity",
+        true,
+      ),
+    ),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_country",
+        true,
+      ),
+    ),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_currency",
+        true,
+      ),
+    ),
+  id_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_group",
+        true,
+      ),
+    ),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_shop",
+        true,
+      ),
+    ),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "SpecificPriceRule->name",
+        true,
+      ),
+    ),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "SpecificPriceRule->price",
+        true,
+      ),
+    ),
+  reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "SpecificPriceRule->reduction",
+        true,
+      ),
+    ),
   reduction_tax: z.boolean(),
-  reduction_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReductionType, "isReductionType", null, "SpecificPriceRule->reduction_type", true)),
-  to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPriceRule->to", false)).optional(),
+  reduction_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReductionType,
+        "isReductionType",
+        null,
+        "SpecificPriceRule->reduction_type",
+        true,
+      ),
+    ),
+  to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPriceRule->to",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `specific_price_rules`. */
 export const specificPriceRulePatchSchema = z.looseObject({
-  from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPriceRule->from", false)).optional(),
-  from_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "SpecificPriceRule->from_quantity", true)).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_country", true)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_currency", true)).optional(),
-  id_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_group", true)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPriceRule->id_shop", true)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isCleanHtml, "isCleanHtml", null, "SpecificPriceRule->name", true)).optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNegativePrice, "isNegativePrice", null, "SpecificPriceRule->price", true)).optional(),
-  reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "SpecificPriceRule->reduction", true)).optional(),
+  from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPriceRule->from",
+        false,
+      ),
+    )
+    .optional(),
+  from_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "SpecificPriceRule->from_quantity",
+        true,
+      ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_country",
+        true,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_currency",
+        true,
+      ),
+    )
+    .optional(),
+  id_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_group",
+        true,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPriceRule->id_shop",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isCleanHtml,
+        "isCleanHtml",
+        null,
+        "SpecificPriceRule->name",
+        true,
+      ),
+    )
+    .optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "SpecificPriceRule->price",
+        true,
+      ),
+    )
+    .optional(),
+  reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "SpecificPriceRule->reduction",
+        true,
+      ),
+    )
+    .optional(),
   reduction_tax: z.boolean().optional(),
-  reduction_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReductionType, "isReductionType", null, "SpecificPriceRule->reduction_type", true)).optional(),
-  to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPriceRule->to", false)).optional(),
+  reduction_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReductionType,
+        "isReductionType",
+        null,
+        "SpecificPriceRule->reduction_type",
+        true,
+      ),
+    )
+    .optional(),
+  to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPriceRule->to",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkSpecificPriceRule(value: unknown, patch: boolean, _create: boolean): ValidationResult<SpecificPriceRuleInput> {
-  const parsed = (patch ? specificPriceRulePatchSchema : specificPriceRuleInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as SpecificPriceRuleInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkSpecificPriceRule(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<SpecificPriceRuleInput> {
+  let schema: z.ZodType = specificPriceRuleInputSchema;
+  if (patch) {
+    schema = specificPriceRulePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as SpecificPriceRuleInput };
 }
 
 /**

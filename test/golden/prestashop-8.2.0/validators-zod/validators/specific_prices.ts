@@ -19,56 +19,510 @@ import type {
 
 /** zod schema of a POST/PUT body for `specific_prices`. */
 export const specificPriceInputSchema = z.looseObject({
-  from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPrice->from", true)),
-  from_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "SpecificPrice->from_quantity", true)),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_cart", true)),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_country", true)),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_currency", true)),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_customer", true)),
-  id_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_group", true)),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_product", true)),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_product_attribute", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_shop", true)),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_shop_group", false)).optional(),
-  id_specific_price_rule: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_specific_price_rule", false)).optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNegativePrice, "isNegativePrice", null, "SpecificPrice->price", true)),
-  reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "SpecificPrice->reduction", true)),
+  from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPrice->from",
+        true,
+      ),
+    ),
+  from_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "SpecificPrice->from_quantity",
+        true,
+      ),
+    ),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_cart",
+        true,
+      ),
+    ),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_country",
+        true,
+      ),
+    ),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_currency",
+        true,
+      ),
+    ),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_customer",
+        true,
+      ),
+    ),
+  id_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_group",
+        true,
+      ),
+    ),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_product",
+        true,
+      ),
+    ),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_product_attribute",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_shop",
+        true,
+      ),
+    ),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_specific_price_rule: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_specific_price_rule",
+        false,
+      ),
+    )
+    .optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "SpecificPrice->price",
+        true,
+      ),
+    ),
+  reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "SpecificPrice->reduction",
+        true,
+      ),
+    ),
   reduction_tax: z.boolean(),
-  reduction_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReductionType, "isReductionType", null, "SpecificPrice->reduction_type", true)),
-  to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPrice->to", true)),
+  reduction_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReductionType,
+        "isReductionType",
+        null,
+        "SpecificPrice->reduction_type",
+        true,
+      ),
+    ),
+  to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPrice->to",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `specific_prices`. */
 export const specificPricePatchSchema = z.looseObject({
-  from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPrice->from", true)).optional(),
-  from_quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "SpecificPrice->from_quantity", true)).optional(),
-  id_cart: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_cart", true)).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_country", true)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_currency", true)).optional(),
-  id_customer: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_customer", true)).optional(),
-  id_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_group", true)).optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_product", true)).optional(),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_product_attribute", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_shop", true)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_shop_group", false)).optional(),
-  id_specific_price_rule: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "SpecificPrice->id_specific_price_rule", false)).optional(),
-  price: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNegativePrice, "isNegativePrice", null, "SpecificPrice->price", true)).optional(),
-  reduction: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isPrice, "isPrice", null, "SpecificPrice->reduction", true)).optional(),
+  from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPrice->from",
+        true,
+      ),
+    )
+    .optional(),
+  from_quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "SpecificPrice->from_quantity",
+        true,
+      ),
+    )
+    .optional(),
+  id_cart: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_cart",
+        true,
+      ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_country",
+        true,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_currency",
+        true,
+      ),
+    )
+    .optional(),
+  id_customer: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_customer",
+        true,
+      ),
+    )
+    .optional(),
+  id_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_group",
+        true,
+      ),
+    )
+    .optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_product",
+        true,
+      ),
+    )
+    .optional(),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_product_attribute",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_shop",
+        true,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  id_specific_price_rule: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "SpecificPrice->id_specific_price_rule",
+        false,
+      ),
+    )
+    .optional(),
+  price: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNegativePrice,
+        "isNegativePrice",
+        null,
+        "SpecificPrice->price",
+        true,
+      ),
+    )
+    .optional(),
+  reduction: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isPrice,
+        "isPrice",
+        null,
+        "SpecificPrice->reduction",
+        true,
+      ),
+    )
+    .optional(),
   reduction_tax: z.boolean().optional(),
-  reduction_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isReductionType, "isReductionType", null, "SpecificPrice->reduction_type", true)).optional(),
-  to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDateFormat, "isDateFormat", null, "SpecificPrice->to", true)).optional(),
+  reduction_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isReductionType,
+        "isReductionType",
+        null,
+        "SpecificPrice->reduction_type",
+        true,
+      ),
+    )
+    .optional(),
+  to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDateFormat,
+        "isDateFormat",
+        null,
+        "SpecificPrice->to",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkSpecificPrice(value: unknown, patch: boolean, _create: boolean): ValidationResult<SpecificPriceInput> {
-  const parsed = (patch ? specificPricePatchSchema : specificPriceInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as SpecificPriceInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkSpecificPrice(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<SpecificPriceInput> {
+  let schema: z.ZodType = specificPriceInputSchema;
+  if (patch) {
+    schema = specificPricePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as SpecificPriceInput };
 }
 
 /**

@@ -14,10 +14,62 @@ import type { StateInput, StatePatch } from "../types/states.js";
 /** zod schema of a POST/PUT body for `states`. */
 export const stateInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "State->id_country", true)),
-  id_zone: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "State->id_zone", true)),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 7, isStateIsoCode, "isStateIsoCode", null, "State->iso_code", true)),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 80, isGenericName, "isGenericName", null, "State->name", true)),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "State->id_country",
+        true,
+      ),
+    ),
+  id_zone: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "State->id_zone",
+        true,
+      ),
+    ),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        7,
+        isStateIsoCode,
+        "isStateIsoCode",
+        null,
+        "State->iso_code",
+        true,
+      ),
+    ),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        80,
+        isGenericName,
+        "isGenericName",
+        null,
+        "State->name",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -25,20 +77,95 @@ export const stateInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `states`. */
 export const statePatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "State->id_country", true)).optional(),
-  id_zone: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "State->id_zone", true)).optional(),
-  iso_code: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 7, isStateIsoCode, "isStateIsoCode", null, "State->iso_code", true)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 80, isGenericName, "isGenericName", null, "State->name", true)).optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "State->id_country",
+        true,
+      ),
+    )
+    .optional(),
+  id_zone: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "State->id_zone",
+        true,
+      ),
+    )
+    .optional(),
+  iso_code: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        7,
+        isStateIsoCode,
+        "isStateIsoCode",
+        null,
+        "State->iso_code",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        80,
+        isGenericName,
+        "isGenericName",
+        null,
+        "State->name",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkState(value: unknown, patch: boolean, _create: boolean): ValidationResult<StateInput> {
-  const parsed = (patch ? statePatchSchema : stateInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as StateInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkState(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<StateInput> {
+  let schema: z.ZodType = stateInputSchema;
+  if (patch) {
+    schema = statePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as StateInput };
 }
 
 /**

@@ -13,13 +13,107 @@ import type {
 /** zod schema of a POST/PUT body for `stock_availables`. */
 export const stockAvailableInputSchema = z.looseObject({
   depends_on_stock: z.boolean(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_product", true)),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_product_attribute", true)),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_shop_group", false)).optional(),
-  location: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isString, "isString", null, "StockAvailable->location", false)).optional(),
-  out_of_stock: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "StockAvailable->out_of_stock", true)),
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "StockAvailable->quantity", true)),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_product",
+        true,
+      ),
+    ),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_product_attribute",
+        true,
+      ),
+    ),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  location: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isString,
+        "isString",
+        null,
+        "StockAvailable->location",
+        false,
+      ),
+    )
+    .optional(),
+  out_of_stock: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "StockAvailable->out_of_stock",
+        true,
+      ),
+    ),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "StockAvailable->quantity",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -27,23 +121,140 @@ export const stockAvailableInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `stock_availables`. */
 export const stockAvailablePatchSchema = z.looseObject({
   depends_on_stock: z.boolean().optional(),
-  id_product: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_product", true)).optional(),
-  id_product_attribute: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_product_attribute", true)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "StockAvailable->id_shop_group", false)).optional(),
-  location: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isString, "isString", null, "StockAvailable->location", false)).optional(),
-  out_of_stock: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "StockAvailable->out_of_stock", true)).optional(),
-  quantity: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "StockAvailable->quantity", true)).optional(),
+  id_product: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_product",
+        true,
+      ),
+    )
+    .optional(),
+  id_product_attribute: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_product_attribute",
+        true,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "StockAvailable->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  location: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        255,
+        isString,
+        "isString",
+        null,
+        "StockAvailable->location",
+        false,
+      ),
+    )
+    .optional(),
+  out_of_stock: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "StockAvailable->out_of_stock",
+        true,
+      ),
+    )
+    .optional(),
+  quantity: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "StockAvailable->quantity",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkStockAvailable(value: unknown, patch: boolean, _create: boolean): ValidationResult<StockAvailableInput> {
-  const parsed = (patch ? stockAvailablePatchSchema : stockAvailableInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as StockAvailableInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkStockAvailable(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<StockAvailableInput> {
+  let schema: z.ZodType = stockAvailableInputSchema;
+  if (patch) {
+    schema = stockAvailablePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as StockAvailableInput };
 }
 
 /**

@@ -18,10 +18,56 @@ import type {
 
 /** zod schema of a POST/PUT body for `stock_movement_reasons`. */
 export const stockMovementReasonInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "StockMovementReason->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "StockMovementReason->date_upd", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "StockMovementReason->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "StockMovementReason->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "StockMovementReason->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "StockMovementReason->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
   sign: z.number().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -29,10 +75,56 @@ export const stockMovementReasonInputSchema = z.looseObject({
 
 /** zod schema of a PATCH body for `stock_movement_reasons`. */
 export const stockMovementReasonPatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "StockMovementReason->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "StockMovementReason->date_upd", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "StockMovementReason->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "StockMovementReason->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "StockMovementReason->name", e.id === 1, ['value']))).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "StockMovementReason->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   sign: z.number().optional(),
   id: readOnly(),
   extensions: extensions(),
@@ -40,10 +132,32 @@ export const stockMovementReasonPatchSchema = z.looseObject({
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkStockMovementReason(value: unknown, patch: boolean, _create: boolean): ValidationResult<StockMovementReasonInput> {
-  const parsed = (patch ? stockMovementReasonPatchSchema : stockMovementReasonInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as StockMovementReasonInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkStockMovementReason(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<StockMovementReasonInput> {
+  let schema: z.ZodType = stockMovementReasonInputSchema;
+  if (patch) {
+    schema = stockMovementReasonPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return {
+    ok: true,
+    value: parsed.data as unknown as StockMovementReasonInput,
+  };
 }
 
 /**

@@ -28,22 +28,228 @@ import type { StoreInput, StorePatch } from "../types/stores.js";
 /** zod schema of a POST/PUT body for `stores`. */
 export const storeInputSchema = z.looseObject({
   active: z.boolean(),
-  address1: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isAddress, "isAddress", null, "Store->address1", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "address1[1]")),
-  address2: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isAddress, "isAddress", null, "Store->address2", false, ['value']))).optional(),
-  city: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCityName, "isCityName", null, "Store->city", true)),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_upd", false)).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Store->email", false)).optional(),
-  fax: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 16, isPhoneNumber, "isPhoneNumber", null, "Store->fax", false)).optional(),
-  hours: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isJson, "isJson", null, "Store->hours", false, ['value']))).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Store->id_country", true)),
-  id_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Store->id_state", false)).optional(),
-  latitude: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 13, isCoordinate, "isCoordinate", null, "Store->latitude", false)).optional(),
-  longitude: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 13, isCoordinate, "isCoordinate", null, "Store->longitude", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Store->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  note: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Store->note", false, ['value']))).optional(),
-  phone: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 16, isPhoneNumber, "isPhoneNumber", null, "Store->phone", false)).optional(),
-  postcode: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, null, "", null, "Store->postcode", false)).optional(),
+  address1: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isAddress,
+            "isAddress",
+            null,
+            "Store->address1",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "address1[1]")),
+  address2: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isAddress,
+            "isAddress",
+            null,
+            "Store->address2",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  city: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCityName,
+        "isCityName",
+        null,
+        "Store->city",
+        true,
+      ),
+    ),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_upd", false),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Store->email", false),
+    )
+    .optional(),
+  fax: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        16,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Store->fax",
+        false,
+      ),
+    )
+    .optional(),
+  hours: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isJson,
+            "isJson",
+            null,
+            "Store->hours",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Store->id_country",
+        true,
+      ),
+    ),
+  id_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Store->id_state",
+        false,
+      ),
+    )
+    .optional(),
+  latitude: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        13,
+        isCoordinate,
+        "isCoordinate",
+        null,
+        "Store->latitude",
+        false,
+      ),
+    )
+    .optional(),
+  longitude: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        13,
+        isCoordinate,
+        "isCoordinate",
+        null,
+        "Store->longitude",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Store->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  note: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Store->note",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  phone: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        16,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Store->phone",
+        false,
+      ),
+    )
+    .optional(),
+  postcode: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, null, "", null, "Store->postcode", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -51,32 +257,265 @@ export const storeInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `stores`. */
 export const storePatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  address1: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isAddress, "isAddress", null, "Store->address1", e.id === 1, ['value']))).optional(),
-  address2: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isAddress, "isAddress", null, "Store->address2", false, ['value']))).optional(),
-  city: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCityName, "isCityName", null, "Store->city", true)).optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_upd", false)).optional(),
-  email: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Store->email", false)).optional(),
-  fax: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 16, isPhoneNumber, "isPhoneNumber", null, "Store->fax", false)).optional(),
-  hours: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isJson, "isJson", null, "Store->hours", false, ['value']))).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Store->id_country", true)).optional(),
-  id_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isNullOrUnsignedId, "isNullOrUnsignedId", null, "Store->id_state", false)).optional(),
-  latitude: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 13, isCoordinate, "isCoordinate", null, "Store->latitude", false)).optional(),
-  longitude: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), 13, isCoordinate, "isCoordinate", null, "Store->longitude", false)).optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Store->name", e.id === 1, ['value']))).optional(),
-  note: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Store->note", false, ['value']))).optional(),
-  phone: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 16, isPhoneNumber, "isPhoneNumber", null, "Store->phone", false)).optional(),
-  postcode: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 12, null, "", null, "Store->postcode", false)).optional(),
+  address1: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isAddress,
+            "isAddress",
+            null,
+            "Store->address1",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  address2: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isAddress,
+            "isAddress",
+            null,
+            "Store->address2",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  city: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCityName,
+        "isCityName",
+        null,
+        "Store->city",
+        true,
+      ),
+    )
+    .optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_add", false),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, null, isDate, "isDate", null, "Store->date_upd", false),
+    )
+    .optional(),
+  email: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 255, isEmail, "isEmail", null, "Store->email", false),
+    )
+    .optional(),
+  fax: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        16,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Store->fax",
+        false,
+      ),
+    )
+    .optional(),
+  hours: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isJson,
+            "isJson",
+            null,
+            "Store->hours",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Store->id_country",
+        true,
+      ),
+    )
+    .optional(),
+  id_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isNullOrUnsignedId,
+        "isNullOrUnsignedId",
+        null,
+        "Store->id_state",
+        false,
+      ),
+    )
+    .optional(),
+  latitude: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        13,
+        isCoordinate,
+        "isCoordinate",
+        null,
+        "Store->latitude",
+        false,
+      ),
+    )
+    .optional(),
+  longitude: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        13,
+        isCoordinate,
+        "isCoordinate",
+        null,
+        "Store->longitude",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Store->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  note: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Store->note",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  phone: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        16,
+        isPhoneNumber,
+        "isPhoneNumber",
+        null,
+        "Store->phone",
+        false,
+      ),
+    )
+    .optional(),
+  postcode: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(ctx, v, 12, null, "", null, "Store->postcode", false),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
-const MULTILINGUAL = new Set<string>(["address1", "address2", "hours", "name", "note"]);
+const MULTILINGUAL = new Set<string>([
+  "address1",
+  "address2",
+  "hours",
+  "name",
+  "note",
+]);
 
-function checkStore(value: unknown, patch: boolean, _create: boolean): ValidationResult<StoreInput> {
-  const parsed = (patch ? storePatchSchema : storeInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as StoreInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkStore(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<StoreInput> {
+  let schema: z.ZodType = storeInputSchema;
+  if (patch) {
+    schema = storePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as StoreInput };
 }
 
 /**

@@ -15,14 +15,127 @@ import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 /** zod schema of a POST/PUT body for `suppliers`. */
 export const supplierInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Supplier->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Supplier->date_upd", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Supplier->description", false, ['value']))).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Supplier->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Supplier->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Supplier->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   link_rewrite: z.string().optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Supplier->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Supplier->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Supplier->meta_title", false, ['value']))).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCatalogName, "isCatalogName", null, "Supplier->name", true)),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Supplier->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Supplier->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Supplier->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCatalogName,
+        "isCatalogName",
+        null,
+        "Supplier->name",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -30,24 +143,162 @@ export const supplierInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `suppliers`. */
 export const supplierPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Supplier->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "Supplier->date_upd", false)).optional(),
-  description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 4194303, isCleanHtml, "isCleanHtml", null, "Supplier->description", false, ['value']))).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Supplier->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "Supplier->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            4194303,
+            isCleanHtml,
+            "isCleanHtml",
+            null,
+            "Supplier->description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
   link_rewrite: z.string().optional(),
-  meta_description: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 512, isGenericName, "isGenericName", null, "Supplier->meta_description", false, ['value']))).optional(),
-  meta_keywords: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Supplier->meta_keywords", false, ['value']))).optional(),
-  meta_title: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 255, isGenericName, "isGenericName", null, "Supplier->meta_title", false, ['value']))).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isCatalogName, "isCatalogName", null, "Supplier->name", true)).optional(),
+  meta_description: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            512,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Supplier->meta_description",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_keywords: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Supplier->meta_keywords",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  meta_title: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            255,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Supplier->meta_title",
+            false,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isCatalogName,
+        "isCatalogName",
+        null,
+        "Supplier->name",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
-const MULTILINGUAL = new Set<string>(["description", "meta_description", "meta_keywords", "meta_title"]);
+const MULTILINGUAL = new Set<string>([
+  "description",
+  "meta_description",
+  "meta_keywords",
+  "meta_title",
+]);
 
-function checkSupplier(value: unknown, patch: boolean, _create: boolean): ValidationResult<SupplierInput> {
-  const parsed = (patch ? supplierPatchSchema : supplierInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as SupplierInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkSupplier(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<SupplierInput> {
+  let schema: z.ZodType = supplierInputSchema;
+  if (patch) {
+    schema = supplierPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as SupplierInput };
 }
 
 /**

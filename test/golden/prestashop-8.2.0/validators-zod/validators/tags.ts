@@ -9,26 +9,99 @@ import type { TagInput, TagPatch } from "../types/tags.js";
 
 /** zod schema of a POST/PUT body for `tags`. */
 export const tagInputSchema = z.looseObject({
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Tag->id_lang", true)),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Tag->name", true)),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Tag->id_lang",
+        true,
+      ),
+    ),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Tag->name",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `tags`. */
 export const tagPatchSchema = z.looseObject({
-  id_lang: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Tag->id_lang", true)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isGenericName, "isGenericName", null, "Tag->name", true)).optional(),
+  id_lang: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Tag->id_lang",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Tag->name",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkTag(value: unknown, patch: boolean, _create: boolean): ValidationResult<TagInput> {
-  const parsed = (patch ? tagPatchSchema : tagInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as TagInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkTag(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<TagInput> {
+  let schema: z.ZodType = tagInputSchema;
+  if (patch) {
+    schema = tagPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as TagInput };
 }
 
 /**

@@ -13,10 +13,51 @@ import type {
 /** zod schema of a POST/PUT body for `tax_rule_groups`. */
 export const taxRuleGroupInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TaxRuleGroup->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TaxRuleGroup->date_upd", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TaxRuleGroup->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TaxRuleGroup->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "TaxRuleGroup->name", true)),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "TaxRuleGroup->name",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -24,20 +65,81 @@ export const taxRuleGroupInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `tax_rule_groups`. */
 export const taxRuleGroupPatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TaxRuleGroup->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TaxRuleGroup->date_upd", false)).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TaxRuleGroup->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TaxRuleGroup->date_upd",
+        false,
+      ),
+    )
+    .optional(),
   deleted: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "TaxRuleGroup->name", true)).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "TaxRuleGroup->name",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkTaxRuleGroup(value: unknown, patch: boolean, _create: boolean): ValidationResult<TaxRuleGroupInput> {
-  const parsed = (patch ? taxRuleGroupPatchSchema : taxRuleGroupInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as TaxRuleGroupInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkTaxRuleGroup(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<TaxRuleGroupInput> {
+  let schema: z.ZodType = taxRuleGroupInputSchema;
+  if (patch) {
+    schema = taxRuleGroupPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as TaxRuleGroupInput };
 }
 
 /**

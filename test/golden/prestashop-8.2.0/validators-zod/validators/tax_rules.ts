@@ -14,38 +14,278 @@ import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
 /** zod schema of a POST/PUT body for `tax_rules`. */
 export const taxRuleInputSchema = z.looseObject({
-  behavior: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "TaxRule->behavior", false)).optional(),
-  description: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "TaxRule->description", false)).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_country", true)),
-  id_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_state", false)).optional(),
-  id_tax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_tax", true)),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_tax_rules_group", true)),
-  zipcode_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isPostCode, "isPostCode", null, "TaxRule->zipcode_from", false)).optional(),
-  zipcode_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isPostCode, "isPostCode", null, "TaxRule->zipcode_to", false)).optional(),
+  behavior: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "TaxRule->behavior",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "TaxRule->description",
+        false,
+      ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_country",
+        true,
+      ),
+    ),
+  id_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_state",
+        false,
+      ),
+    )
+    .optional(),
+  id_tax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_tax",
+        true,
+      ),
+    ),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_tax_rules_group",
+        true,
+      ),
+    ),
+  zipcode_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isPostCode,
+        "isPostCode",
+        null,
+        "TaxRule->zipcode_from",
+        false,
+      ),
+    )
+    .optional(),
+  zipcode_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isPostCode,
+        "isPostCode",
+        null,
+        "TaxRule->zipcode_to",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `tax_rules`. */
 export const taxRulePatchSchema = z.looseObject({
-  behavior: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedInt, "isUnsignedInt", null, "TaxRule->behavior", false)).optional(),
-  description: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isString, "isString", null, "TaxRule->description", false)).optional(),
-  id_country: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_country", true)).optional(),
-  id_state: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_state", false)).optional(),
-  id_tax: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_tax", true)).optional(),
-  id_tax_rules_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TaxRule->id_tax_rules_group", true)).optional(),
-  zipcode_from: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isPostCode, "isPostCode", null, "TaxRule->zipcode_from", false)).optional(),
-  zipcode_to: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isPostCode, "isPostCode", null, "TaxRule->zipcode_to", false)).optional(),
+  behavior: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedInt,
+        "isUnsignedInt",
+        null,
+        "TaxRule->behavior",
+        false,
+      ),
+    )
+    .optional(),
+  description: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isString,
+        "isString",
+        null,
+        "TaxRule->description",
+        false,
+      ),
+    )
+    .optional(),
+  id_country: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_country",
+        true,
+      ),
+    )
+    .optional(),
+  id_state: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_state",
+        false,
+      ),
+    )
+    .optional(),
+  id_tax: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_tax",
+        true,
+      ),
+    )
+    .optional(),
+  id_tax_rules_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TaxRule->id_tax_rules_group",
+        true,
+      ),
+    )
+    .optional(),
+  zipcode_from: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isPostCode,
+        "isPostCode",
+        null,
+        "TaxRule->zipcode_from",
+        false,
+      ),
+    )
+    .optional(),
+  zipcode_to: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isPostCode,
+        "isPostCode",
+        null,
+        "TaxRule->zipcode_to",
+        false,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkTaxRule(value: unknown, patch: boolean, _create: boolean): ValidationResult<TaxRuleInput> {
-  const parsed = (patch ? taxRulePatchSchema : taxRuleInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as TaxRuleInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkTaxRule(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<TaxRuleInput> {
+  let schema: z.ZodType = taxRuleInputSchema;
+  if (patch) {
+    schema = taxRulePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as TaxRuleInput };
 }
 
 /**

@@ -17,8 +17,39 @@ import type { TaxInput, TaxPatch } from "../types/taxes.js";
 export const taxInputSchema = z.looseObject({
   active: z.boolean().optional(),
   deleted: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 32, isGenericName, "isGenericName", null, "Tax->name", e.id === 1, ['value']))).superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
-  rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Tax->rate", true)),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            32,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Tax->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .superRefine((list, ctx) => hasLanguage(ctx, list, 1, "name[1]")),
+  rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Tax->rate",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -27,18 +58,69 @@ export const taxInputSchema = z.looseObject({
 export const taxPatchSchema = z.looseObject({
   active: z.boolean().optional(),
   deleted: z.boolean().optional(),
-  name: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }).superRefine((e, ctx) => wireCheck(ctx, e.value, 32, isGenericName, "isGenericName", null, "Tax->name", e.id === 1, ['value']))).optional(),
-  rate: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isFloat, "isFloat", null, "Tax->rate", true)).optional(),
+  name: z
+    .array(
+      z
+        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+        .superRefine((e, ctx) =>
+          wireCheck(
+            ctx,
+            e.value,
+            32,
+            isGenericName,
+            "isGenericName",
+            null,
+            "Tax->name",
+            e.id === 1,
+            ["value"],
+          ),
+        ),
+    )
+    .optional(),
+  rate: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isFloat,
+        "isFloat",
+        null,
+        "Tax->rate",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["name"]);
 
-function checkTax(value: unknown, patch: boolean, _create: boolean): ValidationResult<TaxInput> {
-  const parsed = (patch ? taxPatchSchema : taxInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as TaxInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkTax(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<TaxInput> {
+  let schema: z.ZodType = taxInputSchema;
+  if (patch) {
+    schema = taxPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as TaxInput };
 }
 
 /**

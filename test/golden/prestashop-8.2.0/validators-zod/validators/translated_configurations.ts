@@ -12,34 +12,199 @@ import type {
 
 /** zod schema of a POST/PUT body for `translated_configurations`. */
 export const translatedConfigurationInputSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TranslatedConfiguration->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TranslatedConfiguration->date_upd", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TranslatedConfiguration->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TranslatedConfiguration->id_shop_group", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isConfigName, "isConfigName", null, "TranslatedConfiguration->name", true)),
-  value: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TranslatedConfiguration->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TranslatedConfiguration->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TranslatedConfiguration->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TranslatedConfiguration->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isConfigName,
+        "isConfigName",
+        null,
+        "TranslatedConfiguration->name",
+        true,
+      ),
+    ),
+  value: z
+    .array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }))
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `translated_configurations`. */
 export const translatedConfigurationPatchSchema = z.looseObject({
-  date_add: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TranslatedConfiguration->date_add", false)).optional(),
-  date_upd: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isDate, "isDate", null, "TranslatedConfiguration->date_upd", false)).optional(),
-  id_shop: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TranslatedConfiguration->id_shop", false)).optional(),
-  id_shop_group: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "TranslatedConfiguration->id_shop_group", false)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 32, isConfigName, "isConfigName", null, "TranslatedConfiguration->name", true)).optional(),
-  value: z.array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })).optional(),
+  date_add: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TranslatedConfiguration->date_add",
+        false,
+      ),
+    )
+    .optional(),
+  date_upd: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isDate,
+        "isDate",
+        null,
+        "TranslatedConfiguration->date_upd",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TranslatedConfiguration->id_shop",
+        false,
+      ),
+    )
+    .optional(),
+  id_shop_group: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "TranslatedConfiguration->id_shop_group",
+        false,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        32,
+        isConfigName,
+        "isConfigName",
+        null,
+        "TranslatedConfiguration->name",
+        true,
+      ),
+    )
+    .optional(),
+  value: z
+    .array(z.looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() }))
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>(["value"]);
 
-function checkTranslatedConfiguration(value: unknown, patch: boolean, _create: boolean): ValidationResult<TranslatedConfigurationInput> {
-  const parsed = (patch ? translatedConfigurationPatchSchema : translatedConfigurationInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as TranslatedConfigurationInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkTranslatedConfiguration(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<TranslatedConfigurationInput> {
+  let schema: z.ZodType = translatedConfigurationInputSchema;
+  if (patch) {
+    schema = translatedConfigurationPatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return {
+    ok: true,
+    value: parsed.data as unknown as TranslatedConfigurationInput,
+  };
 }
 
 /**

@@ -10,47 +10,250 @@ import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 /** zod schema of a POST/PUT body for `warehouses`. */
 export const warehouseInputSchema = z.looseObject({
   deleted: z.boolean().optional(),
-  id_address: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Warehouse->id_address", true)),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Warehouse->id_currency", true)),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Warehouse->id_employee", true)),
-  management_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isStockManagement, "isStockManagement", null, "Warehouse->management_type", true)),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 45, isString, "isString", null, "Warehouse->name", true)),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isString, "isString", null, "Warehouse->reference", true)),
+  id_address: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Warehouse->id_address",
+        true,
+      ),
+    ),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Warehouse->id_currency",
+        true,
+      ),
+    ),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Warehouse->id_employee",
+        true,
+      ),
+    ),
+  management_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isStockManagement,
+        "isStockManagement",
+        null,
+        "Warehouse->management_type",
+        true,
+      ),
+    ),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        45,
+        isString,
+        "isString",
+        null,
+        "Warehouse->name",
+        true,
+      ),
+    ),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isString,
+        "isString",
+        null,
+        "Warehouse->reference",
+        true,
+      ),
+    ),
   id: readOnly(),
   valuation: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    carriers: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    shops: z.array(z.looseObject({ id: z.number().optional(), name: z.string().optional() })).optional(),
-    stocks: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      carriers: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+      shops: z
+        .array(
+          z.looseObject({
+            id: z.number().optional(),
+            name: z.string().optional(),
+          }),
+        )
+        .optional(),
+      stocks: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+    })
+    .optional(),
 });
 
 /** zod schema of a PATCH body for `warehouses`. */
 export const warehousePatchSchema = z.looseObject({
   deleted: z.boolean().optional(),
-  id_address: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Warehouse->id_address", true)).optional(),
-  id_currency: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Warehouse->id_currency", true)).optional(),
-  id_employee: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedId, "isUnsignedId", null, "Warehouse->id_employee", true)).optional(),
-  management_type: z.string().superRefine((v, ctx) => wireCheck(ctx, v, null, isStockManagement, "isStockManagement", null, "Warehouse->management_type", true)).optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 45, isString, "isString", null, "Warehouse->name", true)).optional(),
-  reference: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isString, "isString", null, "Warehouse->reference", true)).optional(),
+  id_address: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Warehouse->id_address",
+        true,
+      ),
+    )
+    .optional(),
+  id_currency: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Warehouse->id_currency",
+        true,
+      ),
+    )
+    .optional(),
+  id_employee: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedId,
+        "isUnsignedId",
+        null,
+        "Warehouse->id_employee",
+        true,
+      ),
+    )
+    .optional(),
+  management_type: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        isStockManagement,
+        "isStockManagement",
+        null,
+        "Warehouse->management_type",
+        true,
+      ),
+    )
+    .optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        45,
+        isString,
+        "isString",
+        null,
+        "Warehouse->name",
+        true,
+      ),
+    )
+    .optional(),
+  reference: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isString,
+        "isString",
+        null,
+        "Warehouse->reference",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   valuation: readOnly(),
   extensions: extensions(),
-  associations: z.strictObject({
-    carriers: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-    shops: z.array(z.looseObject({ id: z.number().optional(), name: z.string().optional() })).optional(),
-    stocks: z.array(z.looseObject({ id: z.number().optional() })).optional(),
-  }).optional(),
+  associations: z
+    .strictObject({
+      carriers: z
+        .array(z.looseObject({ id: z.number().optional() }))
+        .optional(),
+      shops: z
+        .array(
+          z.looseObject({
+            id: z.number().optional(),
+            name: z.string().optional(),
+          }),
+        )
+        .optional(),
+      stocks: z.array(z.looseObject({ id: z.number().optional() })).optional(),
+    })
+    .optional(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkWarehouse(value: unknown, patch: boolean, _create: boolean): ValidationResult<WarehouseInput> {
-  const parsed = (patch ? warehousePatchSchema : warehouseInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as WarehouseInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkWarehouse(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<WarehouseInput> {
+  let schema: z.ZodType = warehouseInputSchema;
+  if (patch) {
+    schema = warehousePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as WarehouseInput };
 }
 
 /**

@@ -12,28 +12,128 @@ import type {
 
 /** zod schema of a POST/PUT body for `weight_ranges`. */
 export const weightRangeInputSchema = z.looseObject({
-  delimiter1: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "WeightRange->delimiter1", true)),
-  delimiter2: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "WeightRange->delimiter2", true)),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "WeightRange->id_carrier", true)),
+  delimiter1: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "WeightRange->delimiter1",
+        true,
+      ),
+    ),
+  delimiter2: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "WeightRange->delimiter2",
+        true,
+      ),
+    ),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "WeightRange->id_carrier",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
 
 /** zod schema of a PATCH body for `weight_ranges`. */
 export const weightRangePatchSchema = z.looseObject({
-  delimiter1: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "WeightRange->delimiter1", true)).optional(),
-  delimiter2: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isUnsignedFloat, "isUnsignedFloat", null, "WeightRange->delimiter2", true)).optional(),
-  id_carrier: z.number().superRefine((v, ctx) => wireCheck(ctx, numberToWire(v), null, isInt, "isInt", null, "WeightRange->id_carrier", true)).optional(),
+  delimiter1: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "WeightRange->delimiter1",
+        true,
+      ),
+    )
+    .optional(),
+  delimiter2: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isUnsignedFloat,
+        "isUnsignedFloat",
+        null,
+        "WeightRange->delimiter2",
+        true,
+      ),
+    )
+    .optional(),
+  id_carrier: z
+    .number()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        numberToWire(v),
+        null,
+        isInt,
+        "isInt",
+        null,
+        "WeightRange->id_carrier",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkWeightRange(value: unknown, patch: boolean, _create: boolean): ValidationResult<WeightRangeInput> {
-  const parsed = (patch ? weightRangePatchSchema : weightRangeInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as WeightRangeInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkWeightRange(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<WeightRangeInput> {
+  let schema: z.ZodType = weightRangeInputSchema;
+  if (patch) {
+    schema = weightRangePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as WeightRangeInput };
 }
 
 /**

@@ -10,7 +10,20 @@ import type { ZoneInput, ZonePatch } from "../types/zones.js";
 /** zod schema of a POST/PUT body for `zones`. */
 export const zoneInputSchema = z.looseObject({
   active: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "Zone->name", true)),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Zone->name",
+        true,
+      ),
+    ),
   id: readOnly(),
   extensions: extensions(),
 });
@@ -18,17 +31,50 @@ export const zoneInputSchema = z.looseObject({
 /** zod schema of a PATCH body for `zones`. */
 export const zonePatchSchema = z.looseObject({
   active: z.boolean().optional(),
-  name: z.string().superRefine((v, ctx) => wireCheck(ctx, v, 64, isGenericName, "isGenericName", null, "Zone->name", true)).optional(),
+  name: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        64,
+        isGenericName,
+        "isGenericName",
+        null,
+        "Zone->name",
+        true,
+      ),
+    )
+    .optional(),
   id: readOnly(),
   extensions: extensions(),
 });
 
 const MULTILINGUAL = new Set<string>([]);
 
-function checkZone(value: unknown, patch: boolean, _create: boolean): ValidationResult<ZoneInput> {
-  const parsed = (patch ? zonePatchSchema : zoneInputSchema).safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as unknown as ZoneInput };
-  return { ok: false, issues: fromZodIssues(parsed.error.issues, value, MULTILINGUAL, LANGUAGE_IDS, 1) };
+function checkZone(
+  value: unknown,
+  patch: boolean,
+  _create: boolean,
+): ValidationResult<ZoneInput> {
+  let schema: z.ZodType = zoneInputSchema;
+  if (patch) {
+    schema = zonePatchSchema;
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      issues: fromZodIssues(
+        parsed.error.issues,
+        value,
+        MULTILINGUAL,
+        LANGUAGE_IDS,
+        1,
+      ),
+    };
+  }
+  return { ok: true, value: parsed.data as unknown as ZoneInput };
 }
 
 /**
