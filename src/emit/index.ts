@@ -97,11 +97,19 @@ function topIndex(files: FileMap, ctx: EmitContext): string {
 }
 
 /**
+ * The runtime is library code, type-checked (strict, NodeNext and bundler resolution) by this
+ * project's tests: a user's `tsc` reads its types where the generated code uses them and skips
+ * checking its bodies, as `skipLibCheck` does for a package (it was 60% of the check time of the
+ * whole output). test/emit/typecheck.ts removes this line to check the runtime as users compile it.
+ */
+export const RUNTIME_NOCHECK = '// @ts-nocheck (checked by prestashop-codegen\'s tests; your build uses its types)\n';
+
+/**
  * The runtime templates as they are written: each one under the generated-file header, so a user
  * sees that `runtime/` is generated too. scripts/preformat-templates.mjs formats these same texts.
  */
 export function runtimeFiles(templates: FileMap, generatorVersion: string = GENERATOR_VERSION): FileMap {
-  const header = fileHeader({ generatorVersion });
+  const header = `${fileHeader({ generatorVersion })}${RUNTIME_NOCHECK}`;
   const runtime: FileMap = new Map();
   for (const [path, content] of templates) {
     if (!path.startsWith(RUNTIME_DIR)) {
