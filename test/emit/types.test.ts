@@ -1,6 +1,7 @@
 /**
  * The types emitter on whole resources: which shapes exist, what they hold, that the output
- * compiles (nodenext and bundler) and behaves as documented for a user, determinism, odd names.
+ * compiles (nodenext and bundler) and behaves as documented for a user, odd names (determinism:
+ * types-determinism.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -358,69 +359,5 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
   it('spec-style store compiles', () => {
     const { files } = emitAll(fixture('spec-store'), resolveEmitOptions(), { templates: TEMPLATES });
     for (const resolution of ['nodenext', 'bundler'] as const) expect(typecheck(files, resolution)).toEqual([]);
-  });
-});
-
-describe('determinism', () => {
-  /** Deterministic shuffle (mulberry32), so a failure can be replayed. */
-  function shuffled<T>(items: readonly T[], seed: number): T[] {
-    let a = seed >>> 0;
-    const random = (): number => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
-
-  function shuffleModel(model: StoreSchema, seed: number): StoreSchema {
-    return {
-      ...model,
-      store: { ...model.store, languages: shuffled(model.store.languages, seed) },
-      resources: shuffled(model.resources, seed + 1).map((r, i) => ({
-        ...r,
-        methods: shuffled(r.methods, seed + i),
-        // Fields and associations keep the store's order: it is part of the snapshot (write bodies follow it).
-        fields: r.fields,
-        associations: r.associations,
-      })),
-    };
-  }
-
-  for (const name of ['catalog', 'odd-names', 'spec-store']) {
-    it(`${name}: shuffled input gives byte-identical output, twice`, () => {
-      const model = fixture(name);
-      const emit = (m: StoreSchema): [string, string][] => [
-        ...emitAll(m, resolveEmitOptions(), { templates: new Map([['runtime/a.ts', 'export {};\n']]) }).files,
-      ];
-      const reference = emit(model);
-      expect(emit(model)).toEqual(reference);
-      for (const seed of [1, 2, 3, 42]) expect(emit(shuffleModel(model, seed))).toEqual(reference);
-      // The types emitter alone is order-independent too.
-      const options = resolveEmitOptions();
-      const direct = (m: StoreSchema): [string, string][] => [...emitTypes(m, options, createEmitContext(model, options)).files].sort();
-      expect(direct(shuffleModel(model, 7))).toEqual(direct(model));
-    });
-  }
-
-  it('leaves the model untouched', () => {
-    const model = fixture('catalog');
-    const frozen = structuredClone(model);
-    const deepFreeze = (o: unknown): void => {
-      if (typeof o === 'object' && o !== null) {
-        Object.freeze(o);
-        for (const v of Object.values(o)) deepFreeze(v);
-      }
-    };
-    deepFreeze(model);
-    emitAll(model, resolveEmitOptions(), { templates: new Map() });
-    expect(model).toEqual(frozen);
   });
 });
