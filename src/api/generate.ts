@@ -51,7 +51,7 @@ async function assertOutputDir(outDir: string): Promise<void> {
 
 /** prettier with the settings that apply to `configFrom`, and the layout they map onto (null: none). */
 async function createFormatter(configFrom: string): Promise<{ formatter: Formatter; layout: Layout | null }> {
-  const [{ createPrettierFormatter }, { layoutOf }] = await Promise.all([import('../write/format.js'), import('../write/layout-config.js')]);
+  const [{ createPrettierFormatter }, { layoutOf }] = await Promise.all([import('../write/format.js'), import('../emit/layout-config.js')]);
   const formatter = await createPrettierFormatter(configFrom);
   return { formatter, layout: layoutOf(formatter.config ?? null) };
 }

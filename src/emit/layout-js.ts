@@ -30,11 +30,7 @@ export function args(list: readonly Arg[], layout: Layout): Doc {
   const last = list[list.length - 1];
   const before = list[list.length - 2];
   const hug = last !== undefined && last.kind !== 'other' && (before === undefined || before.kind !== last.kind);
-  return callArguments(
-    list.map((a) => a.doc),
-    layout,
-    hug,
-  );
+  return callArguments(list.map((a) => a.doc), layout, hug);
 }
 
 /** One `.name(args)` of a chain. */

@@ -7,7 +7,7 @@
  * The input is always text the emitters wrote (names from naming.ts, literals from `jsString`), so
  * the grammar is the small part of TypeScript they use. One pass, left to right: linear in the text.
  */
-import { afterOperator, assignment, objectType, typeArguments, union, type Doc, type Layout } from './layout.js';
+import { afterOperator, assignment, layoutAt, objectType, typeArguments, union, type Doc, type Layout } from './layout.js';
 
 /** A parsed type, with what prettier looks at to choose a layout. */
 interface TypeNode {
@@ -173,13 +173,13 @@ export function typeDoc(text: string, layout: Layout): Doc {
 }
 
 /**
- * A property signature `key?: type;` of an interface or object type, at indentation `level`.
- * The emitters write types in prettier's one-line form, so a line that fits is the text itself
- * (most lines: the type is read and laid out only when it is too long).
+ * The line of a property signature `key?: type;` of an interface or object type at indentation
+ * `level`, with its newline. The emitters write types in prettier's one-line form, so a line that
+ * fits is the text itself (most lines: the type is read and laid out only when it is too long).
  */
-export function propertySignature(key: string, text: string, layout: Layout, level = 0): Doc {
-  if (fitsFlat(level, key.length + 2 + text.length + 1, text, layout)) return `${key}: ${text};`;
-  return annotated(key, readType(text, layout), ';');
+export function propertyLine(key: string, text: string, level: number, layout: Layout): string {
+  const doc = fitsFlat(level, key.length + 2 + text.length + 1, text, layout) ? `${key}: ${text};` : annotated(key, readType(text, layout), ';');
+  return `${layoutAt(doc, level, layout)}\n`;
 }
 
 /** Whether a one-line text of `width` characters fits at `level`, with no line break in it. */

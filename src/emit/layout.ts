@@ -47,13 +47,18 @@ export function layoutAt(doc: Doc, level: number, layout: Layout): string {
 const trailing = (layout: Layout, where: 'literal' | 'call'): Doc =>
   layout.trailingComma === 'all' || (layout.trailingComma === 'es5' && where === 'literal') ? ifBreak(',') : '';
 
+/** `{ a, b }` (or `{ a; b }`): one item per line when broken, `last` after the last one. */
+function braces(items: readonly Doc[], separator: string, last: Doc, layout: Layout, forceBreak = false): Doc {
+  if (items.length === 0) return '{}';
+  const gap = layout.bracketSpacing ? line : softline;
+  return group(['{', indent([gap, join([separator, line], [...items])]), last, gap, '}'], { shouldBreak: forceBreak });
+}
+
 /** `{ a, b }` of an import or export list: never broken with a single name. */
 function specifiers(names: readonly string[], layout: Layout): Doc {
-  if (names.length === 0) return '{}';
   const space = layout.bracketSpacing ? ' ' : '';
   if (names.length === 1) return `{${space}${names[0]}${space}}`;
-  const gap = layout.bracketSpacing ? line : softline;
-  return group(['{', indent([gap, join([',', line], [...names])]), trailing(layout, 'literal'), gap, '}']);
+  return braces(names, ',', trailing(layout, 'literal'), layout);
 }
 
 /** `import { a, b } from "spec";` (`head` is `import`, `import type`, `export` or `export type`). */
@@ -66,11 +71,7 @@ export function moduleList(head: string, names: readonly string[], from: string,
  * object broken when its source starts a new line after `{`).
  */
 export function objectLiteral(properties: readonly Doc[], layout: Layout, forceBreak = false): Doc {
-  if (properties.length === 0) return '{}';
-  const gap = layout.bracketSpacing ? line : softline;
-  return group(['{', indent([gap, join([',', line], [...properties])]), trailing(layout, 'literal'), gap, '}'], {
-    shouldBreak: forceBreak,
-  });
+  return braces(properties, ',', trailing(layout, 'literal'), layout, forceBreak);
 }
 
 /** An element of an array literal, with what prettier looks at to decide the layout. */
@@ -139,9 +140,7 @@ export function flatText(doc: Doc): string | null {
 
 /** `{ a: A; b: B }` as an object type. `forceBreak` as in `objectLiteral`. */
 export function objectType(members: readonly Doc[], layout: Layout, forceBreak = false): Doc {
-  if (members.length === 0) return '{}';
-  const gap = layout.bracketSpacing ? line : softline;
-  return group(['{', indent([gap, join([';', line], [...members])]), ifBreak(';'), gap, '}'], { shouldBreak: forceBreak });
+  return braces(members, ';', ifBreak(';'), layout, forceBreak);
 }
 
 /**
@@ -188,10 +187,11 @@ export function typeArguments(args: readonly Doc[], breakable: boolean): Doc {
  */
 export function callArguments(args: readonly Doc[], layout: Layout, hugLast = false): Doc {
   if (args.length === 0) return '()';
+  // One argument per line; with `hugLast`, the last resort of the conditional group below.
   const broken = group(['(', indent([softline, join([',', line], [...args])]), trailing(layout, 'call'), softline, ')'], {
     shouldBreak: hugLast,
   });
-  if (!hugLast) return group(['(', indent([softline, join([',', line], [...args])]), trailing(layout, 'call'), softline, ')']);
+  if (!hugLast) return broken;
   const head = args.slice(0, -1);
   const last = args[args.length - 1]!;
   // An argument that must break breaks what holds the call too (a conditional group does not pass it on).
@@ -220,9 +220,7 @@ export type ValueKind = 'string' | 'literal' | 'group';
  */
 export function property(key: string, value: Doc, kind: ValueKind): Doc {
   if (kind === 'literal' || (kind === 'string' && key.length < INDENT.length + 3)) return [key, ': ', value];
-  if (kind === 'string') return group([key, ':', group(indent([line, value]))]);
-  const id = Symbol('property');
-  return group([key, ':', group(indent(line), { id }), indentIfBreak(value, { groupId: id })]);
+  return kind === 'string' ? afterOperator(`${key}:`, value, '') : assignment(`${key}:`, value, '');
 }
 
 /** `head(params)tail`, e.g. a function's signature: the parameters break one per line when it does not fit. */

@@ -14,7 +14,7 @@ import { emitAll, isLaidOut } from '../../src/emit/index.js';
 import { DEFAULT_LAYOUT, type Layout } from '../../src/emit/layout.js';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
-import { layoutOf } from '../../src/write/layout-config.js';
+import { layoutOf } from '../../src/emit/layout-config.js';
 
 const TEMPLATES = await readRuntimeTemplates();
 const read = (path: string): StoreSchema => parseSnapshot(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'), path);

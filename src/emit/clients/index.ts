@@ -9,7 +9,7 @@ import type { ResourcePlan } from '../../plan/index.js';
 import { fileHeader, moduleStatement, statement } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
 import { callArguments, functionHead, objectLiteral, property, type Doc } from '../layout.js';
-import { propertySignature } from '../layout-types.js';
+import { propertyLine } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey } from '../naming.js';
 import { CONTEXT_FILE, renderContext } from './context.js';
 import { clientMethods, renderResourceClient } from './resource.js';
@@ -78,7 +78,7 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   const exports: string[] = [];
   const properties: string[] = [];
   const values: Doc[] = [];
-  const member = (key: string, type: string): string => statement(propertySignature(`readonly ${key}`, type, layout, 1), 1, layout);
+  const member = (key: string, type: string): string => propertyLine(`readonly ${key}`, type, 1, layout);
   for (const r of resources) {
     const names = ctx.names.of(r.name);
     const needMeta = searchFull && (r === products || r === categories);

@@ -9,7 +9,7 @@ import type { FieldPlan, ResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
 import { afterOperator, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
-import { propertySignature, typeAlias, typeDoc } from '../layout-types.js';
+import { propertyLine, typeAlias, typeDoc } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
 import { renderMeta } from './meta.js';
 
@@ -78,9 +78,9 @@ function namespaceBlock(p: Parts, types: string): string {
   const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
   const filterable = fields.filter((f) => f.filterable);
   const filterLines = [
-    statement(propertySignature('readonly id?', 'FilterValue<number>', layout, 2), 2, layout),
+    propertyLine('readonly id?', 'FilterValue<number>', 2, layout),
     ...filterable.map((f) =>
-      statement(propertySignature(`readonly ${propertyKey(f.name)}?`, `FilterValue<${filterValueType(f)}>`, layout, 2), 2, layout),
+      propertyLine(`readonly ${propertyKey(f.name)}?`, `FilterValue<${filterValueType(f)}>`, 2, layout),
     ),
   ];
   const displayOnly = fields.filter((f) => !f.filterable).map((f) => f.name);

@@ -7,7 +7,7 @@ import type { AssociationPlan, FieldPlan, ResourcePlan, SharedImport } from '../
 import { fileHeader, importTypes, statement } from '../code.js';
 import type { EmitContext } from '../context.js';
 import { INDENT, type Layout } from '../layout.js';
-import { propertySignature, typeAlias } from '../layout-types.js';
+import { propertyLine, typeAlias } from '../layout-types.js';
 import { ASSOCIATIONS_KEY, jsdoc, jsString, propertyKey } from '../naming.js';
 
 type SharedImports = Set<SharedImport>;
@@ -25,7 +25,7 @@ const byName = <T extends { readonly name: string }>(a: T, b: T): number => comp
 /** One property line with its JSDoc, at indentation `level`; `optional` adds `?`. */
 function property(name: string, type: string, doc: readonly string[], optional: boolean, level: number, layout: Layout): string {
   const key = `${propertyKey(name)}${optional ? '?' : ''}`;
-  return `${jsdoc(doc, INDENT.repeat(level))}${statement(propertySignature(key, type, layout, level), level, layout)}`;
+  return `${jsdoc(doc, INDENT.repeat(level))}${propertyLine(key, type, level, layout)}`;
 }
 
 /** A property whose type is an object type written over several lines (`{\n…}` or `{\n…}[]`). */

@@ -15,7 +15,7 @@ import type { StoreSchema } from '../../model/index.js';
 import { fileHeader, numberUnion, statement, stringUnion } from '../code.js';
 import type { EmitContext } from '../context.js';
 import { arrayLiteral, assignment, objectType } from '../layout.js';
-import { propertySignature, typeAlias } from '../layout-types.js';
+import { propertyLine, typeAlias } from '../layout-types.js';
 import { docText, jsdoc } from '../naming.js';
 
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
@@ -60,7 +60,7 @@ ${jsdoc([
 ${jsdoc([
   'Fields the snapshot does not describe (module fields), by wire name. Values are as the store sent them.',
 ])}export interface Extensions {
-${statement(propertySignature('[field: string]', 'string | number | boolean | null | Multilang<string>', ctx.layout, 1), 1, ctx.layout)}}
+${propertyLine('[field: string]', 'string | number | boolean | null | Multilang<string>', 1, ctx.layout)}}
 
 ${jsdoc(['The wire name of every resource in the snapshot.'])}${statement(typeAlias('export type ResourceName', stringUnion(model.resources.map((r) => r.name)), ctx.layout), 0, ctx.layout)}`;
 }

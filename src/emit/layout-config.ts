@@ -5,7 +5,7 @@
  * the defaults, zod validators). Any other setting, a plugin, or an option this module does not
  * know leaves formatting to prettier, as before.
  */
-import { DEFAULT_LAYOUT, type Layout } from '../emit/layout.js';
+import { DEFAULT_LAYOUT, type Layout } from './layout.js';
 
 /** Options whose value the layout step follows. */
 const FOLLOWED = new Set(['printWidth', 'trailingComma', 'bracketSpacing']);
