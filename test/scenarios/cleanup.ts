@@ -2,7 +2,8 @@
  * What a scenario created, deleted afterwards in reverse order (in `afterAll`, so also after a
  * failure). Only records registered here are ever deleted: the suite never touches a record it
  * did not create. An order takes the rows the store added with it (its details, history, carrier
- * and invoice rows, found by `id_order`), which a real store does not delete with the order.
+ * and invoice rows, found by `id_order`, and its payment, found by its reference), which a real
+ * store does not delete with the order.
  */
 type Raw = (method: string, path: string, body?: string) => Promise<{ status: number; text: string }>;
 
@@ -39,15 +40,23 @@ export class Cleanup {
   }
 
   private async orderRows(order: number, left: string[]): Promise<void> {
-    for (const resource of ORDER_ROWS) {
-      const list = await this.raw('GET', `${resource}?filter[id_order]=[${order}]&output_format=JSON`);
+    const read = await this.raw('GET', `orders?filter[id]=[${order}]&display=[reference]&output_format=JSON`);
+    const reference = read.status === 200 ? (this.rows(read.text, 'orders')[0]?.reference ?? '') : '';
+    const queries = ORDER_ROWS.map((resource) => [resource, `filter[id_order]=[${order}]`]);
+    if (/^[A-Z]+$/.test(reference)) queries.push(['order_payments', `filter[order_reference]=[${reference}]`]);
+    for (const [resource, filter] of queries) {
+      const list = await this.raw('GET', `${resource}?${filter}&output_format=JSON`);
       if (list.status !== 200) continue;
-      const parsed = JSON.parse(list.text) as Record<string, { id: number }[]> | [];
-      const rows = Array.isArray(parsed) ? [] : (parsed[resource] ?? []);
-      for (const { id } of rows) {
+      for (const { id } of this.rows(list.text, resource!)) {
         const res = await this.raw('DELETE', `${resource}/${id}`);
         if (res.status !== 200 && res.status !== 404) left.push(`${resource} ${id} (${res.status})`);
       }
     }
+  }
+
+  /** The rows of a JSON listing (`[]` when empty). */
+  private rows(text: string, resource: string): { id: number; reference?: string }[] {
+    const parsed = JSON.parse(text) as Record<string, { id: number; reference?: string }[]> | [];
+    return Array.isArray(parsed) ? [] : (parsed[resource] ?? []);
   }
 }

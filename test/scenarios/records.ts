@@ -71,11 +71,13 @@ export async function makeCombination(t: Target, c: Client, product: number, val
   return combination;
 }
 
+let customers = 0;
+
 export async function makeCustomer(t: Target, c: Client): Promise<Client> {
   const customer = await c.customers.create({
     firstname: 'Ada',
     lastname: `Scenario`,
-    email: `${t.stamp}@example.com`,
+    email: `${t.stamp}-${(customers += 1)}@example.com`,
     passwd: `pw-${t.stamp}`,
     active: true,
     id_default_group: 3,
