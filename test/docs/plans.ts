@@ -185,6 +185,15 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   ],
   // docs/development.md, docs/performance.md
   ['npm ci', { not: 'installs the dependencies: every test run starts after it' }],
+  ['npm run test:store', { not: 'the scenarios against a real store: npm test runs the same scenarios against the fake store' }],
+  [
+    'PS_GIT_DIR=<bare git dir of the release copy> WORK=../ps82 ../shared/real-store/install-8.2.0.sh',
+    { not: 'installs PrestaShop, PHP, MariaDB and Apache: minutes, system packages and a release copy' },
+  ],
+  [
+    'PRESTASHOP_URL=http://127.0.0.1:8082 PRESTASHOP_KEY=$(cat ../ps82/key.txt) npm run test:store',
+    { not: 'needs the real store installed by the command above' },
+  ],
   ['npm run typecheck', { not: 'tsc over the whole repository; a check of the sources, not of the docs' }],
   ['npm run test:update', { not: 'rewrites the goldens: running it in a test would make the goldens pass by definition' }],
   ['npm run bench', { not: BENCH }],
