@@ -25,15 +25,19 @@ describe('catalog', () => {
     expect(child.link_rewrite).toEqual(both(`mugs-${t.stamp}`, `mugs-fr-${t.stamp}`));
     const children = await c.categories.list({ filter: { id_parent: parent.id }, display: ['id', 'name'] });
     expect(children.map((x: { id: number }) => x.id)).toEqual([child.id]);
-    expect((await c.categories.get(parent.id)).associations.categories).toEqual([{ id: child.id }]);
     await c.categories.delete(child.id);
     t.cleanup.forget('categories', child.id);
     expect(await c.categories.get(child.id)).toBeNull();
   });
 
-  scenario('products in two languages, with combinations, an image, stock and a specific price', async () => {
-    const category = await makeCategory(t, c, 'Shop');
-    const product = await makeProduct(t, c, category.id);
+  scenario("a category's children in its associations", async () => {
+    const parent = await makeCategory(t, c, 'Parent');
+    const child = await makeCategory(t, c, 'Child', parent.id);
+    expect((await c.categories.get(parent.id)).associations.categories).toEqual([{ id: child.id }]);
+  });
+
+  scenario('products in two languages, with combinations and an image', async () => {
+    const product = await makeProduct(t, c, (await makeCategory(t, c, 'Shop')).id);
     expect(product.name).toEqual(both(`Mug ${t.stamp}`, `Tasse ${t.stamp}`));
     expect(product.link_rewrite).toEqual(both(`mug-${t.stamp}`, `tasse-${t.stamp}`));
     const fr = await c.products.list({ filter: { reference: `REF-${t.stamp}` }, display: ['id', 'name'], language: 2 });
@@ -52,14 +56,23 @@ describe('catalog', () => {
     expect(linked.associations.images).toEqual([{ id: image }]);
     expect((await c.products.get(product.id)).associations.images).toEqual([{ id: image }]);
     expect((await c.images.products.download(product.id, image)).size).toBeGreaterThan(0);
+  });
 
+  scenario('stock: one row per product and combination', async () => {
+    const product = await makeProduct(t, c, (await makeCategory(t, c, 'Stock')).id);
+    const { values } = await makeOptions(t, c);
+    const small = await makeCombination(t, c, product.id, values[0]!);
+    const medium = await makeCombination(t, c, product.id, values[1]!);
     // One stock row per product and combination (shop 1): set the combination's quantity.
     const stock = await c.stock_availables.list({ filter: { id_product: product.id }, sort: 'id_product_attribute_ASC' });
     expect(stock.map((s: { id_product_attribute: number }) => s.id_product_attribute)).toEqual([0, small.id, medium.id]);
     const row = stock.find((s: { id_product_attribute: number }) => s.id_product_attribute === small.id);
     await c.stock_availables.patch(row.id, { quantity: 7 });
     expect((await c.stock_availables.get(row.id)).quantity).toBe(7);
+  });
 
+  scenario('a specific price', async () => {
+    const product = await makeProduct(t, c, (await makeCategory(t, c, 'Prices')).id);
     const price = await c.specific_prices.create({
       id_product: product.id,
       id_product_attribute: 0,

@@ -20,9 +20,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('orders', () => {
-  scenario('customer, address, cart with cart_rows, order, then a state change through order_histories', async () => {
+  scenario('customer, address and a cart with cart_rows', async () => {
     const x = await makeCart(t, c);
     expect(x.cart.associations.cart_rows).toEqual([{ id_product: x.product.id, id_product_attribute: 0, id_address_delivery: x.address.id, id_customization: 0, quantity: 1 }]);
+    expect((await c.carts.get(x.cart.id)).associations.cart_rows).toEqual(x.cart.associations.cart_rows);
+    expect((await c.addresses.list({ filter: { id_customer: x.customer.id }, display: ['id'] })).map((a: { id: number }) => a.id)).toEqual([x.address.id]);
+    const found = await c.customers.list({ filter: { email: x.customer.email }, display: ['id', 'passwd'] });
+    expect(found.map((f: { id: number }) => f.id)).toEqual([x.customer.id]);
+    expect(found[0].passwd).not.toBe(`pw-${t.stamp}`); // hashed by the store (setWsPasswd)
+  });
+
+  scenario('customer, address, cart with cart_rows, order, then a state change through order_histories', async () => {
+    const x = await makeCart(t, c);
     const posted = await c.orders.create(orderOf(x, 12.5));
     t.cleanup.add('orders', posted.id);
     const order = await c.orders.get(posted.id);

@@ -45,9 +45,8 @@ export const NO_STORE: string | null =
 const ORDERS_GAP =
   'orders POST stores the posted body; a real store builds the order from the cart (Order::addWs → PaymentModule::validateOrder): generated reference, current_state 11 or 8, history, detail, carrier and payment rows';
 export const FAKE_STORE_GAPS: Readonly<Record<string, string>> = {
-  'a category tree': "a category's associations.categories (its children, Category::getChildrenWs) reads empty",
-  'products in two languages, with combinations, an image, stock and a specific price':
-    'POST combinations adds no stock_availables row for the combination (a real store adds one per combination and shop)',
+  "a category's children in its associations": "a category's associations.categories (its children, Category::getChildrenWs) reads empty",
+  'stock: one row per product and combination': 'POST combinations adds no stock_availables row for the combination (a real store adds one per combination and shop)',
   'customer, address, cart with cart_rows, order, then a state change through order_histories': ORDERS_GAP,
   'an order whose total_paid is not the cart total is stored in state 8, "Payment error"': ORDERS_GAP,
   'orders.create returns the stored order': ORDERS_GAP,
