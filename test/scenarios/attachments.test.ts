@@ -3,17 +3,16 @@
  * to a product, delete it. (`deleteFile`, which a real store answers without deleting anything,
  * is in issue21.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { makeCategory, makeProduct } from './records.js';
-import { openTarget, scenario, type Client, type Target } from './targets.js';
+import { scenario, type Client, type Target, useTarget } from './targets.js';
 
 let t: Target;
 let c: Client;
-beforeAll(async () => {
-  t = await openTarget();
-  c = await t.client();
+useTarget((target, client) => {
+  t = target;
+  c = client;
 });
-afterAll(() => t?.close());
 
 describe('attachments', () => {
   scenario('attachments: upload, download, link to a product and delete', async () => {

@@ -2,17 +2,16 @@
  * Catalog scenarios through the generated client: a category tree, and a product in two
  * languages with combinations, an image, stock and a specific price.
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { both, HOME, makeCategory, makeCombination, makeOptions, makeProduct, PNG } from './records.js';
-import { openTarget, scenario, type Client, type Target } from './targets.js';
+import { scenario, type Client, type Target, useTarget } from './targets.js';
 
 let t: Target;
 let c: Client;
-beforeAll(async () => {
-  t = await openTarget();
-  c = await t.client();
+useTarget((target, client) => {
+  t = target;
+  c = client;
 });
-afterAll(() => t?.close());
 
 describe('catalog', () => {
   scenario('a category tree', async () => {

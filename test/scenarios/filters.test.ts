@@ -3,9 +3,9 @@
  * decimal, date (both `--dates` modes) and a language field, over two products the scenario
  * creates in its own category (so a real store's other products never match).
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { both, makeCategory, makeProduct } from './records.js';
-import { openTarget, scenario, type Client, type Target } from './targets.js';
+import { scenario, type Client, type Target, useTarget } from './targets.js';
 
 let t: Target;
 let c: Client;
@@ -14,15 +14,14 @@ let a: Client;
 let b: Client;
 let category: number;
 
-beforeAll(async () => {
-  t = await openTarget();
-  c = await t.client();
+useTarget(async (target, client) => {
+  t = target;
+  c = client;
   op = await t.module();
   category = (await makeCategory(t, c, 'Filters')).id;
   a = await makeProduct(t, c, category, { reference: `FA-${t.stamp}`, price: 5, active: true, name: both(`Alpha ${t.stamp}`, `Alpha FR ${t.stamp}`) });
   b = await makeProduct(t, c, category, { reference: `FB-${t.stamp}`, price: 20, active: false, name: both(`Beta ${t.stamp}`, `Bêta ${t.stamp}`) });
 });
-afterAll(() => t?.close());
 
 /** The ids of our products matching a filter (always within the scenario's category: an int filter). */
 async function ids(client: Client, filter: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<number[]> {

@@ -3,18 +3,17 @@
  * could"). Each scenario asserts what a correct client and store give, so each fails until its
  * client fix of issue 21 lands (`knownBug` = `it.fails`); the lead flips it to `scenario` then.
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { makeCart, orderOf } from './order-records.js';
 import { makeCategory, makeCombination, makeOptions, makeProduct, PNG } from './records.js';
-import { knownBug, openTarget, type Client, type Target } from './targets.js';
+import { knownBug, type Client, type Target, useTarget } from './targets.js';
 
 let t: Target;
 let c: Client;
-beforeAll(async () => {
-  t = await openTarget();
-  c = await t.client();
+useTarget((target, client) => {
+  t = target;
+  c = client;
 });
-afterAll(() => t?.close());
 
 describe('issue 21: what a real store showed', () => {
   // Issue 21 item 1: runtime/timezone.ts shiftFilter rebuilds the operator as a plain object,

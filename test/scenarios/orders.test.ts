@@ -7,17 +7,16 @@
  * payment accepted") when `total_paid` is the cart's total and 8 ("Payment error") otherwise, and
  * a history row records that state. `OrderHistory::add` of a new row moves `current_state`.
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { makeCart, orderOf } from './order-records.js';
-import { openTarget, scenario, type Client, type Target } from './targets.js';
+import { scenario, type Client, type Target, useTarget } from './targets.js';
 
 let t: Target;
 let c: Client;
-beforeAll(async () => {
-  t = await openTarget();
-  c = await t.client();
+useTarget((target, client) => {
+  t = target;
+  c = client;
 });
-afterAll(() => t?.close());
 
 describe('orders', () => {
   scenario('customer, address and a cart with cart_rows', async () => {

@@ -12,7 +12,7 @@
  * store's seeds, or what the scenario created on the real store, tagged with `stamp`).
  */
 import { randomUUID } from 'node:crypto';
-import { inject, it } from 'vitest';
+import { afterAll, beforeAll, inject, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
 import { loadSnapshot } from '../../src/api/snapshot.js';
@@ -151,6 +151,21 @@ export async function openTarget(): Promise<Target> {
       }
     },
   };
+}
+
+/**
+ * Opens the target before a file's scenarios (`use` gets it and its generated client, and may
+ * create what they share) and closes it after them, deleting what they created, also when one
+ * failed. Without a store to run on (`NO_STORE`) it opens nothing.
+ */
+export function useTarget(use: (target: Target, client: Client) => void | Promise<void>, dates: Dates = 'string', options: Record<string, unknown> = {}): void {
+  let target: Target | undefined;
+  beforeAll(async () => {
+    if (NO_STORE !== null) return;
+    target = await openTarget();
+    await use(target, await target.client(dates, options));
+  });
+  afterAll(() => target?.close());
 }
 
 /** Why a scenario is skipped on this target, or null when it runs. */
