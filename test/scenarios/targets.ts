@@ -2,8 +2,8 @@
  * The two stores the scenarios run against, and the one list of what the fake store cannot serve.
  *
  * - `npm test` (no `SCENARIO_TARGET`): the in-repo fake store (`startFakeStore` with the CRUD
- *   engine over the 8.2.0 seed records), on 127.0.0.1 and a free port, and a client generated
- *   from the bundled 8.2.0 snapshot.
+ *   engine serving every resource of the snapshot, over the 8.2.0 seed records), on 127.0.0.1
+ *   and a free port, and a client generated from the bundled 8.2.0 snapshot.
  * - `npm run test:store` (`vitest.store.config.ts` sets `SCENARIO_TARGET=store`): the store at
  *   `PRESTASHOP_URL` with `PRESTASHOP_KEY`, and a client generated from a fresh introspection
  *   (`store-setup.ts`). Without both variables every scenario is skipped, with a message.
@@ -56,12 +56,6 @@ export const FAKE_STORE_GAPS: Readonly<Record<string, string>> = {
     "DELETE attachments/file/{id} deletes the attachment; a real 8.2.0 store answers 200 and deletes nothing (new Attachment((int) 'file'))",
 };
 
-/** The resources the fake store serves with data (everything the scenarios touch). */
-const FAKE_RESOURCES = [
-  'addresses', 'attachments', 'carts', 'categories', 'combinations', 'customers', 'groups', 'languages', 'order_details', 'order_histories',
-  'order_states', 'orders', 'product_option_values', 'product_options', 'products', 'shop_groups', 'shops', 'specific_prices', 'stock_availables',
-  'translated_configurations',
-];
 
 export type Dates = 'string' | 'Date';
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -115,7 +109,7 @@ export async function openTarget(): Promise<Target> {
     schema = await loadSnapshot(inject('scenarioSnapshot'));
   } else {
     schema = crudSchema();
-    fake = await startFakeStore({ crud: { schema, resources: FAKE_RESOURCES, records: await loadSeedRecords() } });
+    fake = await startFakeStore({ crud: { schema, resources: schema.resources.map((r) => r.name), records: await loadSeedRecords() } });
     url = fake.url;
     key = FAKE_STORE_KEY;
   }

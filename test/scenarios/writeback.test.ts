@@ -1,7 +1,7 @@
 /**
  * An unchanged write-back of every writable resource: get → update(what was read) → the stored
- * record is what it was. On the fake store over its seed records; on a real store over one record
- * per resource that the scenario creates (writeback-recipes.ts). "What it was" is the store's own
+ * record is what it was, over one record per resource that the scenario creates
+ * (writeback-recipes.ts), and on the fake store over its seed records too. "What it was" is the store's own
  * XML of the record (`GET /api/{resource}/{id}`, every field, every language, associations),
  * before and after, less the fields the store itself changes on every write (`STORE_CHANGES`).
  */
@@ -116,16 +116,16 @@ const writable = (): Set<string> => new Set(t.schema.resources.filter((r) => r.m
 
 describe('write-back', () => {
   scenario('an unchanged write-back of every writable resource', async () => {
-    let records: Made[];
-    if (t.kind === 'fake') {
-      const seeds = await loadSeedRecords();
-      records = Object.entries(seeds.records).flatMap(([resource, list]) => list.map((r) => ({ resource, id: r.id })));
-    } else {
-      records = await makeEverything(t, c);
-      const covered = new Set(records.map((r) => r.resource));
+    const seeds = t.kind === 'fake' ? (await loadSeedRecords()).records : {};
+    let records: Made[] = Object.entries(seeds).flatMap(([resource, list]) => list.map((r) => ({ resource, id: r.id })));
+    const made = await makeEverything(t, c);
+    if (t.kind === 'store') {
+      // The fake store makes no order rows yet (FAKE_STORE_GAPS: orders), so this holds on a real store only.
+      const covered = new Set(made.map((r) => r.resource));
       const missing = [...writable()].filter((r) => !covered.has(r) && !Object.hasOwn(NOT_COVERED, r));
       expect(missing, 'writable resources with no record and no reason in NOT_COVERED').toEqual([]);
     }
+    records = [...records, ...made];
     records = records.filter((r) => writable().has(r.resource));
     expect(await writeBack(records)).toEqual([]);
   }, 300_000);
