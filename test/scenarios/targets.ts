@@ -37,13 +37,13 @@ const STORE_KEY = process.env['PRESTASHOP_KEY'] ?? '';
 export const NO_STORE: string | null =
   TARGET === 'store' && (STORE_URL === '' || STORE_KEY === '') ? 'test:store needs PRESTASHOP_URL and PRESTASHOP_KEY (a real store to write to): skipped' : null;
 
+const ORDERS_GAP =
+  'orders POST stores the posted body; a real store builds the order from the cart (Order::addWs → PaymentModule::validateOrder): generated reference, current_state 11 or 8, history, detail, carrier and payment rows';
 /**
  * Scenarios the fake store cannot serve yet, with the reason. They run on a real store; on the
  * fake store they are skipped. Empty it as the fake store learns each behaviour (issue 20, items
  * 1–2, branch `fake`).
  */
-const ORDERS_GAP =
-  'orders POST stores the posted body; a real store builds the order from the cart (Order::addWs → PaymentModule::validateOrder): generated reference, current_state 11 or 8, history, detail, carrier and payment rows';
 export const FAKE_STORE_GAPS: Readonly<Record<string, string>> = {
   "a category's children in its associations": "a category's associations.categories (its children, Category::getChildrenWs) reads empty",
   'stock: one row per product and combination': 'POST combinations adds no stock_availables row for the combination (a real store adds one per combination and shop)',
@@ -55,7 +55,6 @@ export const FAKE_STORE_GAPS: Readonly<Record<string, string>> = {
   'attachments.deleteFile really deletes':
     "DELETE attachments/file/{id} deletes the attachment; a real 8.2.0 store answers 200 and deletes nothing (new Attachment((int) 'file'))",
 };
-
 
 export type Dates = 'string' | 'Date';
 /* eslint-disable @typescript-eslint/no-explicit-any */
