@@ -112,7 +112,8 @@ export async function makeEverything(t: Target, c: Client): Promise<Made[]> {
   await add('stock_movement_reasons', { sign: 1, name: both(`Reason ${s}`, `Raison ${s}`) });
   await add('content_management_system', { id_cms_category: 1, active: false, meta_title: both(`Page ${s}`, `Page FR ${s}`), link_rewrite: both(`page-${s}`, `page-fr-${s}`), content: both('<p>en</p>', '<p>fr</p>') });
   await add('stores', { id_country: 8, city: 'Paris', postcode: '75002', active: false, name: both(`Store ${s}`, `Magasin ${s}`), address1: both('1 rue de la Paix', '1 rue de la Paix') });
-  await add('image_types', { name: `scn_${s}`, width: 10, height: 10, products: true });
+  // Used by no entity type: while it exists, nobody's uploads get a thumbnail of this size.
+  await add('image_types', { name: `scn_${s}`, width: 10, height: 10, products: false, categories: false, manufacturers: false, suppliers: false, stores: false });
   await add('configurations', { name: `SCN_${s}`.toUpperCase(), value: 'on' });
   await add('translated_configurations', { name: `SCN_T_${s}`.toUpperCase(), value: both('yes', 'oui') });
   const a = await c.attachments.upload({ bytes: new TextEncoder().encode(s), fileName: `wb-${s}.txt`, mimeType: 'text/plain' }, { name: `WB ${s}` });
