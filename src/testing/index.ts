@@ -42,6 +42,8 @@ export interface CreateFakeStoreOptions {
   readonly clock?: FakeClock | (() => Date);
   /** Faults applied from the start (and again after `reset()`). */
   readonly faults?: readonly FaultRule[];
+  /** Port on 127.0.0.1 (default 0: a free one, so parallel test workers never collide). */
+  readonly port?: number;
 }
 
 /** A request as the store received it, without the API key (no `key`, `Authorization` or `ws_key`). */
@@ -148,7 +150,7 @@ export async function createFakeStore(snapshot: string | StoreSchema, options: C
   const engine = swappable(newEngine());
   const psVersion = generationOf(loaded.store.psVersion) === generation ? (loaded.store.psVersion ?? DEFAULT_VERSION[generation]) : DEFAULT_VERSION[generation];
   const fixtures = fixturesForSnapshot(schema, await loadFixtureStore(bundledFixtureDir('prestashop-8.2.0')), languages, psVersion);
-  const store = await startFakeStore({ flavor: generation === '1.7.8' ? '1.7' : '8.x', fixtures, version: psVersion, languages, crud: engine.engine });
+  const store = await startFakeStore({ flavor: generation === '1.7.8' ? '1.7' : '8.x', fixtures, version: psVersion, languages, crud: engine.engine, port: options.port ?? 0 });
   const applyFaults = (): void => {
     for (const rule of options.faults ?? []) store.fault(rule);
   };

@@ -38,6 +38,39 @@ describe('fake-store command', () => {
     }
   });
 
+  it('--schema: a fake of that snapshot, every resource with data, the generation from its store version', async () => {
+    const { reporter, out } = capture();
+    const path = new URL('../golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url).pathname;
+    const { store } = await startDataStore({ schemaPath: path, port: 0 }, reporter);
+    try {
+      expect(out()).toContain(`Fake PrestaShop store (8.x behaviour) of ${path}:`);
+      expect(out()).toContain(`key: ${FAKE_STORE_KEY}`);
+      const address = await raw(store.url, FAKE_STORE_KEY, 'POST', 'addresses', {
+        body: '<prestashop><address><id_country>8</id_country><alias>a</alias><lastname>D</lastname><firstname>J</firstname><address1>x</address1><city>P</city></address></prestashop>',
+      });
+      expect(address.status).toBe(201);
+      expect((await raw(store.url, FAKE_STORE_KEY, 'GET', 'orders')).text).toContain('<order id="1"');
+    } finally {
+      await store.close();
+    }
+    const old = await startDataStore({ schemaPath: path, port: 0, generation: '1.7' }, reporter);
+    try {
+      expect(out()).toContain('(1.7.8 behaviour)');
+      expect((await raw(old.store.url, FAKE_STORE_KEY, 'GET', 'products/1')).headers.get('psws-version')).toBe('1.7.8.10');
+    } finally {
+      await old.store.close();
+    }
+  });
+
+  it('--schema naming no snapshot: the loader error on one line, exit 2', async () => {
+    const stderr = new PassThrough();
+    let text = '';
+    stderr.on('data', (c: Buffer) => (text += c.toString()));
+    const code = await main(['fake-store', '--schema', '/nonexistent/s.json'], { stdout: new PassThrough(), stderr });
+    expect(code).toBe(2);
+    expect(text).toBe('error: /nonexistent/s.json: no snapshot here: run `prestashop-codegen introspect` first, or pass --schema <file> or --url/--key\n');
+  });
+
   it('is registered in the CLI and refuses a bad port (exit 2)', async () => {
     const stderr = new PassThrough();
     let text = '';
