@@ -14,6 +14,15 @@ function capture(): { reporter: Reporter; out: () => string } {
   return { reporter: new Reporter({ stdout, stderr }), out: () => text };
 }
 
+/** Runs the CLI in process on arguments it refuses: the exit code and what it wrote to stderr. */
+async function failing(args: string[]): Promise<{ code: number; text: string }> {
+  const stderr = new PassThrough();
+  let text = '';
+  stderr.on('data', (c: Buffer) => (text += c.toString()));
+  const code = await main(args, { stdout: new PassThrough(), stderr });
+  return { code, text };
+}
+
 describe('fake-store command', () => {
   it('introspects the bundled store, then serves its data with the demo key', async () => {
     const { reporter, out } = capture();
@@ -63,19 +72,13 @@ describe('fake-store command', () => {
   });
 
   it('--schema naming no snapshot: the loader error on one line, exit 2', async () => {
-    const stderr = new PassThrough();
-    let text = '';
-    stderr.on('data', (c: Buffer) => (text += c.toString()));
-    const code = await main(['fake-store', '--schema', '/nonexistent/s.json'], { stdout: new PassThrough(), stderr });
+    const { code, text } = await failing(['fake-store', '--schema', '/nonexistent/s.json']);
     expect(code).toBe(2);
     expect(text).toBe('error: /nonexistent/s.json: no snapshot here: run `prestashop-codegen introspect` first, or pass --schema <file> or --url/--key\n');
   });
 
   it('is registered in the CLI and refuses a bad port (exit 2)', async () => {
-    const stderr = new PassThrough();
-    let text = '';
-    stderr.on('data', (c: Buffer) => (text += c.toString()));
-    const code = await main(['fake-store', '--port', '-1'], { stdout: new PassThrough(), stderr });
+    const { code, text } = await failing(['fake-store', '--port', '-1']);
     expect(code).toBe(2);
     expect(text).toContain('--port: expected a port number');
   });
