@@ -8,10 +8,11 @@
  */
 import { loadSnapshot, parseSnapshotText } from '../api/snapshot.js';
 import { ConfigError, InputError } from '../errors.js';
-import { CrudEngine, FAKE_STORE_KEY, loadFixtureStore, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
+import { CrudEngine, FAKE_STORE_KEY, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
 import { loadSeedRecords } from '../fakestore/crud-seed.js';
 import type { StoreSchema } from '../model/index.js';
-import { fixturesForSnapshot } from './fixtures.js';
+import { swappableEngine } from './engine.js';
+import { fixturesForSnapshot, loadRecordedAnswers } from './fixtures.js';
 import { recordOf, SeedBuilder, type FakeRecord, type FakeStoreSeeder } from './seed.js';
 
 export type { FakeAssociations, FakeLanguageValues, FakeRecord, FakeRecordInput, FakeStoreSeeder } from './seed.js';
@@ -104,20 +105,6 @@ async function readSnapshot(snapshot: string | StoreSchema): Promise<StoreSchema
   return parseSnapshotText(JSON.stringify(snapshot), 'snapshot object');
 }
 
-/** An engine whose state `swap` replaces: the server keeps one object, `reset()` gives it fresh records. */
-function swappable(first: CrudEngine): { engine: CrudEngine; swap(next: CrudEngine): void; current(): CrudEngine } {
-  let current = first;
-  const engine = new Proxy(first, {
-    get: (_target, p) => {
-      const v: unknown = Reflect.get(current, p, current);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(current) : v;
-    },
-    set: (_target, p, v) => Reflect.set(current, p, v, current),
-    has: (_target, p) => Reflect.has(current, p),
-  });
-  return { engine, swap: (next) => void (current = next), current: () => current };
-}
-
 function withoutKey(r: RecordedRequest): FakeStoreRequest {
   const query = Object.fromEntries(Object.entries(r.query).filter(([k]) => k !== 'ws_key'));
   const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => k !== 'authorization'));
@@ -147,9 +134,9 @@ export async function createFakeStore(snapshot: string | StoreSchema, options: C
   const served = schema.resources.filter((r) => r.nodeName !== null).map((r) => r.name);
   const newEngine = (): CrudEngine =>
     new CrudEngine({ schema, generation: engineGeneration, resources: served, records: builder.build(generation), ...(now === undefined ? {} : { now }) });
-  const engine = swappable(newEngine());
+  const engine = swappableEngine(newEngine());
   const psVersion = generationOf(loaded.store.psVersion) === generation ? (loaded.store.psVersion ?? DEFAULT_VERSION[generation]) : DEFAULT_VERSION[generation];
-  const fixtures = fixturesForSnapshot(schema, await loadFixtureStore(bundledFixtureDir('prestashop-8.2.0')), languages, psVersion);
+  const fixtures = fixturesForSnapshot(schema, await loadRecordedAnswers(bundledFixtureDir('prestashop-8.2.0')), languages, psVersion);
   const store = await startFakeStore({ flavor: generation === '1.7.8' ? '1.7' : '8.x', fixtures, version: psVersion, languages, crud: engine.engine, port: options.port ?? 0 });
   const applyFaults = (): void => {
     for (const rule of options.faults ?? []) store.fault(rule);

@@ -62,6 +62,16 @@ describe('a store from a snapshot file, with the bundled seed', () => {
     expect((await c.products.create({ price: 3, name: name('Mug', 'Tasse') })).id).toBe(created.id);
   });
 
+  it('a read after a write or a reset() shows the new state (read answers are kept only until then)', async () => {
+    const c = client();
+    const before = (await c.products.get(2)).reference;
+    expect((await c.products.get(2)).reference).toBe(before);
+    await c.products.patch(2, { reference: 'CHANGED' });
+    expect((await c.products.get(2)).reference).toBe('CHANGED');
+    store.reset();
+    expect((await c.products.get(2)).reference).toBe(before);
+  });
+
   it('records() are deep copies in the stored shape', async () => {
     const [first] = store.records('products');
     expect(first!['reference']).toBe('demo_1');
