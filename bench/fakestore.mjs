@@ -16,6 +16,7 @@ import { once } from 'node:events';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
 import { Pool } from 'undici';
 import { median } from './lib/measure.mjs';
 
@@ -79,9 +80,14 @@ async function serveMode() {
     bare[kind] = { url: `http://127.0.0.1:${server.address().port}`, bytes: body.length };
   }
   process.stdout.write(`${JSON.stringify({ fake: store.url, auth, bare })}\n`);
-  // Until the parent closes our stdin (it also kills us in its finally).
-  process.stdin.resume();
-  await once(process.stdin, 'end');
+  // Each `cpu` line asks for this process's CPU time so far; until the parent closes our stdin
+  // (it also kills us in its finally).
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.stdout.write(`${JSON.stringify({ cpuUs: user + system })}\n`);
+    }
+  }
   await store.close();
   process.exit(0);
 }
@@ -112,13 +118,14 @@ function runChild(mode) {
   return child;
 }
 
-async function firstLine(child) {
-  let text = '';
-  for await (const chunk of child.stdout) {
-    text += chunk;
-    if (text.includes('\n')) return JSON.parse(text.slice(0, text.indexOf('\n')));
-  }
-  throw new Error('the child process ended without a result');
+/** Reads a child's stdout one JSON line at a time. */
+function lineReader(child) {
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the child process ended without a result');
+    return JSON.parse(value);
+  };
 }
 
 async function main() {
@@ -130,7 +137,7 @@ async function main() {
   for (let i = 0; i < rounds + 1; i++) {
     const child = runChild('startup');
     try {
-      const r = await firstLine(child);
+      const r = await lineReader(child)();
       if (i > 0) startup.push(r); // the first process warms the disk cache
     } finally {
       child.kill();
@@ -139,9 +146,17 @@ async function main() {
 
   const server = runChild('serve');
   const samples = { 'fake.get': [], 'bare.get': [], 'fake.list': [], 'bare.list': [] };
+  // The servers' CPU time per request (µs): what a round costs the server process, whatever
+  // else the machine is doing.
+  const cpu = { 'fake.get': [], 'bare.get': [], 'fake.list': [], 'bare.list': [] };
   let bytes;
   try {
-    const info = await firstLine(server);
+    const next = lineReader(server);
+    const cpuNow = async () => {
+      server.stdin.write('cpu\n');
+      return (await next()).cpuUs;
+    };
+    const info = await next();
     bytes = { get: info.bare.get.bytes, list: info.bare.list.bytes };
     const contenders = Object.keys(KINDS).flatMap((kind) => [
       { id: `fake.${kind}`, origin: info.fake, path: KINDS[kind], headers: { authorization: info.auth, 'output-format': 'XML' } },
@@ -150,8 +165,13 @@ async function main() {
     // One warm-up round, then interleaved rounds (drift on a shared machine hits all alike).
     for (let round = 0; round <= rounds; round++) {
       for (const c of contenders) {
+        const before = await cpuNow();
         const rps = await throughput(c.origin, c.path, c.headers, total, concurrency);
-        if (round > 0) samples[c.id].push(rps);
+        const used = (await cpuNow()) - before;
+        if (round > 0) {
+          samples[c.id].push(rps);
+          cpu[c.id].push(used / total);
+        }
       }
     }
   } finally {
@@ -170,6 +190,7 @@ async function main() {
       importMs: startup.map((s) => s.importMs),
     },
     rps: samples,
+    cpuUsPerRequest: cpu,
   };
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -180,7 +201,9 @@ async function main() {
     [
       `start-up (first call, import excluded): ${median(out.startup.startMs).toFixed(0)} ms; second call ${median(out.startup.warmStartMs).toFixed(0)} ms; import ${median(out.startup.importMs).toFixed(0)} ms`,
       ...Object.keys(KINDS).map(
-        (k) => `${k}: fake ${f(samples[`fake.${k}`])} req/s, bare node:http ${f(samples[`bare.${k}`])} req/s, ratio ${(median(samples[`fake.${k}`]) / median(samples[`bare.${k}`])).toFixed(2)}×`,
+        (k) =>
+          `${k}: fake ${f(samples[`fake.${k}`])} req/s, bare node:http ${f(samples[`bare.${k}`])} req/s, ratio ${(median(samples[`fake.${k}`]) / median(samples[`bare.${k}`])).toFixed(2)}×; ` +
+          `server CPU per request ${median(cpu[`fake.${k}`]).toFixed(0)} µs vs ${median(cpu[`bare.${k}`]).toFixed(0)} µs`,
       ),
       `Node ${process.version}; ${rounds} interleaved rounds of ${total} requests, ${concurrency} at a time.`,
     ].join('\n') + '\n',
@@ -211,10 +234,12 @@ export default {
       for (const who of ['fake', 'bare']) {
         const rps = data.rps[`${who}.${kind}`];
         const label = `${who === 'fake' ? 'fake store' : 'bare node:http, same bytes'}: ${PER} × ${kind} (${data.bytes[kind]} B), ${data.concurrency} at a time`;
-        measurements.push(timing(`fakestore.${who}.${kind}`, label, rps.map((r) => (PER / r) * 1000), { 'req/s': Math.round(median(rps)).toLocaleString('en-US') }));
+        const extra = { 'req/s': Math.round(median(rps)).toLocaleString('en-US'), 'server CPU per request': `${median(data.cpuUsPerRequest[`${who}.${kind}`]).toFixed(0)} µs` };
+        measurements.push(timing(`fakestore.${who}.${kind}`, label, rps.map((r) => (PER / r) * 1000), extra));
       }
     }
     // Paired by round: the fake and the bare server ran one after the other, under the same load.
+    const cpuRatio = (kind) => Number((median(data.cpuUsPerRequest[`fake.${kind}`]) / median(data.cpuUsPerRequest[`bare.${kind}`])).toFixed(2));
     const paired = (kind) => Number(median(data.rps[`fake.${kind}`].map((r, i) => r / data.rps[`bare.${kind}`][i])).toFixed(2));
     return {
       measurements,
@@ -225,6 +250,8 @@ export default {
         { label: 'fakestore list: time per request ÷ bare node:http, medians', num: 'fakestore.fake.list', den: 'fakestore.bare.list' },
         { label: 'fakestore get: req/s ÷ bare node:http req/s, median of the rounds (target ≥ 0.5)', value: paired('get'), unit: '×' },
         { label: 'fakestore list: req/s ÷ bare node:http req/s, median of the rounds', value: paired('list'), unit: '×' },
+        { label: 'fakestore get: server CPU per request ÷ bare node:http (the throughput bound on an idle core)', value: cpuRatio('get'), unit: '×' },
+        { label: 'fakestore list: server CPU per request ÷ bare node:http', value: cpuRatio('list'), unit: '×' },
       ],
       notes: [
         `throughput: ${data.rounds} interleaved rounds of ${data.requests} requests, ${data.concurrency} at a time over keep-alive connections (undici), servers in one child process; get is /api/products/1, list /api/products?display=full (3 seeded products), XML as the generated client asks`,
