@@ -61,8 +61,15 @@ export class SeedBuilder implements FakeStoreSeeder {
     const def = this.schema.resources.find((r) => r.name === resource && r.nodeName !== null);
     if (def === undefined) throw new InputError(`no resource "${resource}" with fields in the snapshot; add records only to the snapshot's resources`, 'seed');
     const known = new Set(['id', 'associations', ...def.fields.map((f) => f.name)]);
-    for (const key of Object.keys(record)) {
+    for (const [key, value] of Object.entries(record)) {
       if (!known.has(key)) throw new InputError(`${resource} has no field "${key}" in the snapshot; remove it from the seed record`, 'seed');
+      const multilingual = def.fields.some((f) => f.name === key && f.multilingual);
+      if (key !== 'associations' && !multilingual && typeof value === 'object' && value !== null) {
+        throw new InputError(`${resource}.${key} is not multilingual; give one value, not values by language`, 'seed');
+      }
+    }
+    for (const name of Object.keys(record.associations ?? {})) {
+      if (!def.associations.some((a) => a.name === name)) throw new InputError(`${resource} has no association "${name}" in the snapshot; remove it from the seed record`, 'seed');
     }
     const list = this.byResource.get(resource) ?? [];
     this.byResource.set(resource, list);

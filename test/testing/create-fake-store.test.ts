@@ -138,6 +138,8 @@ describe('options', () => {
   it('a seed naming a field or resource the snapshot lacks is an InputError that says so', async () => {
     await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { colour: 'red' }) })).rejects.toThrow('seed: products has no field "colour" in the snapshot');
     await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('widgets', {}) })).rejects.toThrow(InputError);
+    await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { price: { '1': '2' } }) })).rejects.toThrow('seed: products.price is not multilingual');
+    await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { associations: { tags: [], colours: [] } }) })).rejects.toThrow('seed: products has no association "colours"');
   });
 
   it('a controlled clock stamps date_add and date_upd', async () => {
