@@ -118,6 +118,8 @@ describe('options', () => {
   });
   const get = (s: TestingFakeStore, path: string, init: RequestInit = {}) =>
     fetch(`${s.url}/api/${path}`, { ...init, headers: { Authorization: `Basic ${Buffer.from(`${s.key}:`).toString('base64')}`, 'Output-Format': 'JSON', ...init.headers } });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as the store sends them
+  const json = async (s: TestingFakeStore, path: string, init: RequestInit = {}): Promise<any> => (await get(s, path, init)).json();
 
   it('seed: false is an empty store; a seed function adds to the bundled records', async () => {
     const empty = await start(crudSchema(), { seed: false });
@@ -131,7 +133,7 @@ describe('options', () => {
       },
     });
     expect(seeded.records('customers').map((r) => [r.id, r['email'], r['active']])).toEqual([[40, 'jane@example.com', '1']]);
-    const mine = await (await get(seeded, 'products/4')).json();
+    const mine = await json(seeded, 'products/4');
     expect(mine.product).toMatchObject({ reference: 'MINE', name: [{ id: '1', value: 'Mine' }, { id: '2', value: 'À moi' }] });
   });
 
@@ -146,13 +148,13 @@ describe('options', () => {
     const clock = createClock('2030-05-01T10:00:00Z');
     const s = await start(crudSchema(), { clock });
     const body = '<prestashop><customer><lastname>Doe</lastname><firstname>J</firstname><email>j@example.com</email><passwd>secret123</passwd></customer></prestashop>';
-    const created = await (await get(s, 'customers', { method: 'POST', body })).json();
+    const created = await json(s, 'customers', { method: 'POST', body });
     expect(created.customer.date_add).toBe('2030-05-01 10:00:00');
     clock.advance(90_000);
     const put = body.replace('<customer>', `<customer><id>${created.customer.id}</id>`);
-    expect((await (await get(s, `customers/${created.customer.id}`, { method: 'PUT', body: put })).json()).customer.date_upd).toBe('2030-05-01 10:01:30');
+    expect((await json(s, `customers/${created.customer.id}`, { method: 'PUT', body: put })).customer.date_upd).toBe('2030-05-01 10:01:30');
     const fixed = await start(crudSchema(), { clock: () => new Date('2031-01-02T03:04:05Z') });
-    expect((await (await get(fixed, 'customers', { method: 'POST', body })).json()).customer.date_add).toBe('2031-01-02 03:04:05');
+    expect((await json(fixed, 'customers', { method: 'POST', body })).customer.date_add).toBe('2031-01-02 03:04:05');
   });
 
   it('faults given at the start apply, and again after reset()', async () => {
@@ -168,10 +170,10 @@ describe('options', () => {
     const patch = await get(old, 'products/1', { method: 'PATCH', body: '<prestashop><product><id>1</id></product></prestashop>' });
     expect([patch.status, patch.headers.get('psws-version')]).toEqual([405, '1.7.8.10']);
     const nine = await start(crudSchema(), { generation: '9.0' });
-    const product = await (await get(nine, 'products/1')).json();
+    const product = await json(nine, 'products/1');
     // 9.0 renders integers natively, 8.x as strings.
     expect([typeof product.product.id_category_default, (await get(nine, 'products/1')).headers.get('psws-version')]).toEqual(['number', '9.0.0']);
-    expect(typeof (await (await get(store, 'products/1')).json()).product.id_category_default).toBe('string');
+    expect(typeof (await json(store, 'products/1')).product.id_category_default).toBe('string');
   });
 
   it('languages: the store and its seed records hold exactly those', async () => {
@@ -197,7 +199,7 @@ describe('options', () => {
     const s = await start(schema);
     const label = await get(s, 'mymodule_labels', { method: 'POST', body: '<prestashop><mymodule_label><id_lang>1</id_lang><name>red</name></mymodule_label></prestashop>' });
     expect(label.status).toBe(201);
-    expect((await (await get(s, 'mymodule_labels/1')).json()).mymodule_label.name).toBe('red');
+    expect((await json(s, 'mymodule_labels/1')).mymodule_label.name).toBe('red');
     expect(await (await get(s, '', { headers: { 'Output-Format': 'XML' } })).text()).toContain('<description xlink:href');
     const put = `<prestashop><product><id>1</id><mymodule_note>hello</mymodule_note><price>1</price>${'<name><language id="1">a</language><language id="2">b</language></name>'}</product></prestashop>`;
     expect((await get(s, 'products/1', { method: 'PATCH', body: put })).status).toBe(200);
