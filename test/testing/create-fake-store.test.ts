@@ -153,6 +153,9 @@ describe('options', () => {
     clock.advance(90_000);
     const put = body.replace('<customer>', `<customer><id>${created.customer.id}</id>`);
     expect((await json(s, `customers/${created.customer.id}`, { method: 'PUT', body: put })).customer.date_upd).toBe('2030-05-01 10:01:30');
+    clock.set(new Date('2030-07-01T00:00:00Z'));
+    expect(clock.now().toISOString()).toBe('2030-07-01T00:00:00.000Z');
+    expect(() => createClock('not a date')).toThrow('clock: not a date is not a date; give a Date or an ISO string');
     const fixed = await start(crudSchema(), { clock: () => new Date('2031-01-02T03:04:05Z') });
     expect((await json(fixed, 'customers', { method: 'POST', body })).customer.date_add).toBe('2031-01-02 03:04:05');
   });
