@@ -65,7 +65,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const queued: (() => void)[] = [];
   const urlRewriting = options.urlRewriting ?? true;
   const stripAuthorization = options.stripAuthorization ?? false;
-  const crud = options.crud === undefined ? null : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...options.crud });
+  const crud = options.crud === undefined ? null : options.crud instanceof CrudEngine ? options.crud : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...options.crud });
 
   const permissionsFor = (key: string): ((resource: string) => readonly HttpMethod[] | null) => {
     const p = keys[key];

@@ -101,8 +101,9 @@ export interface FakeStoreOptions {
    * Serve data, not only schemas: reads and writes of the CRUD resources (products, categories,
    * customers, stock_availables, order_histories; images and search) go to a `CrudEngine` built
    * from this snapshot. Schema requests (`?schema=`) are still answered from the fixtures.
+   * An engine built by the caller is used as it is.
    */
-  readonly crud?: CrudEngineOptions;
+  readonly crud?: CrudEngineOptions | CrudEngine;
   /** Port to listen on (default 0: any free port). */
   readonly port?: number;
 }

@@ -53,7 +53,8 @@ describe('npm pack', () => {
     const { stdout } = await exec(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env });
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     const shipped = packed!.files.map((f) => f.path);
-    for (const needed of ['LICENSE', 'dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'schemas/generate-output.schema.json', 'templates/runtime/client.ts']) {
+    const needs = ['LICENSE', 'dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'schemas/generate-output.schema.json', 'templates/runtime/client.ts'];
+    for (const needed of [...needs, 'dist/testing/index.js', 'dist/testing/index.d.ts', 'fixtures/crud-seed/prestashop-8.2.0.json']) {
       expect(shipped, needed).toContain(needed);
     }
     expect(shipped.some((p) => p.startsWith('src/') || p.startsWith('test/'))).toBe(false);
@@ -80,6 +81,23 @@ describe('npm pack', () => {
     expect(JSON.parse(api.stdout)).toEqual({ types: true, changes: 0, introspect: 'function', config: { out: 'x' } });
     expect(readFileSync(join(dir, 'demo/generated/types/products.ts'), 'utf8')).toContain('export interface Product {');
 
+    // prestashop-codegen/testing, in ESM: a fake of the demo's snapshot serves a seeded product.
+    writeFileSync(
+      join(dir, 'use-testing.mjs'),
+      [
+        "import { createFakeStore } from 'prestashop-codegen/testing';",
+        "const store = await createFakeStore('demo/prestashop-schema.json');",
+        'try {',
+        "  const res = await fetch(`${store.url}/api/products/1?output_format=JSON`, { headers: { authorization: `Basic ${btoa(`${store.key}:`)}` } });",
+        "  console.log(JSON.stringify({ status: res.status, reference: (await res.json()).product.reference, records: store.records('products').length }));",
+        '} finally {',
+        '  await store.close();',
+        '}',
+      ].join('\n'),
+    );
+    const testing = await exec(process.execPath, ['use-testing.mjs'], { cwd: dir, timeout: 60_000 });
+    expect(JSON.parse(testing.stdout)).toEqual({ status: 200, reference: 'demo_1', records: 3 });
+
     // The API's types, as a consumer on strict nodenext sees them (a misuse must be an error).
     writeFileSync(
       join(dir, 'use-types.ts'),
@@ -90,6 +108,11 @@ describe('npm pack', () => {
         'export const count: number = result.files.size;',
         'export const severity: string | undefined = diff(schema, schema)[0]?.severity;',
         "export const config = defineConfig({ stores: { production: { url: 'https://shop.example', keyEnv: 'PROD_KEY' } } });",
+        "const { createFakeStore } = await import('prestashop-codegen/testing');",
+        "const fake = await createFakeStore(schema, { generation: '9.0', seed: (s) => void s.add('products', { reference: 'x' }) });",
+        'export const key: string = fake.key;',
+        "// @ts-expect-error: the generation is a closed set",
+        "await createFakeStore(schema, { generation: '7' });",
         '// @ts-expect-error: validators is a closed set',
         "await generate(schema, { validators: 'yup' });",
       ].join('\n'),

@@ -68,6 +68,8 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
     { run: { writes: ['demo/openapi.json'] } },
   ],
   ['npm run fake-store -- --port 8080', { run: { prints: [`key: ${KEY}`] } }],
+  // docs/testing.md: a server that runs until Ctrl+C, started in process by its test
+  ['npx prestashop-codegen fake-store --schema prestashop-schema.json', { by: 'test/client/fake-store-command.test.ts', marker: '--schema: a fake of that snapshot' }],
   [
     `npx prestashop-codegen doctor --url http://127.0.0.1:8080 --key ${KEY}`,
     { run: { prints: ['No problems found'] } },
