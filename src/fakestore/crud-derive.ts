@@ -53,7 +53,7 @@ interface FieldContext {
 function derivedRecord(def: CrudResource, index: number, ctx: FieldContext): SeedRecord {
   const record: Record<string, unknown> = { id: index + 1 };
   for (const field of def.fields) {
-    if (field.name === 'id' || field.computed) continue;
+    if (field.name === 'id') continue;
     const value = fieldValue(def.name, field, index, ctx);
     record[field.name] = field.multilingual ? Object.fromEntries(ctx.languages.map((l) => [String(l), value])) : value;
   }
