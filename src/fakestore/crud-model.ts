@@ -91,8 +91,8 @@ const READ_ONLY_VIEWS = new Set([
  * What a real store forbids: `forbidden_method` of `WebserviceRequest::getResources()` in each
  * release (8.2.0 classes/webservice/WebserviceRequest.php 331-346; 1.7.8 lists the read-only views
  * without PATCH, which 1.7.8 does not know at all: 405/23 before this check). The model's table
- * also lists `attachments` POST, a client-side policy (files are created at `/api/attachments/file`);
- * a real store runs an ordinary entity POST there, so the fake store does too. Module resources
+ * also lists `attachments` POST, a client-side policy: a real store answers it, saving nothing
+ * (crud-attachments.ts). Module resources
  * (`addWebserviceResources`) carry their own `forbidden_method`, which a snapshot does not record.
  */
 export function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {

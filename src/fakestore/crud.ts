@@ -20,7 +20,7 @@ import { crudResourceOf, nullValue, type CrudResource } from './crud-model.js';
 import { DELETE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
 import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
-import { handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
+import { attachmentEntityPost, handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
 import { afterDelete } from './crud-effects.js';
 import { derivedRecords } from './crud-derive.js';
 import { formatDate, writeEntities } from './crud-save.js';
@@ -243,6 +243,7 @@ export class CrudEngine {
     if (!(req.keyMethods ?? def.methods).includes(method as HttpMethod)) throw new WsError(405, 25, `Method ${method} is not allowed for the resource ${name} with this authentication key`);
     const id = req.segments[1];
     if (name === 'attachments' && id === 'file') return handleAttachmentFiles(this, req);
+    if (name === 'attachments' && method === 'POST') return attachmentEntityPost(req);
     switch (method) {
       case 'GET':
       case 'HEAD': {
