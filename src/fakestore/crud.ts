@@ -25,7 +25,7 @@ import { afterDelete } from './crud-effects.js';
 import { derivedRecords } from './crud-derive.js';
 import { formatDate, writeEntities } from './crud-save.js';
 import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './crud-seed.js';
-import { handleImages, handleSearch, type ImageRecord } from './crud-special.js';
+import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './crud-special.js';
 import { renderErrors } from './wire.js';
 
 export { WsError, type StoredItem } from './crud-query.js';
@@ -235,6 +235,7 @@ export class CrudEngine {
     const name = req.segments[0] ?? '';
     const method = req.method.toUpperCase();
     if (!KNOWN_METHODS.includes(method) || (method === 'PATCH' && this.generation === '1.7')) throw new WsError(405, 23, `Method ${method} is not valid`);
+    checkShopParams(this, req.query);
     if (name === 'images') return handleImages(this, req);
     if (name === 'search') return handleSearch(this, req);
     const def = this.defs.get(name);

@@ -70,6 +70,19 @@ describe('every resource of the 8.2.0 snapshot, with its seed', () => {
     expect(s.engine.records('zones')).toEqual([]);
   });
 
+  it('shop parameters: a number or all; 404/999 otherwise; 403/132 for a shop the key is not linked to; 500/999 for an empty group', async () => {
+    const status = async (q: string): Promise<[number, string]> => {
+      const r = await s.call('GET', `zones?${q}`, { format: 'JSON' });
+      return [r.status, r.status === 200 ? '' : r.text];
+    };
+    expect(await status('id_shop=1')).toEqual([200, '']);
+    expect(await status('id_shop=all')).toEqual([200, '']);
+    expect(await status('id_shop=abc')).toEqual([404, '{"errors":[{"code":999,"message":"This shop id does not exist"}]}']);
+    expect(await status('id_shop=7')).toEqual([403, '{"errors":[{"code":132,"message":"No permission for this key on this shop"}]}']);
+    expect(await status('id_group_shop=5')).toEqual([500, '{"errors":[{"code":999,"message":"This shop group doesn\'t have shops"}]}']);
+    expect(await status('id_shop_group=1')).toEqual([200, '']);
+  });
+
   it('schema=blank and schema=synopsis stay the recorded answers for core resources', async () => {
     const synopsis = await s.call('GET', 'carts?schema=synopsis');
     expect(synopsis.text).toContain('<id_currency required="true" format="isUnsignedId">');
