@@ -129,13 +129,13 @@ function withModule(base: StoreSchema): StoreSchema {
     keyMethods: [...methods],
     fields: [
       makeField('id', { format: 'isUnsignedId' }),
-      makeField('id_carrier', { references: 'carriers', format: 'isUnsignedId', type: 'int', origin: 'module' }),
-      makeField('label', { required: true, maxSize: 64, format: 'isGenericName', type: 'string', origin: 'module' }),
-      makeField('opening', { multilingual: true, format: 'isCleanHtml', type: 'html', origin: 'module' }),
+      makeField('id_carrier', { references: 'carriers', format: 'isUnsignedId', type: 'int' }),
+      makeField('label', { required: true, maxSize: 64, format: 'isGenericName', type: 'string' }),
+      makeField('opening', { multilingual: true, format: 'isCleanHtml', type: 'html' }),
     ],
   });
   const resources = base.resources.map((r) =>
-    r.name === 'products' ? { ...r, fields: [...r.fields, makeField('x_warranty_months', { format: 'isUnsignedInt', type: 'int', origin: 'module' })] } : r,
+    r.name === 'products' ? { ...r, fields: [...r.fields, makeField('x_warranty_months', { format: 'isUnsignedInt', type: 'int' })] } : r,
   );
   return { ...base, resources: [...resources, pickup] };
 }
