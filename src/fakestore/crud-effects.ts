@@ -94,7 +94,8 @@ function validateOrder(engine: CrudEngine, posted: StoredItem): StoredItem {
   const cartId = Number(posted.values.get('id_cart') ?? '0');
   const cart = engine.get('carts', cartId);
   const ordered = [...engine.stored('orders').values()].some((o) => o.values.get('id_cart') === String(cartId));
-  // `die(Tools::displayError(…))` (PaymentModule.php 251-255): PHP stops with the message as the body.
+  // `die(Tools::displayError(…))` (PaymentModule.php 251-255). Not checked on a real store: the fake
+  // store answers 500 with the message (a real one stops PHP with it).
   if (cart === undefined || ordered) throw new WsError(500, null, 'Cart cannot be loaded or an order has already been placed using this cart');
   const rows = cart.associations.get('cart_rows') ?? [];
   // Cart::getOrderTotal(true, Cart::BOTH), without taxes, shipping or rules: the products' prices.
