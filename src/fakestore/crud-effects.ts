@@ -5,7 +5,8 @@
  * - products: `Product::add()` → `StockAvailable::setProductOutOfStock()` creates the product's
  *   stock_availables row (classes/Product.php);
  * - combinations: `Combination::add()` creates its stock_availables row (classes/Combination.php
- *   228-247), `Combination::delete()` removes it (137-151);
+ *   228-247), `Combination::delete()` removes it (137-151); both checked on a real 8.2.0 store
+ *   (quantity 0, out_of_stock 2, id_shop 1, id_shop_group 0);
  * - orders POST: `Order::addWs()` (classes/order/Order.php 1756-1775) runs
  *   `PaymentModule::validateOrder($id_cart, PS_OS_WS_PAYMENT, $total_paid, …)`
  *   (classes/PaymentModule.php): the order is built from the cart, its reference is
@@ -64,7 +65,13 @@ export function afterDelete(engine: CrudEngine, resource: string, item: StoredIt
     engine.images.delete(item.id);
     removeStock(engine, (s) => s.values.get('id_product') === String(item.id));
   }
-  if (resource === 'combinations') removeStock(engine, (s) => s.values.get('id_product_attribute') === String(item.id));
+  if (resource === 'combinations') {
+    removeStock(engine, (s) => s.values.get('id_product_attribute') === String(item.id));
+    // Product::getWsStockAvailables reads the rows: the product no longer lists the combination's.
+    const parent = engine.get('products', Number(item.values.get('id_product') ?? '0'));
+    const listed = parent?.associations.get('stock_availables');
+    if (listed !== undefined) parent!.associations.set('stock_availables', listed.filter((e) => e['id_product_attribute'] !== String(item.id)));
+  }
 }
 
 function addStock(engine: CrudEngine, product: string, combination: string): StoredItem | null {

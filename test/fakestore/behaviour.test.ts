@@ -55,10 +55,11 @@ describe('combinations', () => {
     expect(created.status).toBe(201);
     const id = Number(/<id><!\[CDATA\[(\d+)\]\]><\/id>/.exec(created.text)![1]);
     const rows = () => s.engine.records('stock_availables').filter((r) => r['id_product_attribute'] === String(id));
-    expect(rows()).toMatchObject([{ id_product: '2', id_product_attribute: String(id), id_shop: '1' }]);
+    expect(rows()).toMatchObject([{ id_product: '2', id_product_attribute: String(id), id_shop: '1', id_shop_group: '0', quantity: '0', out_of_stock: '2' }]);
     expect(s.engine.get('products', 2)!.associations.get('stock_availables')).toContainEqual({ id: String(rows()[0]!.id), id_product_attribute: String(id) });
     expect((await s.call('DELETE', `combinations/${id}`)).status).toBe(200);
     expect(rows()).toEqual([]);
+    expect(s.engine.get('products', 2)!.associations.get('stock_availables')!.map((e) => e['id_product_attribute'])).not.toContain(String(id));
   });
 });
 
