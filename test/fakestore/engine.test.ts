@@ -89,6 +89,32 @@ describe('every resource of the 8.2.0 snapshot, with its seed', () => {
   });
 });
 
+describe('methods per release and per key', () => {
+  it('1.7.8.10: PATCH is unknown (405/23); the read-only views forbid PUT, POST and DELETE (405/101)', async () => {
+    const s = await startEngine(loadSchema(SNAPSHOTS[1]!.path), '1.7', { seed: false });
+    try {
+      const patch = await s.call('PATCH', 'zones/1', { format: 'JSON', body: '<prestashop/>' });
+      expect([patch.status, patch.text]).toEqual([405, '{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}']);
+      const put = await s.call('PUT', 'stocks/1', { format: 'JSON', body: '<prestashop/>' });
+      expect([put.status, put.text]).toEqual([405, '{"errors":[{"code":101,"message":"Method PUT is not allowed for the resource stocks"}]}']);
+      expect(s.engine.resource('stocks')!.forbidden).toEqual(['PUT', 'POST', 'DELETE']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a method the snapshot\'s key does not hold is 405/25', async () => {
+    const resources = schema82.resources.map((r) => (r.name === 'zones' ? { ...r, keyMethods: r.keyMethods.filter((m) => m !== 'DELETE') } : r));
+    const s = await startEngine({ ...schema82, resources }, '8.x', { seed: false });
+    try {
+      const del = await s.call('DELETE', 'zones/1', { format: 'JSON' });
+      expect([del.status, del.text]).toEqual([405, '{"errors":[{"code":25,"message":"Method DELETE is not allowed for the resource zones with this authentication key"}]}']);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('seed options and the record API', () => {
   it('seed false: every resource served and empty; insert, records and reset', async () => {
     const s = await startEngine(schema82, '8.x', { seed: false });
