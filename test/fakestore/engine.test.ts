@@ -198,3 +198,26 @@ describe('a snapshot with a module resource and a module field', () => {
     expect(JSON.parse(found.text)).toEqual({ products: [{ id: 1 }] });
   });
 });
+
+describe('introspecting the engine-backed store', () => {
+  it('the module resource and the module field come back in the snapshot (schemas rendered from the model)', async () => {
+    const s = await startEngine(withModule(schema82), '8.x', { seed: false });
+    try {
+      const { introspectStore } = await import('../../src/introspect/index.js');
+      const result = await introspectStore({ url: s.store.url, key: 'FAKESTORE0DEMO0KEY00000000000001' });
+      const pickup = result.schema.resources.find((r) => r.name === 'pickup_points');
+      expect(pickup?.fields.map((f) => [f.name, f.required, f.maxSize, f.format])).toEqual([
+        ['id_carrier', false, null, 'isUnsignedId'],
+        ['label', true, 64, 'isGenericName'],
+        ['opening', false, null, 'isCleanHtml'],
+      ]);
+      expect(pickup?.fields.find((f) => f.name === 'opening')?.multilingual).toBe(true);
+      const products = result.schema.resources.find((r) => r.name === 'products')!;
+      expect(products.fields.find((f) => f.name === 'x_warranty_months')).toMatchObject({ format: 'isUnsignedInt' });
+      // Core resources keep the recorded synopsis (its attributes are the store's own).
+      expect(result.schema.resources.find((r) => r.name === 'carts')!.fields.find((f) => f.name === 'id_currency')).toMatchObject({ required: true });
+    } finally {
+      await s.close();
+    }
+  });
+});
