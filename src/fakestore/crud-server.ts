@@ -13,9 +13,9 @@ export interface CrudStoreOptions {
   readonly schema: StoreSchema;
   /** JSON behaviour of the store (default 8.x). `1.7` also serves the 1.7 flavor (no PATCH). */
   readonly generation?: CrudGeneration;
-  /** CRUD resources (default `CRUD_RESOURCES`). */
+  /** CRUD resources (default `CRUD_RESOURCES`, unlike the engine, which serves every resource by default). */
   readonly resources?: readonly string[];
-  /** Seed categories 1 (Root) and 2 (Home) (default true). */
+  /** Seed categories 1 (Root) and 2 (Home) (default true; the engine's `seed: 'install'`). */
   readonly seed?: boolean;
   /** Start with these records instead (`loadSeedRecords()`). */
   readonly records?: SeedRecords;
