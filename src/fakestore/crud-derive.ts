@@ -147,7 +147,8 @@ const FORMAT_VALUES: Readonly<Record<string, (slug: string, letter: string) => s
   isimagetypename: (_s, letter) => `sample_${letter.toLowerCase()}`,
   ispasswd: () => 'password1',
   isplaintextpassword: () => 'password1',
-  isapemaddress: () => '127.0.0.1',
+  isreductiontype: () => 'amount',
+  isstockmanagement: () => 'WA',
 };
 
 /** Cuts a value to the field's size; decimals of a numeric format keep their stored shape. */

@@ -209,6 +209,22 @@ export function nullValue(field: CrudField): string {
   return field.allowNull ? '' : zeroValue(field);
 }
 
+/**
+ * ENUM columns whose `$definition` gives no allowed values, so `validateField` passes anything
+ * (8.2.0 install/data/db_structure.sql 1638, 1698: product and product_shop). MySQL without strict
+ * mode stores '' for a value outside the list: a real 8.2.0 store answers 201 and keeps ''
+ * (issue 21, item 7). Other releases' lists differ and are not reproduced.
+ */
+const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  'products.redirect_type': ['', '404', '410', '301-product', '302-product', '301-category', '302-category', '200-displayed', '404-displayed', '410-displayed', 'default'],
+};
+
+/** What the column keeps of a sent value: '' for a value outside an ENUM column's list (8.x). */
+export function columnValue(resource: string, field: CrudField, value: string, generation: string): string {
+  const allowed = generation === '8.x' ? ENUM_COLUMNS[`${resource}.${field.name}`] : undefined;
+  return allowed !== undefined && !allowed.includes(value) ? '' : value;
+}
+
 /** The stored form of a written value (decimals get six places, as a DECIMAL(20,6) column). */
 export function storedValue(field: CrudField, value: string, previous?: string): string {
   // A DECIMAL column keeps its scale: DECIMAL(20,6) mostly, DECIMAL(5,2) for group reductions.
@@ -240,6 +256,9 @@ const FORMAT_RULES: Readonly<Record<string, RegExp>> = {
   isname: /^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*$/u,
   islinkrewrite: /^[_a-zA-Z0-9\p{L}\p{S}-]*$/u,
   isreference: /^[^<>;={}]*$/,
+  // Validate::isReductionType / isStockManagement (8.2.0 classes/Validate.php 1195, 1311).
+  isreductiontype: /^(amount|percentage)$/,
+  isstockmanagement: /^(WA|FIFO|LIFO)$/,
 };
 
 /**

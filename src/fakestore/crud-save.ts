@@ -6,7 +6,7 @@
  * memory.
  */
 import type { CrudAnswer, CrudEngine, CrudRequest } from './crud.js';
-import type { CrudResource } from './crud-model.js';
+import { columnValue, type CrudResource } from './crud-model.js';
 import { JSON_LANGUAGE_SITE, phpError } from './crud-php.js';
 import { WsError, type StoredItem } from './crud-query.js';
 import { afterSave, beforeSave } from './crud-effects.js';
@@ -75,6 +75,10 @@ function saveEntity(engine: CrudEngine, def: CrudResource, method: WriteMethod, 
   const assoc = child(entity, 'associations');
   if (assoc !== undefined) applyAssociations(def, target, assoc);
   afterSave(engine, def, target, existing);
+  // The row keeps what its columns can hold (an ENUM outside its list: ''); the answer renders the object.
+  const row = cloneItem(target);
+  for (const f of def.fields) if (row.values.has(f.name)) row.values.set(f.name, columnValue(def.name, f, row.values.get(f.name)!, engine.generation));
+  engine.put(def.name, row);
   return { item: target, missing };
 }
 

@@ -33,6 +33,22 @@ describe('allow_null columns (seen on a real 8.2.0 store: omitted → NULL, empt
   });
 });
 
+describe('ENUM columns without allowed values (8.2.0 db_structure.sql; seen on a real 8.2.0 store)', () => {
+  it('a redirect_type outside the column\'s list is answered as sent and stored as \'\'', async () => {
+    const res = await s.call('PATCH', 'products/3', { body: '<prestashop><product><id>3</id><redirect_type>bogus</redirect_type></product></prestashop>' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<redirect_type><![CDATA[bogus]]></redirect_type>');
+    expect(s.engine.get('products', 3)!.values.get('redirect_type')).toBe('');
+    await s.call('PATCH', 'products/3', { body: '<prestashop><product><id>3</id><redirect_type>301-category</redirect_type></product></prestashop>' });
+    expect(s.engine.get('products', 3)!.values.get('redirect_type')).toBe('301-category');
+  });
+
+  it('reduction_type and management_type are checked by their validators (85)', async () => {
+    const res = await s.call('PATCH', 'specific_prices/1', { body: '<prestashop><specific_price><id>1</id><reduction_type>half</reduction_type></specific_price></prestashop>', format: 'JSON' });
+    expect([res.status, res.text]).toEqual([400, '{"errors":[{"code":85,"message":"Validation error: \\"Property SpecificPrice-&gt;reduction_type is not valid\\""}]}']);
+  });
+});
+
 describe('combinations', () => {
   const combination = (id: number, assoc: string): string =>
     `<prestashop><combination><id>${id}</id><id_product>1</id_product><minimal_quantity>1</minimal_quantity><associations>${assoc}</associations></combination></prestashop>`;
