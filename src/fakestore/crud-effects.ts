@@ -14,6 +14,7 @@
  *   amount paid differs from the cart's total (330-333), else PS_OS_WS_PAYMENT (11), and an
  *   order_histories row records it (572-575). The answer renders the object posted, with the new
  *   id: not the order stored (issue 21, item 5);
+ * - customers: an email already used is refused (see `uniqueEmail`);
  * - orders PUT/PATCH of `current_state`: `Order::setWsCurrentState()` → `setCurrentState()` (Order.php
  *   1733-1754) adds a history row when the state changes (the same state: nothing);
  * - order_histories POST: `OrderHistory::addWs()` (OrderHistory.php 600-618) →
@@ -34,7 +35,20 @@ const PS_OS_ERROR = '8';
  */
 export function beforeSave(engine: CrudEngine, def: CrudResource, target: StoredItem, existing: StoredItem | undefined): StoredItem | null {
   if (def.name === 'orders' && existing === undefined) return validateOrder(engine, target);
+  if (def.name === 'customers') uniqueEmail(engine, target, existing);
   return null;
+}
+
+/**
+ * `Customer::addWs()` / `updateWs()` (8.2.0 classes/Customer.php 288-305, 357-376): an email that a
+ * customer (not a guest) already has is refused with 500/140 (500/141 on an update by another
+ * customer), and saveEntityFromXml adds 500/46 "Unable to save resource" when the method fails.
+ */
+function uniqueEmail(engine: CrudEngine, target: StoredItem, existing: StoredItem | undefined): void {
+  const email = target.values.get('email') ?? '';
+  const owner = [...engine.stored('customers').values()].find((c) => c.values.get('email') === email && c.values.get('is_guest') !== '1');
+  if (owner === undefined || (existing !== undefined && owner.id === existing.id)) return;
+  throw new WsError(500, existing === undefined ? 140 : 141, 'The email is already used, please choose another one', [{ code: 46, message: 'Unable to save resource' }]);
 }
 
 /** Runs after the row and its associations are stored. */

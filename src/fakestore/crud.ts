@@ -221,7 +221,7 @@ export class CrudEngine {
     } catch (error) {
       if (error instanceof WsError) {
         if (error.code === null && error.message === '') return { status: error.status, contentType: '', body: '' };
-        return this.error(req.format, error.status, [{ code: error.code, message: error.message }]);
+        return this.error(req.format, error.status, [{ code: error.code, message: error.message }, ...error.more]);
       }
       throw error;
     }

@@ -49,6 +49,20 @@ describe('ENUM columns without allowed values (8.2.0 db_structure.sql; seen on a
   });
 });
 
+describe('customers (Customer::addWs / updateWs)', () => {
+  it('an email another customer has is 500/140 on POST, 500/141 on PUT, each followed by 46', async () => {
+    const email = s.engine.get('customers', 1)!.values.get('email')!;
+    const body = (id: string, mail: string): string =>
+      `<prestashop><customer>${id}<lastname>Doe</lastname><firstname>Jane</firstname><email>${mail}</email><passwd>secret123</passwd></customer></prestashop>`;
+    const post = await s.call('POST', 'customers', { body: body('', email), format: 'JSON' });
+    expect([post.status, post.text]).toEqual([500, '{"errors":[{"code":140,"message":"The email is already used, please choose another one"},{"code":46,"message":"Unable to save resource"}]}']);
+    const put = await s.call('PATCH', 'customers/2', { body: `<prestashop><customer><id>2</id><email>${email}</email></customer></prestashop>`, format: 'JSON' });
+    expect([put.status, JSON.parse(put.text).errors[0].code]).toEqual([500, 141]);
+    // The customer's own email, unchanged: saved.
+    expect((await s.call('PATCH', 'customers/1', { body: `<prestashop><customer><id>1</id><email>${email}</email></customer></prestashop>` })).status).toBe(200);
+  });
+});
+
 describe('combinations', () => {
   const combination = (id: number, assoc: string): string =>
     `<prestashop><combination><id>${id}</id><id_product>1</id_product><minimal_quantity>1</minimal_quantity><associations>${assoc}</associations></combination></prestashop>`;
