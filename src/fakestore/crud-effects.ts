@@ -76,8 +76,23 @@ export function afterSave(engine: CrudEngine, def: CrudResource, item: StoredIte
 /** Runs after a DELETE of one row. */
 export function afterDelete(engine: CrudEngine, resource: string, item: StoredItem): void {
   if (resource === 'products') {
+    // Product::delete() (8.2.0 classes/Product.php 1290-1360): stock rows, combinations
+    // (deleteProductAttributes), images, specific prices, cart rows (deleteCartProducts) and the
+    // accessories lists of other products (deleteFromAccessories) go with the product.
+    const id = String(item.id);
     engine.images.delete(item.id);
-    removeStock(engine, (s) => s.values.get('id_product') === String(item.id));
+    removeStock(engine, (s) => s.values.get('id_product') === id);
+    for (const name of ['combinations', 'specific_prices']) {
+      for (const row of [...engine.stored(name).values()]) if (row.values.get('id_product') === id) engine.deleteRaw(name, row.id);
+    }
+    for (const cart of engine.stored('carts').values()) {
+      const rows = cart.associations.get('cart_rows');
+      if (rows !== undefined) cart.associations.set('cart_rows', rows.filter((r) => r['id_product'] !== id));
+    }
+    for (const other of engine.stored('products').values()) {
+      const accessories = other.associations.get('accessories');
+      if (accessories !== undefined) other.associations.set('accessories', accessories.filter((a) => a['id'] !== id));
+    }
   }
   if (resource === 'combinations') {
     removeStock(engine, (s) => s.values.get('id_product_attribute') === String(item.id));

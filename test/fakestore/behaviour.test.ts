@@ -93,6 +93,22 @@ describe('combinations', () => {
   });
 });
 
+describe('products (Product::delete)', () => {
+  it('a deleted product takes its combinations, stock rows, specific prices, cart rows and accessory links with it', async () => {
+    const id = s.engine.insert('products', { price: '2', name: 'Gone', link_rewrite: 'gone' });
+    const combination = s.engine.insert('combinations', { id_product: String(id), minimal_quantity: '1' });
+    s.engine.insert('stock_availables', { id_product: String(id), id_product_attribute: '0', id_shop: '1' });
+    const price = s.engine.insert('specific_prices', { id_product: String(id), reduction_type: 'amount' });
+    const cart = s.engine.insert('carts', { id_currency: '1', id_lang: '1', associations: { cart_rows: [{ id_product: String(id), quantity: '1' }, { id_product: '1', quantity: '1' }] } });
+    s.engine.get('products', 1)!.associations.set('accessories', [{ id: String(id) }, { id: '2' }]);
+    expect((await s.call('DELETE', `products/${id}`)).status).toBe(200);
+    expect([s.engine.get('combinations', combination), s.engine.get('specific_prices', price)]).toEqual([undefined, undefined]);
+    expect(s.engine.records('stock_availables').filter((r) => r['id_product'] === String(id))).toEqual([]);
+    expect(s.engine.get('carts', cart)!.associations.get('cart_rows')).toEqual([{ id_product: '1', quantity: '1' }]);
+    expect(s.engine.get('products', 1)!.associations.get('accessories')).toEqual([{ id: '2' }]);
+  });
+});
+
 describe('orders (Order::addWs → PaymentModule::validateOrder)', () => {
   const cart = (): number =>
     s.engine.insert('carts', {
