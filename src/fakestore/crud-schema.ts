@@ -59,3 +59,19 @@ export function apiIndexEntry(name: string, description: string, wsUrl: string):
     `<schema xlink:href="${esc(href)}?schema=blank" type="blank"/>\n<schema xlink:href="${esc(href)}?schema=synopsis" type="synopsis"/>\n</${name}>\n`
   );
 }
+
+/**
+ * The recorded `/api` listing with a block for each resource it lacks, in name order: the store
+ * `ksort()`s its resource list, module resources included (`WebserviceRequest::getResources`).
+ */
+export function withIndexEntries(apiIndex: string, names: readonly string[], wsUrl: string): string {
+  let out = apiIndex;
+  for (const name of [...names].sort()) {
+    const entry = apiIndexEntry(name, `The ${name}`, wsUrl);
+    const blocks = [...out.matchAll(/^<([A-Za-z0-9_]+) xlink:href=/gm)].filter((m) => m[1] !== 'description' && m[1] !== 'schema');
+    const next = blocks.find((m) => m[1]! > name);
+    const at = next?.index ?? out.indexOf('</api>');
+    out = at < 0 ? out : out.slice(0, at) + entry + out.slice(at);
+  }
+  return out;
+}

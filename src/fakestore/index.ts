@@ -19,7 +19,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
 import { CrudEngine, type CrudEngineOptions } from './crud.js';
-import { apiIndexEntry, renderSchema } from './crud-schema.js';
+import { renderSchema, withIndexEntries } from './crud-schema.js';
 import { loadSeedRecords } from './crud-seed.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
@@ -64,7 +64,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const resourceNames = new Set([...fixtures.resources.map((r) => r.name), ...served]);
   const fullMethods = new Map<string, readonly HttpMethod[]>(fixtures.resources.map((r) => [r.name, r.methods]));
   for (const name of crud?.names() ?? []) fullMethods.set(name, crud!.resource(name)!.methods);
-  const apiIndex = fixtures.apiIndex.replace(/<\/api>/, `${served.map((n) => apiIndexEntry(n, `The ${n}`, fixtures.wsUrl.replace(/\/+$/, ''))).join('')}</api>`);
+  const apiIndex = withIndexEntries(fixtures.apiIndex, served, fixtures.wsUrl.replace(/\/+$/, ''));
   const requests: RecordedRequest[] = [];
   const faults: FaultState[] = [];
   let latencyMs = options.latencyMs ?? 0;

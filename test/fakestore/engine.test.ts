@@ -176,6 +176,9 @@ describe('a snapshot with a module resource and a module field', () => {
   it('lists, reads, writes and describes the module resource; /api lists it', async () => {
     const index = await s.call('GET', '');
     expect(index.text).toMatch(/<pickup_points xlink:href="[^"]+\/api\/pickup_points" get="true" put="true" post="true" patch="true" delete="true" head="true">/);
+    // In name order, as the store ksort()s its resources.
+    expect(index.text.indexOf('<pickup_points ')).toBeGreaterThan(index.text.indexOf('<orders '));
+    expect(index.text.indexOf('<pickup_points ')).toBeLessThan(index.text.indexOf('<price_ranges '));
     expect(JSON.parse((await s.call('GET', 'pickup_points', { format: 'JSON' })).text)).toEqual({ pickup_points: [{ id: 1 }, { id: 2 }] });
     const created = await s.call('POST', 'pickup_points', {
       format: 'JSON',
