@@ -10,12 +10,19 @@
  *   `Content-Disposition: attachment; filename="…"` (passed through `utf8_decode`: ISO-8859-1,
  *   `?` for characters outside it; see `utf8Decode`); a missing file → 500, code 1;
  * - `PUT attachments/file/{id}` (a POST with `ps_method=PUT`: PHP reads multipart bodies of POSTs
- *   only) replaces the file; `DELETE attachments/file/{id}` deletes the attachment.
+ *   only) replaces the file;
+ * - `DELETE attachments/file/{id}` deletes nothing: the store builds `new Attachment((int)
+ *   $this->getWsObject()->urlSegment[1])`, and segment 1 is `file` (8.2.0
+ *   WebserviceSpecificManagementAttachments::manage, 221-224), so it deletes the unloaded attachment
+ *   0 and answers 200. `DELETE attachments/{id}` (crud.ts) deletes the row and the file;
+ * - a plain `POST attachments` saves nothing: the entity switch of `manage` has no POST case; the
+ *   answer is 200 with an empty document (`[]` in JSON), seen on a real 8.2.0 store.
  */
 import { createHash } from 'node:crypto';
 import type { CrudAnswer, CrudEngine, CrudRequest } from './crud.js';
 import { ATTACHMENT_SITE, phpFailure } from './crud-php.js';
 import { WsError } from './crud-query.js';
+import { XML_HEAD, XML_TAIL } from './wire.js';
 
 export interface AttachmentFile {
   bytes: Uint8Array;
@@ -51,14 +58,9 @@ export function handleAttachmentFiles(engine: CrudEngine, req: CrudRequest): Cru
       const saved = upload(engine, req, method === 'PUT' ? id : 0);
       return engine.renderAttachment(saved, req);
     }
-    case 'DELETE': {
-      const item = engine.get('attachments', id);
-      if (item !== undefined) {
-        engine.attachmentFiles.delete(item.values.get('file') ?? '');
-        engine.deleteRaw('attachments', id);
-      }
+    case 'DELETE':
+      // `new Attachment((int) 'file')`: nothing is deleted (see above).
       return { status: 200, contentType: '', body: '' };
-    }
     default:
       throw new WsError(405, 23, `Method ${method} is not valid`);
   }
@@ -81,4 +83,9 @@ function upload(engine: CrudEngine, req: CrudRequest, id: number): number {
     return existing.id;
   }
   return engine.insertRaw('attachments', values, { name }).id;
+}
+
+/** `POST /api/attachments`: no POST case in the entity switch, nothing saved, an empty document. */
+export function attachmentEntityPost(req: CrudRequest): CrudAnswer {
+  return req.format === 'JSON' ? { status: 200, contentType: 'application/json', body: '[]' } : { status: 200, contentType: 'text/xml', body: `${XML_HEAD}${XML_TAIL}` };
 }

@@ -3,7 +3,7 @@
  * per-field rules it applies to writes the way PrestaShop's `ObjectModel` does: zero values of
  * fields a POST/PUT leaves out, format checks (code 85, 84 for languages), length checks.
  */
-import { CORE_FORBIDDEN_METHODS, fieldKind, type FieldKind, type HttpMethod, type Resource, type WriteMode } from '../model/index.js';
+import { fieldKind, type FieldKind, type HttpMethod, type Resource, type WriteMode } from '../model/index.js';
 
 export interface CrudField {
   readonly name: string;
@@ -25,6 +25,8 @@ export interface CrudField {
   readonly computed: boolean;
   /** Allowed values (`ObjectModel::validateField`: 85 "has a bad value"), or null. */
   readonly values: readonly string[] | null;
+  /** `allow_null` in the release's `$definition`: a null property is stored as NULL (see `nullValue`). */
+  readonly allowNull: boolean;
 }
 
 export interface CrudAssociation {
@@ -69,19 +71,52 @@ const ID_FIELD: CrudField = {
   setter: null,
   computed: false,
   values: null,
+  allowNull: false,
 };
 
+/** Resources whose `forbidden_method` is every write: read-only views. */
+const READ_ONLY_VIEWS = new Set([
+  'search',
+  'stock_movements',
+  'stocks',
+  'supply_orders',
+  'supply_order_details',
+  'supply_order_histories',
+  'supply_order_receipt_histories',
+  'supply_order_states',
+  'warehouse_product_locations',
+]);
+
 /**
- * What a real store forbids (`forbidden_method` of the resource classes). The model's table also
- * lists `attachments` POST, a client-side policy (files are created at `/api/attachments/file`);
- * a real store runs an ordinary entity POST there, so the fake store does too.
+ * What a real store forbids: `forbidden_method` of `WebserviceRequest::getResources()` in each
+ * release (8.2.0 classes/webservice/WebserviceRequest.php 331-346; 1.7.8 lists the read-only views
+ * without PATCH, which 1.7.8 does not know at all: 405/23 before this check). The model's table
+ * also lists `attachments` POST, a client-side policy: a real store answers it, saving nothing
+ * (crud-attachments.ts). Module resources
+ * (`addWebserviceResources`) carry their own `forbidden_method`, which a snapshot does not record.
  */
-function storeForbidden(resource: string): readonly HttpMethod[] {
-  if (resource === 'attachments') return [];
-  return CORE_FORBIDDEN_METHODS.get(resource)?.methods ?? [];
+export function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {
+  if (READ_ONLY_VIEWS.has(resource)) return generation === '1.7' ? ['PUT', 'POST', 'DELETE'] : ['PUT', 'POST', 'PATCH', 'DELETE'];
+  if (resource === 'stock_availables') return ['POST', 'DELETE'];
+  if (resource === 'warehouses') return ['DELETE'];
+  return [];
 }
 
-export function crudResourceOf(resource: Resource): CrudResource {
+/**
+ * `allow_null` fields of each release's `$definition` (fixtures/catalog-src/<release>/definitions.json,
+ * read from the classes' `$definition`): `ObjectModel::formatValue($value, $type, …, $allow_null)`
+ * stores NULL for a null property, `(int) ''` = 0 for an empty one. 8.2.0 and 9.0.0 add
+ * `order_payments.id_employee` to 1.7.8.10's four.
+ */
+const ALLOW_NULL_17 = ['combinations.low_stock_threshold', 'combinations.default_on', 'currencies.numeric_iso_code', 'products.low_stock_threshold'];
+const ALLOW_NULL: Readonly<Record<string, ReadonlySet<string>>> = {
+  '1.7': new Set(ALLOW_NULL_17),
+  '8.x': new Set([...ALLOW_NULL_17, 'order_payments.id_employee']),
+  '9.0': new Set([...ALLOW_NULL_17, 'order_payments.id_employee']),
+};
+
+export function crudResourceOf(resource: Resource, generation: string = '8.x'): CrudResource {
+  const nullable = ALLOW_NULL[generation] ?? ALLOW_NULL['8.x']!;
   const node = resource.nodeName ?? resource.name;
   const fields: CrudField[] = [ID_FIELD];
   for (const f of resource.fields) {
@@ -101,6 +136,7 @@ export function crudResourceOf(resource: Resource): CrudResource {
       setter: f.setter,
       computed: f.computed,
       values: f.values,
+      allowNull: nullable.has(`${resource.name}.${f.name}`),
     });
   }
   return {
@@ -131,11 +167,12 @@ export function crudResourceOf(resource: Resource): CrudResource {
         setter: f.setter,
         computed: f.computed,
         values: f.values,
+        allowNull: false,
       })),
     })),
     // What the key's flags allow: a real store does not apply the spec's table.
     methods: resource.keyMethods,
-    forbidden: storeForbidden(resource.name),
+    forbidden: storeForbidden(resource.name, generation),
   };
 }
 
@@ -167,12 +204,34 @@ export function zeroValue(field: CrudField): string {
   }
 }
 
+/** What a property left null stores: NULL (read as '') for `allow_null` fields, else the zero value. */
+export function nullValue(field: CrudField): string {
+  return field.allowNull ? '' : zeroValue(field);
+}
+
+/**
+ * ENUM columns whose `$definition` gives no allowed values, so `validateField` passes anything
+ * (8.2.0 install/data/db_structure.sql 1638, 1698: product and product_shop). MySQL without strict
+ * mode stores '' for a value outside the list: a real 8.2.0 store answers 201 and keeps ''
+ * (issue 21, item 7). Other releases' lists differ and are not reproduced.
+ */
+const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  'products.redirect_type': ['', '404', '410', '301-product', '302-product', '301-category', '302-category', '200-displayed', '404-displayed', '410-displayed', 'default'],
+};
+
+/** What the column keeps of a sent value: '' for a value outside an ENUM column's list (8.x). */
+export function columnValue(resource: string, field: CrudField, value: string, generation: string): string {
+  const allowed = generation === '8.x' ? ENUM_COLUMNS[`${resource}.${field.name}`] : undefined;
+  return allowed !== undefined && !allowed.includes(value) ? '' : value;
+}
+
 /** The stored form of a written value (decimals get six places, as a DECIMAL(20,6) column). */
 export function storedValue(field: CrudField, value: string, previous?: string): string {
   // A DECIMAL column keeps its scale: DECIMAL(20,6) mostly, DECIMAL(5,2) for group reductions.
   const scale = previous === undefined ? 6 : (/\.(\d+)$/.exec(previous)?.[1]?.length ?? 6);
   if (field.kind === 'decimal' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value).toFixed(scale);
   if ((field.kind === 'int' || field.kind === 'id' || field.kind === 'bool') && /^[+-]?\d+$/.test(value)) return String(Number(value));
+  // An empty value is not null: `(int) ''` is 0 even in an `allow_null` column (issue 21, item 6).
   if (value === '' && field.kind !== 'string' && field.kind !== 'html' && field.kind !== 'unknown') return zeroValue(field);
   return value;
 }
@@ -197,6 +256,9 @@ const FORMAT_RULES: Readonly<Record<string, RegExp>> = {
   isname: /^[^0-9!<>,;?=+()@#"°{}_$%:¤|]*$/u,
   islinkrewrite: /^[_a-zA-Z0-9\p{L}\p{S}-]*$/u,
   isreference: /^[^<>;={}]*$/,
+  // Validate::isReductionType / isStockManagement (8.2.0 classes/Validate.php 1195, 1311).
+  isreductiontype: /^(amount|percentage)$/,
+  isstockmanagement: /^(WA|FIFO|LIFO)$/,
 };
 
 /**

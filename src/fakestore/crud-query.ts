@@ -21,6 +21,8 @@ export class WsError extends Error {
     readonly status: number,
     readonly code: number | null,
     message: string,
+    /** Errors the store adds after this one (`Unable to save resource` after an `add` override's own). */
+    readonly more: readonly { readonly code: number | null; readonly message: string }[] = [],
   ) {
     super(message);
   }

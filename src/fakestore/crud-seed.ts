@@ -41,3 +41,12 @@ export function fillFromSeed(item: StoredItem, record: SeedRecord): void {
     }
   }
 }
+
+/** A stored item as a record of the seed file's shape (the inverse of `fillFromSeed`). */
+export function recordOf(item: StoredItem): SeedRecord {
+  const out: Record<string, unknown> = { id: item.id };
+  for (const [k, v] of item.values) out[k] = v;
+  for (const [k, langs] of item.langs) out[k] = Object.fromEntries([...langs].map(([l, v]) => [String(l), v]));
+  if (item.associations.size > 0) out['associations'] = Object.fromEntries([...item.associations].map(([k, list]) => [k, list.map((e) => ({ ...e }))]));
+  return out as SeedRecord;
+}

@@ -4,7 +4,7 @@
  * the same code that serves schemas to the introspector.
  */
 import type { StoreSchema } from '../model/index.js';
-import type { CrudEngine, CrudGeneration } from './crud.js';
+import { CRUD_RESOURCES, type CrudEngine, type CrudGeneration } from './crud.js';
 import type { SeedRecords } from './crud-seed.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore, type FaultHandle, type FaultRule, type RecordedRequest } from './index.js';
 
@@ -13,9 +13,9 @@ export interface CrudStoreOptions {
   readonly schema: StoreSchema;
   /** JSON behaviour of the store (default 8.x). `1.7` also serves the 1.7 flavor (no PATCH). */
   readonly generation?: CrudGeneration;
-  /** CRUD resources (default `CRUD_RESOURCES`). */
+  /** CRUD resources (default `CRUD_RESOURCES`, unlike the engine, which serves every resource by default). */
   readonly resources?: readonly string[];
-  /** Seed categories 1 (Root) and 2 (Home) (default true). */
+  /** Seed categories 1 (Root) and 2 (Home) (default true; the engine's `seed: 'install'`). */
   readonly seed?: boolean;
   /** Start with these records instead (`loadSeedRecords()`). */
   readonly records?: SeedRecords;
@@ -46,8 +46,9 @@ export async function startCrudStore(options: CrudStoreOptions): Promise<CrudSto
     crud: {
       schema: options.schema,
       generation,
-      ...(options.resources === undefined ? {} : { resources: options.resources }),
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      // This helper keeps its first defaults: the five CRUD resources, categories Root and Home.
+      resources: options.resources ?? CRUD_RESOURCES,
+      seed: options.seed === false ? false : 'install',
       ...(options.records === undefined ? {} : { records: options.records }),
     },
   });

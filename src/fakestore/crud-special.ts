@@ -112,3 +112,27 @@ export function handleSearch(engine: CrudEngine, req: CrudRequest): CrudAnswer {
   const body = strip(xmlList(products, found, display, ctx)) + (categories === undefined ? '' : strip(xmlList(categories, foundCategories, display, ctx)));
   return xml(200, `${XML_HEAD}${body}${XML_TAIL}`);
 }
+
+/**
+ * The shop parameters, checked before the resource (8.2.0 WebserviceRequest::fetch 645:
+ * `groupShopExists` → `shopExists` → `shopHasRight`): `id_shop_group` (alias `id_group_shop`)
+ * selects the group's shops, 500/999 when it has none; `id_shop` is a number or `all`, anything
+ * else 404/999; the key must be linked to one of the shops selected (403/132). The fake store's
+ * key is linked to every shop of the store (shop 1 when `shops` is not served).
+ */
+export function checkShopParams(engine: CrudEngine, query: URLSearchParams): void {
+  const shops = engine.resource('shops') === undefined ? [{ id: 1, group: '1' }] : [...engine.stored('shops').values()].map((s) => ({ id: s.id, group: s.values.get('id_shop_group') ?? '1' }));
+  const groupParam = [query.get('id_shop_group'), query.get('id_group_shop')].find((g) => g !== null && /^\d+(\.\d+)?$/.test(g));
+  let selected: number[] | null = null;
+  if (groupParam !== undefined && groupParam !== null) {
+    selected = shops.filter((s) => Number(s.group) === Math.trunc(Number(groupParam))).map((s) => s.id);
+    if (selected.length === 0) throw new WsError(500, 999, "This shop group doesn't have shops");
+  } else {
+    const shop = query.get('id_shop');
+    if (shop === null) return;
+    if (shop === 'all') selected = shops.map((s) => s.id);
+    else if (/^\s*[+-]?\d+(\.\d+)?\s*$/.test(shop)) selected = [Math.trunc(Number(shop))];
+    else throw new WsError(404, 999, 'This shop id does not exist');
+  }
+  if (!selected.some((id) => shops.some((s) => s.id === id))) throw new WsError(403, 132, 'No permission for this key on this shop');
+}

@@ -19,7 +19,7 @@
  * The answer renders the object in memory, not the stored row: languages the object lacks render
  * as empty in XML and make the JSON renderer warn (`Undefined array key 2`), see crud.ts.
  */
-import { checkValue, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
+import { checkValue, nullValue, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
 import { hashPassword, LINK_REWRITE_SITE, phpFailure, POSITION_SITE } from './crud-php.js';
 import { WsError, type StoredItem } from './crud-query.js';
 import type { CrudGeneration } from './crud-render.js';
@@ -68,7 +68,7 @@ export function applyFields(def: CrudResource, method: WriteMethod, entity: Node
     } else if (!field.computed) {
       // A getter's field has no column: nulling its property changes nothing stored. A null
       // `date_add` is filled with the current time by `ObjectModel::update()` (`== null`).
-      target.values.set(field.name, field.name === 'date_add' ? '' : zeroValue(field));
+      target.values.set(field.name, field.name === 'date_add' ? '' : nullValue(field));
     }
   }
   return missing;

@@ -1,45 +1,66 @@
 /**
- * A CRUD-capable fake PrestaShop webservice engine for a handful of resources (products,
- * categories, customers, stock_availables, order_histories by default), built from a snapshot.
+ * A stateful fake PrestaShop webservice engine for every resource of a snapshot (core and module
+ * resources), or the ones named by `resources`.
  *
  * It follows the reference (prestashop-webservice.md §3–§6): XML-only writes parsed like
  * `saveEntityFromXml` (91, 90, 92, 93, 41, 84/85, 86, 127), POST 201 / PUT, PATCH 200, PUT resets
  * omitted fields and PATCH does not, DELETE one or `?id=[…]` (87), a missing id answers 404 with
  * an empty body, filters / sort / limit / display / language with their error codes, and the JSON
- * of the chosen generation (1.7.8, 8.x falsy-filtering, 9.0 native integers).
+ * of the chosen generation (1.7.8, 8.x falsy-filtering, 9.0 native integers). Methods are the
+ * snapshot's `keyMethods` less the release's `forbidden_method` (405/101); a method PrestaShop does
+ * not know is 405/23 (`WebserviceRequest::checkHTTPMethod`, 8.2.0 964-977).
  *
  * The engine has no I/O: `handle(request)` returns the answer. `startCrudStore` (crud-server.ts)
- * puts it on HTTP; the bundled fake store mounts it with its `crud` option.
+ * puts it on HTTP; the bundled fake store mounts it with its `crud` option. Tests and users read
+ * and add records with `records(resource)` and `insert(resource, record)`; `reset()` puts the
+ * seed back.
  */
 import type { HttpMethod, StoreSchema } from '../model/index.js';
-import { crudResourceOf, zeroValue, type CrudResource } from './crud-model.js';
-import { DELETE_SITE, JSON_LANGUAGE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
+import { crudResourceOf, nullValue, type CrudResource } from './crud-model.js';
+import { DELETE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
 import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
-import { handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
-import { fillFromSeed, type SeedRecords } from './crud-seed.js';
-import { handleImages, handleSearch, type ImageRecord } from './crud-special.js';
-import { applyAssociations, applyFields, linkRewriteModifier, validateItem, type SavedEntity, type WriteMethod } from './crud-write.js';
-import { child, parseBody, type Node } from './crud-xml.js';
+import { attachmentEntityPost, handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
+import { afterDelete } from './crud-effects.js';
+import { derivedRecords } from './crud-derive.js';
+import { formatDate, writeEntities } from './crud-save.js';
+import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './crud-seed.js';
+import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './crud-special.js';
 import { renderErrors } from './wire.js';
 
 export { WsError, type StoredItem } from './crud-query.js';
 export type { CrudGeneration } from './crud-render.js';
+export type { SeedRecord, SeedRecords } from './crud-seed.js';
 
-/** The resources the CRUD store serves unless told otherwise. */
+/** The five resources the CRUD store served before it served every resource (`startCrudStore`'s default). */
 export const CRUD_RESOURCES: readonly string[] = ['categories', 'customers', 'order_histories', 'products', 'stock_availables'];
+
+/** HTTP methods PrestaShop knows (`checkHTTPMethod`; 1.7.8 has no PATCH). */
+const KNOWN_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'HEAD'];
+
+/**
+ * What the store starts with:
+ * - `true` (default): a record set for every resource served: `demo` records where given (the 8.2.0
+ *   demo-like records), records derived from the field plan for the others (crud-derive.ts);
+ * - `'install'`: categories 1 (Root) and 2 (Home) only, like a fresh install without demo data;
+ * - `false`: nothing;
+ * - a function: the `true` set, then the function adds records (`store.insert(resource, record)`).
+ */
+export type CrudSeed = boolean | 'install' | ((store: CrudEngine) => void);
 
 export interface CrudEngineOptions {
   /** The store model (a snapshot): node names, fields, associations, methods. */
   readonly schema: StoreSchema;
-  /** Resources served with CRUD (default `CRUD_RESOURCES`, those the schema has). */
+  /** Resources served (default: every resource of the snapshot that has a node name). */
   readonly resources?: readonly string[];
   /** JSON behaviour: 1.7.8 (nothing dropped), 8.x (falsy-filtered item form), 9.0 (8.x + native ints). Default 8.x. */
   readonly generation?: CrudGeneration;
-  /** Seed categories 1 (Root) and 2 (Home) like a fresh install (default true). */
-  readonly seed?: boolean;
-  /** Records to start with instead (`loadSeedRecords()`: the 8.2.0 seed), for the resources served. */
+  /** What the store starts with (default true: every resource seeded). */
+  readonly seed?: CrudSeed;
+  /** Records to start with instead of any seed (`loadSeedRecords()`: the 8.2.0 seed), for the resources served. */
   readonly records?: SeedRecords;
+  /** Demo records the default seed starts from (`startFakeStore` passes the bundled 8.2.0 ones). */
+  readonly demo?: SeedRecords;
   /** Clock for date_add/date_upd (default: a fixed clock that advances one second per write). */
   readonly now?: () => Date;
 }
@@ -89,34 +110,53 @@ export class CrudEngine {
   /** Attachment files by their `file` id (sha1). */
   readonly attachmentFiles = new Map<string, AttachmentFile>();
   private readonly now: () => Date;
+  private readonly options: CrudEngineOptions;
 
   constructor(options: CrudEngineOptions) {
+    this.options = options;
     this.generation = options.generation ?? '8.x';
     const langs = options.schema.store.languages.map((l) => l.id);
     this.languages = langs.length === 0 ? [1] : [...langs].sort((a, b) => a - b);
-    const wanted = new Set(options.resources ?? CRUD_RESOURCES);
+    const wanted = options.resources === undefined ? null : new Set(options.resources);
     for (const r of options.schema.resources) {
-      if (!wanted.has(r.name) || r.nodeName === null) continue;
-      this.defs.set(r.name, crudResourceOf(r));
-      this.items.set(r.name, new Map());
-      this.nextId.set(r.name, 1);
+      if ((wanted !== null && !wanted.has(r.name)) || r.nodeName === null) continue;
+      this.defs.set(r.name, crudResourceOf(r, this.generation));
     }
     let tick = Date.UTC(2026, 0, 1, 0, 0, 0);
     this.now = options.now ?? (() => new Date((tick += 1000)));
-    if (options.records !== undefined) {
-      for (const [name, list] of Object.entries(options.records.records)) {
-        if (!this.defs.has(name)) continue;
-        for (const record of list) {
-          const item = this.emptyItem(this.defs.get(name)!, record.id);
-          fillFromSeed(item, record);
-          this.items.get(name)!.set(record.id, item);
-          this.nextId.set(name, Math.max(this.nextId.get(name)!, record.id + 1));
-        }
-      }
-    } else if (options.seed !== false && this.defs.has('categories')) {
-      this.insertRaw('categories', { active: '1', id_parent: '0', is_root_category: '0', level_depth: '0' }, { name: 'Root', link_rewrite: 'root' });
-      this.insertRaw('categories', { active: '1', id_parent: '1', is_root_category: '1', level_depth: '1' }, { name: 'Home', link_rewrite: 'home' });
+    this.reset();
+  }
+
+  /** Empties the store and seeds it again as the options say (the clock goes on). */
+  reset(): void {
+    for (const name of this.defs.keys()) {
+      this.items.set(name, new Map());
+      this.nextId.set(name, 1);
     }
+    this.images.clear();
+    this.attachmentFiles.clear();
+    this.nextImageId = 1;
+    const { records, seed = true, demo } = this.options;
+    if (records !== undefined) {
+      for (const [name, list] of Object.entries(records.records)) for (const record of list) if (this.defs.has(name)) this.insert(name, record);
+    } else if (seed === 'install') {
+      if (this.defs.has('categories')) {
+        this.insertRaw('categories', { active: '1', id_parent: '0', is_root_category: '0', level_depth: '0' }, { name: 'Root', link_rewrite: 'root' });
+        this.insertRaw('categories', { active: '1', id_parent: '1', is_root_category: '1', level_depth: '1' }, { name: 'Home', link_rewrite: 'home' });
+      }
+    } else if (seed !== false) {
+      const defs = [...this.defs.values()];
+      const given = demo?.records ?? {};
+      for (const [name, list] of Object.entries(derivedRecords(defs, given, this.options.schema, this.generation))) {
+        for (const record of list) this.insert(name, record);
+      }
+      if (typeof seed === 'function') seed(this);
+    }
+  }
+
+  /** The resources served, in snapshot order. */
+  names(): string[] {
+    return [...this.defs.keys()];
   }
 
   /** Whether this engine answers requests for the resource (or the images/search it backs). */
@@ -133,8 +173,46 @@ export class CrudEngine {
     return this.items.get(name) ?? new Map();
   }
 
+  /** The records of a resource as plain objects (the seed file's shape), by id. */
+  records(name: string): SeedRecord[] {
+    return [...this.stored(name).values()].sort((a, b) => a.id - b.id).map(recordOf);
+  }
+
+  /**
+   * Adds a record without the write checks (seeding, tests): scalar values as strings or numbers,
+   * multilingual values by language id (or one string for every language), associations as lists.
+   * Without an id it takes the next one. Returns the id.
+   */
+  insert(name: string, record: Readonly<Record<string, unknown>> & { readonly id?: number }): number {
+    const def = this.defs.get(name);
+    if (def === undefined) throw new Error(`fake store: no resource "${name}" is served (served: ${this.names().join(', ')})`);
+    const id = record.id ?? this.nextId.get(name)!;
+    const item = this.emptyItem(def, id);
+    fillFromSeed(item, { ...record, id } as SeedRecord);
+    this.items.get(name)!.set(id, item);
+    this.nextId.set(name, Math.max(this.nextId.get(name)!, id + 1));
+    return id;
+  }
+
   get(name: string, id: number): StoredItem | undefined {
     return this.items.get(name)?.get(id);
+  }
+
+  /** The next id of a resource (auto-increment). */
+  allocateId(name: string): number {
+    const id = this.nextId.get(name)!;
+    this.nextId.set(name, id + 1);
+    return id;
+  }
+
+  /** Stores an item as it is. */
+  put(name: string, item: StoredItem): void {
+    this.items.get(name)!.set(item.id, item);
+  }
+
+  /** The time a write stamps. */
+  clock(): Date {
+    return this.now();
   }
 
   handle(req: CrudRequest): CrudAnswer {
@@ -143,7 +221,7 @@ export class CrudEngine {
     } catch (error) {
       if (error instanceof WsError) {
         if (error.code === null && error.message === '') return { status: error.status, contentType: '', body: '' };
-        return this.error(req.format, error.status, [{ code: error.code, message: error.message }]);
+        return this.error(req.format, error.status, [{ code: error.code, message: error.message }, ...error.more]);
       }
       throw error;
     }
@@ -156,7 +234,8 @@ export class CrudEngine {
   private route(req: CrudRequest): CrudAnswer {
     const name = req.segments[0] ?? '';
     const method = req.method.toUpperCase();
-    if (method === 'PATCH' && this.generation === '1.7') throw new WsError(405, 23, 'Method PATCH is not valid');
+    if (!KNOWN_METHODS.includes(method) || (method === 'PATCH' && this.generation === '1.7')) throw new WsError(405, 23, `Method ${method} is not valid`);
+    checkShopParams(this, req.query);
     if (name === 'images') return handleImages(this, req);
     if (name === 'search') return handleSearch(this, req);
     const def = this.defs.get(name);
@@ -165,21 +244,17 @@ export class CrudEngine {
     if (!(req.keyMethods ?? def.methods).includes(method as HttpMethod)) throw new WsError(405, 25, `Method ${method} is not allowed for the resource ${name} with this authentication key`);
     const id = req.segments[1];
     if (name === 'attachments' && id === 'file') return handleAttachmentFiles(this, req);
+    if (name === 'attachments' && method === 'POST') return attachmentEntityPost(req);
     switch (method) {
       case 'GET':
       case 'HEAD': {
         const answer = id === undefined || id === '' ? this.list(def, req) : this.item(def, id, req);
         return method === 'HEAD' ? { ...answer, body: '' } : answer;
       }
-      case 'POST':
-        return this.write(def, 'POST', req);
-      case 'PUT':
-      case 'PATCH':
-        return this.write(def, method, req);
       case 'DELETE':
         return this.remove(def, id, req);
       default:
-        throw new WsError(405, 23, `Method ${method} is not valid`);
+        return writeEntities(this, def, method as 'POST' | 'PUT' | 'PATCH', req);
     }
   }
 
@@ -246,105 +321,21 @@ export class CrudEngine {
     }
     for (const id of ids) {
       const n = parseInt(id, 10);
+      const item = store.get(n)!;
       store.delete(n);
-      if (def.name === 'products') this.images.delete(n);
+      // Attachment::delete() unlinks the file in download/ with the row (classes/Attachment.php).
+      if (def.name === 'attachments') this.attachmentFiles.delete(item.values.get('file') ?? '');
+      afterDelete(this, def.name, item);
     }
     return { status: 200, contentType: '', body: '' };
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Writes
-
-  private write(def: CrudResource, method: WriteMethod, req: CrudRequest): CrudAnswer {
-    const root = parseBody(req.body);
-    // The ids of every entity first: 89 for a duplicate, 90 for one without, 91 on a POST.
-    const ids = root.children.map((e) => child(e, 'id')?.text.trim() ?? '').filter((id) => id !== '');
-    if (method !== 'POST') {
-      if (new Set(ids.map((id) => parseInt(id, 10) || 0)).size !== ids.length) throw new WsError(400, 89, 'id is duplicate in request');
-      if (ids.length !== root.children.length) throw new WsError(400, 90, 'id is required when modifying a resource');
-    } else if (ids.length > 0) {
-      throw new WsError(400, 91, 'id is forbidden when adding a new resource');
-    }
-    const saved: SavedEntity[] = [];
-    for (const entity of root.children) saved.push(this.saveEntity(def, method, entity));
-    if (saved.length === 0) throw new WsError(400, 89, 'The XML has no entity to save');
-    const ctx = { ...this.renderContext(req), languages: this.languages };
-    // The answer renders the objects in memory: languages they lack are empty…
-    const rendered = saved.map((s) => inMemory(s));
-    const status = method === 'POST' ? 201 : 200;
-    // …and in JSON each one is a PHP warning (`$field['value'][$id_lang]`), after the save: 500.
-    const warnings = req.format === 'JSON' ? saved.flatMap((s) => [...s.missing.values()].flat()) : [];
-    if (warnings.length > 0) {
-      return this.error('JSON', 500, warnings.map((l) => phpError(this.generation, { kind: 'undefined-key', key: l }, JSON_LANGUAGE_SITE)));
-    }
-    return this.renderItems(def, rendered, req, ctx, { kind: 'full' }, status);
-  }
-
-  private saveEntity(def: CrudResource, method: WriteMethod, entity: Node): SavedEntity {
-    const idText = child(entity, 'id')?.text.trim() ?? '';
-    let existing: StoredItem | undefined;
-    if (method === 'POST') {
-      if (idText !== '') throw new WsError(400, 91, 'id is forbidden when adding a new resource');
-    } else {
-      if (idText === '') throw new WsError(400, 90, 'id is required when modifying a resource');
-      existing = this.get(def.name, parseInt(idText, 10) || 0);
-      if (existing === undefined) throw new WsError(404, 92, 'Invalid ID');
-    }
-    const target: StoredItem = existing === undefined ? this.emptyItem(def, 0) : cloneItem(existing);
-    const missing = applyFields(def, method, entity, target, existing, { generation: this.generation, languages: this.languages });
-    if (method === 'POST') linkRewriteModifier(def, entity, target, missing, { generation: this.generation, languages: this.languages });
-    validateItem(def, target, this.languages);
-    // Category::add()/update(): `$this->level_depth = $this->calcLevelDepth()` (parent's + 1, 0 at the root).
-    if (def.name === 'categories') {
-      const parent = this.get('categories', Number(target.values.get('id_parent') ?? '0'));
-      target.values.set('level_depth', parent === undefined ? '0' : String(Number(parent.values.get('level_depth') ?? '0') + 1));
-    }
-    const stamp = formatDate(this.now());
-    if (def.fields.some((f) => f.name === 'date_upd')) target.values.set('date_upd', stamp);
-    if (def.fields.some((f) => f.name === 'date_add') && (method === 'POST' || (target.values.get('date_add') ?? '') === '')) {
-      target.values.set('date_add', stamp);
-    }
-    if (existing === undefined) {
-      target.id = this.nextId.get(def.name)!;
-      this.nextId.set(def.name, target.id + 1);
-      this.afterCreate(def, target);
-    }
-    delete target.sent;
-    this.items.get(def.name)!.set(target.id, target);
-    // Associations are applied after the object is saved, in body order (an unknown one, 400/86,
-    // leaves the object saved).
-    const assoc = child(entity, 'associations');
-    if (assoc !== undefined) applyAssociations(def, target, assoc);
-    return { item: target, missing };
-  }
-
-  /** A new product gets its stock_available row, as `Product::addWs` does. */
-  private afterCreate(def: CrudResource, item: StoredItem): void {
-    if (def.name !== 'products' || !this.defs.has('stock_availables')) return;
-    const stock = this.insertRaw('stock_availables', {
-      id_product: String(item.id),
-      id_product_attribute: '0',
-      id_shop: '1',
-      id_shop_group: '0',
-      quantity: '0',
-      depends_on_stock: '0',
-      out_of_stock: '2',
-    });
-    item.associations.set('stock_availables', [{ id: String(stock.id), id_product_attribute: '0' }]);
-  }
-
-  /** Stores an item without the write checks (seeding, side effects). */
+  /** Stores an item without the write checks (side effects); dates are stamped now. */
   insertRaw(resource: string, values: Readonly<Record<string, string>>, langs: Readonly<Record<string, string>> = {}): StoredItem {
-    const def = this.defs.get(resource)!;
-    const id = this.nextId.get(resource)!;
-    this.nextId.set(resource, id + 1);
-    const item = this.emptyItem(def, id);
-    for (const [k, v] of Object.entries(values)) item.values.set(k, v);
-    for (const [k, v] of Object.entries(langs)) item.langs.set(k, new Map(this.languages.map((l) => [l, v])));
     const stamp = formatDate(this.now());
-    for (const k of ['date_add', 'date_upd']) if (def.fields.some((f) => f.name === k)) item.values.set(k, stamp);
-    this.items.get(resource)!.set(id, item);
-    return item;
+    const dates = Object.fromEntries(['date_add', 'date_upd'].filter((k) => this.defs.get(resource)!.fields.some((f) => f.name === k)).map((k) => [k, stamp]));
+    const id = this.insert(resource, { ...values, ...langs, ...dates });
+    return this.get(resource, id)!;
   }
 
   emptyItem(def: CrudResource, id: number): StoredItem {
@@ -352,7 +343,7 @@ export class CrudEngine {
     for (const f of def.fields) {
       if (f.name === 'id') continue;
       if (f.multilingual) item.langs.set(f.name, new Map(this.languages.map((l) => [l, ''])));
-      else item.values.set(f.name, zeroValue(f));
+      else item.values.set(f.name, nullValue(f));
     }
     for (const a of def.associations) item.associations.set(a.name, []);
     return item;
@@ -361,25 +352,4 @@ export class CrudEngine {
   newImageId(): number {
     return this.nextImageId++;
   }
-}
-
-/** The stored item as its object in memory renders: languages the object lacked are empty. */
-function inMemory(saved: SavedEntity): StoredItem {
-  if (saved.missing.size === 0) return saved.item;
-  const item = cloneItem(saved.item);
-  for (const [field, langs] of saved.missing) for (const l of langs) item.langs.get(field)?.set(l, '');
-  return item;
-}
-
-function cloneItem(item: StoredItem): StoredItem {
-  return {
-    id: item.id,
-    values: new Map(item.values),
-    langs: new Map([...item.langs].map(([k, v]) => [k, new Map(v)])),
-    associations: new Map([...item.associations].map(([k, v]) => [k, v.map((e) => ({ ...e }))])),
-  };
-}
-
-function formatDate(d: Date): string {
-  return d.toISOString().slice(0, 19).replace('T', ' ');
 }

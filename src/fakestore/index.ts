@@ -14,12 +14,13 @@
  *
  * Faults and store-wide switches: see `./types.ts`.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
-import { CrudEngine } from './crud.js';
+import { CrudEngine, type CrudEngineOptions } from './crud.js';
+import { renderSchema, withIndexEntries } from './crud-schema.js';
+import { loadSeedRecords } from './crud-seed.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
   emptyStringJsonSynopsis,
@@ -33,11 +34,19 @@ import {
 } from './wire.js';
 
 export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtures.js';
-export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration } from './crud.js';
+export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration, type CrudSeed } from './crud.js';
 export { FAKE_STORE_KEY, type FakeStore, type FakeStoreFlavor, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
 export { faultRoll } from './request.js';
 import { FAKE_STORE_KEY, type FakeStore, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
 import { faultRoll, keyOf, matches, outputFormat, readRequestBody, sleep, type Answer, type FaultState, type RequestBody } from './request.js';
+import { send } from './respond.js';
+
+/** The engine's options with the bundled 8.2.0 demo records when the default seed is asked for. */
+async function withDemo(options: CrudEngineOptions): Promise<CrudEngineOptions> {
+  const seed = options.seed ?? true;
+  if (options.records !== undefined || options.demo !== undefined || !(seed === true || typeof seed === 'function')) return options;
+  return { ...options, demo: await loadSeedRecords() };
+}
 
 export async function startFakeStore(options: FakeStoreOptions = {}): Promise<FakeStore> {
   const flavor = options.flavor ?? '8.x';
@@ -48,8 +57,14 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const keys: Readonly<Record<string, KeyPermissions>> = options.keys ?? { [FAKE_STORE_KEY]: 'all' };
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const languages = options.languages ?? fixtures.languages;
-  const resourceNames = new Set(fixtures.resources.map((r) => r.name));
-  const fullMethods = new Map(fixtures.resources.map((r) => [r.name, r.methods]));
+  const crud = options.crud === undefined ? null : options.crud instanceof CrudEngine ? options.crud : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...(await withDemo(options.crud)) });
+  // With an engine, the snapshot's resources are served too (module resources, other releases),
+  // with the key methods the snapshot records.
+  const served = crud?.names().filter((n) => !fixtures.resources.some((r) => r.name === n)) ?? [];
+  const resourceNames = new Set([...fixtures.resources.map((r) => r.name), ...served]);
+  const fullMethods = new Map<string, readonly HttpMethod[]>(fixtures.resources.map((r) => [r.name, r.methods]));
+  for (const name of crud?.names() ?? []) fullMethods.set(name, crud!.resource(name)!.methods);
+  const apiIndex = withIndexEntries(fixtures.apiIndex, served, fixtures.wsUrl.replace(/\/+$/, ''));
   const requests: RecordedRequest[] = [];
   const faults: FaultState[] = [];
   let latencyMs = options.latencyMs ?? 0;
@@ -65,7 +80,6 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const queued: (() => void)[] = [];
   const urlRewriting = options.urlRewriting ?? true;
   const stripAuthorization = options.stripAuthorization ?? false;
-  const crud = options.crud === undefined ? null : options.crud instanceof CrudEngine ? options.crud : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...options.crud });
 
   const permissionsFor = (key: string): ((resource: string) => readonly HttpMethod[] | null) => {
     const p = keys[key];
@@ -136,7 +150,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
         const names = fixtures.resources.map((r) => r.name).filter((r) => perms(r) !== null);
         return { status: 200, headers: baseHeaders(true, 'application/json'), body: JSON.stringify(names) };
       }
-      const body = rewrite(listingForKey(fixtures.apiIndex, perms, flavor !== '1.7'));
+      const body = rewrite(listingForKey(apiIndex, perms, flavor !== '1.7'));
       return { status: 200, headers: baseHeaders(true, 'text/xml'), body };
     }
     const resource = decodeURIComponent(segments[0]!);
@@ -187,39 +201,16 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       if (body !== null) return { status: 200, headers: baseHeaders(true, 'application/json'), body: rewrite(body) };
     }
     const rec = fixtures.answers.get(`${kind}/${resource}.${format}`);
+    const def = crud?.resource(resource);
+    // A schema the recording lacks, or one without a field of the snapshot (a module field), is rendered.
+    const recordedXml = fixtures.answers.get(`${kind}/${resource}.XML`)?.body;
+    const stale = def !== undefined && (recordedXml === undefined || def.fields.some((f) => f.name !== 'id' && !recordedXml.includes(`<${f.name}`)));
+    if ((rec === undefined || stale) && def !== undefined && (kind === 'blank' || kind === 'synopsis')) {
+      const body = renderSchema(def, kind, format, crud!.languages, `${origin}${basePath}/api/`, crud!.generation);
+      return { status: 200, headers: baseHeaders(true, format === 'JSON' ? 'application/json' : 'text/xml'), body };
+    }
     if (rec === undefined) return { status: 404, headers: baseHeaders(true, ''), body: '' };
     return fromRecord(rec);
-  };
-
-  const send = async (res: ServerResponse, answer: Answer, fault: FaultRule | null): Promise<void> => {
-    let body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : Buffer.from(answer.body);
-    const headers: Record<string, string> = { ...answer.headers };
-    if (answer.status >= 200 && answer.status < 300 && body.length > 0) {
-      headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
-    }
-    if (fault?.truncateTo !== undefined) body = body.subarray(0, fault.truncateTo);
-    if (fault?.truncateFraction !== undefined) body = body.subarray(0, Math.floor(body.length * fault.truncateFraction));
-    if (fault?.drop === 'mid-body' || fault?.drop === 'mid-body-chunked') {
-      if (fault.drop === 'mid-body') headers['content-length'] = String(body.length);
-      res.writeHead(answer.status, headers);
-      res.write(body.subarray(0, Math.floor(body.length / 2)));
-      await sleep(5);
-      res.socket?.destroy();
-      return;
-    }
-    headers['content-length'] = String(body.length);
-    res.writeHead(answer.status, headers);
-    const trickle = fault?.trickle;
-    if (trickle !== undefined && body.length > 0) {
-      const step = Math.max(1, trickle.bytes);
-      for (let at = 0; at < body.length && !res.destroyed; at += step) {
-        res.write(body.subarray(at, at + step));
-        if (at + step < body.length) await sleep(trickle.intervalMs);
-      }
-      if (!res.destroyed) res.end();
-      return;
-    }
-    res.end(body);
   };
 
   const pickFault = (method: string, url: URL): FaultState | null => {

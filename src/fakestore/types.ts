@@ -98,9 +98,11 @@ export interface FakeStoreOptions {
   /** Serve https with this key and certificate (PEM) instead of http. */
   readonly tls?: { readonly key: string; readonly cert: string };
   /**
-   * Serve data, not only schemas: reads and writes of the CRUD resources (products, categories,
-   * customers, stock_availables, order_histories; images and search) go to a `CrudEngine` built
-   * from this snapshot. Schema requests (`?schema=`) are still answered from the fixtures.
+   * Serve data, not only schemas: reads and writes of every resource of this snapshot (or those
+   * `crud.resources` names; images and search with products) go to a `CrudEngine` built from it,
+   * seeded by default with the bundled 8.2.0 demo records and records derived for the rest (see
+   * `CrudSeed`). Schema requests (`?schema=`) are answered from the fixtures where they record the
+   * resource with every field of the snapshot, else rendered from the snapshot.
    * An engine built by the caller is used as it is.
    */
   readonly crud?: CrudEngineOptions | CrudEngine;
