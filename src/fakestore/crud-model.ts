@@ -54,8 +54,20 @@ export interface CrudResource {
   readonly forbidden: readonly HttpMethod[];
 }
 
-/** Associations PrestaShop reads but never writes (no `setWs…` method). */
-const READ_ONLY_ASSOCIATIONS = new Set(['products.stock_availables', 'products.images', 'categories.categories', 'categories.products']);
+/**
+ * Associations PrestaShop reads but never writes: no `setWs…` method, or `'setter' => false`, which
+ * `saveEntityFromXml` skips (Order.php `order_rows`, OrderDetail.php `taxes`, OrderSlip.php
+ * `order_slip_details`, 8.2.0).
+ */
+const READ_ONLY_ASSOCIATIONS = new Set([
+  'products.stock_availables',
+  'products.images',
+  'categories.categories',
+  'categories.products',
+  'orders.order_rows',
+  'order_details.taxes',
+  'order_slip.order_slip_details',
+]);
 
 const ID_FIELD: CrudField = {
   name: 'id',
