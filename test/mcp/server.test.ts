@@ -85,7 +85,8 @@ describe('prestashop-codegen mcp over stdio', () => {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(67 * 3 + 4);
       const create = tools.find((t) => t.name === 'products_create')!;
-      expect((create.inputSchema.properties as Record<string, { properties: Record<string, unknown> }>).data.properties.condition).toMatchObject({
+      const properties = create.inputSchema.properties as Record<string, { properties: Record<string, unknown> }>;
+      expect(properties['data']!.properties['condition']).toMatchObject({
         enum: ['new', 'used', 'refurbished'],
       });
 

@@ -6,13 +6,14 @@ import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
 import generate from './generate.mjs';
 import impact from './impact.mjs';
+import mcp from './mcp.mjs';
 import noop from './noop.mjs';
 import output from './output.mjs';
 import scale from './scale.mjs';
 import tsc from './tsc.mjs';
 import validators from '../../validators.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, scale];
+export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

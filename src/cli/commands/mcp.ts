@@ -135,6 +135,11 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
           'Also let the agent patch products, write stock and delete carts',
         ) as unknown as Argv<McpArgs>,
     handler: async (argv) => {
+      // Loaded here, and first: every CLI run imports the command registry, and the SDK takes the
+      // longest part of the start-up to load (its loading overlaps reading the config and snapshot).
+      const modules = Promise.all([import('../../mcp/server.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+      // A usage error below must not leave that loading unobserved.
+      modules.catch(() => undefined);
       const loaded = await loadUserConfig(ctx.cwd, argv.config);
       const selected = argv.store === undefined ? null : selectStore(loaded.config, argv.store, ctx.env);
       const config = selected?.config ?? loaded.config;
@@ -147,11 +152,7 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
       const timeoutMs = positive(argv.timeout, 'timeout', 1);
       const retries = positive(argv.retries, 'retries', 0);
       const fetch = await tlsFetch(await readTlsFlags(ctx.cwd, argv));
-      // Loaded here: every CLI run imports the command registry, and the SDK takes time to load.
-      const [{ buildServerModel, serveMcp }, { StdioServerTransport }] = await Promise.all([
-        import('../../mcp/server.js'),
-        import('@modelcontextprotocol/sdk/server/stdio.js'),
-      ]);
+      const [{ buildServerModel, serveMcp }, { StdioServerTransport }] = await modules;
       const options = {
         schema,
         emit,
@@ -178,7 +179,20 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
         `MCP server for PrestaShop ${schema.store.psVersion ?? '(version unknown)'} on stdio: ${model.tools.length} tools` +
           `${writes.length === 0 ? ', read-only' : `, writes: ${writes.join(', ')}`}\n`,
       );
-      await serveMcp(options, new StdioServerTransport(process.stdin, process.stdout), model);
+      // The client going away (stdin closed) or a signal ends the session, so that its private
+      // directory is removed (serveMcp's finally) rather than left behind by a killed process.
+      const transport = new StdioServerTransport(process.stdin, process.stdout);
+      const stop = (): void => void transport.close();
+      process.stdin.once('end', stop);
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      try {
+        await serveMcp(options, transport, model);
+      } finally {
+        process.stdin.off('end', stop);
+        process.off('SIGTERM', stop);
+        process.off('SIGINT', stop);
+      }
     },
   };
 }
