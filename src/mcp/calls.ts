@@ -51,7 +51,12 @@ function filter(args: Args, operators: Readonly<Record<string, (...v: unknown[])
   for (const [field, value] of Object.entries(v)) {
     if (typeof value === 'object' && value !== null) {
       const { op, values } = value as { op?: unknown; values?: unknown };
-      if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op) || !Array.isArray(values)) {
+      if (
+        typeof op !== 'string' ||
+        !(FILTER_OPERATORS as readonly string[]).includes(op) ||
+        !Array.isArray(values) ||
+        values.length > 100
+      ) {
         throw new Refusal(`filter.${field}: expected a value or { op: ${FILTER_OPERATORS.join('|')}, values: [...] }`);
       }
       const make = operators[op]!;
@@ -61,10 +66,17 @@ function filter(args: Args, operators: Readonly<Record<string, (...v: unknown[])
   return out;
 }
 
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.length > 0 && v.length <= 500 && v.every((x) => typeof x === 'string');
+
+/** `display` and `language` (field names and sort keys are checked by the client against the snapshot). */
 function readQuery(args: Args): Record<string, unknown> {
   const q: Record<string, unknown> = {};
-  if (args.display !== undefined) q.display = args.display;
-  if (args.language !== undefined) q.language = args.language;
+  if (args.display !== undefined) {
+    if (args.display !== 'full' && !isStringList(args.display)) throw new Refusal('display: expected "full" or a list of field names');
+    q.display = args.display;
+  }
+  if (args.language !== undefined) q.language = id(args, 'language');
   return q;
 }
 
@@ -75,6 +87,7 @@ function listQuery(args: Args, limits: CallLimits): Record<string, unknown> {
     throw new Refusal(`limit: expected an integer from 1 to ${limits.maxLimit}`);
   }
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new Refusal('offset: expected an integer ≥ 0');
+  if (args.sort !== undefined && !isStringList(args.sort)) throw new Refusal('sort: expected a list such as ["price_DESC"]');
   return {
     ...readQuery(args),
     ...(args.sort === undefined ? {} : { sort: args.sort }),
@@ -132,11 +145,8 @@ function sentFields(echo: unknown, body: string | null): unknown {
   return Object.fromEntries(Object.entries(echo).filter(([key]) => carried(key)));
 }
 
-const isUnsent = (error: unknown): boolean =>
-  error instanceof Refusal ||
-  error instanceof RangeError ||
-  error instanceof TypeError ||
-  (error as Error)?.name === 'PrestaShopValidationError';
+/** Refused before any request: the arguments, or the generated validator ("nothing was sent"). */
+const isUnsent = (error: unknown): boolean => error instanceof Refusal || (error as Error)?.name === 'PrestaShopValidationError';
 
 type ResourceClient = Record<string, (...args: unknown[]) => Promise<unknown>>;
 

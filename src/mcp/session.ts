@@ -50,7 +50,14 @@ export class Session {
   }
 
   private generated(): Promise<GeneratedClient> {
-    this.loading ??= loadGeneratedClient(this.options.schema, this.options.emit);
+    if (this.loading === null) {
+      const loading = loadGeneratedClient(this.options.schema, this.options.emit);
+      // A failure (a full disk) is not kept: the next call tries again.
+      loading.catch(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+      this.loading = loading;
+    }
     return this.loading;
   }
 

@@ -158,6 +158,12 @@ describe('prestashop-codegen mcp over stdio', () => {
       expect(refused.isError).toBe(true);
       expect(refused.text).toContain('--write products:patch');
 
+      // Arguments the typed query refuses: the client's own words, as a tool error.
+      const computed = await call('products_list', { filter: { quantity: 3 } });
+      expect(computed.isError).toBe(true);
+      expect(computed.text).toContain('products.quantity cannot be filtered or sorted on (the store computes it)');
+      expect((await call('products_list', { sort: 'price_DESC' })).text).toContain('sort: expected a list');
+
       const count = JSON.parse((await call('products_count', {})).text) as { count: number };
       expect(count.count).toBe(3);
       const big = await call('products_list', { limit: 50 });
