@@ -3,16 +3,18 @@
 // rounds; and, as an extra, its first tool call (which generates and compiles the client) against
 // the fake store. The target is start-up ≤ 1 s.
 import { spawn } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Runs the server until it answers `tools/list` (and, with `call`, one tool call); then closes its stdin. */
 async function runServer(ctx, args, call) {
   const hook = pathToFileURL(ctx.libPath('rss-hook.mjs')).href;
+  const rssFile = ctx.workPath(`mcp-rss-${process.pid}.txt`);
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', hook, join(ctx.root, 'dist', 'cli', 'bin.js'), 'mcp', ...args], {
     cwd: ctx.root,
-    env: { PATH: process.env.PATH ?? '', BENCH_RSS_FILE: ctx.workPath(`mcp-rss-${process.pid}.txt`), NO_COLOR: '1' },
+    env: { PATH: process.env.PATH ?? '', BENCH_RSS_FILE: rssFile, NO_COLOR: '1' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -49,7 +51,9 @@ async function runServer(ctx, args, call) {
     }
     child.stdin.end();
     const code = await exited;
-    return { ms, rssMb: null, code, stdout: '', stderr, tools: tools.length, firstCallMs };
+    const rssMb = await readFile(rssFile, 'utf8').then((kb) => Number(kb) / 1024, () => null);
+    await rm(rssFile, { force: true });
+    return { ms, rssMb, code, stdout: '', stderr, tools: tools.length, firstCallMs };
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${error.message} | ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
@@ -66,7 +70,6 @@ export default {
     if (!(await ctx.hasCommand('mcp'))) ctx.skip('the `mcp` command is not in dist/cli yet');
     const { startFakeStore, FAKE_STORE_KEY } = await import(pathToFileURL(join(ctx.root, 'dist', 'fakestore', 'index.js')).href);
     const { parseSnapshot } = await import(pathToFileURL(join(ctx.root, 'dist', 'model', 'index.js')).href);
-    const { readFile } = await import('node:fs/promises');
     const schema = parseSnapshot(await readFile(ctx.snapshot, 'utf8'), ctx.snapshot);
     const store = await startFakeStore({ flavor: '8.x', crud: { schema } });
     try {
