@@ -49,6 +49,8 @@ export interface ServerModel {
   readonly entries: readonly ExportedResource[];
   readonly access: McpAccess;
   readonly tools: readonly ToolDef[];
+  /** Tools left out because MCP does not allow their name (letters, digits, _ and -, at most 64). */
+  readonly unnamed: readonly string[];
   /** Every tool the resources offer, allowed or not (to say why a call is refused). */
   readonly offered: ReadonlyMap<string, { readonly resource: string; readonly operation: Operation }>;
   readonly limits: CallLimits;
@@ -75,13 +77,13 @@ export function buildServerModel(options: Omit<McpServerOptions, 'connection'>):
     options: { decimals: emit.decimals },
     languages: plan.languages,
   };
-  const tools = buildTools(entries, access, {
+  const { tools, unnamed } = buildTools(entries, access, {
     target,
     maxLimit: limits.maxLimit,
   });
   const offered = new Map<string, { resource: string; operation: Operation }>();
   for (const [resource, ops] of perResource) for (const operation of ops) offered.set(`${resource}_${operation}`, { resource, operation });
-  return { schema, entries, access, tools, offered, limits };
+  return { schema, entries, access, tools, unnamed, offered, limits };
 }
 
 /** The flag that would allow a refused tool. */

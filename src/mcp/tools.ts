@@ -89,14 +89,22 @@ function annotations(entry: ExportedResource, op: Operation): ToolDef['annotatio
   };
 }
 
-/** Every allowed tool, in resource then operation order. Resources whose name cannot make a tool name are skipped. */
-export function buildTools(entries: readonly ExportedResource[], access: McpAccess, ctx: ToolSchemaContext): ToolDef[] {
+/** Every allowed tool, in resource then operation order; `unnamed`: those whose name MCP does not allow (a module resource's long or odd name). */
+export function buildTools(
+  entries: readonly ExportedResource[],
+  access: McpAccess,
+  ctx: ToolSchemaContext,
+): { tools: ToolDef[]; unnamed: string[] } {
   const tools: ToolDef[] = [];
+  const unnamed: string[] = [];
   for (const entry of entries) {
     for (const op of resourceOperations(entry)) {
       if (!isAllowed(access, entry.plan.name, op)) continue;
       const name = `${entry.plan.name}_${op}`;
-      if (!TOOL_NAME_RE.test(name)) continue;
+      if (!TOOL_NAME_RE.test(name)) {
+        unnamed.push(name);
+        continue;
+      }
       tools.push({
         name,
         description: describe(entry, op),
@@ -107,5 +115,5 @@ export function buildTools(entries: readonly ExportedResource[], access: McpAcce
       });
     }
   }
-  return tools;
+  return { tools, unnamed };
 }

@@ -166,4 +166,12 @@ describe('a module resource', () => {
     expect(data.properties.label.maxLength).toBe(32);
     expect(data.properties.color.enum).toEqual(['gold', 'silver']);
   });
+
+  it('whose name cannot make an MCP tool name is named in `unnamed`, not silently dropped', () => {
+    const long = `mymodule_${'x'.repeat(50)}`; // 59 characters: with "_list" 64, with "_count" 65
+    const model = buildServerModel({ schema: { ...schema, resources: [...schema.resources, makeResource(long, { nodeName: 'x', nodesName: long, fields: [makeField('label')] })] } });
+    expect(names(model).filter((n) => n.startsWith(long))).toEqual([`${long}_list`, `${long}_get`]);
+    expect(model.unnamed).toEqual([`${long}_count`]);
+    expect(buildServerModel({ schema }).unnamed).toEqual([]);
+  });
 });

@@ -174,10 +174,13 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
       };
       // Checks the allow-list before anything is served (a bad name exits 2).
       const model = buildServerModel(options);
+      if (model.unnamed.length > 0) {
+        ctx.reporter.warn(`no tool for ${model.unnamed.join(', ')}: MCP tool names are letters, digits, _ and -, at most 64 characters`);
+      }
       const writes = model.tools.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name);
       ctx.reporter.info(
         `MCP server for PrestaShop ${schema.store.psVersion ?? '(version unknown)'} on stdio: ${model.tools.length} tools` +
-          `${writes.length === 0 ? ', read-only' : `, writes: ${writes.join(', ')}`}\n`,
+          `${writes.length === 0 ? ', read-only' : `, writes: ${writes.join(', ')}`}`,
       );
       // The client going away (stdin closed) or a signal ends the session, so that its private
       // directory is removed (serveMcp's finally) rather than left behind by a killed process.
