@@ -109,12 +109,13 @@ async function run(tool: ToolDef, args: Args, session: Session, limits: CallLimi
       );
     }
   }
+  // The client first: a failure to build it (a full disk) takes nothing from the budget.
+  const { operators } = await session.generatedModules();
   if (WRITES.includes(op) && !dryRun && !session.takeWrite()) {
     throw new Refusal(
       `not sent: the write budget of this session (${session.options.writeBudget} calls) is used up; a person can restart the server or raise --write-budget`,
     );
   }
-  const { operators } = await session.generatedModules();
   if (dryRun && WRITES.includes(op)) {
     const dry = await session.dryRun(tool.resource);
     const saved = await call(op, dry.client, args, operators, limits);
