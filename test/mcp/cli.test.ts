@@ -36,6 +36,18 @@ describe('prestashop-codegen mcp: usage errors', () => {
     expect(r.stderr).not.toContain(KEY);
   });
 
+  it('checks the config file\'s mcp section, naming the option', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { writeBudget: 'many' } }));
+    const r = await run([], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: config option "mcp.writeBudget": expected an integer ≥ 0, got many\n$/);
+    writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { write: 'products' } }));
+    expect((await run([], dir)).stderr).toMatch(/config option "mcp.write": expected a list of names such as \["products"\], got "products"/);
+    writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { delete: ['carts'] } }));
+    expect((await run([], dir)).stderr).toMatch(/carts offers no delete/);
+  });
+
   it('names a missing snapshot and how to make one', async () => {
     const r = await run(['--schema', 'nothing.json'], tempDir());
     expect(r.code).toBe(2);

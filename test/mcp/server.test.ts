@@ -174,7 +174,10 @@ describe('prestashop-codegen mcp over stdio', () => {
       expect(page.note).toMatch(/^\[truncated: \d+ of \d+ items shown/);
       expect(stderr()).toContain('read-only');
     });
-    await withServer(['--write', 'products:patch', '--write-budget', '1'], async ({ call }) => {
+    // The allow-list and the budget from the config file's `mcp` section.
+    const config = join(tempDir(), 'prestashop-codegen.config.json');
+    writeFileSync(config, JSON.stringify({ mcp: { write: ['products:patch'], writeBudget: 1 } }));
+    await withServer(['--config', config], async ({ call }) => {
       // A dry run and a refused (invalid) write do not use the budget.
       expect((await call('products_patch', { id: 1, data: { price: 20 }, dryRun: true })).isError).toBe(false);
       expect((await call('products_patch', { id: 1, data: { condition: 'broken' } })).isError).toBe(true);

@@ -7,6 +7,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { loadSnapshot } from '../../api/snapshot.js';
 import { loadUserConfig, resolveSchemaPath, resolveStore } from '../../config/load.js';
 import { selectStore } from '../../config/stores.js';
+import type { McpConfig } from '../../config/types.js';
 import { ConfigError } from '../../errors.js';
 import type { FetchLike } from '../../mcp/session.js';
 import { commaList, readTlsFlags } from '../store-flags.js';
@@ -36,6 +37,17 @@ function positive(value: number | undefined, option: string, min: number): numbe
     throw new ConfigError(`expected an integer ≥ ${min}, got ${String(value)}`, option);
   }
   return value;
+}
+
+/** A list of names from the config's `mcp` section (flags win), checked. */
+function configList(config: McpConfig, key: 'resources' | 'write' | 'delete', flag: string[] | undefined): string[] | undefined {
+  if (flag !== undefined) return flag;
+  const value: unknown = config[key];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+    throw new ConfigError(`expected a list of names such as ["products"], got ${JSON.stringify(value)}`, `mcp.${key}`);
+  }
+  return value as string[];
 }
 
 /** A fetch with the `--ca` / `--insecure` TLS settings, or undefined for the global one. */
@@ -147,8 +159,12 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
       ctx.reporter.addSecret(store.key);
       const schema = await loadSnapshot(resolveSchemaPath(argv.schema, config, ctx.cwd));
       const { emit } = resolveGenerateOptions({}, config);
-      const writeBudget = positive(argv['write-budget'], 'write-budget', 0);
-      const maxResultChars = positive(argv['max-result-chars'], 'max-result-chars', 1000);
+      const mcp: McpConfig = config.mcp ?? {};
+      const writeBudget =
+        positive(argv['write-budget'], 'write-budget', 0) ?? positive(mcp.writeBudget as number | undefined, 'mcp.writeBudget', 0);
+      const maxResultChars =
+        positive(argv['max-result-chars'], 'max-result-chars', 1000) ??
+        positive(mcp.maxResultChars as number | undefined, 'mcp.maxResultChars', 1000);
       const timeoutMs = positive(argv.timeout, 'timeout', 1);
       const retries = positive(argv.retries, 'retries', 0);
       const fetch = await tlsFetch(await readTlsFlags(ctx.cwd, argv));
@@ -157,9 +173,9 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
         schema,
         emit,
         access: {
-          resources: argv.resources,
-          write: argv.write,
-          delete: argv.delete,
+          resources: configList(mcp, 'resources', argv.resources),
+          write: configList(mcp, 'write', argv.write),
+          delete: configList(mcp, 'delete', argv.delete),
         },
         connection: {
           baseUrl: store.url,
