@@ -27,6 +27,8 @@ export interface AccessFlags {
   readonly resources?: readonly string[] | undefined;
   readonly write?: readonly string[] | undefined;
   readonly delete?: readonly string[] | undefined;
+  /** Where each list came from, for errors: the flag (default) or a config option (`mcp.write`). */
+  readonly from?: { readonly resources?: string; readonly write?: string; readonly delete?: string } | undefined;
 }
 
 export function isAllowed(access: McpAccess, resource: string, op: Operation): boolean {
@@ -40,6 +42,11 @@ export function isAllowed(access: McpAccess, resource: string, op: Operation): b
  * allow-list): every name must exist and every operation named must be offered.
  */
 export function parseAccess(flags: AccessFlags, offered: ReadonlyMap<string, readonly Operation[]>): McpAccess {
+  const label = {
+    resources: flags.from?.resources ?? 'resources',
+    write: flags.from?.write ?? 'write',
+    delete: flags.from?.delete ?? 'delete',
+  };
   const known = (name: string, option: string): void => {
     if (!offered.has(name)) {
       throw new ConfigError(`the snapshot has no resource "${name}"${didYouMean(name, offered.keys())}`, option);
@@ -58,31 +65,31 @@ export function parseAccess(flags: AccessFlags, offered: ReadonlyMap<string, rea
   if (flags.resources !== undefined && flags.resources.length > 0) {
     resources = new Set();
     for (const name of flags.resources) {
-      known(name, 'resources');
+      known(name, label.resources);
       resources.add(name);
     }
   }
   const writes = new Map<string, Set<Operation>>();
   for (const entry of flags.write ?? []) {
     const [name = '', op] = entry.split(':', 2);
-    known(name, 'write');
+    known(name, label.write);
     if (op !== undefined && !(WRITES as readonly string[]).includes(op)) {
       throw new ConfigError(
         `"${entry}": the operation must be one of ${WRITES.join(', ')} (write a delete with --delete ${name})`,
-        'write',
+        label.write,
       );
     }
     const ops = op === undefined ? WRITES.filter((o) => offered.get(name)!.includes(o)) : [op as Operation];
-    if (ops.length === 0) throw new ConfigError(`${name} offers no write (create, update or patch)`, 'write');
-    for (const o of ops) offers(name, o, 'write');
+    if (ops.length === 0) throw new ConfigError(`${name} offers no write (create, update or patch)`, label.write);
+    for (const o of ops) offers(name, o, label.write);
     const set = writes.get(name) ?? new Set<Operation>();
     for (const o of ops) set.add(o);
     writes.set(name, set);
   }
   const deletes = new Set<string>();
   for (const name of flags.delete ?? []) {
-    known(name, 'delete');
-    offers(name, 'delete', 'delete');
+    known(name, label.delete);
+    offers(name, 'delete', label.delete);
     deletes.add(name);
   }
   // A resource the agent may write is one it may read.

@@ -45,7 +45,7 @@ describe('prestashop-codegen mcp: usage errors', () => {
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { write: 'products' } }));
     expect((await run([], dir)).stderr).toMatch(/config option "mcp.write": expected a list of names such as \["products"\], got "products"/);
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { delete: ['carts'] } }));
-    expect((await run([], dir)).stderr).toMatch(/carts offers no delete/);
+    expect((await run([], dir)).stderr).toMatch(/^error: config option "mcp.delete": carts offers no delete/);
   });
 
   it('names a missing snapshot and how to make one', async () => {

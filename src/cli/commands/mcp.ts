@@ -176,6 +176,11 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
           resources: configList(mcp, 'resources', argv.resources),
           write: configList(mcp, 'write', argv.write),
           delete: configList(mcp, 'delete', argv.delete),
+          from: {
+            resources: argv.resources === undefined ? 'mcp.resources' : 'resources',
+            write: argv.write === undefined ? 'mcp.write' : 'write',
+            delete: argv.delete === undefined ? 'mcp.delete' : 'delete',
+          },
         },
         connection: {
           baseUrl: store.url,
