@@ -6,7 +6,8 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
@@ -220,6 +221,20 @@ describe('prestashop-codegen mcp over stdio', () => {
       store.clearFaults();
     }
     expect(fault.hits).toBeGreaterThan(0);
+  });
+
+  it('removes its private copy of the generated client when the session ends', async () => {
+    const ours = () => readdirSync(tmpdir()).filter((n) => n.startsWith('prestashop-codegen-mcp-'));
+    const before = new Set(ours());
+    let during: string[] = [];
+    await withServer([], async ({ call }) => {
+      expect((await call('categories_get', { id: 2, display: ['id'] })).isError).toBe(false);
+      during = ours().filter((n) => !before.has(n));
+    });
+    expect(during).toHaveLength(1);
+    // The client closes stdin and signals the server, which removes the directory before exiting.
+    for (let i = 0; i < 50 && existsSync(join(tmpdir(), during[0]!)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(join(tmpdir(), during[0]!))).toBe(false);
   });
 
   it('no tool result, error or server output contains the key', () => {
