@@ -97,13 +97,13 @@ function checkStores(stores: unknown, file: string): void {
 
 /**
  * Validates a loaded config value. The top level and `introspect` are checked in full;
- * `generate` and `diff` must be objects (their commands check their own options).
+ * `generate`, `diff` and `mcp` must be objects (their commands check their own options).
  */
 export function validateUserConfig(raw: unknown, file: string): UserConfig {
   if (!isRecord(raw)) throw new ConfigError(`${file}: the config must be an object (export default defineConfig({...}))`);
-  checkKeys(raw, ['url', 'key', 'schema', 'out', 'stores', 'introspect', 'generate', 'diff'], '', file);
+  checkKeys(raw, ['url', 'key', 'schema', 'out', 'stores', 'introspect', 'generate', 'diff', 'mcp'], '', file);
   for (const k of ['url', 'key', 'schema', 'out']) optString(raw, k, '', file);
-  for (const k of ['generate', 'diff']) {
+  for (const k of ['generate', 'diff', 'mcp']) {
     if (raw[k] !== undefined && !isRecord(raw[k])) throw bad(file, k, 'an object', raw[k]);
   }
   checkIntrospect(raw.introspect, 'introspect.', file);

@@ -39,6 +39,15 @@ export interface DiffConfig {
   readonly ignore?: readonly DiffIgnoreEntry[];
 }
 
+/** `mcp`: the MCP server's allow-list and limits (flags of `prestashop-codegen mcp` win). */
+export interface McpConfig {
+  readonly resources?: readonly string[];
+  readonly write?: readonly string[];
+  readonly delete?: readonly string[];
+  readonly writeBudget?: number;
+  readonly maxResultChars?: number;
+}
+
 /** One store of `stores`, chosen with `--store <name>` or `store:<name>` in `diff`. */
 export interface StoreConfig {
   /** Store base URL (without `/api`). */
@@ -67,6 +76,7 @@ export interface UserConfig {
   readonly introspect?: IntrospectConfig;
   readonly generate?: GenerateConfig;
   readonly diff?: DiffConfig;
+  readonly mcp?: McpConfig;
 }
 
 /** Typed helper for config files: `export default defineConfig({ ... })`. */

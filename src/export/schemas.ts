@@ -84,7 +84,7 @@ export function skippedResources(model: StoreSchema): { resource: string; reason
 }
 
 /** JSON type of a kind. */
-function jsonType(kind: FieldKind, target: SchemaTarget): 'integer' | 'number' | 'boolean' | 'string' {
+export function jsonType(kind: FieldKind, target: SchemaTarget): 'integer' | 'number' | 'boolean' | 'string' {
   switch (kind) {
     case 'id':
     case 'int':

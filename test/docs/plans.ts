@@ -185,6 +185,15 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
     'npx prestashop-codegen impact HEAD:prestashop-schema.json prestashop-schema.json --project tsconfig.json --generated src/prestashop --fail-on breaking',
     { run: { prints: ['PrestaShop upgrade impact', 'Passes --fail-on breaking'] } },
   ],
+  // docs/mcp.md: the server speaks MCP on stdin/stdout until its client goes away
+  [
+    'npx prestashop-codegen mcp --schema prestashop-schema.json --store production',
+    { not: 'an MCP server waits for its client on stdin; test/mcp/server.test.ts drives it with the SDK client, with --url and the key' },
+  ],
+  [
+    'npx prestashop-codegen mcp --schema prestashop-schema.json --write products --delete products',
+    { by: 'test/mcp/server.test.ts', marker: "['--write', 'products', '--delete', 'products']" },
+  ],
   // docs/development.md, docs/performance.md
   ['npm ci', { not: 'installs the dependencies: every test run starts after it' }],
   ['npm run test:store', { not: 'the scenarios against a real store: npm test runs the same scenarios against the fake store' }],

@@ -6,6 +6,7 @@ import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
 import generate from './generate.mjs';
 import impact from './impact.mjs';
+import mcp from './mcp.mjs';
 import noop from './noop.mjs';
 import output from './output.mjs';
 import scale from './scale.mjs';
@@ -13,7 +14,7 @@ import tsc from './tsc.mjs';
 import validators from '../../validators.mjs';
 import fakestore from '../../fakestore.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, scale, fakestore];
+export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale, fakestore];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

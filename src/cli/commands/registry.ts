@@ -12,6 +12,7 @@ import { fakeStoreCommand } from './fake-store.js';
 import { generateCommand } from './generate.js';
 import { impactCommand } from './impact.js';
 import { introspectCommand } from './introspect.js';
+import { mcpCommand } from './mcp.js';
 
 export interface CliContext {
   readonly reporter: Reporter;
@@ -35,4 +36,5 @@ export const COMMANDS: readonly CommandFactory[] = [
   demoCommand,
   fakeStoreCommand,
   doctorCommand,
+  mcpCommand,
 ];
