@@ -41,6 +41,8 @@ function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFil
     importLine(runtime.check, '../runtime/check.js', layout, CHECK_TYPES) +
     importLine(runtime.rules, '../runtime/rules.js', layout) +
     importLine(runtime.validation, '../runtime/validation.js', layout, VALIDATION_TYPES) +
+    // Every entry point is a Standard Schema too (`~standard`).
+    moduleStatement('import', ['standardSchema'], '../runtime/standard-schema.js', layout) +
     importTypes(typeNames, `../types/${typesFile}.js`, layout)
   );
 }
@@ -55,7 +57,9 @@ function entryPoints(
   const fn = (name: string, params: string[], result: string, [callee, args]: [string, string[]]): string =>
     statement(functionHead(`export function ${name}`, params, `: ValidationResult<${result}> {`, layout), 0, layout) +
     statement(['return ', callee, callArguments(args, layout), ';'], 1, layout) +
-    '}\n';
+    '}\n' +
+    // The function is a Standard Schema (v1): `validate` runs it with the value alone.
+    statement([`${name}[${jsString('~standard')}] = standardSchema`, callArguments([name], layout), ';'], 0, layout);
   let out = '';
   if (resource.hasInput) {
     out += `\n${jsdoc([
