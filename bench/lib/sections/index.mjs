@@ -1,6 +1,7 @@
 // The benchmark's sections, run in this order. Each is `{ name, title, run(ctx) }`; `run` returns
 // `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
 // The validators section lives with its benchmark (bench/validators.mjs).
+import batch from './batch.mjs';
 import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
@@ -12,7 +13,7 @@ import scale from './scale.mjs';
 import tsc from './tsc.mjs';
 import validators from '../../validators.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, scale];
+export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, scale, batch];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [
