@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isBirthDate, isEmail } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerPatch } from "../types/customers.js";
 
 /** The checks of a `customers` body, one row per field (columns: see runtime/check.ts). */
@@ -26,3 +27,4 @@ export function validateCustomerPatch(
 ): ValidationResult<CustomerPatch> {
   return checkRecord<CustomerPatch>(SPEC, value, true, false);
 }
+validateCustomerPatch["~standard"] = standardSchema(validateCustomerPatch);

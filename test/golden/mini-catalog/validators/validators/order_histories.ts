@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderHistoryInput } from "../types/order_histories.js";
 
 /** The checks of a `order_histories` body, one row per field (columns: see runtime/check.ts). */
@@ -36,3 +37,6 @@ export function validateOrderHistoryInput(
     operation === "create",
   );
 }
+validateOrderHistoryInput["~standard"] = standardSchema(
+  validateOrderHistoryInput,
+);

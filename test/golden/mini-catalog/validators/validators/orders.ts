@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
 /** The checks of a `orders` body, one row per field (columns: see runtime/check.ts). */
@@ -42,6 +43,7 @@ export function validateOrderInput(
 ): ValidationResult<OrderInput> {
   return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }
+validateOrderInput["~standard"] = standardSchema(validateOrderInput);
 
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
 export function validateOrderPatch(
@@ -49,3 +51,4 @@ export function validateOrderPatch(
 ): ValidationResult<OrderPatch> {
   return checkRecord<OrderPatch>(SPEC, value, true, false);
 }
+validateOrderPatch["~standard"] = standardSchema(validateOrderPatch);

@@ -16,6 +16,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
 /** The checks of a `products` body, one row per field (columns: see runtime/check.ts). */
@@ -86,6 +87,7 @@ export function validateProductInput(
 ): ValidationResult<ProductInput> {
   return checkRecord<ProductInput>(SPEC, value, false, operation === "create");
 }
+validateProductInput["~standard"] = standardSchema(validateProductInput);
 
 /** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
 export function validateProductPatch(
@@ -93,3 +95,4 @@ export function validateProductPatch(
 ): ValidationResult<ProductPatch> {
   return checkRecord<ProductPatch>(SPEC, value, true, false);
 }
+validateProductPatch["~standard"] = standardSchema(validateProductPatch);

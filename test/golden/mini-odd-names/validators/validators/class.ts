@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { Class_Input } from "../types/class.js";
 
 /** The checks of a `class` body, one row per field (columns: see runtime/check.ts). */
@@ -32,3 +33,4 @@ export function validateClass_Input(
 ): ValidationResult<Class_Input> {
   return checkRecord<Class_Input>(SPEC, value, false, operation === "create");
 }
+validateClass_Input["~standard"] = standardSchema(validateClass_Input);

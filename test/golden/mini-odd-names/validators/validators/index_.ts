@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SharedInput, SharedPatch } from "../types/index_.js";
 
 /** The checks of a `index` body, one row per field (columns: see runtime/check.ts). */
@@ -28,6 +29,7 @@ export function validateSharedInput(
 ): ValidationResult<SharedInput> {
   return checkRecord<SharedInput>(SPEC, value, false, operation === "create");
 }
+validateSharedInput["~standard"] = standardSchema(validateSharedInput);
 
 /** Checks a body for a PATCH to `/api/index`: like `validateSharedInput`, but no field is required. */
 export function validateSharedPatch(
@@ -35,3 +37,4 @@ export function validateSharedPatch(
 ): ValidationResult<SharedPatch> {
   return checkRecord<SharedPatch>(SPEC, value, true, false);
 }
+validateSharedPatch["~standard"] = standardSchema(validateSharedPatch);

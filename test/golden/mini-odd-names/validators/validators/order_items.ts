@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderItemInput } from "../types/order_items.js";
 
 /** The checks of a `order-items` body, one row per field (columns: see runtime/check.ts). */
@@ -40,3 +41,4 @@ export function validateOrderItemInput(
     operation === "create",
   );
 }
+validateOrderItemInput["~standard"] = standardSchema(validateOrderItemInput);

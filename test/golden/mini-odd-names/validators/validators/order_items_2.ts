@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderItem2Patch } from "../types/order_items_2.js";
 
 /** The checks of a `order_items` body, one row per field (columns: see runtime/check.ts). */
@@ -25,3 +26,4 @@ export function validateOrderItem2Patch(
 ): ValidationResult<OrderItem2Patch> {
   return checkRecord<OrderItem2Patch>(SPEC, value, true, false);
 }
+validateOrderItem2Patch["~standard"] = standardSchema(validateOrderItem2Patch);

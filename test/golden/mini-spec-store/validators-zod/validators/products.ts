@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput } from "../types/products.js";
 
 /** zod schema of a POST/PUT body for `products`. */
@@ -87,3 +88,4 @@ export function validateProductInput(
 ): ValidationResult<ProductInput> {
   return checkProduct(value, false, operation === "create");
 }
+validateProductInput["~standard"] = standardSchema(validateProductInput);

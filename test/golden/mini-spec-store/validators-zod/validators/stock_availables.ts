@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StockAvailableInput } from "../types/stock_availables.js";
 
 /** zod schema of a POST/PUT body for `stock_availables`. */
@@ -61,3 +62,6 @@ export function validateStockAvailableInput(
 ): ValidationResult<StockAvailableInput> {
   return checkStockAvailable(value, false, operation === "create");
 }
+validateStockAvailableInput["~standard"] = standardSchema(
+  validateStockAvailableInput,
+);

@@ -17,6 +17,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AddressInput, AddressPatch } from "../types/addresses.js";
 
 /** zod schema of a POST/PUT body for `addresses`. */
@@ -676,6 +677,7 @@ export function validateAddressInput(
 ): ValidationResult<AddressInput> {
   return checkAddress(value, false, operation === "create");
 }
+validateAddressInput["~standard"] = standardSchema(validateAddressInput);
 
 /** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required. */
 export function validateAddressPatch(
@@ -683,3 +685,4 @@ export function validateAddressPatch(
 ): ValidationResult<AddressPatch> {
   return checkAddress(value, true, false);
 }
+validateAddressPatch["~standard"] = standardSchema(validateAddressPatch);

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput, AttachmentPatch } from "../types/attachments.js";
 
 /** zod schema of a POST/PUT body for `attachments`. */
@@ -266,6 +267,7 @@ export function validateAttachmentInput(
 ): ValidationResult<AttachmentInput> {
   return checkAttachment(value, false, operation === "create");
 }
+validateAttachmentInput["~standard"] = standardSchema(validateAttachmentInput);
 
 /** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required. */
 export function validateAttachmentPatch(
@@ -273,3 +275,4 @@ export function validateAttachmentPatch(
 ): ValidationResult<AttachmentPatch> {
   return checkAttachment(value, true, false);
 }
+validateAttachmentPatch["~standard"] = standardSchema(validateAttachmentPatch);

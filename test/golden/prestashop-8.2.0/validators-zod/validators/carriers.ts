@@ -17,6 +17,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 
 /** zod schema of a POST/PUT body for `carriers`. */
@@ -397,6 +398,7 @@ export function validateCarrierInput(
 ): ValidationResult<CarrierInput> {
   return checkCarrier(value, false, operation === "create");
 }
+validateCarrierInput["~standard"] = standardSchema(validateCarrierInput);
 
 /** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required. */
 export function validateCarrierPatch(
@@ -404,3 +406,4 @@ export function validateCarrierPatch(
 ): ValidationResult<CarrierPatch> {
   return checkCarrier(value, true, false);
 }
+validateCarrierPatch["~standard"] = standardSchema(validateCarrierPatch);

@@ -19,6 +19,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartRuleInput, CartRulePatch } from "../types/cart_rules.js";
 
 /** zod schema of a POST/PUT body for `cart_rules`. */
@@ -674,6 +675,7 @@ export function validateCartRuleInput(
 ): ValidationResult<CartRuleInput> {
   return checkCartRule(value, false, operation === "create");
 }
+validateCartRuleInput["~standard"] = standardSchema(validateCartRuleInput);
 
 /** Checks a body for a PATCH to `/api/cart_rules`: like `validateCartRuleInput`, but no field is required. */
 export function validateCartRulePatch(
@@ -681,3 +683,4 @@ export function validateCartRulePatch(
 ): ValidationResult<CartRulePatch> {
   return checkCartRule(value, true, false);
 }
+validateCartRulePatch["~standard"] = standardSchema(validateCartRulePatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartInput, CartPatch } from "../types/carts.js";
 
 /** zod schema of a POST/PUT body for `carts`. */
@@ -458,8 +459,10 @@ export function validateCartInput(
 ): ValidationResult<CartInput> {
   return checkCart(value, false, operation === "create");
 }
+validateCartInput["~standard"] = standardSchema(validateCartInput);
 
 /** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */
 export function validateCartPatch(value: unknown): ValidationResult<CartPatch> {
   return checkCart(value, true, false);
 }
+validateCartPatch["~standard"] = standardSchema(validateCartPatch);

@@ -19,6 +19,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 
 /** zod schema of a POST/PUT body for `categories`. */
@@ -710,6 +711,7 @@ export function validateCategoryInput(
 ): ValidationResult<CategoryInput> {
   return checkCategory(value, false, operation === "create");
 }
+validateCategoryInput["~standard"] = standardSchema(validateCategoryInput);
 
 /** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required. */
 export function validateCategoryPatch(
@@ -717,3 +719,4 @@ export function validateCategoryPatch(
 ): ValidationResult<CategoryPatch> {
   return checkCategory(value, true, false);
 }
+validateCategoryPatch["~standard"] = standardSchema(validateCategoryPatch);

@@ -18,6 +18,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CombinationInput,
   CombinationPatch,
@@ -544,6 +545,9 @@ export function validateCombinationInput(
 ): ValidationResult<CombinationInput> {
   return checkCombination(value, false, operation === "create");
 }
+validateCombinationInput["~standard"] = standardSchema(
+  validateCombinationInput,
+);
 
 /** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required. */
 export function validateCombinationPatch(
@@ -551,3 +555,6 @@ export function validateCombinationPatch(
 ): ValidationResult<CombinationPatch> {
   return checkCombination(value, true, false);
 }
+validateCombinationPatch["~standard"] = standardSchema(
+  validateCombinationPatch,
+);

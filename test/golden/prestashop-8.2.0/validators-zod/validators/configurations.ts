@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ConfigurationInput,
   ConfigurationPatch,
@@ -220,6 +221,9 @@ export function validateConfigurationInput(
 ): ValidationResult<ConfigurationInput> {
   return checkConfiguration(value, false, operation === "create");
 }
+validateConfigurationInput["~standard"] = standardSchema(
+  validateConfigurationInput,
+);
 
 /** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required. */
 export function validateConfigurationPatch(
@@ -227,3 +231,6 @@ export function validateConfigurationPatch(
 ): ValidationResult<ConfigurationPatch> {
   return checkConfiguration(value, true, false);
 }
+validateConfigurationPatch["~standard"] = standardSchema(
+  validateConfigurationPatch,
+);

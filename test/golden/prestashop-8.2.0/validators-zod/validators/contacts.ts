@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isEmail, isGenericName, isString } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ContactInput, ContactPatch } from "../types/contacts.js";
 
 /** zod schema of a POST/PUT body for `contacts`. */
@@ -152,6 +153,7 @@ export function validateContactInput(
 ): ValidationResult<ContactInput> {
   return checkContact(value, false, operation === "create");
 }
+validateContactInput["~standard"] = standardSchema(validateContactInput);
 
 /** Checks a body for a PATCH to `/api/contacts`: like `validateContactInput`, but no field is required. */
 export function validateContactPatch(
@@ -159,3 +161,4 @@ export function validateContactPatch(
 ): ValidationResult<ContactPatch> {
   return checkContact(value, true, false);
 }
+validateContactPatch["~standard"] = standardSchema(validateContactPatch);

@@ -16,6 +16,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ContentInput,
   ContentPatch,
@@ -341,6 +342,7 @@ export function validateContentInput(
 ): ValidationResult<ContentInput> {
   return checkContent(value, false, operation === "create");
 }
+validateContentInput["~standard"] = standardSchema(validateContentInput);
 
 /** Checks a body for a PATCH to `/api/content_management_system`: like `validateContentInput`, but no field is required. */
 export function validateContentPatch(
@@ -348,3 +350,4 @@ export function validateContentPatch(
 ): ValidationResult<ContentPatch> {
   return checkContent(value, true, false);
 }
+validateContentPatch["~standard"] = standardSchema(validateContentPatch);

@@ -17,6 +17,7 @@ import {
   isZipCodeFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CountryInput, CountryPatch } from "../types/countries.js";
 
 /** zod schema of a POST/PUT body for `countries`. */
@@ -264,6 +265,7 @@ export function validateCountryInput(
 ): ValidationResult<CountryInput> {
   return checkCountry(value, false, operation === "create");
 }
+validateCountryInput["~standard"] = standardSchema(validateCountryInput);
 
 /** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required. */
 export function validateCountryPatch(
@@ -271,3 +273,4 @@ export function validateCountryPatch(
 ): ValidationResult<CountryPatch> {
   return checkCountry(value, true, false);
 }
+validateCountryPatch["~standard"] = standardSchema(validateCountryPatch);

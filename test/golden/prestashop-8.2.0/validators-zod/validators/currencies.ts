@@ -11,6 +11,7 @@ import {
   isUnsignedFloat,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
 /** zod schema of a POST/PUT body for `currencies`. */
@@ -299,6 +300,7 @@ export function validateCurrencyInput(
 ): ValidationResult<CurrencyInput> {
   return checkCurrency(value, false, operation === "create");
 }
+validateCurrencyInput["~standard"] = standardSchema(validateCurrencyInput);
 
 /** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required. */
 export function validateCurrencyPatch(
@@ -306,3 +308,4 @@ export function validateCurrencyPatch(
 ): ValidationResult<CurrencyPatch> {
   return checkCurrency(value, true, false);
 }
+validateCurrencyPatch["~standard"] = standardSchema(validateCurrencyPatch);

@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerMessageInput,
   CustomerMessagePatch,
@@ -223,6 +224,9 @@ export function validateCustomerMessageInput(
 ): ValidationResult<CustomerMessageInput> {
   return checkCustomerMessage(value, false, operation === "create");
 }
+validateCustomerMessageInput["~standard"] = standardSchema(
+  validateCustomerMessageInput,
+);
 
 /** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required. */
 export function validateCustomerMessagePatch(
@@ -230,3 +234,6 @@ export function validateCustomerMessagePatch(
 ): ValidationResult<CustomerMessagePatch> {
   return checkCustomerMessage(value, true, false);
 }
+validateCustomerMessagePatch["~standard"] = standardSchema(
+  validateCustomerMessagePatch,
+);

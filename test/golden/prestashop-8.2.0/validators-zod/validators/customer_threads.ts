@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerThreadInput,
   CustomerThreadPatch,
@@ -377,6 +378,9 @@ export function validateCustomerThreadInput(
 ): ValidationResult<CustomerThreadInput> {
   return checkCustomerThread(value, false, operation === "create");
 }
+validateCustomerThreadInput["~standard"] = standardSchema(
+  validateCustomerThreadInput,
+);
 
 /** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
 export function validateCustomerThreadPatch(
@@ -384,3 +388,6 @@ export function validateCustomerThreadPatch(
 ): ValidationResult<CustomerThreadPatch> {
   return checkCustomerThread(value, true, false);
 }
+validateCustomerThreadPatch["~standard"] = standardSchema(
+  validateCustomerThreadPatch,
+);

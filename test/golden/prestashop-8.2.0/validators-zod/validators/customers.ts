@@ -20,6 +20,7 @@ import {
   isUrl,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 
 /** zod schema of a POST/PUT body for `customers`. */
@@ -685,6 +686,7 @@ export function validateCustomerInput(
 ): ValidationResult<CustomerInput> {
   return checkCustomer(value, false, operation === "create");
 }
+validateCustomerInput["~standard"] = standardSchema(validateCustomerInput);
 
 /** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required. */
 export function validateCustomerPatch(
@@ -692,3 +694,4 @@ export function validateCustomerPatch(
 ): ValidationResult<CustomerPatch> {
   return checkCustomer(value, true, false);
 }
+validateCustomerPatch["~standard"] = standardSchema(validateCustomerPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationInput,
   CustomizationPatch,
@@ -304,6 +305,9 @@ export function validateCustomizationInput(
 ): ValidationResult<CustomizationInput> {
   return checkCustomization(value, false, operation === "create");
 }
+validateCustomizationInput["~standard"] = standardSchema(
+  validateCustomizationInput,
+);
 
 /** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
 export function validateCustomizationPatch(
@@ -311,3 +315,6 @@ export function validateCustomizationPatch(
 ): ValidationResult<CustomizationPatch> {
   return checkCustomization(value, true, false);
 }
+validateCustomizationPatch["~standard"] = standardSchema(
+  validateCustomizationPatch,
+);

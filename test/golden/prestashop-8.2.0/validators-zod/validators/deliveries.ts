@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { DeliveryInput, DeliveryPatch } from "../types/deliveries.js";
 
 /** zod schema of a POST/PUT body for `deliveries`. */
@@ -205,6 +206,7 @@ export function validateDeliveryInput(
 ): ValidationResult<DeliveryInput> {
   return checkDelivery(value, false, operation === "create");
 }
+validateDeliveryInput["~standard"] = standardSchema(validateDeliveryInput);
 
 /** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required. */
 export function validateDeliveryPatch(
@@ -212,3 +214,4 @@ export function validateDeliveryPatch(
 ): ValidationResult<DeliveryPatch> {
   return checkDelivery(value, true, false);
 }
+validateDeliveryPatch["~standard"] = standardSchema(validateDeliveryPatch);

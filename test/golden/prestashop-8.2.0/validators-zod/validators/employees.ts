@@ -16,6 +16,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
 /** zod schema of a POST/PUT body for `employees`. */
@@ -711,6 +712,7 @@ export function validateEmployeeInput(
 ): ValidationResult<EmployeeInput> {
   return checkEmployee(value, false, operation === "create");
 }
+validateEmployeeInput["~standard"] = standardSchema(validateEmployeeInput);
 
 /** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required. */
 export function validateEmployeePatch(
@@ -718,3 +720,4 @@ export function validateEmployeePatch(
 ): ValidationResult<EmployeePatch> {
   return checkEmployee(value, true, false);
 }
+validateEmployeePatch["~standard"] = standardSchema(validateEmployeePatch);

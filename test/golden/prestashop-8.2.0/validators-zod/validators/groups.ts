@@ -16,6 +16,7 @@ import {
   isPriceDisplayMethod,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GroupInput, GroupPatch } from "../types/groups.js";
 
 /** zod schema of a POST/PUT body for `groups`. */
@@ -190,6 +191,7 @@ export function validateGroupInput(
 ): ValidationResult<GroupInput> {
   return checkGroup(value, false, operation === "create");
 }
+validateGroupInput["~standard"] = standardSchema(validateGroupInput);
 
 /** Checks a body for a PATCH to `/api/groups`: like `validateGroupInput`, but no field is required. */
 export function validateGroupPatch(
@@ -197,3 +199,4 @@ export function validateGroupPatch(
 ): ValidationResult<GroupPatch> {
   return checkGroup(value, true, false);
 }
+validateGroupPatch["~standard"] = standardSchema(validateGroupPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GuestInput, GuestPatch } from "../types/guests.js";
 
 /** zod schema of a POST/PUT body for `guests`. */
@@ -282,6 +283,7 @@ export function validateGuestInput(
 ): ValidationResult<GuestInput> {
   return checkGuest(value, false, operation === "create");
 }
+validateGuestInput["~standard"] = standardSchema(validateGuestInput);
 
 /** Checks a body for a PATCH to `/api/guests`: like `validateGuestInput`, but no field is required. */
 export function validateGuestPatch(
@@ -289,3 +291,4 @@ export function validateGuestPatch(
 ): ValidationResult<GuestPatch> {
   return checkGuest(value, true, false);
 }
+validateGuestPatch["~standard"] = standardSchema(validateGuestPatch);

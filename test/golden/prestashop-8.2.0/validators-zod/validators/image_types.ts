@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isImageSize, isImageTypeName } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 
 /** zod schema of a POST/PUT body for `image_types`. */
@@ -153,6 +154,7 @@ export function validateImageTypeInput(
 ): ValidationResult<ImageTypeInput> {
   return checkImageType(value, false, operation === "create");
 }
+validateImageTypeInput["~standard"] = standardSchema(validateImageTypeInput);
 
 /** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
 export function validateImageTypePatch(
@@ -160,3 +162,4 @@ export function validateImageTypePatch(
 ): ValidationResult<ImageTypePatch> {
   return checkImageType(value, true, false);
 }
+validateImageTypePatch["~standard"] = standardSchema(validateImageTypePatch);

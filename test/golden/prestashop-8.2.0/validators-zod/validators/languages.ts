@@ -11,6 +11,7 @@ import {
   isPhpDateFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
 /** zod schema of a POST/PUT body for `languages`. */
@@ -242,6 +243,7 @@ export function validateLanguageInput(
 ): ValidationResult<LanguageInput> {
   return checkLanguage(value, false, operation === "create");
 }
+validateLanguageInput["~standard"] = standardSchema(validateLanguageInput);
 
 /** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required. */
 export function validateLanguagePatch(
@@ -249,3 +251,4 @@ export function validateLanguagePatch(
 ): ValidationResult<LanguagePatch> {
   return checkLanguage(value, true, false);
 }
+validateLanguagePatch["~standard"] = standardSchema(validateLanguagePatch);

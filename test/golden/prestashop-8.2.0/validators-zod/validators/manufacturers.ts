@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ManufacturerInput,
   ManufacturerPatch,
@@ -306,6 +307,9 @@ export function validateManufacturerInput(
 ): ValidationResult<ManufacturerInput> {
   return checkManufacturer(value, false, operation === "create");
 }
+validateManufacturerInput["~standard"] = standardSchema(
+  validateManufacturerInput,
+);
 
 /** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required. */
 export function validateManufacturerPatch(
@@ -313,3 +317,6 @@ export function validateManufacturerPatch(
 ): ValidationResult<ManufacturerPatch> {
   return checkManufacturer(value, true, false);
 }
+validateManufacturerPatch["~standard"] = standardSchema(
+  validateManufacturerPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { MessageInput, MessagePatch } from "../types/messages.js";
 
 /** zod schema of a POST/PUT body for `messages`. */
@@ -237,6 +238,7 @@ export function validateMessageInput(
 ): ValidationResult<MessageInput> {
   return checkMessage(value, false, operation === "create");
 }
+validateMessageInput["~standard"] = standardSchema(validateMessageInput);
 
 /** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required. */
 export function validateMessagePatch(
@@ -244,3 +246,4 @@ export function validateMessagePatch(
 ): ValidationResult<MessagePatch> {
   return checkMessage(value, true, false);
 }
+validateMessagePatch["~standard"] = standardSchema(validateMessagePatch);

@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCarrierInput,
   OrderCarrierPatch,
@@ -302,6 +303,9 @@ export function validateOrderCarrierInput(
 ): ValidationResult<OrderCarrierInput> {
   return checkOrderCarrier(value, false, operation === "create");
 }
+validateOrderCarrierInput["~standard"] = standardSchema(
+  validateOrderCarrierInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required. */
 export function validateOrderCarrierPatch(
@@ -309,3 +313,6 @@ export function validateOrderCarrierPatch(
 ): ValidationResult<OrderCarrierPatch> {
   return checkOrderCarrier(value, true, false);
 }
+validateOrderCarrierPatch["~standard"] = standardSchema(
+  validateOrderCarrierPatch,
+);

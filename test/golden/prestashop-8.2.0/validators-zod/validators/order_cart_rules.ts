@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCartRuleInput,
   OrderCartRulePatch,
@@ -220,6 +221,9 @@ export function validateOrderCartRuleInput(
 ): ValidationResult<OrderCartRuleInput> {
   return checkOrderCartRule(value, false, operation === "create");
 }
+validateOrderCartRuleInput["~standard"] = standardSchema(
+  validateOrderCartRuleInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
 export function validateOrderCartRulePatch(
@@ -227,3 +231,6 @@ export function validateOrderCartRulePatch(
 ): ValidationResult<OrderCartRulePatch> {
   return checkOrderCartRule(value, true, false);
 }
+validateOrderCartRulePatch["~standard"] = standardSchema(
+  validateOrderCartRulePatch,
+);

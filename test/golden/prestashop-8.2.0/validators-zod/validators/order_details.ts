@@ -18,6 +18,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderDetailInput,
   OrderDetailPatch,
@@ -1456,6 +1457,9 @@ export function validateOrderDetailInput(
 ): ValidationResult<OrderDetailInput> {
   return checkOrderDetail(value, false, operation === "create");
 }
+validateOrderDetailInput["~standard"] = standardSchema(
+  validateOrderDetailInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required. */
 export function validateOrderDetailPatch(
@@ -1463,3 +1467,6 @@ export function validateOrderDetailPatch(
 ): ValidationResult<OrderDetailPatch> {
   return checkOrderDetail(value, true, false);
 }
+validateOrderDetailPatch["~standard"] = standardSchema(
+  validateOrderDetailPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderHistoryInput } from "../types/order_histories.js";
 
 /** zod schema of a POST/PUT body for `order_histories`. */
@@ -105,3 +106,6 @@ export function validateOrderHistoryInput(
 ): ValidationResult<OrderHistoryInput> {
   return checkOrderHistory(value, false, operation === "create");
 }
+validateOrderHistoryInput["~standard"] = standardSchema(
+  validateOrderHistoryInput,
+);

@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderInvoiceInput,
   OrderInvoicePatch,
@@ -276,6 +277,9 @@ export function validateOrderInvoiceInput(
 ): ValidationResult<OrderInvoiceInput> {
   return checkOrderInvoice(value, false, operation === "create");
 }
+validateOrderInvoiceInput["~standard"] = standardSchema(
+  validateOrderInvoiceInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required. */
 export function validateOrderInvoicePatch(
@@ -283,3 +287,6 @@ export function validateOrderInvoicePatch(
 ): ValidationResult<OrderInvoicePatch> {
   return checkOrderInvoice(value, true, false);
 }
+validateOrderInvoicePatch["~standard"] = standardSchema(
+  validateOrderInvoicePatch,
+);

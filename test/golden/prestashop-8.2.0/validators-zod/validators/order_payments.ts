@@ -11,6 +11,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** zod schema of a POST/PUT body for `order_payments`. */
@@ -222,3 +223,6 @@ export function validateOrderPaymentInput(
 ): ValidationResult<OrderPaymentInput> {
   return checkOrderPayment(value, false, operation === "create");
 }
+validateOrderPaymentInput["~standard"] = standardSchema(
+  validateOrderPaymentInput,
+);

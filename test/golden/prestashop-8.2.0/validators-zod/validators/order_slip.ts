@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isFloat, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderSlipInput } from "../types/order_slip.js";
 
 /** zod schema of a POST/PUT body for `order_slip`. */
@@ -237,3 +238,4 @@ export function validateOrderSlipInput(
 ): ValidationResult<OrderSlipInput> {
   return checkOrderSlip(value, false, operation === "create");
 }
+validateOrderSlipInput["~standard"] = standardSchema(validateOrderSlipInput);

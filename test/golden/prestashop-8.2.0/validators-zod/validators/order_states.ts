@@ -16,6 +16,7 @@ import {
   isTplName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderStateInput,
   OrderStatePatch,
@@ -228,6 +229,7 @@ export function validateOrderStateInput(
 ): ValidationResult<OrderStateInput> {
   return checkOrderState(value, false, operation === "create");
 }
+validateOrderStateInput["~standard"] = standardSchema(validateOrderStateInput);
 
 /** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required. */
 export function validateOrderStatePatch(
@@ -235,3 +237,4 @@ export function validateOrderStatePatch(
 ): ValidationResult<OrderStatePatch> {
   return checkOrderState(value, true, false);
 }
+validateOrderStatePatch["~standard"] = standardSchema(validateOrderStatePatch);

@@ -14,6 +14,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
 /** zod schema of a POST/PUT body for `orders`. */
@@ -1125,6 +1126,7 @@ export function validateOrderInput(
 ): ValidationResult<OrderInput> {
   return checkOrder(value, false, operation === "create");
 }
+validateOrderInput["~standard"] = standardSchema(validateOrderInput);
 
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
 export function validateOrderPatch(
@@ -1132,3 +1134,4 @@ export function validateOrderPatch(
 ): ValidationResult<OrderPatch> {
   return checkOrder(value, true, false);
 }
+validateOrderPatch["~standard"] = standardSchema(validateOrderPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   PriceRangeInput,
   PriceRangePatch,
@@ -146,6 +147,7 @@ export function validatePriceRangeInput(
 ): ValidationResult<PriceRangeInput> {
   return checkPriceRange(value, false, operation === "create");
 }
+validatePriceRangeInput["~standard"] = standardSchema(validatePriceRangeInput);
 
 /** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
 export function validatePriceRangePatch(
@@ -153,3 +155,4 @@ export function validatePriceRangePatch(
 ): ValidationResult<PriceRangePatch> {
   return checkPriceRange(value, true, false);
 }
+validatePriceRangePatch["~standard"] = standardSchema(validatePriceRangePatch);

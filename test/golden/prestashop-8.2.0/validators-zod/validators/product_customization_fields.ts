@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationFieldInput,
   CustomizationFieldPatch,
@@ -167,6 +168,9 @@ export function validateCustomizationFieldInput(
 ): ValidationResult<CustomizationFieldInput> {
   return checkCustomizationField(value, false, operation === "create");
 }
+validateCustomizationFieldInput["~standard"] = standardSchema(
+  validateCustomizationFieldInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required. */
 export function validateCustomizationFieldPatch(
@@ -174,3 +178,6 @@ export function validateCustomizationFieldPatch(
 ): ValidationResult<CustomizationFieldPatch> {
   return checkCustomizationField(value, true, false);
 }
+validateCustomizationFieldPatch["~standard"] = standardSchema(
+  validateCustomizationFieldPatch,
+);

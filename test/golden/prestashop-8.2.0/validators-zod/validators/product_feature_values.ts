@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureValueInput,
   ProductFeatureValuePatch,
@@ -137,6 +138,9 @@ export function validateProductFeatureValueInput(
 ): ValidationResult<ProductFeatureValueInput> {
   return checkProductFeatureValue(value, false, operation === "create");
 }
+validateProductFeatureValueInput["~standard"] = standardSchema(
+  validateProductFeatureValueInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required. */
 export function validateProductFeatureValuePatch(
@@ -144,3 +148,6 @@ export function validateProductFeatureValuePatch(
 ): ValidationResult<ProductFeatureValuePatch> {
   return checkProductFeatureValue(value, true, false);
 }
+validateProductFeatureValuePatch["~standard"] = standardSchema(
+  validateProductFeatureValuePatch,
+);

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureInput,
   ProductFeaturePatch,
@@ -133,6 +134,9 @@ export function validateProductFeatureInput(
 ): ValidationResult<ProductFeatureInput> {
   return checkProductFeature(value, false, operation === "create");
 }
+validateProductFeatureInput["~standard"] = standardSchema(
+  validateProductFeatureInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
 export function validateProductFeaturePatch(
@@ -140,3 +144,6 @@ export function validateProductFeaturePatch(
 ): ValidationResult<ProductFeaturePatch> {
   return checkProductFeature(value, true, false);
 }
+validateProductFeaturePatch["~standard"] = standardSchema(
+  validateProductFeaturePatch,
+);

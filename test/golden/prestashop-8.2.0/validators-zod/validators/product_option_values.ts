@@ -16,6 +16,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionValueInput,
   ProductOptionValuePatch,
@@ -197,6 +198,9 @@ export function validateProductOptionValueInput(
 ): ValidationResult<ProductOptionValueInput> {
   return checkProductOptionValue(value, false, operation === "create");
 }
+validateProductOptionValueInput["~standard"] = standardSchema(
+  validateProductOptionValueInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required. */
 export function validateProductOptionValuePatch(
@@ -204,3 +208,6 @@ export function validateProductOptionValuePatch(
 ): ValidationResult<ProductOptionValuePatch> {
   return checkProductOptionValue(value, true, false);
 }
+validateProductOptionValuePatch["~standard"] = standardSchema(
+  validateProductOptionValuePatch,
+);

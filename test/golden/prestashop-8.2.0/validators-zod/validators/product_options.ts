@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionInput,
   ProductOptionPatch,
@@ -216,6 +217,9 @@ export function validateProductOptionInput(
 ): ValidationResult<ProductOptionInput> {
   return checkProductOption(value, false, operation === "create");
 }
+validateProductOptionInput["~standard"] = standardSchema(
+  validateProductOptionInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required. */
 export function validateProductOptionPatch(
@@ -223,3 +227,6 @@ export function validateProductOptionPatch(
 ): ValidationResult<ProductOptionPatch> {
   return checkProductOption(value, true, false);
 }
+validateProductOptionPatch["~standard"] = standardSchema(
+  validateProductOptionPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductSupplierInput,
   ProductSupplierPatch,
@@ -236,6 +237,9 @@ export function validateProductSupplierInput(
 ): ValidationResult<ProductSupplierInput> {
   return checkProductSupplier(value, false, operation === "create");
 }
+validateProductSupplierInput["~standard"] = standardSchema(
+  validateProductSupplierInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required. */
 export function validateProductSupplierPatch(
@@ -243,3 +247,6 @@ export function validateProductSupplierPatch(
 ): ValidationResult<ProductSupplierPatch> {
   return checkProductSupplier(value, true, false);
 }
+validateProductSupplierPatch["~standard"] = standardSchema(
+  validateProductSupplierPatch,
+);

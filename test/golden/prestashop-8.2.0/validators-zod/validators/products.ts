@@ -25,6 +25,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
 /** zod schema of a POST/PUT body for `products`. */
@@ -2521,6 +2522,7 @@ export function validateProductInput(
 ): ValidationResult<ProductInput> {
   return checkProduct(value, false, operation === "create");
 }
+validateProductInput["~standard"] = standardSchema(validateProductInput);
 
 /** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
 export function validateProductPatch(
@@ -2528,3 +2530,4 @@ export function validateProductPatch(
 ): ValidationResult<ProductPatch> {
   return checkProduct(value, true, false);
 }
+validateProductPatch["~standard"] = standardSchema(validateProductPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isColor, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopGroupInput, ShopGroupPatch } from "../types/shop_groups.js";
 
 /** zod schema of a POST/PUT body for `shop_groups`. */
@@ -125,6 +126,7 @@ export function validateShopGroupInput(
 ): ValidationResult<ShopGroupInput> {
   return checkShopGroup(value, false, operation === "create");
 }
+validateShopGroupInput["~standard"] = standardSchema(validateShopGroupInput);
 
 /** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required. */
 export function validateShopGroupPatch(
@@ -132,3 +134,4 @@ export function validateShopGroupPatch(
 ): ValidationResult<ShopGroupPatch> {
   return checkShopGroup(value, true, false);
 }
+validateShopGroupPatch["~standard"] = standardSchema(validateShopGroupPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopUrlInput, ShopUrlPatch } from "../types/shop_urls.js";
 
 /** zod schema of a POST/PUT body for `shop_urls`. */
@@ -145,6 +146,7 @@ export function validateShopUrlInput(
 ): ValidationResult<ShopUrlInput> {
   return checkShopUrl(value, false, operation === "create");
 }
+validateShopUrlInput["~standard"] = standardSchema(validateShopUrlInput);
 
 /** Checks a body for a PATCH to `/api/shop_urls`: like `validateShopUrlInput`, but no field is required. */
 export function validateShopUrlPatch(
@@ -152,3 +154,4 @@ export function validateShopUrlPatch(
 ): ValidationResult<ShopUrlPatch> {
   return checkShopUrl(value, true, false);
 }
+validateShopUrlPatch["~standard"] = standardSchema(validateShopUrlPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isColor, isGenericName, isThemeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopInput, ShopPatch } from "../types/shops.js";
 
 /** zod schema of a POST/PUT body for `shops`. */
@@ -135,8 +136,10 @@ export function validateShopInput(
 ): ValidationResult<ShopInput> {
   return checkShop(value, false, operation === "create");
 }
+validateShopInput["~standard"] = standardSchema(validateShopInput);
 
 /** Checks a body for a PATCH to `/api/shops`: like `validateShopInput`, but no field is required. */
 export function validateShopPatch(value: unknown): ValidationResult<ShopPatch> {
   return checkShop(value, true, false);
 }
+validateShopPatch["~standard"] = standardSchema(validateShopPatch);

@@ -13,6 +13,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceRuleInput,
   SpecificPriceRulePatch,
@@ -390,6 +391,9 @@ export function validateSpecificPriceRuleInput(
 ): ValidationResult<SpecificPriceRuleInput> {
   return checkSpecificPriceRule(value, false, operation === "create");
 }
+validateSpecificPriceRuleInput["~standard"] = standardSchema(
+  validateSpecificPriceRuleInput,
+);
 
 /** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required. */
 export function validateSpecificPriceRulePatch(
@@ -397,3 +401,6 @@ export function validateSpecificPriceRulePatch(
 ): ValidationResult<SpecificPriceRulePatch> {
   return checkSpecificPriceRule(value, true, false);
 }
+validateSpecificPriceRulePatch["~standard"] = standardSchema(
+  validateSpecificPriceRulePatch,
+);

@@ -12,6 +12,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceInput,
   SpecificPricePatch,
@@ -535,6 +536,9 @@ export function validateSpecificPriceInput(
 ): ValidationResult<SpecificPriceInput> {
   return checkSpecificPrice(value, false, operation === "create");
 }
+validateSpecificPriceInput["~standard"] = standardSchema(
+  validateSpecificPriceInput,
+);
 
 /** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required. */
 export function validateSpecificPricePatch(
@@ -542,3 +546,6 @@ export function validateSpecificPricePatch(
 ): ValidationResult<SpecificPricePatch> {
   return checkSpecificPrice(value, true, false);
 }
+validateSpecificPricePatch["~standard"] = standardSchema(
+  validateSpecificPricePatch,
+);

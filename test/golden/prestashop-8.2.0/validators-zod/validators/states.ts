@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StateInput, StatePatch } from "../types/states.js";
 
 /** zod schema of a POST/PUT body for `states`. */
@@ -178,6 +179,7 @@ export function validateStateInput(
 ): ValidationResult<StateInput> {
   return checkState(value, false, operation === "create");
 }
+validateStateInput["~standard"] = standardSchema(validateStateInput);
 
 /** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required. */
 export function validateStatePatch(
@@ -185,3 +187,4 @@ export function validateStatePatch(
 ): ValidationResult<StatePatch> {
   return checkState(value, true, false);
 }
+validateStatePatch["~standard"] = standardSchema(validateStatePatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockAvailableInput,
   StockAvailablePatch,
@@ -267,6 +268,9 @@ export function validateStockAvailableInput(
 ): ValidationResult<StockAvailableInput> {
   return checkStockAvailable(value, false, operation === "create");
 }
+validateStockAvailableInput["~standard"] = standardSchema(
+  validateStockAvailableInput,
+);
 
 /** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required. */
 export function validateStockAvailablePatch(
@@ -274,3 +278,6 @@ export function validateStockAvailablePatch(
 ): ValidationResult<StockAvailablePatch> {
   return checkStockAvailable(value, true, false);
 }
+validateStockAvailablePatch["~standard"] = standardSchema(
+  validateStockAvailablePatch,
+);

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockMovementReasonInput,
   StockMovementReasonPatch,
@@ -170,6 +171,9 @@ export function validateStockMovementReasonInput(
 ): ValidationResult<StockMovementReasonInput> {
   return checkStockMovementReason(value, false, operation === "create");
 }
+validateStockMovementReasonInput["~standard"] = standardSchema(
+  validateStockMovementReasonInput,
+);
 
 /** Checks a body for a PATCH to `/api/stock_movement_reasons`: like `validateStockMovementReasonInput`, but no field is required. */
 export function validateStockMovementReasonPatch(
@@ -177,3 +181,6 @@ export function validateStockMovementReasonPatch(
 ): ValidationResult<StockMovementReasonPatch> {
   return checkStockMovementReason(value, true, false);
 }
+validateStockMovementReasonPatch["~standard"] = standardSchema(
+  validateStockMovementReasonPatch,
+);

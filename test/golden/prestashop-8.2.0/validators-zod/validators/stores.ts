@@ -23,6 +23,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StoreInput, StorePatch } from "../types/stores.js";
 
 /** zod schema of a POST/PUT body for `stores`. */
@@ -528,6 +529,7 @@ export function validateStoreInput(
 ): ValidationResult<StoreInput> {
   return checkStore(value, false, operation === "create");
 }
+validateStoreInput["~standard"] = standardSchema(validateStoreInput);
 
 /** Checks a body for a PATCH to `/api/stores`: like `validateStoreInput`, but no field is required. */
 export function validateStorePatch(
@@ -535,3 +537,4 @@ export function validateStorePatch(
 ): ValidationResult<StorePatch> {
   return checkStore(value, true, false);
 }
+validateStorePatch["~standard"] = standardSchema(validateStorePatch);

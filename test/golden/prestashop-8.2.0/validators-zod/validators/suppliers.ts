@@ -10,6 +10,7 @@ import {
   isGenericName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 
 /** zod schema of a POST/PUT body for `suppliers`. */
@@ -311,6 +312,7 @@ export function validateSupplierInput(
 ): ValidationResult<SupplierInput> {
   return checkSupplier(value, false, operation === "create");
 }
+validateSupplierInput["~standard"] = standardSchema(validateSupplierInput);
 
 /** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required. */
 export function validateSupplierPatch(
@@ -318,3 +320,4 @@ export function validateSupplierPatch(
 ): ValidationResult<SupplierPatch> {
   return checkSupplier(value, true, false);
 }
+validateSupplierPatch["~standard"] = standardSchema(validateSupplierPatch);

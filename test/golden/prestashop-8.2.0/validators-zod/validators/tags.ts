@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TagInput, TagPatch } from "../types/tags.js";
 
 /** zod schema of a POST/PUT body for `tags`. */
@@ -114,8 +115,10 @@ export function validateTagInput(
 ): ValidationResult<TagInput> {
   return checkTag(value, false, operation === "create");
 }
+validateTagInput["~standard"] = standardSchema(validateTagInput);
 
 /** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required. */
 export function validateTagPatch(value: unknown): ValidationResult<TagPatch> {
   return checkTag(value, true, false);
 }
+validateTagPatch["~standard"] = standardSchema(validateTagPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TaxRuleGroupInput,
   TaxRuleGroupPatch,
@@ -152,6 +153,9 @@ export function validateTaxRuleGroupInput(
 ): ValidationResult<TaxRuleGroupInput> {
   return checkTaxRuleGroup(value, false, operation === "create");
 }
+validateTaxRuleGroupInput["~standard"] = standardSchema(
+  validateTaxRuleGroupInput,
+);
 
 /** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required. */
 export function validateTaxRuleGroupPatch(
@@ -159,3 +163,6 @@ export function validateTaxRuleGroupPatch(
 ): ValidationResult<TaxRuleGroupPatch> {
   return checkTaxRuleGroup(value, true, false);
 }
+validateTaxRuleGroupPatch["~standard"] = standardSchema(
+  validateTaxRuleGroupPatch,
+);

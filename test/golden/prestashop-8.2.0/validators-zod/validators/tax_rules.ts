@@ -10,6 +10,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
 /** zod schema of a POST/PUT body for `tax_rules`. */
@@ -298,6 +299,7 @@ export function validateTaxRuleInput(
 ): ValidationResult<TaxRuleInput> {
   return checkTaxRule(value, false, operation === "create");
 }
+validateTaxRuleInput["~standard"] = standardSchema(validateTaxRuleInput);
 
 /** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required. */
 export function validateTaxRulePatch(
@@ -305,3 +307,4 @@ export function validateTaxRulePatch(
 ): ValidationResult<TaxRulePatch> {
   return checkTaxRule(value, true, false);
 }
+validateTaxRulePatch["~standard"] = standardSchema(validateTaxRulePatch);

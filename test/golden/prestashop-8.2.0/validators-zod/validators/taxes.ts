@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isFloat, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxInput, TaxPatch } from "../types/taxes.js";
 
 /** zod schema of a POST/PUT body for `taxes`. */
@@ -133,8 +134,10 @@ export function validateTaxInput(
 ): ValidationResult<TaxInput> {
   return checkTax(value, false, operation === "create");
 }
+validateTaxInput["~standard"] = standardSchema(validateTaxInput);
 
 /** Checks a body for a PATCH to `/api/taxes`: like `validateTaxInput`, but no field is required. */
 export function validateTaxPatch(value: unknown): ValidationResult<TaxPatch> {
   return checkTax(value, true, false);
 }
+validateTaxPatch["~standard"] = standardSchema(validateTaxPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TranslatedConfigurationInput,
   TranslatedConfigurationPatch,
@@ -217,6 +218,9 @@ export function validateTranslatedConfigurationInput(
 ): ValidationResult<TranslatedConfigurationInput> {
   return checkTranslatedConfiguration(value, false, operation === "create");
 }
+validateTranslatedConfigurationInput["~standard"] = standardSchema(
+  validateTranslatedConfigurationInput,
+);
 
 /** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required. */
 export function validateTranslatedConfigurationPatch(
@@ -224,3 +228,6 @@ export function validateTranslatedConfigurationPatch(
 ): ValidationResult<TranslatedConfigurationPatch> {
   return checkTranslatedConfiguration(value, true, false);
 }
+validateTranslatedConfigurationPatch["~standard"] = standardSchema(
+  validateTranslatedConfigurationPatch,
+);

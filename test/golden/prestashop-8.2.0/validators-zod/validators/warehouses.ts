@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isStockManagement, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 
 /** zod schema of a POST/PUT body for `warehouses`. */
@@ -266,6 +267,7 @@ export function validateWarehouseInput(
 ): ValidationResult<WarehouseInput> {
   return checkWarehouse(value, false, operation === "create");
 }
+validateWarehouseInput["~standard"] = standardSchema(validateWarehouseInput);
 
 /** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
 export function validateWarehousePatch(
@@ -273,3 +275,4 @@ export function validateWarehousePatch(
 ): ValidationResult<WarehousePatch> {
   return checkWarehouse(value, true, false);
 }
+validateWarehousePatch["~standard"] = standardSchema(validateWarehousePatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   WeightRangeInput,
   WeightRangePatch,
@@ -146,6 +147,9 @@ export function validateWeightRangeInput(
 ): ValidationResult<WeightRangeInput> {
   return checkWeightRange(value, false, operation === "create");
 }
+validateWeightRangeInput["~standard"] = standardSchema(
+  validateWeightRangeInput,
+);
 
 /** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required. */
 export function validateWeightRangePatch(
@@ -153,3 +157,6 @@ export function validateWeightRangePatch(
 ): ValidationResult<WeightRangePatch> {
   return checkWeightRange(value, true, false);
 }
+validateWeightRangePatch["~standard"] = standardSchema(
+  validateWeightRangePatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ZoneInput, ZonePatch } from "../types/zones.js";
 
 /** zod schema of a POST/PUT body for `zones`. */
@@ -87,8 +88,10 @@ export function validateZoneInput(
 ): ValidationResult<ZoneInput> {
   return checkZone(value, false, operation === "create");
 }
+validateZoneInput["~standard"] = standardSchema(validateZoneInput);
 
 /** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required. */
 export function validateZonePatch(value: unknown): ValidationResult<ZonePatch> {
   return checkZone(value, true, false);
 }
+validateZonePatch["~standard"] = standardSchema(validateZonePatch);

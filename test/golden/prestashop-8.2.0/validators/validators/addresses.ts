@@ -16,6 +16,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AddressInput, AddressPatch } from "../types/addresses.js";
 
 /** The checks of a `addresses` body, one row per field (columns: see runtime/check.ts). */
@@ -73,6 +74,7 @@ export function validateAddressInput(
 ): ValidationResult<AddressInput> {
   return checkRecord<AddressInput>(SPEC, value, false, operation === "create");
 }
+validateAddressInput["~standard"] = standardSchema(validateAddressInput);
 
 /** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required. */
 export function validateAddressPatch(
@@ -80,3 +82,4 @@ export function validateAddressPatch(
 ): ValidationResult<AddressPatch> {
   return checkRecord<AddressPatch>(SPEC, value, true, false);
 }
+validateAddressPatch["~standard"] = standardSchema(validateAddressPatch);

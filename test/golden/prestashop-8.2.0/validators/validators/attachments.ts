@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml, isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput, AttachmentPatch } from "../types/attachments.js";
 
 /** The checks of a `attachments` body, one row per field (columns: see runtime/check.ts). */
@@ -39,6 +40,7 @@ export function validateAttachmentInput(
     operation === "create",
   );
 }
+validateAttachmentInput["~standard"] = standardSchema(validateAttachmentInput);
 
 /** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required. */
 export function validateAttachmentPatch(
@@ -46,3 +48,4 @@ export function validateAttachmentPatch(
 ): ValidationResult<AttachmentPatch> {
   return checkRecord<AttachmentPatch>(SPEC, value, true, false);
 }
+validateAttachmentPatch["~standard"] = standardSchema(validateAttachmentPatch);

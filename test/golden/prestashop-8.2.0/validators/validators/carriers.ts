@@ -10,6 +10,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 
 /** The checks of a `carriers` body, one row per field (columns: see runtime/check.ts). */
@@ -60,6 +61,7 @@ export function validateCarrierInput(
 ): ValidationResult<CarrierInput> {
   return checkRecord<CarrierInput>(SPEC, value, false, operation === "create");
 }
+validateCarrierInput["~standard"] = standardSchema(validateCarrierInput);
 
 /** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required. */
 export function validateCarrierPatch(
@@ -67,3 +69,4 @@ export function validateCarrierPatch(
 ): ValidationResult<CarrierPatch> {
   return checkRecord<CarrierPatch>(SPEC, value, true, false);
 }
+validateCarrierPatch["~standard"] = standardSchema(validateCarrierPatch);

@@ -12,6 +12,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartRuleInput, CartRulePatch } from "../types/cart_rules.js";
 
 /** The checks of a `cart_rules` body, one row per field (columns: see runtime/check.ts). */
@@ -76,6 +77,7 @@ export function validateCartRuleInput(
 ): ValidationResult<CartRuleInput> {
   return checkRecord<CartRuleInput>(SPEC, value, false, operation === "create");
 }
+validateCartRuleInput["~standard"] = standardSchema(validateCartRuleInput);
 
 /** Checks a body for a PATCH to `/api/cart_rules`: like `validateCartRuleInput`, but no field is required. */
 export function validateCartRulePatch(
@@ -83,3 +85,4 @@ export function validateCartRulePatch(
 ): ValidationResult<CartRulePatch> {
   return checkRecord<CartRulePatch>(SPEC, value, true, false);
 }
+validateCartRulePatch["~standard"] = standardSchema(validateCartRulePatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartInput, CartPatch } from "../types/carts.js";
 
 /** The checks of a `carts` body, one row per field (columns: see runtime/check.ts). */
@@ -57,8 +58,10 @@ export function validateCartInput(
 ): ValidationResult<CartInput> {
   return checkRecord<CartInput>(SPEC, value, false, operation === "create");
 }
+validateCartInput["~standard"] = standardSchema(validateCartInput);
 
 /** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */
 export function validateCartPatch(value: unknown): ValidationResult<CartPatch> {
   return checkRecord<CartPatch>(SPEC, value, true, false);
 }
+validateCartPatch["~standard"] = standardSchema(validateCartPatch);

@@ -12,6 +12,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 
 /** The checks of a `categories` body, one row per field (columns: see runtime/check.ts). */
@@ -63,6 +64,7 @@ export function validateCategoryInput(
 ): ValidationResult<CategoryInput> {
   return checkRecord<CategoryInput>(SPEC, value, false, operation === "create");
 }
+validateCategoryInput["~standard"] = standardSchema(validateCategoryInput);
 
 /** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required. */
 export function validateCategoryPatch(
@@ -70,3 +72,4 @@ export function validateCategoryPatch(
 ): ValidationResult<CategoryPatch> {
   return checkRecord<CategoryPatch>(SPEC, value, true, false);
 }
+validateCategoryPatch["~standard"] = standardSchema(validateCategoryPatch);

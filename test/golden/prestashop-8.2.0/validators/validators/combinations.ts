@@ -17,6 +17,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CombinationInput,
   CombinationPatch,
@@ -84,6 +85,9 @@ export function validateCombinationInput(
     operation === "create",
   );
 }
+validateCombinationInput["~standard"] = standardSchema(
+  validateCombinationInput,
+);
 
 /** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required. */
 export function validateCombinationPatch(
@@ -91,3 +95,6 @@ export function validateCombinationPatch(
 ): ValidationResult<CombinationPatch> {
   return checkRecord<CombinationPatch>(SPEC, value, true, false);
 }
+validateCombinationPatch["~standard"] = standardSchema(
+  validateCombinationPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ConfigurationInput,
   ConfigurationPatch,
@@ -41,6 +42,9 @@ export function validateConfigurationInput(
     operation === "create",
   );
 }
+validateConfigurationInput["~standard"] = standardSchema(
+  validateConfigurationInput,
+);
 
 /** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required. */
 export function validateConfigurationPatch(
@@ -48,3 +52,6 @@ export function validateConfigurationPatch(
 ): ValidationResult<ConfigurationPatch> {
   return checkRecord<ConfigurationPatch>(SPEC, value, true, false);
 }
+validateConfigurationPatch["~standard"] = standardSchema(
+  validateConfigurationPatch,
+);

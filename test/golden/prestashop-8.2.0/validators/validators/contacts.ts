@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isEmail, isGenericName, isString } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ContactInput, ContactPatch } from "../types/contacts.js";
 
 /** The checks of a `contacts` body, one row per field (columns: see runtime/check.ts). */
@@ -31,6 +32,7 @@ export function validateContactInput(
 ): ValidationResult<ContactInput> {
   return checkRecord<ContactInput>(SPEC, value, false, operation === "create");
 }
+validateContactInput["~standard"] = standardSchema(validateContactInput);
 
 /** Checks a body for a PATCH to `/api/contacts`: like `validateContactInput`, but no field is required. */
 export function validateContactPatch(
@@ -38,3 +40,4 @@ export function validateContactPatch(
 ): ValidationResult<ContactPatch> {
   return checkRecord<ContactPatch>(SPEC, value, true, false);
 }
+validateContactPatch["~standard"] = standardSchema(validateContactPatch);

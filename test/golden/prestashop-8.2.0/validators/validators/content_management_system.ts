@@ -9,6 +9,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ContentInput,
   ContentPatch,
@@ -45,6 +46,7 @@ export function validateContentInput(
 ): ValidationResult<ContentInput> {
   return checkRecord<ContentInput>(SPEC, value, false, operation === "create");
 }
+validateContentInput["~standard"] = standardSchema(validateContentInput);
 
 /** Checks a body for a PATCH to `/api/content_management_system`: like `validateContentInput`, but no field is required. */
 export function validateContentPatch(
@@ -52,3 +54,4 @@ export function validateContentPatch(
 ): ValidationResult<ContentPatch> {
   return checkRecord<ContentPatch>(SPEC, value, true, false);
 }
+validateContentPatch["~standard"] = standardSchema(validateContentPatch);

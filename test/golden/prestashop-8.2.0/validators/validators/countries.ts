@@ -10,6 +10,7 @@ import {
   isZipCodeFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CountryInput, CountryPatch } from "../types/countries.js";
 
 /** The checks of a `countries` body, one row per field (columns: see runtime/check.ts). */
@@ -50,6 +51,7 @@ export function validateCountryInput(
 ): ValidationResult<CountryInput> {
   return checkRecord<CountryInput>(SPEC, value, false, operation === "create");
 }
+validateCountryInput["~standard"] = standardSchema(validateCountryInput);
 
 /** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required. */
 export function validateCountryPatch(
@@ -57,3 +59,4 @@ export function validateCountryPatch(
 ): ValidationResult<CountryPatch> {
   return checkRecord<CountryPatch>(SPEC, value, true, false);
 }
+validateCountryPatch["~standard"] = standardSchema(validateCountryPatch);

@@ -10,6 +10,7 @@ import {
   isUnsignedFloat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
 /** The checks of a `currencies` body, one row per field (columns: see runtime/check.ts). */
@@ -51,6 +52,7 @@ export function validateCurrencyInput(
 ): ValidationResult<CurrencyInput> {
   return checkRecord<CurrencyInput>(SPEC, value, false, operation === "create");
 }
+validateCurrencyInput["~standard"] = standardSchema(validateCurrencyInput);
 
 /** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required. */
 export function validateCurrencyPatch(
@@ -58,3 +60,4 @@ export function validateCurrencyPatch(
 ): ValidationResult<CurrencyPatch> {
   return checkRecord<CurrencyPatch>(SPEC, value, true, false);
 }
+validateCurrencyPatch["~standard"] = standardSchema(validateCurrencyPatch);

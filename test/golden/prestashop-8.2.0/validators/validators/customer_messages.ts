@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerMessageInput,
   CustomerMessagePatch,
@@ -50,6 +51,9 @@ export function validateCustomerMessageInput(
     operation === "create",
   );
 }
+validateCustomerMessageInput["~standard"] = standardSchema(
+  validateCustomerMessageInput,
+);
 
 /** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required. */
 export function validateCustomerMessagePatch(
@@ -57,3 +61,6 @@ export function validateCustomerMessagePatch(
 ): ValidationResult<CustomerMessagePatch> {
   return checkRecord<CustomerMessagePatch>(SPEC, value, true, false);
 }
+validateCustomerMessagePatch["~standard"] = standardSchema(
+  validateCustomerMessagePatch,
+);

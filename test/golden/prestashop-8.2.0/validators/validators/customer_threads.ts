@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerThreadInput,
   CustomerThreadPatch,
@@ -52,6 +53,9 @@ export function validateCustomerThreadInput(
     operation === "create",
   );
 }
+validateCustomerThreadInput["~standard"] = standardSchema(
+  validateCustomerThreadInput,
+);
 
 /** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
 export function validateCustomerThreadPatch(
@@ -59,3 +63,6 @@ export function validateCustomerThreadPatch(
 ): ValidationResult<CustomerThreadPatch> {
   return checkRecord<CustomerThreadPatch>(SPEC, value, true, false);
 }
+validateCustomerThreadPatch["~standard"] = standardSchema(
+  validateCustomerThreadPatch,
+);

@@ -19,6 +19,7 @@ import {
   isUrl,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 
 /** The checks of a `customers` body, one row per field (columns: see runtime/check.ts). */
@@ -90,6 +91,7 @@ export function validateCustomerInput(
 ): ValidationResult<CustomerInput> {
   return checkRecord<CustomerInput>(SPEC, value, false, operation === "create");
 }
+validateCustomerInput["~standard"] = standardSchema(validateCustomerInput);
 
 /** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required. */
 export function validateCustomerPatch(
@@ -97,3 +99,4 @@ export function validateCustomerPatch(
 ): ValidationResult<CustomerPatch> {
   return checkRecord<CustomerPatch>(SPEC, value, true, false);
 }
+validateCustomerPatch["~standard"] = standardSchema(validateCustomerPatch);

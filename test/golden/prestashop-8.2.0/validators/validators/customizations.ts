@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationInput,
   CustomizationPatch,
@@ -59,6 +60,9 @@ export function validateCustomizationInput(
     operation === "create",
   );
 }
+validateCustomizationInput["~standard"] = standardSchema(
+  validateCustomizationInput,
+);
 
 /** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
 export function validateCustomizationPatch(
@@ -66,3 +70,6 @@ export function validateCustomizationPatch(
 ): ValidationResult<CustomizationPatch> {
   return checkRecord<CustomizationPatch>(SPEC, value, true, false);
 }
+validateCustomizationPatch["~standard"] = standardSchema(
+  validateCustomizationPatch,
+);

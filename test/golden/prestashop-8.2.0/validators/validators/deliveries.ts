@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { DeliveryInput, DeliveryPatch } from "../types/deliveries.js";
 
 /** The checks of a `deliveries` body, one row per field (columns: see runtime/check.ts). */
@@ -34,6 +35,7 @@ export function validateDeliveryInput(
 ): ValidationResult<DeliveryInput> {
   return checkRecord<DeliveryInput>(SPEC, value, false, operation === "create");
 }
+validateDeliveryInput["~standard"] = standardSchema(validateDeliveryInput);
 
 /** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required. */
 export function validateDeliveryPatch(
@@ -41,3 +43,4 @@ export function validateDeliveryPatch(
 ): ValidationResult<DeliveryPatch> {
   return checkRecord<DeliveryPatch>(SPEC, value, true, false);
 }
+validateDeliveryPatch["~standard"] = standardSchema(validateDeliveryPatch);

@@ -15,6 +15,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
 /** The checks of a `employees` body, one row per field (columns: see runtime/check.ts). */
@@ -75,6 +76,7 @@ export function validateEmployeeInput(
 ): ValidationResult<EmployeeInput> {
   return checkRecord<EmployeeInput>(SPEC, value, false, operation === "create");
 }
+validateEmployeeInput["~standard"] = standardSchema(validateEmployeeInput);
 
 /** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required. */
 export function validateEmployeePatch(
@@ -82,3 +84,4 @@ export function validateEmployeePatch(
 ): ValidationResult<EmployeePatch> {
   return checkRecord<EmployeePatch>(SPEC, value, true, false);
 }
+validateEmployeePatch["~standard"] = standardSchema(validateEmployeePatch);

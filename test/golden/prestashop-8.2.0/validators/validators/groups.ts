@@ -9,6 +9,7 @@ import {
   isPriceDisplayMethod,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GroupInput, GroupPatch } from "../types/groups.js";
 
 /** The checks of a `groups` body, one row per field (columns: see runtime/check.ts). */
@@ -38,6 +39,7 @@ export function validateGroupInput(
 ): ValidationResult<GroupInput> {
   return checkRecord<GroupInput>(SPEC, value, false, operation === "create");
 }
+validateGroupInput["~standard"] = standardSchema(validateGroupInput);
 
 /** Checks a body for a PATCH to `/api/groups`: like `validateGroupInput`, but no field is required. */
 export function validateGroupPatch(
@@ -45,3 +47,4 @@ export function validateGroupPatch(
 ): ValidationResult<GroupPatch> {
   return checkRecord<GroupPatch>(SPEC, value, true, false);
 }
+validateGroupPatch["~standard"] = standardSchema(validateGroupPatch);

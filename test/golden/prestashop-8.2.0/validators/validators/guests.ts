@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GuestInput, GuestPatch } from "../types/guests.js";
 
 /** The checks of a `guests` body, one row per field (columns: see runtime/check.ts). */
@@ -42,6 +43,7 @@ export function validateGuestInput(
 ): ValidationResult<GuestInput> {
   return checkRecord<GuestInput>(SPEC, value, false, operation === "create");
 }
+validateGuestInput["~standard"] = standardSchema(validateGuestInput);
 
 /** Checks a body for a PATCH to `/api/guests`: like `validateGuestInput`, but no field is required. */
 export function validateGuestPatch(
@@ -49,3 +51,4 @@ export function validateGuestPatch(
 ): ValidationResult<GuestPatch> {
   return checkRecord<GuestPatch>(SPEC, value, true, false);
 }
+validateGuestPatch["~standard"] = standardSchema(validateGuestPatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isImageSize, isImageTypeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 
 /** The checks of a `image_types` body, one row per field (columns: see runtime/check.ts). */
@@ -40,6 +41,7 @@ export function validateImageTypeInput(
     operation === "create",
   );
 }
+validateImageTypeInput["~standard"] = standardSchema(validateImageTypeInput);
 
 /** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
 export function validateImageTypePatch(
@@ -47,3 +49,4 @@ export function validateImageTypePatch(
 ): ValidationResult<ImageTypePatch> {
   return checkRecord<ImageTypePatch>(SPEC, value, true, false);
 }
+validateImageTypePatch["~standard"] = standardSchema(validateImageTypePatch);

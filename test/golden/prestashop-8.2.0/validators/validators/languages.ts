@@ -10,6 +10,7 @@ import {
   isPhpDateFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
 /** The checks of a `languages` body, one row per field (columns: see runtime/check.ts). */
@@ -47,6 +48,7 @@ export function validateLanguageInput(
 ): ValidationResult<LanguageInput> {
   return checkRecord<LanguageInput>(SPEC, value, false, operation === "create");
 }
+validateLanguageInput["~standard"] = standardSchema(validateLanguageInput);
 
 /** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required. */
 export function validateLanguagePatch(
@@ -54,3 +56,4 @@ export function validateLanguagePatch(
 ): ValidationResult<LanguagePatch> {
   return checkRecord<LanguagePatch>(SPEC, value, true, false);
 }
+validateLanguagePatch["~standard"] = standardSchema(validateLanguagePatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ManufacturerInput,
   ManufacturerPatch,
@@ -46,6 +47,9 @@ export function validateManufacturerInput(
     operation === "create",
   );
 }
+validateManufacturerInput["~standard"] = standardSchema(
+  validateManufacturerInput,
+);
 
 /** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required. */
 export function validateManufacturerPatch(
@@ -53,3 +57,6 @@ export function validateManufacturerPatch(
 ): ValidationResult<ManufacturerPatch> {
   return checkRecord<ManufacturerPatch>(SPEC, value, true, false);
 }
+validateManufacturerPatch["~standard"] = standardSchema(
+  validateManufacturerPatch,
+);

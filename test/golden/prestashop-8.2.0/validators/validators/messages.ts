@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { MessageInput, MessagePatch } from "../types/messages.js";
 
 /** The checks of a `messages` body, one row per field (columns: see runtime/check.ts). */
@@ -34,6 +35,7 @@ export function validateMessageInput(
 ): ValidationResult<MessageInput> {
   return checkRecord<MessageInput>(SPEC, value, false, operation === "create");
 }
+validateMessageInput["~standard"] = standardSchema(validateMessageInput);
 
 /** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required. */
 export function validateMessagePatch(
@@ -41,3 +43,4 @@ export function validateMessagePatch(
 ): ValidationResult<MessagePatch> {
   return checkRecord<MessagePatch>(SPEC, value, true, false);
 }
+validateMessagePatch["~standard"] = standardSchema(validateMessagePatch);

@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCarrierInput,
   OrderCarrierPatch,
@@ -48,6 +49,9 @@ export function validateOrderCarrierInput(
     operation === "create",
   );
 }
+validateOrderCarrierInput["~standard"] = standardSchema(
+  validateOrderCarrierInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required. */
 export function validateOrderCarrierPatch(
@@ -55,3 +59,6 @@ export function validateOrderCarrierPatch(
 ): ValidationResult<OrderCarrierPatch> {
   return checkRecord<OrderCarrierPatch>(SPEC, value, true, false);
 }
+validateOrderCarrierPatch["~standard"] = standardSchema(
+  validateOrderCarrierPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCartRuleInput,
   OrderCartRulePatch,
@@ -43,6 +44,9 @@ export function validateOrderCartRuleInput(
     operation === "create",
   );
 }
+validateOrderCartRuleInput["~standard"] = standardSchema(
+  validateOrderCartRuleInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
 export function validateOrderCartRulePatch(
@@ -50,3 +54,6 @@ export function validateOrderCartRulePatch(
 ): ValidationResult<OrderCartRulePatch> {
   return checkRecord<OrderCartRulePatch>(SPEC, value, true, false);
 }
+validateOrderCartRulePatch["~standard"] = standardSchema(
+  validateOrderCartRulePatch,
+);

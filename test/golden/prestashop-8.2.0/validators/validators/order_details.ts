@@ -17,6 +17,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderDetailInput,
   OrderDetailPatch,
@@ -108,6 +109,9 @@ export function validateOrderDetailInput(
     operation === "create",
   );
 }
+validateOrderDetailInput["~standard"] = standardSchema(
+  validateOrderDetailInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required. */
 export function validateOrderDetailPatch(
@@ -115,3 +119,6 @@ export function validateOrderDetailPatch(
 ): ValidationResult<OrderDetailPatch> {
   return checkRecord<OrderDetailPatch>(SPEC, value, true, false);
 }
+validateOrderDetailPatch["~standard"] = standardSchema(
+  validateOrderDetailPatch,
+);

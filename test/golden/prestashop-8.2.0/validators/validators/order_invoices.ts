@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderInvoiceInput,
   OrderInvoicePatch,
@@ -58,6 +59,9 @@ export function validateOrderInvoiceInput(
     operation === "create",
   );
 }
+validateOrderInvoiceInput["~standard"] = standardSchema(
+  validateOrderInvoiceInput,
+);
 
 /** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required. */
 export function validateOrderInvoicePatch(
@@ -65,3 +69,6 @@ export function validateOrderInvoicePatch(
 ): ValidationResult<OrderInvoicePatch> {
   return checkRecord<OrderInvoicePatch>(SPEC, value, true, false);
 }
+validateOrderInvoicePatch["~standard"] = standardSchema(
+  validateOrderInvoicePatch,
+);

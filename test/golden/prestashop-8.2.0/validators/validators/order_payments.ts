@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** The checks of a `order_payments` body, one row per field (columns: see runtime/check.ts). */
@@ -50,3 +51,6 @@ export function validateOrderPaymentInput(
     operation === "create",
   );
 }
+validateOrderPaymentInput["~standard"] = standardSchema(
+  validateOrderPaymentInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isFloat, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderSlipInput } from "../types/order_slip.js";
 
 /** The checks of a `order_slip` body, one row per field (columns: see runtime/check.ts). */
@@ -58,3 +59,4 @@ export function validateOrderSlipInput(
     operation === "create",
   );
 }
+validateOrderSlipInput["~standard"] = standardSchema(validateOrderSlipInput);

@@ -9,6 +9,7 @@ import {
   isTplName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderStateInput,
   OrderStatePatch,
@@ -55,6 +56,7 @@ export function validateOrderStateInput(
     operation === "create",
   );
 }
+validateOrderStateInput["~standard"] = standardSchema(validateOrderStateInput);
 
 /** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required. */
 export function validateOrderStatePatch(
@@ -62,3 +64,4 @@ export function validateOrderStatePatch(
 ): ValidationResult<OrderStatePatch> {
   return checkRecord<OrderStatePatch>(SPEC, value, true, false);
 }
+validateOrderStatePatch["~standard"] = standardSchema(validateOrderStatePatch);

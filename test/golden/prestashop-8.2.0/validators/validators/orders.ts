@@ -13,6 +13,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
 /** The checks of a `orders` body, one row per field (columns: see runtime/check.ts). */
@@ -111,6 +112,7 @@ export function validateOrderInput(
 ): ValidationResult<OrderInput> {
   return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }
+validateOrderInput["~standard"] = standardSchema(validateOrderInput);
 
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
 export function validateOrderPatch(
@@ -118,3 +120,4 @@ export function validateOrderPatch(
 ): ValidationResult<OrderPatch> {
   return checkRecord<OrderPatch>(SPEC, value, true, false);
 }
+validateOrderPatch["~standard"] = standardSchema(validateOrderPatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   PriceRangeInput,
   PriceRangePatch,
@@ -38,6 +39,7 @@ export function validatePriceRangeInput(
     operation === "create",
   );
 }
+validatePriceRangeInput["~standard"] = standardSchema(validatePriceRangeInput);
 
 /** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
 export function validatePriceRangePatch(
@@ -45,3 +47,4 @@ export function validatePriceRangePatch(
 ): ValidationResult<PriceRangePatch> {
   return checkRecord<PriceRangePatch>(SPEC, value, true, false);
 }
+validatePriceRangePatch["~standard"] = standardSchema(validatePriceRangePatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationFieldInput,
   CustomizationFieldPatch,
@@ -41,6 +42,9 @@ export function validateCustomizationFieldInput(
     operation === "create",
   );
 }
+validateCustomizationFieldInput["~standard"] = standardSchema(
+  validateCustomizationFieldInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required. */
 export function validateCustomizationFieldPatch(
@@ -48,3 +52,6 @@ export function validateCustomizationFieldPatch(
 ): ValidationResult<CustomizationFieldPatch> {
   return checkRecord<CustomizationFieldPatch>(SPEC, value, true, false);
 }
+validateCustomizationFieldPatch["~standard"] = standardSchema(
+  validateCustomizationFieldPatch,
+);

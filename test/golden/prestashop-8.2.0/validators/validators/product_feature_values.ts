@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureValueInput,
   ProductFeatureValuePatch,
@@ -38,6 +39,9 @@ export function validateProductFeatureValueInput(
     operation === "create",
   );
 }
+validateProductFeatureValueInput["~standard"] = standardSchema(
+  validateProductFeatureValueInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required. */
 export function validateProductFeatureValuePatch(
@@ -45,3 +49,6 @@ export function validateProductFeatureValuePatch(
 ): ValidationResult<ProductFeatureValuePatch> {
   return checkRecord<ProductFeatureValuePatch>(SPEC, value, true, false);
 }
+validateProductFeatureValuePatch["~standard"] = standardSchema(
+  validateProductFeatureValuePatch,
+);

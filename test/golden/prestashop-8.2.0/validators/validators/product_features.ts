@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureInput,
   ProductFeaturePatch,
@@ -37,6 +38,9 @@ export function validateProductFeatureInput(
     operation === "create",
   );
 }
+validateProductFeatureInput["~standard"] = standardSchema(
+  validateProductFeatureInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
 export function validateProductFeaturePatch(
@@ -44,3 +48,6 @@ export function validateProductFeaturePatch(
 ): ValidationResult<ProductFeaturePatch> {
   return checkRecord<ProductFeaturePatch>(SPEC, value, true, false);
 }
+validateProductFeaturePatch["~standard"] = standardSchema(
+  validateProductFeaturePatch,
+);

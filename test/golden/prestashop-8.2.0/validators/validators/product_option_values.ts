@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionValueInput,
   ProductOptionValuePatch,
@@ -44,6 +45,9 @@ export function validateProductOptionValueInput(
     operation === "create",
   );
 }
+validateProductOptionValueInput["~standard"] = standardSchema(
+  validateProductOptionValueInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required. */
 export function validateProductOptionValuePatch(
@@ -51,3 +55,6 @@ export function validateProductOptionValuePatch(
 ): ValidationResult<ProductOptionValuePatch> {
   return checkRecord<ProductOptionValuePatch>(SPEC, value, true, false);
 }
+validateProductOptionValuePatch["~standard"] = standardSchema(
+  validateProductOptionValuePatch,
+);

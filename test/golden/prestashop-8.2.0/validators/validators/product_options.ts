@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionInput,
   ProductOptionPatch,
@@ -41,6 +42,9 @@ export function validateProductOptionInput(
     operation === "create",
   );
 }
+validateProductOptionInput["~standard"] = standardSchema(
+  validateProductOptionInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required. */
 export function validateProductOptionPatch(
@@ -48,3 +52,6 @@ export function validateProductOptionPatch(
 ): ValidationResult<ProductOptionPatch> {
   return checkRecord<ProductOptionPatch>(SPEC, value, true, false);
 }
+validateProductOptionPatch["~standard"] = standardSchema(
+  validateProductOptionPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductSupplierInput,
   ProductSupplierPatch,
@@ -41,6 +42,9 @@ export function validateProductSupplierInput(
     operation === "create",
   );
 }
+validateProductSupplierInput["~standard"] = standardSchema(
+  validateProductSupplierInput,
+);
 
 /** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required. */
 export function validateProductSupplierPatch(
@@ -48,3 +52,6 @@ export function validateProductSupplierPatch(
 ): ValidationResult<ProductSupplierPatch> {
   return checkRecord<ProductSupplierPatch>(SPEC, value, true, false);
 }
+validateProductSupplierPatch["~standard"] = standardSchema(
+  validateProductSupplierPatch,
+);

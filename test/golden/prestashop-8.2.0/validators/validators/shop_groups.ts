@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isColor, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopGroupInput, ShopGroupPatch } from "../types/shop_groups.js";
 
 /** The checks of a `shop_groups` body, one row per field (columns: see runtime/check.ts). */
@@ -39,6 +40,7 @@ export function validateShopGroupInput(
     operation === "create",
   );
 }
+validateShopGroupInput["~standard"] = standardSchema(validateShopGroupInput);
 
 /** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required. */
 export function validateShopGroupPatch(
@@ -46,3 +48,4 @@ export function validateShopGroupPatch(
 ): ValidationResult<ShopGroupPatch> {
   return checkRecord<ShopGroupPatch>(SPEC, value, true, false);
 }
+validateShopGroupPatch["~standard"] = standardSchema(validateShopGroupPatch);

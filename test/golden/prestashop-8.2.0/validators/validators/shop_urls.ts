@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopUrlInput, ShopUrlPatch } from "../types/shop_urls.js";
 
 /** The checks of a `shop_urls` body, one row per field (columns: see runtime/check.ts). */
@@ -34,6 +35,7 @@ export function validateShopUrlInput(
 ): ValidationResult<ShopUrlInput> {
   return checkRecord<ShopUrlInput>(SPEC, value, false, operation === "create");
 }
+validateShopUrlInput["~standard"] = standardSchema(validateShopUrlInput);
 
 /** Checks a body for a PATCH to `/api/shop_urls`: like `validateShopUrlInput`, but no field is required. */
 export function validateShopUrlPatch(
@@ -41,3 +43,4 @@ export function validateShopUrlPatch(
 ): ValidationResult<ShopUrlPatch> {
   return checkRecord<ShopUrlPatch>(SPEC, value, true, false);
 }
+validateShopUrlPatch["~standard"] = standardSchema(validateShopUrlPatch);

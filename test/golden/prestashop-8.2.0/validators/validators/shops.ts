@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isColor, isGenericName, isThemeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopInput, ShopPatch } from "../types/shops.js";
 
 /** The checks of a `shops` body, one row per field (columns: see runtime/check.ts). */
@@ -34,8 +35,10 @@ export function validateShopInput(
 ): ValidationResult<ShopInput> {
   return checkRecord<ShopInput>(SPEC, value, false, operation === "create");
 }
+validateShopInput["~standard"] = standardSchema(validateShopInput);
 
 /** Checks a body for a PATCH to `/api/shops`: like `validateShopInput`, but no field is required. */
 export function validateShopPatch(value: unknown): ValidationResult<ShopPatch> {
   return checkRecord<ShopPatch>(SPEC, value, true, false);
 }
+validateShopPatch["~standard"] = standardSchema(validateShopPatch);

@@ -12,6 +12,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceRuleInput,
   SpecificPriceRulePatch,
@@ -63,6 +64,9 @@ export function validateSpecificPriceRuleInput(
     operation === "create",
   );
 }
+validateSpecificPriceRuleInput["~standard"] = standardSchema(
+  validateSpecificPriceRuleInput,
+);
 
 /** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required. */
 export function validateSpecificPriceRulePatch(
@@ -70,3 +74,6 @@ export function validateSpecificPriceRulePatch(
 ): ValidationResult<SpecificPriceRulePatch> {
   return checkRecord<SpecificPriceRulePatch>(SPEC, value, true, false);
 }
+validateSpecificPriceRulePatch["~standard"] = standardSchema(
+  validateSpecificPriceRulePatch,
+);

@@ -11,6 +11,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceInput,
   SpecificPricePatch,
@@ -66,6 +67,9 @@ export function validateSpecificPriceInput(
     operation === "create",
   );
 }
+validateSpecificPriceInput["~standard"] = standardSchema(
+  validateSpecificPriceInput,
+);
 
 /** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required. */
 export function validateSpecificPricePatch(
@@ -73,3 +77,6 @@ export function validateSpecificPricePatch(
 ): ValidationResult<SpecificPricePatch> {
   return checkRecord<SpecificPricePatch>(SPEC, value, true, false);
 }
+validateSpecificPricePatch["~standard"] = standardSchema(
+  validateSpecificPricePatch,
+);

@@ -8,6 +8,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StateInput, StatePatch } from "../types/states.js";
 
 /** The checks of a `states` body, one row per field (columns: see runtime/check.ts). */
@@ -36,6 +37,7 @@ export function validateStateInput(
 ): ValidationResult<StateInput> {
   return checkRecord<StateInput>(SPEC, value, false, operation === "create");
 }
+validateStateInput["~standard"] = standardSchema(validateStateInput);
 
 /** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required. */
 export function validateStatePatch(
@@ -43,3 +45,4 @@ export function validateStatePatch(
 ): ValidationResult<StatePatch> {
   return checkRecord<StatePatch>(SPEC, value, true, false);
 }
+validateStatePatch["~standard"] = standardSchema(validateStatePatch);

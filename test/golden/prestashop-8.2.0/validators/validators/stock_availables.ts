@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockAvailableInput,
   StockAvailablePatch,
@@ -43,6 +44,9 @@ export function validateStockAvailableInput(
     operation === "create",
   );
 }
+validateStockAvailableInput["~standard"] = standardSchema(
+  validateStockAvailableInput,
+);
 
 /** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required. */
 export function validateStockAvailablePatch(
@@ -50,3 +54,6 @@ export function validateStockAvailablePatch(
 ): ValidationResult<StockAvailablePatch> {
   return checkRecord<StockAvailablePatch>(SPEC, value, true, false);
 }
+validateStockAvailablePatch["~standard"] = standardSchema(
+  validateStockAvailablePatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockMovementReasonInput,
   StockMovementReasonPatch,
@@ -40,6 +41,9 @@ export function validateStockMovementReasonInput(
     operation === "create",
   );
 }
+validateStockMovementReasonInput["~standard"] = standardSchema(
+  validateStockMovementReasonInput,
+);
 
 /** Checks a body for a PATCH to `/api/stock_movement_reasons`: like `validateStockMovementReasonInput`, but no field is required. */
 export function validateStockMovementReasonPatch(
@@ -47,3 +51,6 @@ export function validateStockMovementReasonPatch(
 ): ValidationResult<StockMovementReasonPatch> {
   return checkRecord<StockMovementReasonPatch>(SPEC, value, true, false);
 }
+validateStockMovementReasonPatch["~standard"] = standardSchema(
+  validateStockMovementReasonPatch,
+);

@@ -16,6 +16,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StoreInput, StorePatch } from "../types/stores.js";
 
 /** The checks of a `stores` body, one row per field (columns: see runtime/check.ts). */
@@ -68,6 +69,7 @@ export function validateStoreInput(
 ): ValidationResult<StoreInput> {
   return checkRecord<StoreInput>(SPEC, value, false, operation === "create");
 }
+validateStoreInput["~standard"] = standardSchema(validateStoreInput);
 
 /** Checks a body for a PATCH to `/api/stores`: like `validateStoreInput`, but no field is required. */
 export function validateStorePatch(
@@ -75,3 +77,4 @@ export function validateStorePatch(
 ): ValidationResult<StorePatch> {
   return checkRecord<StorePatch>(SPEC, value, true, false);
 }
+validateStorePatch["~standard"] = standardSchema(validateStorePatch);

@@ -9,6 +9,7 @@ import {
   isGenericName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 
 /** The checks of a `suppliers` body, one row per field (columns: see runtime/check.ts). */
@@ -41,6 +42,7 @@ export function validateSupplierInput(
 ): ValidationResult<SupplierInput> {
   return checkRecord<SupplierInput>(SPEC, value, false, operation === "create");
 }
+validateSupplierInput["~standard"] = standardSchema(validateSupplierInput);
 
 /** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required. */
 export function validateSupplierPatch(
@@ -48,3 +50,4 @@ export function validateSupplierPatch(
 ): ValidationResult<SupplierPatch> {
   return checkRecord<SupplierPatch>(SPEC, value, true, false);
 }
+validateSupplierPatch["~standard"] = standardSchema(validateSupplierPatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TagInput, TagPatch } from "../types/tags.js";
 
 /** The checks of a `tags` body, one row per field (columns: see runtime/check.ts). */
@@ -29,8 +30,10 @@ export function validateTagInput(
 ): ValidationResult<TagInput> {
   return checkRecord<TagInput>(SPEC, value, false, operation === "create");
 }
+validateTagInput["~standard"] = standardSchema(validateTagInput);
 
 /** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required. */
 export function validateTagPatch(value: unknown): ValidationResult<TagPatch> {
   return checkRecord<TagPatch>(SPEC, value, true, false);
 }
+validateTagPatch["~standard"] = standardSchema(validateTagPatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TaxRuleGroupInput,
   TaxRuleGroupPatch,
@@ -40,6 +41,9 @@ export function validateTaxRuleGroupInput(
     operation === "create",
   );
 }
+validateTaxRuleGroupInput["~standard"] = standardSchema(
+  validateTaxRuleGroupInput,
+);
 
 /** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required. */
 export function validateTaxRuleGroupPatch(
@@ -47,3 +51,6 @@ export function validateTaxRuleGroupPatch(
 ): ValidationResult<TaxRuleGroupPatch> {
   return checkRecord<TaxRuleGroupPatch>(SPEC, value, true, false);
 }
+validateTaxRuleGroupPatch["~standard"] = standardSchema(
+  validateTaxRuleGroupPatch,
+);

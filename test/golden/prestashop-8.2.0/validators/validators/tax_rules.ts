@@ -9,6 +9,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
 /** The checks of a `tax_rules` body, one row per field (columns: see runtime/check.ts). */
@@ -40,6 +41,7 @@ export function validateTaxRuleInput(
 ): ValidationResult<TaxRuleInput> {
   return checkRecord<TaxRuleInput>(SPEC, value, false, operation === "create");
 }
+validateTaxRuleInput["~standard"] = standardSchema(validateTaxRuleInput);
 
 /** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required. */
 export function validateTaxRulePatch(
@@ -47,3 +49,4 @@ export function validateTaxRulePatch(
 ): ValidationResult<TaxRulePatch> {
   return checkRecord<TaxRulePatch>(SPEC, value, true, false);
 }
+validateTaxRulePatch["~standard"] = standardSchema(validateTaxRulePatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isFloat, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxInput, TaxPatch } from "../types/taxes.js";
 
 /** The checks of a `taxes` body, one row per field (columns: see runtime/check.ts). */
@@ -31,8 +32,10 @@ export function validateTaxInput(
 ): ValidationResult<TaxInput> {
   return checkRecord<TaxInput>(SPEC, value, false, operation === "create");
 }
+validateTaxInput["~standard"] = standardSchema(validateTaxInput);
 
 /** Checks a body for a PATCH to `/api/taxes`: like `validateTaxInput`, but no field is required. */
 export function validateTaxPatch(value: unknown): ValidationResult<TaxPatch> {
   return checkRecord<TaxPatch>(SPEC, value, true, false);
 }
+validateTaxPatch["~standard"] = standardSchema(validateTaxPatch);

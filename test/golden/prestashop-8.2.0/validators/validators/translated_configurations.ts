@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TranslatedConfigurationInput,
   TranslatedConfigurationPatch,
@@ -41,6 +42,9 @@ export function validateTranslatedConfigurationInput(
     operation === "create",
   );
 }
+validateTranslatedConfigurationInput["~standard"] = standardSchema(
+  validateTranslatedConfigurationInput,
+);
 
 /** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required. */
 export function validateTranslatedConfigurationPatch(
@@ -48,3 +52,6 @@ export function validateTranslatedConfigurationPatch(
 ): ValidationResult<TranslatedConfigurationPatch> {
   return checkRecord<TranslatedConfigurationPatch>(SPEC, value, true, false);
 }
+validateTranslatedConfigurationPatch["~standard"] = standardSchema(
+  validateTranslatedConfigurationPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isStockManagement, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 
 /** The checks of a `warehouses` body, one row per field (columns: see runtime/check.ts). */
@@ -51,6 +52,7 @@ export function validateWarehouseInput(
     operation === "create",
   );
 }
+validateWarehouseInput["~standard"] = standardSchema(validateWarehouseInput);
 
 /** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
 export function validateWarehousePatch(
@@ -58,3 +60,4 @@ export function validateWarehousePatch(
 ): ValidationResult<WarehousePatch> {
   return checkRecord<WarehousePatch>(SPEC, value, true, false);
 }
+validateWarehousePatch["~standard"] = standardSchema(validateWarehousePatch);

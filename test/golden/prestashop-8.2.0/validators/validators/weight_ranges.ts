@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   WeightRangeInput,
   WeightRangePatch,
@@ -38,6 +39,9 @@ export function validateWeightRangeInput(
     operation === "create",
   );
 }
+validateWeightRangeInput["~standard"] = standardSchema(
+  validateWeightRangeInput,
+);
 
 /** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required. */
 export function validateWeightRangePatch(
@@ -45,3 +49,6 @@ export function validateWeightRangePatch(
 ): ValidationResult<WeightRangePatch> {
   return checkRecord<WeightRangePatch>(SPEC, value, true, false);
 }
+validateWeightRangePatch["~standard"] = standardSchema(
+  validateWeightRangePatch,
+);

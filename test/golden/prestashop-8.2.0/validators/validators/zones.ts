@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ZoneInput, ZonePatch } from "../types/zones.js";
 
 /** The checks of a `zones` body, one row per field (columns: see runtime/check.ts). */
@@ -29,8 +30,10 @@ export function validateZoneInput(
 ): ValidationResult<ZoneInput> {
   return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
+validateZoneInput["~standard"] = standardSchema(validateZoneInput);
 
 /** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required. */
 export function validateZonePatch(value: unknown): ValidationResult<ZonePatch> {
   return checkRecord<ZonePatch>(SPEC, value, true, false);
 }
+validateZonePatch["~standard"] = standardSchema(validateZonePatch);

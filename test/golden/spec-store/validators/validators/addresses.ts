@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AddressInput } from "../types/addresses.js";
 
 /** The checks of a `addresses` body, one row per field (columns: see runtime/check.ts). */
@@ -49,3 +50,4 @@ export function validateAddressInput(
 ): ValidationResult<AddressInput> {
   return checkRecord<AddressInput>(SPEC, value, false, operation === "create");
 }
+validateAddressInput["~standard"] = standardSchema(validateAddressInput);

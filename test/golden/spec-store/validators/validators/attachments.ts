@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput } from "../types/attachments.js";
 
 /** The checks of a `attachments` body, one row per field (columns: see runtime/check.ts). */
@@ -38,3 +39,4 @@ export function validateAttachmentInput(
     operation === "create",
   );
 }
+validateAttachmentInput["~standard"] = standardSchema(validateAttachmentInput);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CarrierInput } from "../types/carriers.js";
 
 /** The checks of a `carriers` body, one row per field (columns: see runtime/check.ts). */
@@ -48,3 +49,4 @@ export function validateCarrierInput(
 ): ValidationResult<CarrierInput> {
   return checkRecord<CarrierInput>(SPEC, value, false, operation === "create");
 }
+validateCarrierInput["~standard"] = standardSchema(validateCarrierInput);

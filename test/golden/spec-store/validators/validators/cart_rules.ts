@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartRuleInput } from "../types/cart_rules.js";
 
 /** The checks of a `cart_rules` body, one row per field (columns: see runtime/check.ts). */
@@ -60,3 +61,4 @@ export function validateCartRuleInput(
 ): ValidationResult<CartRuleInput> {
   return checkRecord<CartRuleInput>(SPEC, value, false, operation === "create");
 }
+validateCartRuleInput["~standard"] = standardSchema(validateCartRuleInput);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartInput } from "../types/carts.js";
 
 /** The checks of a `carts` body, one row per field (columns: see runtime/check.ts). */
@@ -45,3 +46,4 @@ export function validateCartInput(
 ): ValidationResult<CartInput> {
   return checkRecord<CartInput>(SPEC, value, false, operation === "create");
 }
+validateCartInput["~standard"] = standardSchema(validateCartInput);

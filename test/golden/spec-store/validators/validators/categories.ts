@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CategoryInput } from "../types/categories.js";
 
 /** The checks of a `categories` body, one row per field (columns: see runtime/check.ts). */
@@ -43,3 +44,4 @@ export function validateCategoryInput(
 ): ValidationResult<CategoryInput> {
   return checkRecord<CategoryInput>(SPEC, value, false, operation === "create");
 }
+validateCategoryInput["~standard"] = standardSchema(validateCategoryInput);

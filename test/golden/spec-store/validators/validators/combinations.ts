@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CombinationInput } from "../types/combinations.js";
 
 /** The checks of a `combinations` body, one row per field (columns: see runtime/check.ts). */
@@ -51,3 +52,6 @@ export function validateCombinationInput(
     operation === "create",
   );
 }
+validateCombinationInput["~standard"] = standardSchema(
+  validateCombinationInput,
+);

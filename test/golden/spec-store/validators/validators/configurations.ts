@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ConfigurationInput } from "../types/configurations.js";
 
 /** The checks of a `configurations` body, one row per field (columns: see runtime/check.ts). */
@@ -38,3 +39,6 @@ export function validateConfigurationInput(
     operation === "create",
   );
 }
+validateConfigurationInput["~standard"] = standardSchema(
+  validateConfigurationInput,
+);

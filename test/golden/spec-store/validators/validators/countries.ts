@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CountryInput } from "../types/countries.js";
 
 /** The checks of a `countries` body, one row per field (columns: see runtime/check.ts). */
@@ -38,3 +39,4 @@ export function validateCountryInput(
 ): ValidationResult<CountryInput> {
   return checkRecord<CountryInput>(SPEC, value, false, operation === "create");
 }
+validateCountryInput["~standard"] = standardSchema(validateCountryInput);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CurrencyInput } from "../types/currencies.js";
 
 /** The checks of a `currencies` body, one row per field (columns: see runtime/check.ts). */
@@ -39,3 +40,4 @@ export function validateCurrencyInput(
 ): ValidationResult<CurrencyInput> {
   return checkRecord<CurrencyInput>(SPEC, value, false, operation === "create");
 }
+validateCurrencyInput["~standard"] = standardSchema(validateCurrencyInput);

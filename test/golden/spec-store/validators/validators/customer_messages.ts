@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerMessageInput } from "../types/customer_messages.js";
 
 /** The checks of a `customer_messages` body, one row per field (columns: see runtime/check.ts). */
@@ -42,3 +43,6 @@ export function validateCustomerMessageInput(
     operation === "create",
   );
 }
+validateCustomerMessageInput["~standard"] = standardSchema(
+  validateCustomerMessageInput,
+);

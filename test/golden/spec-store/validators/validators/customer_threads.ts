@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerThreadInput } from "../types/customer_threads.js";
 
 /** The checks of a `customer_threads` body, one row per field (columns: see runtime/check.ts). */
@@ -43,3 +44,6 @@ export function validateCustomerThreadInput(
     operation === "create",
   );
 }
+validateCustomerThreadInput["~standard"] = standardSchema(
+  validateCustomerThreadInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerInput } from "../types/customers.js";
 
 /** The checks of a `customers` body, one row per field (columns: see runtime/check.ts). */
@@ -59,3 +60,4 @@ export function validateCustomerInput(
 ): ValidationResult<CustomerInput> {
   return checkRecord<CustomerInput>(SPEC, value, false, operation === "create");
 }
+validateCustomerInput["~standard"] = standardSchema(validateCustomerInput);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GroupInput } from "../types/groups.js";
 
 /** The checks of a `groups` body, one row per field (columns: see runtime/check.ts). */
@@ -33,3 +34,4 @@ export function validateGroupInput(
 ): ValidationResult<GroupInput> {
   return checkRecord<GroupInput>(SPEC, value, false, operation === "create");
 }
+validateGroupInput["~standard"] = standardSchema(validateGroupInput);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { LanguageInput } from "../types/languages.js";
 
 /** The checks of a `languages` body, one row per field (columns: see runtime/check.ts). */
@@ -34,3 +35,4 @@ export function validateLanguageInput(
 ): ValidationResult<LanguageInput> {
   return checkRecord<LanguageInput>(SPEC, value, false, operation === "create");
 }
+validateLanguageInput["~standard"] = standardSchema(validateLanguageInput);

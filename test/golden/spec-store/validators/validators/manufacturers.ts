@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ManufacturerInput } from "../types/manufacturers.js";
 
 /** The checks of a `manufacturers` body, one row per field (columns: see runtime/check.ts). */
@@ -41,3 +42,6 @@ export function validateManufacturerInput(
     operation === "create",
   );
 }
+validateManufacturerInput["~standard"] = standardSchema(
+  validateManufacturerInput,
+);

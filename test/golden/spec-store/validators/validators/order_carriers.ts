@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderCarrierInput } from "../types/order_carriers.js";
 
 /** The checks of a `order_carriers` body, one row per field (columns: see runtime/check.ts). */
@@ -40,3 +41,6 @@ export function validateOrderCarrierInput(
     operation === "create",
   );
 }
+validateOrderCarrierInput["~standard"] = standardSchema(
+  validateOrderCarrierInput,
+);

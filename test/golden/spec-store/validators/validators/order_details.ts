@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderDetailInput } from "../types/order_details.js";
 
 /** The checks of a `order_details` body, one row per field (columns: see runtime/check.ts). */
@@ -78,3 +79,6 @@ export function validateOrderDetailInput(
     operation === "create",
   );
 }
+validateOrderDetailInput["~standard"] = standardSchema(
+  validateOrderDetailInput,
+);

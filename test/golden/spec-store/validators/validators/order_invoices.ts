@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInvoiceInput } from "../types/order_invoices.js";
 
 /** The checks of a `order_invoices` body, one row per field (columns: see runtime/check.ts). */
@@ -50,3 +51,6 @@ export function validateOrderInvoiceInput(
     operation === "create",
   );
 }
+validateOrderInvoiceInput["~standard"] = standardSchema(
+  validateOrderInvoiceInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** The checks of a `order_payments` body, one row per field (columns: see runtime/check.ts). */
@@ -44,3 +45,6 @@ export function validateOrderPaymentInput(
     operation === "create",
   );
 }
+validateOrderPaymentInput["~standard"] = standardSchema(
+  validateOrderPaymentInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderSlipInput } from "../types/order_slips.js";
 
 /** The checks of a `order_slips` body, one row per field (columns: see runtime/check.ts). */
@@ -46,3 +47,4 @@ export function validateOrderSlipInput(
     operation === "create",
   );
 }
+validateOrderSlipInput["~standard"] = standardSchema(validateOrderSlipInput);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderStateInput } from "../types/order_states.js";
 
 /** The checks of a `order_states` body, one row per field (columns: see runtime/check.ts). */
@@ -46,3 +47,4 @@ export function validateOrderStateInput(
     operation === "create",
   );
 }
+validateOrderStateInput["~standard"] = standardSchema(validateOrderStateInput);

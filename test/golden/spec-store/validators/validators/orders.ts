@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInput } from "../types/orders.js";
 
 /** The checks of a `orders` body, one row per field (columns: see runtime/check.ts). */
@@ -73,3 +74,4 @@ export function validateOrderInput(
 ): ValidationResult<OrderInput> {
   return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }
+validateOrderInput["~standard"] = standardSchema(validateOrderInput);

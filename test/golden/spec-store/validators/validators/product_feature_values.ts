@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductFeatureValueInput } from "../types/product_feature_values.js";
 
 /** The checks of a `product_feature_values` body, one row per field (columns: see runtime/check.ts). */
@@ -35,3 +36,6 @@ export function validateProductFeatureValueInput(
     operation === "create",
   );
 }
+validateProductFeatureValueInput["~standard"] = standardSchema(
+  validateProductFeatureValueInput,
+);

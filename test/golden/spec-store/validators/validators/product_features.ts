@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductFeatureInput } from "../types/product_features.js";
 
 /** The checks of a `product_features` body, one row per field (columns: see runtime/check.ts). */
@@ -34,3 +35,6 @@ export function validateProductFeatureInput(
     operation === "create",
   );
 }
+validateProductFeatureInput["~standard"] = standardSchema(
+  validateProductFeatureInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductOptionValueInput } from "../types/product_option_values.js";
 
 /** The checks of a `product_option_values` body, one row per field (columns: see runtime/check.ts). */
@@ -36,3 +37,6 @@ export function validateProductOptionValueInput(
     operation === "create",
   );
 }
+validateProductOptionValueInput["~standard"] = standardSchema(
+  validateProductOptionValueInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductOptionInput } from "../types/product_options.js";
 
 /** The checks of a `product_options` body, one row per field (columns: see runtime/check.ts). */
@@ -37,3 +38,6 @@ export function validateProductOptionInput(
     operation === "create",
   );
 }
+validateProductOptionInput["~standard"] = standardSchema(
+  validateProductOptionInput,
+);

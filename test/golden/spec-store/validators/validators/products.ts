@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput } from "../types/products.js";
 
 /** The checks of a `products` body, one row per field (columns: see runtime/check.ts). */
@@ -98,3 +99,4 @@ export function validateProductInput(
 ): ValidationResult<ProductInput> {
   return checkRecord<ProductInput>(SPEC, value, false, operation === "create");
 }
+validateProductInput["~standard"] = standardSchema(validateProductInput);

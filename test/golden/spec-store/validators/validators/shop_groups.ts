@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopGroupInput } from "../types/shop_groups.js";
 
 /** The checks of a `shop_groups` body, one row per field (columns: see runtime/check.ts). */
@@ -38,3 +39,4 @@ export function validateShopGroupInput(
     operation === "create",
   );
 }
+validateShopGroupInput["~standard"] = standardSchema(validateShopGroupInput);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopInput } from "../types/shops.js";
 
 /** The checks of a `shops` body, one row per field (columns: see runtime/check.ts). */
@@ -33,3 +34,4 @@ export function validateShopInput(
 ): ValidationResult<ShopInput> {
   return checkRecord<ShopInput>(SPEC, value, false, operation === "create");
 }
+validateShopInput["~standard"] = standardSchema(validateShopInput);

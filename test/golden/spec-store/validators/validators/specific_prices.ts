@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SpecificPriceInput } from "../types/specific_prices.js";
 
 /** The checks of a `specific_prices` body, one row per field (columns: see runtime/check.ts). */
@@ -49,3 +50,6 @@ export function validateSpecificPriceInput(
     operation === "create",
   );
 }
+validateSpecificPriceInput["~standard"] = standardSchema(
+  validateSpecificPriceInput,
+);

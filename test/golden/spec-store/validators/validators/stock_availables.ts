@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StockAvailableInput } from "../types/stock_availables.js";
 
 /** The checks of a `stock_availables` body, one row per field (columns: see runtime/check.ts). */
@@ -40,3 +41,6 @@ export function validateStockAvailableInput(
     operation === "create",
   );
 }
+validateStockAvailableInput["~standard"] = standardSchema(
+  validateStockAvailableInput,
+);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SupplierInput } from "../types/suppliers.js";
 
 /** The checks of a `suppliers` body, one row per field (columns: see runtime/check.ts). */
@@ -35,3 +36,4 @@ export function validateSupplierInput(
 ): ValidationResult<SupplierInput> {
   return checkRecord<SupplierInput>(SPEC, value, false, operation === "create");
 }
+validateSupplierInput["~standard"] = standardSchema(validateSupplierInput);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TagInput } from "../types/tags.js";
 
 /** The checks of a `tags` body, one row per field (columns: see runtime/check.ts). */
@@ -29,3 +30,4 @@ export function validateTagInput(
 ): ValidationResult<TagInput> {
   return checkRecord<TagInput>(SPEC, value, false, operation === "create");
 }
+validateTagInput["~standard"] = standardSchema(validateTagInput);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxRuleGroupInput } from "../types/tax_rule_groups.js";
 
 /** The checks of a `tax_rule_groups` body, one row per field (columns: see runtime/check.ts). */
@@ -36,3 +37,6 @@ export function validateTaxRuleGroupInput(
     operation === "create",
   );
 }
+validateTaxRuleGroupInput["~standard"] = standardSchema(
+  validateTaxRuleGroupInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxInput } from "../types/taxes.js";
 
 /** The checks of a `taxes` body, one row per field (columns: see runtime/check.ts). */
@@ -31,3 +32,4 @@ export function validateTaxInput(
 ): ValidationResult<TaxInput> {
   return checkRecord<TaxInput>(SPEC, value, false, operation === "create");
 }
+validateTaxInput["~standard"] = standardSchema(validateTaxInput);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ZoneInput } from "../types/zones.js";
 
 /** The checks of a `zones` body, one row per field (columns: see runtime/check.ts). */
@@ -28,3 +29,4 @@ export function validateZoneInput(
 ): ValidationResult<ZoneInput> {
   return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
+validateZoneInput["~standard"] = standardSchema(validateZoneInput);
