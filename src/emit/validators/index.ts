@@ -10,7 +10,7 @@
 import { compareCodeUnits } from '../../model/index.js';
 import type { ResourcePlan as StoreResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
-import { callArguments, functionHead, type Layout } from '../layout.js';
+import { callArguments, functionHead, keyedCallAssignment, type Layout } from '../layout.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
 import { jsdoc, jsString, type ResourceNames } from '../naming.js';
 import { hasTypes } from '../types/index.js';
@@ -59,7 +59,7 @@ function entryPoints(
     statement(['return ', callee, callArguments(args, layout), ';'], 1, layout) +
     '}\n' +
     // The function is a Standard Schema (v1): `validate` runs it with the value alone.
-    statement([`${name}[${jsString('~standard')}] = standardSchema`, callArguments([name], layout), ';'], 0, layout);
+    statement(keyedCallAssignment(name, jsString('~standard'), 'standardSchema', name, layout), 0, layout);
   let out = '';
   if (resource.hasInput) {
     out += `\n${jsdoc([
