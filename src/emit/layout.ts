@@ -237,13 +237,11 @@ export function heritage(head: string, types: readonly Doc[], tail: string): Doc
 }
 
 /**
- * `object["key"] = callee(arg);` as prettier prints it: the computed key breaks inside its brackets
- * only when `object["key"] =` alone does not fit; the call moves after `=` first when `arg` is a
- * lone short argument (a name of at most a quarter of the width: "break-after-operator"), else
- * the call's own arguments may break first ("fluid").
+ * `head callee(arg);` (`head` ends with `=`) as prettier prints an assignment of a one-argument
+ * call: after `=` first when `arg` is a lone short argument (a name of at most a quarter of the
+ * width: "break-after-operator"), else the call's own arguments may break first ("fluid").
  */
-export function keyedCallAssignment(object: string, key: string, callee: string, arg: string, layout: Layout): Doc {
-  const lhs = group([object, group(['[', indent([softline, key]), softline, ']']), ' =']);
+export function callAssignment(head: string, callee: string, arg: string, layout: Layout): Doc {
   const call: Doc = [callee, callArguments([arg], layout)];
-  return arg.length <= layout.printWidth * 0.25 ? afterOperator(lhs, call, ';') : assignment(lhs, call, ';');
+  return arg.length <= layout.printWidth * 0.25 ? afterOperator(head, call, ';') : assignment(head, call, ';');
 }

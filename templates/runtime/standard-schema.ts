@@ -55,8 +55,17 @@ export function pathSegments(path: string): PropertyKey[] {
   return out;
 }
 
-/** The `~standard` property of a generated validator (`validate` calls it with the value alone). */
-export function standardSchema<T>(check: (value: unknown) => ValidationResult<T>): StandardSchemaProps<unknown, T> {
+/**
+ * A generated validator: the check function itself, carrying `~standard` (whose `validate` calls it
+ * with the value alone). Generated code calls it in an initialiser annotated `@__PURE__`.
+ */
+export function standardSchema<A extends unknown[], T>(
+  check: (value: unknown, ...rest: A) => ValidationResult<T>,
+): ((value: unknown, ...rest: A) => ValidationResult<T>) & StandardSchemaV1<unknown, T> {
+  return Object.assign(check, { '~standard': standardProps<T>((value) => check(value, ...([] as unknown as A))) });
+}
+
+function standardProps<T>(check: (value: unknown) => ValidationResult<T>): StandardSchemaProps<unknown, T> {
   return {
     version: 1,
     vendor: 'prestashop-codegen',
