@@ -22,11 +22,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderHistoryInput(
+function _validateOrderHistoryInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderHistoryInput> {
@@ -37,6 +33,11 @@ export function validateOrderHistoryInput(
     operation === "create",
   );
 }
-validateOrderHistoryInput["~standard"] = standardSchema(
-  validateOrderHistoryInput,
+/**
+ * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderHistoryInput = /* @__PURE__ */ standardSchema(
+  _validateOrderHistoryInput,
 );

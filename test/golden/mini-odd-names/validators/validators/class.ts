@@ -23,14 +23,16 @@ const SPEC: RecordSpec = {
   unknownKeys: "strict",
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/class` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateClass_Input(
+function _validateClass_Input(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<Class_Input> {
   return checkRecord<Class_Input>(SPEC, value, false, operation === "create");
 }
-validateClass_Input["~standard"] = standardSchema(validateClass_Input);
+/**
+ * Checks a body for a POST or PUT to `/api/class` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateClass_Input =
+  /* @__PURE__ */ standardSchema(_validateClass_Input);

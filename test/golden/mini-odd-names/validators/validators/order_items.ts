@@ -26,11 +26,7 @@ const SPEC: RecordSpec = {
   unknownKeys: "strict",
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order-items` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderItemInput(
+function _validateOrderItemInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderItemInput> {
@@ -41,4 +37,11 @@ export function validateOrderItemInput(
     operation === "create",
   );
 }
-validateOrderItemInput["~standard"] = standardSchema(validateOrderItemInput);
+/**
+ * Checks a body for a POST or PUT to `/api/order-items` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderItemInput = /* @__PURE__ */ standardSchema(
+  _validateOrderItemInput,
+);

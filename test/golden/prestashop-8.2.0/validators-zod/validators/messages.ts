@@ -228,22 +228,25 @@ function checkMessage(
   return { ok: true, value: parsed.data as unknown as MessageInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateMessageInput(
+function _validateMessageInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<MessageInput> {
   return checkMessage(value, false, operation === "create");
 }
-validateMessageInput["~standard"] = standardSchema(validateMessageInput);
+/**
+ * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateMessageInput = /* @__PURE__ */ standardSchema(
+  _validateMessageInput,
+);
 
-/** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required. */
-export function validateMessagePatch(
-  value: unknown,
-): ValidationResult<MessagePatch> {
+function _validateMessagePatch(value: unknown): ValidationResult<MessagePatch> {
   return checkMessage(value, true, false);
 }
-validateMessagePatch["~standard"] = standardSchema(validateMessagePatch);
+/** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required; a Standard Schema too. */
+export const validateMessagePatch = /* @__PURE__ */ standardSchema(
+  _validateMessagePatch,
+);

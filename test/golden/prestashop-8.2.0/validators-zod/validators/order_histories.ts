@@ -96,16 +96,17 @@ function checkOrderHistory(
   return { ok: true, value: parsed.data as unknown as OrderHistoryInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderHistoryInput(
+function _validateOrderHistoryInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderHistoryInput> {
   return checkOrderHistory(value, false, operation === "create");
 }
-validateOrderHistoryInput["~standard"] = standardSchema(
-  validateOrderHistoryInput,
+/**
+ * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderHistoryInput = /* @__PURE__ */ standardSchema(
+  _validateOrderHistoryInput,
 );

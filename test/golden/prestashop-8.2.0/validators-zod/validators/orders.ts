@@ -1116,22 +1116,23 @@ function checkOrder(
   return { ok: true, value: parsed.data as unknown as OrderInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderInput(
+function _validateOrderInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderInput> {
   return checkOrder(value, false, operation === "create");
 }
-validateOrderInput["~standard"] = standardSchema(validateOrderInput);
+/**
+ * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderInput =
+  /* @__PURE__ */ standardSchema(_validateOrderInput);
 
-/** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
-export function validateOrderPatch(
-  value: unknown,
-): ValidationResult<OrderPatch> {
+function _validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
   return checkOrder(value, true, false);
 }
-validateOrderPatch["~standard"] = standardSchema(validateOrderPatch);
+/** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required; a Standard Schema too. */
+export const validateOrderPatch =
+  /* @__PURE__ */ standardSchema(_validateOrderPatch);

@@ -26,11 +26,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateImageTypeInput(
+function _validateImageTypeInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<ImageTypeInput> {
@@ -41,12 +37,21 @@ export function validateImageTypeInput(
     operation === "create",
   );
 }
-validateImageTypeInput["~standard"] = standardSchema(validateImageTypeInput);
+/**
+ * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateImageTypeInput = /* @__PURE__ */ standardSchema(
+  _validateImageTypeInput,
+);
 
-/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
-export function validateImageTypePatch(
+function _validateImageTypePatch(
   value: unknown,
 ): ValidationResult<ImageTypePatch> {
   return checkRecord<ImageTypePatch>(SPEC, value, true, false);
 }
-validateImageTypePatch["~standard"] = standardSchema(validateImageTypePatch);
+/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required; a Standard Schema too. */
+export const validateImageTypePatch = /* @__PURE__ */ standardSchema(
+  _validateImageTypePatch,
+);

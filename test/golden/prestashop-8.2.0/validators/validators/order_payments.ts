@@ -36,11 +36,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderPaymentInput(
+function _validateOrderPaymentInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderPaymentInput> {
@@ -51,6 +47,11 @@ export function validateOrderPaymentInput(
     operation === "create",
   );
 }
-validateOrderPaymentInput["~standard"] = standardSchema(
-  validateOrderPaymentInput,
+/**
+ * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderPaymentInput = /* @__PURE__ */ standardSchema(
+  _validateOrderPaymentInput,
 );

@@ -44,11 +44,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderSlipInput(
+function _validateOrderSlipInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderSlipInput> {
@@ -59,4 +55,11 @@ export function validateOrderSlipInput(
     operation === "create",
   );
 }
-validateOrderSlipInput["~standard"] = standardSchema(validateOrderSlipInput);
+/**
+ * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderSlipInput = /* @__PURE__ */ standardSchema(
+  _validateOrderSlipInput,
+);

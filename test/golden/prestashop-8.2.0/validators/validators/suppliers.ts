@@ -32,22 +32,27 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateSupplierInput(
+function _validateSupplierInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<SupplierInput> {
   return checkRecord<SupplierInput>(SPEC, value, false, operation === "create");
 }
-validateSupplierInput["~standard"] = standardSchema(validateSupplierInput);
+/**
+ * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateSupplierInput = /* @__PURE__ */ standardSchema(
+  _validateSupplierInput,
+);
 
-/** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required. */
-export function validateSupplierPatch(
+function _validateSupplierPatch(
   value: unknown,
 ): ValidationResult<SupplierPatch> {
   return checkRecord<SupplierPatch>(SPEC, value, true, false);
 }
-validateSupplierPatch["~standard"] = standardSchema(validateSupplierPatch);
+/** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required; a Standard Schema too. */
+export const validateSupplierPatch = /* @__PURE__ */ standardSchema(
+  _validateSupplierPatch,
+);

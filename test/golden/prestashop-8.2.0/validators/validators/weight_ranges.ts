@@ -24,11 +24,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateWeightRangeInput(
+function _validateWeightRangeInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<WeightRangeInput> {
@@ -39,16 +35,21 @@ export function validateWeightRangeInput(
     operation === "create",
   );
 }
-validateWeightRangeInput["~standard"] = standardSchema(
-  validateWeightRangeInput,
+/**
+ * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateWeightRangeInput = /* @__PURE__ */ standardSchema(
+  _validateWeightRangeInput,
 );
 
-/** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required. */
-export function validateWeightRangePatch(
+function _validateWeightRangePatch(
   value: unknown,
 ): ValidationResult<WeightRangePatch> {
   return checkRecord<WeightRangePatch>(SPEC, value, true, false);
 }
-validateWeightRangePatch["~standard"] = standardSchema(
-  validateWeightRangePatch,
+/** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required; a Standard Schema too. */
+export const validateWeightRangePatch = /* @__PURE__ */ standardSchema(
+  _validateWeightRangePatch,
 );

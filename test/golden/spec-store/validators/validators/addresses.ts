@@ -40,14 +40,17 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateAddressInput(
+function _validateAddressInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<AddressInput> {
   return checkRecord<AddressInput>(SPEC, value, false, operation === "create");
 }
-validateAddressInput["~standard"] = standardSchema(validateAddressInput);
+/**
+ * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateAddressInput = /* @__PURE__ */ standardSchema(
+  _validateAddressInput,
+);

@@ -24,11 +24,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateAttachmentInput(
+function _validateAttachmentInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<AttachmentInput> {
@@ -39,4 +35,11 @@ export function validateAttachmentInput(
     operation === "create",
   );
 }
-validateAttachmentInput["~standard"] = standardSchema(validateAttachmentInput);
+/**
+ * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateAttachmentInput = /* @__PURE__ */ standardSchema(
+  _validateAttachmentInput,
+);

@@ -51,14 +51,17 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateCartRuleInput(
+function _validateCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<CartRuleInput> {
   return checkRecord<CartRuleInput>(SPEC, value, false, operation === "create");
 }
-validateCartRuleInput["~standard"] = standardSchema(validateCartRuleInput);
+/**
+ * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateCartRuleInput = /* @__PURE__ */ standardSchema(
+  _validateCartRuleInput,
+);

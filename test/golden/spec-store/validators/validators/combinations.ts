@@ -37,11 +37,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateCombinationInput(
+function _validateCombinationInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<CombinationInput> {
@@ -52,6 +48,11 @@ export function validateCombinationInput(
     operation === "create",
   );
 }
-validateCombinationInput["~standard"] = standardSchema(
-  validateCombinationInput,
+/**
+ * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateCombinationInput = /* @__PURE__ */ standardSchema(
+  _validateCombinationInput,
 );

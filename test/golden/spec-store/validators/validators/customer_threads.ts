@@ -29,11 +29,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateCustomerThreadInput(
+function _validateCustomerThreadInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<CustomerThreadInput> {
@@ -44,6 +40,11 @@ export function validateCustomerThreadInput(
     operation === "create",
   );
 }
-validateCustomerThreadInput["~standard"] = standardSchema(
-  validateCustomerThreadInput,
+/**
+ * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateCustomerThreadInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadInput,
 );

@@ -24,14 +24,16 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateGroupInput(
+function _validateGroupInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<GroupInput> {
   return checkRecord<GroupInput>(SPEC, value, false, operation === "create");
 }
-validateGroupInput["~standard"] = standardSchema(validateGroupInput);
+/**
+ * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateGroupInput =
+  /* @__PURE__ */ standardSchema(_validateGroupInput);

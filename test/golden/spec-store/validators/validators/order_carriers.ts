@@ -26,11 +26,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderCarrierInput(
+function _validateOrderCarrierInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderCarrierInput> {
@@ -41,6 +37,11 @@ export function validateOrderCarrierInput(
     operation === "create",
   );
 }
-validateOrderCarrierInput["~standard"] = standardSchema(
-  validateOrderCarrierInput,
+/**
+ * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderCarrierInput = /* @__PURE__ */ standardSchema(
+  _validateOrderCarrierInput,
 );

@@ -64,11 +64,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderDetailInput(
+function _validateOrderDetailInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderDetailInput> {
@@ -79,6 +75,11 @@ export function validateOrderDetailInput(
     operation === "create",
   );
 }
-validateOrderDetailInput["~standard"] = standardSchema(
-  validateOrderDetailInput,
+/**
+ * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderDetailInput = /* @__PURE__ */ standardSchema(
+  _validateOrderDetailInput,
 );

@@ -36,11 +36,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderInvoiceInput(
+function _validateOrderInvoiceInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderInvoiceInput> {
@@ -51,6 +47,11 @@ export function validateOrderInvoiceInput(
     operation === "create",
   );
 }
-validateOrderInvoiceInput["~standard"] = standardSchema(
-  validateOrderInvoiceInput,
+/**
+ * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderInvoiceInput = /* @__PURE__ */ standardSchema(
+  _validateOrderInvoiceInput,
 );

@@ -32,11 +32,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderStateInput(
+function _validateOrderStateInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderStateInput> {
@@ -47,4 +43,11 @@ export function validateOrderStateInput(
     operation === "create",
   );
 }
-validateOrderStateInput["~standard"] = standardSchema(validateOrderStateInput);
+/**
+ * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderStateInput = /* @__PURE__ */ standardSchema(
+  _validateOrderStateInput,
+);

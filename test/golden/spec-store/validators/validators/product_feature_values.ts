@@ -21,11 +21,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateProductFeatureValueInput(
+function _validateProductFeatureValueInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<ProductFeatureValueInput> {
@@ -36,6 +32,11 @@ export function validateProductFeatureValueInput(
     operation === "create",
   );
 }
-validateProductFeatureValueInput["~standard"] = standardSchema(
-  validateProductFeatureValueInput,
+/**
+ * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateProductFeatureValueInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureValueInput,
 );

@@ -20,11 +20,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateProductFeatureInput(
+function _validateProductFeatureInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<ProductFeatureInput> {
@@ -35,6 +31,11 @@ export function validateProductFeatureInput(
     operation === "create",
   );
 }
-validateProductFeatureInput["~standard"] = standardSchema(
-  validateProductFeatureInput,
+/**
+ * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureInput,
 );

@@ -23,11 +23,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateProductOptionInput(
+function _validateProductOptionInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<ProductOptionInput> {
@@ -38,6 +34,11 @@ export function validateProductOptionInput(
     operation === "create",
   );
 }
-validateProductOptionInput["~standard"] = standardSchema(
-  validateProductOptionInput,
+/**
+ * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateProductOptionInput = /* @__PURE__ */ standardSchema(
+  _validateProductOptionInput,
 );

@@ -35,11 +35,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateSpecificPriceInput(
+function _validateSpecificPriceInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<SpecificPriceInput> {
@@ -50,6 +46,11 @@ export function validateSpecificPriceInput(
     operation === "create",
   );
 }
-validateSpecificPriceInput["~standard"] = standardSchema(
-  validateSpecificPriceInput,
+/**
+ * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateSpecificPriceInput = /* @__PURE__ */ standardSchema(
+  _validateSpecificPriceInput,
 );

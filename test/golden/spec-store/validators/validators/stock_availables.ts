@@ -26,11 +26,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateStockAvailableInput(
+function _validateStockAvailableInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<StockAvailableInput> {
@@ -41,6 +37,11 @@ export function validateStockAvailableInput(
     operation === "create",
   );
 }
-validateStockAvailableInput["~standard"] = standardSchema(
-  validateStockAvailableInput,
+/**
+ * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateStockAvailableInput = /* @__PURE__ */ standardSchema(
+  _validateStockAvailableInput,
 );

@@ -20,14 +20,16 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateTagInput(
+function _validateTagInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<TagInput> {
   return checkRecord<TagInput>(SPEC, value, false, operation === "create");
 }
-validateTagInput["~standard"] = standardSchema(validateTagInput);
+/**
+ * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateTagInput =
+  /* @__PURE__ */ standardSchema(_validateTagInput);

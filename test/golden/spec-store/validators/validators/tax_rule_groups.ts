@@ -22,11 +22,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateTaxRuleGroupInput(
+function _validateTaxRuleGroupInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<TaxRuleGroupInput> {
@@ -37,6 +33,11 @@ export function validateTaxRuleGroupInput(
     operation === "create",
   );
 }
-validateTaxRuleGroupInput["~standard"] = standardSchema(
-  validateTaxRuleGroupInput,
+/**
+ * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateTaxRuleGroupInput = /* @__PURE__ */ standardSchema(
+  _validateTaxRuleGroupInput,
 );
