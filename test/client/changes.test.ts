@@ -76,6 +76,16 @@ describe.each(['string', 'Date'] as const)('date feed (dates: %s, store in Ameri
     expect(queries.some((q) => q.includes('filter[date_upd]=>[2026-03-01 12:00:03]') && q.includes('sort=[date_upd_ASC,id_ASC]'))).toBe(true);
   });
 
+  it('a Date operand of a filter operator is sent as the store wall clock', async () => {
+    h.store.clearRequests();
+    const m = h.client().manufacturers;
+    const operand = dates === 'Date' ? new Date('2026-03-01T17:00:03Z') : '2026-03-01 12:00:03';
+    const found = await m.list({ filter: { date_upd: h.mod.gt(operand) }, display: ['id'] });
+    expect(found.length).toBeGreaterThan(0);
+    const sent = decodeURIComponent(h.store.requests.at(-1)!.rawQuery.replace(/\+/g, ' '));
+    expect(sent).toContain('filter[date_upd]=>[2026-03-01 12:00:03]');
+  });
+
   it('refuses a cursor it did not make, and since with a cursor', async () => {
     const m = h.client().manufacturers;
     await expect(walk(m.changes({ cursor: 'not-a-cursor' }))).rejects.toThrow(/cursor is not one this client made/);
