@@ -23,6 +23,7 @@
  * an update; in it a record counts as created when its `date_add` is at or after `since`.
  */
 import type { Entity } from './decode.js';
+import { PrestaShopError } from './errors.js';
 import { eq, gt, type ReadOptions } from './query.js';
 import type { ResourceRuntime } from './resource.js';
 import { toWallClock } from './timezone.js';
@@ -205,6 +206,8 @@ async function* dateWalk(rt: ResourceRuntime, state: State, pageSize: number, re
       for (;;) {
         const page = await rt.list({ ...read, filter: { date_upd: eq(state.date), id: gt(afterId) }, sort: ['id_ASC'], limit: pageSize }, 'changes');
         for (const record of page) {
+          // Keyset paging only ends if every page moves on: a store that ignored the filter would loop.
+          if (!((record['id'] as number) > afterId) || storeWall(rt, record['date_upd']) !== state.date) throw outside(rt);
           afterId = record['id'] as number;
           if (state.tip.has(afterId)) continue;
           state.tip.add(afterId);
@@ -216,8 +219,10 @@ async function* dateWalk(rt: ResourceRuntime, state: State, pageSize: number, re
     const filter = state.date === '' ? {} : { date_upd: gt(state.date) };
     const page = await rt.list({ ...read, filter, sort: ['date_upd_ASC', 'id_ASC'], limit: pageSize }, 'changes');
     if (page.length === 0) return;
+    const from = state.date;
     for (const record of page) {
       const date = storeWall(rt, record['date_upd']);
+      if (!(date > from) || date < state.date) throw outside(rt);
       if (date !== state.date) {
         state.date = date;
         state.tip = new Set();
@@ -229,11 +234,18 @@ async function* dateWalk(rt: ResourceRuntime, state: State, pageSize: number, re
   }
 }
 
+/** The error for an answer that does not follow the feed's filter and sort (a proxy or module that changed the list). */
+function outside(rt: ResourceRuntime): PrestaShopError {
+  const message = `the store answered ${rt.meta.name} outside the filter or order the feed asked for (filter[date_upd], filter[id], sort); the walk stops instead of looping`;
+  return new PrestaShopError({ kind: 'decode', status: 200, method: 'GET', url: rt.ctx.transport.url(rt.meta.name), errors: [{ code: null, message }] });
+}
+
 /** Records with an id above the state's, in id order (resources without `date_upd`). */
 async function* idWalk(rt: ResourceRuntime, state: State, pageSize: number, read: Read): AsyncGenerator<Entity, void, undefined> {
   for (;;) {
     const page = await rt.list({ ...read, filter: { id: gt(state.id) }, sort: ['id_ASC'], limit: pageSize }, 'changes');
     for (const record of page) {
+      if (!((record['id'] as number) > state.id)) throw outside(rt);
       state.id = record['id'] as number;
       yield record;
     }

@@ -86,6 +86,17 @@ describe.each(['string', 'Date'] as const)('date feed (dates: %s, store in Ameri
     expect(sent).toContain('filter[date_upd]=>[2026-03-01 12:00:03]');
   });
 
+  it('stops with an error, instead of looping, when the answer ignores the filter', async () => {
+    const m = h.client().manufacturers;
+    const stale = '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"><manufacturers><manufacturer><id><![CDATA[1]]></id><name><![CDATA[m1]]></name><date_upd><![CDATA[2000-01-01 00:00:00]]></date_upd></manufacturer></manufacturers></prestashop>';
+    const fault = h.store.fault({ path: '/api/manufacturers', query: { sort: '[date_upd_ASC,id_ASC]' }, status: 200, body: stale, headers: { 'Content-Type': 'text/xml' } });
+    try {
+      await expect(walk(m.changes({ since: '2026-03-01 12:00:00', deletions: false }))).rejects.toThrow(/outside the filter or order the feed asked for/);
+    } finally {
+      fault.remove();
+    }
+  });
+
   it('refuses a cursor it did not make, and since with a cursor', async () => {
     const m = h.client().manufacturers;
     await expect(walk(m.changes({ cursor: 'not-a-cursor' }))).rejects.toThrow(/cursor is not one this client made/);
