@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maker, startFeedHarness, type FeedHarness } from './feed-helpers.js';
+import { raw } from './helpers.js';
 
 let h: FeedHarness;
 beforeAll(async () => {
@@ -16,6 +17,25 @@ afterAll(() => h.close());
 const posts = (path: string): number => h.store.requests.filter((r) => r.method === 'POST' && r.path === path).length;
 const product = (i: number) => ({ name: [{ id: 1, value: `Mug ${i}` }, { id: 2, value: `Tasse ${i}` }], price: i + 0.5 });
 const names = async (): Promise<string[]> => ((await h.client().manufacturers.list({ display: ['name'], sort: 'id_ASC' })) as { name: string }[]).map((m) => m.name);
+
+describe('the fake store takes several entities per request as PrestaShop 8.2.0 does', () => {
+  const body = (...names: string[]) => `<prestashop>${names.map((n) => `<manufacturer><name>${n}</name><active>1</active></manufacturer>`).join('')}</prestashop>`;
+
+  it('renders every saved entity in XML, only the last in JSON, and stops at the first refused one with its error alone', async () => {
+    const xml = await raw(h.store.url, h.store.apiKey, 'POST', 'manufacturers', { body: body('raw1', 'raw2') });
+    expect(xml.status).toBe(201);
+    expect(xml.text.match(/<manufacturer>/g)).toHaveLength(2);
+    const json = await raw(h.store.url, h.store.apiKey, 'POST', 'manufacturers', { body: body('raw3', 'raw4'), format: 'JSON' });
+    expect(JSON.parse(json.text).manufacturer.name).toBe('raw4');
+    const refused = await raw(h.store.url, h.store.apiKey, 'POST', 'manufacturers', { body: body('raw5', 'raw&lt;6&gt;', 'raw7') });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('<code><![CDATA[85]]></code>');
+    expect(refused.text).not.toContain('raw5');
+    expect((await names()).filter((n) => n.startsWith('raw'))).toEqual(['raw1', 'raw2', 'raw3', 'raw4', 'raw5']);
+    const m = h.client().manufacturers;
+    await m.delete((await m.list({ display: ['id'] })).map((x: { id: number }) => x.id));
+  });
+});
 
 describe('createMany', () => {
   it('creates 500 products in 20 requests (not 500), one saved result per input, in input order', async () => {
