@@ -125,6 +125,12 @@ describe('id feed (a resource without date_upd)', () => {
     await tags.create({ id_lang: 1, name: 'green' });
     const second = await walk(tags.changes({ cursor: first.cursor, pageSize: 1 }));
     expect(second.events).toEqual(['created 3', 'deleted 2']);
+    // On demand: the id comparison alone; a creation waits for the next full walk.
+    await tags.delete(1);
+    await tags.create({ id_lang: 1, name: 'violet' });
+    const only = await walk(tags.changes({ cursor: second.cursor, deletions: 'only' }));
+    expect(only.events).toEqual(['deleted 1']);
+    expect((await walk(tags.changes({ cursor: only.cursor }))).events).toEqual(['created 4']);
     await expect(walk(tags.changes({ since: new Date() }))).rejects.toThrow(/tags has no date_upd/);
   });
 });
