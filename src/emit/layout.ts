@@ -235,3 +235,13 @@ export function functionHead(head: string, params: readonly string[], tail: stri
 export function heritage(head: string, types: readonly Doc[], tail: string): Doc {
   return [group([head, indent([line, 'extends', indent([line, join([',', line], [...types])])])]), tail];
 }
+
+/**
+ * `head callee(arg);` (`head` ends with `=`) as prettier prints an assignment of a one-argument
+ * call: after `=` first when `arg` is a lone short argument (a name of at most a quarter of the
+ * width: "break-after-operator"), else the call's own arguments may break first ("fluid").
+ */
+export function callAssignment(head: string, callee: string, arg: string, layout: Layout): Doc {
+  const call: Doc = [callee, callArguments([arg], layout)];
+  return arg.length <= layout.printWidth * 0.25 ? afterOperator(head, call, ';') : assignment(head, call, ';');
+}

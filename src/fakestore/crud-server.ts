@@ -21,6 +21,8 @@ export interface CrudStoreOptions {
   readonly records?: SeedRecords;
   /** Behave like a server that drops the Authorization header (only `ws_key` gets through). */
   readonly stripAuthorization?: boolean;
+  /** Clock of date_add/date_upd, as wall-clock time in its UTC fields (default: one second per write from 2026-01-01). */
+  readonly now?: () => Date;
 }
 
 export interface CrudStore {
@@ -50,6 +52,7 @@ export async function startCrudStore(options: CrudStoreOptions): Promise<CrudSto
       resources: options.resources ?? CRUD_RESOURCES,
       seed: options.seed === false ? false : 'install',
       ...(options.records === undefined ? {} : { records: options.records }),
+      ...(options.now === undefined ? {} : { now: options.now }),
     },
   });
   return {

@@ -112,6 +112,7 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
     associations: resource.associations.map((a) => planAssociation(resource, a, options, diagnostics)),
     extensionsKey: extensionsKey(resource.fields.map((f) => f.name)),
     quirks: resource.quirks,
+    changeFeed: fields.some((f) => f.name === 'date_upd' && f.kind === 'date' && f.filterable && !f.dateOnly) ? 'date' : 'id',
   };
 }
 

@@ -108,6 +108,11 @@ export interface ResourcePlan {
   /** Key of the module-field escape hatch (`extensions`, or `extensions_` when taken). */
   readonly extensionsKey: string;
   readonly quirks: readonly string[];
+  /**
+   * How `changes()` finds what changed: `date` where a filterable, date-time `date_upd` exists
+   * (creations, updates and deletions), else `id` (creations and deletions only).
+   */
+  readonly changeFeed: 'date' | 'id';
 }
 
 export interface PlanDiagnostic {

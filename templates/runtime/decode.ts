@@ -63,8 +63,9 @@ export function decodeXmlDocument(meta: ResourceMeta, root: XmlElement, ctx: Dec
   if (list !== undefined && meta.nodes !== meta.node) {
     return { form: 'list', items: list.children.filter((c) => c.name === meta.node).map((el) => decodeXmlEntity(meta, index, el, ctx)) };
   }
-  const item = child(root, meta.node);
-  if (item !== undefined) return { form: 'item', items: [decodeXmlEntity(meta, index, item, ctx)] };
+  // A write of several entities (createMany/updateMany) answers with each of them, in order.
+  const items = root.children.filter((c) => c.name === meta.node);
+  if (items.length > 0) return { form: 'item', items: items.map((el) => decodeXmlEntity(meta, index, el, ctx)) };
   throw new SyntaxError(`expected <${meta.nodes}> or <${meta.node}> in the answer`);
 }
 

@@ -5,6 +5,7 @@
  * never sent to another origin.
  */
 import { basicToken, PrestaShopError, parseStoreErrors, redactUrl, scrubKey } from './errors.js';
+import { checkHooks, hookedHeaders, operationOf, type ClientHooks, type HookRequest } from './hooks.js';
 import { AttemptControl, DEFAULT_MAX_RESPONSE_BYTES, failure, readBody, type RequestSite } from './http-body.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
@@ -48,6 +49,8 @@ export interface TransportOptions {
   readonly maxResponseBytes?: number | undefined;
   /** Extra headers on every request (never needed for PrestaShop itself). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** Called around every attempt (see hooks.ts): logging, metrics, tracing, rate limits. */
+  readonly hooks?: ClientHooks | undefined;
 }
 
 export interface HttpRequest {
@@ -61,6 +64,8 @@ export interface HttpRequest {
   readonly signal?: AbortSignal | undefined;
   /** Read the body as bytes (images) instead of text. */
   readonly binary?: boolean | undefined;
+  /** The client operation, for the hooks (default: from the method and path). */
+  readonly operation?: string | undefined;
 }
 
 export interface HttpResponse {
@@ -76,6 +81,8 @@ export interface HttpResponse {
    * a retry may have deleted the record itself.
    */
   readonly uncertain: boolean;
+  /** The attempt that got this answer (1 = the first). */
+  readonly attempt?: number | undefined;
 }
 
 const RETRY_STATUS: ReadonlySet<number> = new Set([429, 502, 503, 504]);
@@ -95,6 +102,7 @@ export class Transport {
   private readonly maxResponseBytes: number;
   private readonly extraHeaders: Readonly<Record<string, string>>;
   private readonly wsKey: boolean;
+  private readonly hooks: ClientHooks;
 
   constructor(private readonly options: TransportOptions) {
     this.apiUrl = apiUrlOf(options.baseUrl);
@@ -116,6 +124,7 @@ export class Transport {
     this.maxRedirects = options.maxRedirects ?? 5;
     this.maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
     this.extraHeaders = options.headers ?? {};
+    this.hooks = checkHooks(options.hooks);
   }
 
   /** The key, for scrubbing texts the store sent back. */
@@ -144,34 +153,56 @@ export class Transport {
     let uncertain = false;
     for (let attempt = 1; ; attempt++) {
       let response: Omit<HttpResponse, 'uncertain'>;
+      const hook = this.hookRequest(req, attempt);
+      const started = performance.now();
       try {
-        response = await this.sendOnce(req, Math.min(Date.now() + this.timeoutMs, deadline));
+        await this.hooks.beforeRequest?.(hook);
+        response = await this.sendOnce(req, Math.min(Date.now() + this.timeoutMs, deadline), hookedHeaders(hook.headers));
       } catch (error) {
         const retryable = error instanceof PrestaShopError && (error.kind === 'network' || error.kind === 'timeout');
         const wait = this.backoff(attempt, null);
-        if (!retryable || attempt >= attempts || req.signal?.aborted === true || Date.now() + wait >= deadline) throw error;
+        if (!retryable || attempt >= attempts || req.signal?.aborted === true || Date.now() + wait >= deadline) {
+          if (error instanceof PrestaShopError) await this.hooks.onError?.({ ...hook, error, durationMs: performance.now() - started });
+          throw error;
+        }
         uncertain = true;
+        await this.hooks.onRetry?.({ ...hook, delayMs: wait, status: 0 });
         await sleep(wait, req.signal);
         continue;
       }
+      await this.hooks.afterResponse?.({ ...hook, status: response.status, responseHeaders: response.headers, durationMs: performance.now() - started });
       if (RETRY_STATUS.has(response.status) && attempt < attempts && req.signal?.aborted !== true) {
         // A wait the deadline cannot hold (a long Retry-After) ends the retries: the answer is returned.
         const wait = this.backoff(attempt, response.headers.get('retry-after'));
         if (Date.now() + wait < deadline) {
           if (UNCERTAIN_STATUS.has(response.status)) uncertain = true;
+          await this.hooks.onRetry?.({ ...hook, delayMs: wait, status: response.status });
           await sleep(wait, req.signal);
           continue;
         }
       }
-      return { ...response, uncertain };
+      return { ...response, uncertain, attempt };
     }
   }
 
-  /** Sends a request and throws `PrestaShopError` unless the status is 2xx (404 too). */
+  /** Sends a request and throws `PrestaShopError` unless the status is 2xx (404 too); `onError` sees that error. */
   async expectOk(req: HttpRequest): Promise<HttpResponse> {
     const response = await this.send(req);
-    if (response.status < 200 || response.status > 299) throw this.httpError(req.method, response);
+    if (response.status < 200 || response.status > 299) {
+      const error = this.httpError(req.method, response);
+      await this.hooks.onError?.({ ...this.hookRequest(req, response.attempt ?? 1), url: response.url, error, durationMs: 0 });
+      throw error;
+    }
     return response;
+  }
+
+  /** What the hooks see of an attempt: no key anywhere (the URL is built without it, no Authorization header). */
+  private hookRequest(req: HttpRequest, attempt: number): HookRequest {
+    const headers: Record<string, string> = { ...this.extraHeaders, 'Output-Format': req.format };
+    if (typeof req.body === 'string') headers['Content-Type'] = 'text/xml; charset=utf-8';
+    const resource = req.path.split('/')[0] ?? '';
+    const url = redactUrl(this.url(req.path, req.params));
+    return { resource, operation: req.operation ?? operationOf(req.method, req.path), method: req.method, attempt, url, headers };
   }
 
   /** The `PrestaShopError` for an answer with an error status. */
@@ -190,7 +221,7 @@ export class Transport {
     return Number.isFinite(asked) ? Math.max(floor, asked) : floor;
   }
 
-  private async sendOnce(req: HttpRequest, deadline: number): Promise<Omit<HttpResponse, 'uncertain'>> {
+  private async sendOnce(req: HttpRequest, deadline: number, headers: Record<string, string>): Promise<Omit<HttpResponse, 'uncertain'>> {
     let url = this.url(req.path, this.wsKey ? [...(req.params ?? []), ['ws_key', this.options.apiKey]] : req.params);
     const origin = new URL(url).origin;
     let method: string = req.method;
@@ -198,7 +229,7 @@ export class Transport {
     const control = new AttemptControl(deadline, req.signal);
     try {
       for (let redirects = 0; ; redirects++) {
-        const response = await this.fetchOnce(url, method, body, req, control);
+        const response = await this.fetchOnce(url, method, body, headers, control);
         if (response.type === 'opaqueredirect') {
           throw new PrestaShopError({
             kind: 'redirect', status: 0, method, url,
@@ -230,10 +261,10 @@ export class Transport {
     }
   }
 
-  private async fetchOnce(url: string, method: string, body: string | FormData | undefined, req: HttpRequest, control: AttemptControl): Promise<Response> {
-    const headers: Record<string, string> = { ...this.extraHeaders, 'Output-Format': req.format };
+  private async fetchOnce(url: string, method: string, body: string | FormData | undefined, base: Record<string, string>, control: AttemptControl): Promise<Response> {
+    const headers: Record<string, string> = { ...base };
+    if (typeof body !== 'string') delete headers['Content-Type'];
     if (!this.wsKey) headers['Authorization'] = this.auth;
-    if (typeof body === 'string') headers['Content-Type'] = 'text/xml; charset=utf-8';
     const init: RequestInit = { method, headers, redirect: 'manual', signal: control.signal };
     if (body !== undefined) init.body = body;
     try {

@@ -64,6 +64,11 @@ export interface ResourceMeta {
   readonly extensions?: string | undefined;
   /** Known store bugs (`xml-item-500`: an XML read of one item answers 500, so items are read in JSON). */
   readonly quirks?: readonly string[] | undefined;
+  /**
+   * `date`: the resource has a filterable `date_upd`, so `changes()` reads creations, updates and
+   * deletions by date; absent: an id feed (creations and deletions only). The field plan decides.
+   */
+  readonly feed?: 'date' | undefined;
 }
 
 /** The key of the module-field escape hatch of a resource. */

@@ -45,6 +45,14 @@ function nonEmpty<V>(kind: FilterOp<V>['op'], value: V): FilterOp<V> {
   return op(kind, [value]);
 }
 
+/**
+ * A helper-made operator with its operands mapped (date operands shifted to the store's zone); any
+ * other value is returned as it is, so that a look-alike object stays a refused plain value.
+ */
+export function mapOperands(value: unknown, f: (v: unknown) => unknown): unknown {
+  return value instanceof FilterOperator ? op(value.op, value.values.map(f)) : value;
+}
+
 /** `field = value` (the same as passing the value itself). */
 export const eq = <V>(value: V): FilterOp<V> => op('eq', [value]);
 /** `field` is one of the values: `[a|b|c]`. */

@@ -92,6 +92,7 @@ export function createRequest(ctx: ClientContext): RequestFunction {
         body: request.body,
         binary: request.binary,
         signal: request.signal,
+        operation: 'request',
       });
     } catch (error) {
       throw write ? writeError(error) : error;

@@ -4,6 +4,8 @@
  * context. Each generated `clients/<file>.ts` names its types (`T`) and keeps only the methods the
  * store allows on the resource (`Pick<ResourceClient<T>, ...>`), so calling another is a compile error.
  */
+import type { BatchOptions, BatchResult, BatchUpdate } from './batch.js';
+import type { Change, ChangesOptions, IdChange } from './changes.js';
 import type { ResourceMeta } from './meta.js';
 import type { Display, GetQuery, ListAllQuery, ListQuery, ReadOptions, Selected } from './query.js';
 import { ResourceRuntime, type ClientContext, type DeleteOptions, type EmailWriteOptions, type Validator, type WriteOptions } from './resource.js';
@@ -20,10 +22,15 @@ export interface ResourceTypes {
   readonly field: string;
   /** `EmailWriteOptions` where the store reads `sendemail` (default `WriteOptions`). */
   readonly writeOptions?: WriteOptions;
+  /** `date` where the resource has a filterable `date_upd` (see `changes`); absent: an id feed. */
+  readonly feed?: 'date';
 }
 
 type Sort<T extends ResourceTypes> = keyof T['filter'] & string;
 type Options<T extends ResourceTypes> = T extends { readonly writeOptions: infer W } ? W : WriteOptions;
+/** An event of the resource's feed: an id feed cannot claim updates, nor take `since`. */
+type FeedEvent<T extends ResourceTypes> = T extends { readonly feed: 'date' } ? Change<T['item']> : IdChange<T['item']>;
+type FeedOptions<T extends ResourceTypes> = T extends { readonly feed: 'date' } ? ChangesOptions : Omit<ChangesOptions, 'since'>;
 
 export interface ResourceClient<T extends ResourceTypes> {
   /**
@@ -40,6 +47,17 @@ export interface ResourceClient<T extends ResourceTypes> {
   listAll<const D extends Display<T['field']> = 'full'>(
     query?: ListAllQuery<T['filter'], Sort<T>, T['field']> & { readonly display?: D },
   ): AsyncGenerator<Selected<T['item'], D>, void, undefined>;
+  /**
+   * The number of items matching the query (the store sends no total): ids only, `pageSize` per
+   * request (default 1000), paged like `listAll`.
+   */
+  count(query?: Omit<ListAllQuery<T['filter'], Sort<T>, T['field']>, 'display'>): Promise<number>;
+  /**
+   * What was created, updated and deleted since `since` or a stored `cursor`, oldest first; every
+   * event carries the cursor to resume after it. Resources without `date_upd` get creations and
+   * deletions only. See docs/clients.md, "Change feed".
+   */
+  changes(options?: FeedOptions<T>): AsyncGenerator<FeedEvent<T>, void, undefined>;
   /** `GET /api/<resource>/{id}`: the item, or `null` when the store has no such id (it answers 404 with an empty body). */
   get<const D extends Display<T['field']> = 'full'>(
     id: number,
@@ -58,6 +76,15 @@ export interface ResourceClient<T extends ResourceTypes> {
    * GET; `fillLanguages: false` turns it off). Associations left out are kept. `patch` changes some fields only.
    */
   update(id: number, input: T['input'], options?: Options<T>): Promise<T['item']>;
+  /**
+   * Several creates in few requests (`chunkSize` entities per POST, default 25; `concurrency`
+   * requests at once, default 2): one result per input, in input order — `saved` (with the item),
+   * `failed` (nothing saved) or `unknown` (the store saved the entities before the one it refused
+   * and does not say which). A chunk is never sent twice.
+   */
+  createMany(inputs: readonly T['input'][], options?: BatchOptions): Promise<BatchResult<T['item']>[]>;
+  /** Several `update`s (full replacements) in few requests; results as `createMany`'s. */
+  updateMany(items: readonly BatchUpdate<T['input']>[], options?: BatchOptions): Promise<BatchResult<T['item']>[]>;
   /** `PATCH /api/<resource>/{id}` (PrestaShop 8.0+): changes only the fields given. */
   patch(id: number, input: T['patch'], options?: Options<T>): Promise<T['item']>;
   /** `DELETE /api/<resource>/{id}`, or `?id=[…]` for a list; an unknown id throws `PrestaShopError` (404, code 87). */
@@ -83,6 +110,10 @@ export function createResourceClient<T extends ResourceTypes>(ctx: ClientContext
     listAll: (query) => runtime.listAll(query as never) as AsyncGenerator<never, void, undefined>,
     get: (id, query) => runtime.get(id, query) as Promise<never>,
     head: (id, o) => runtime.head(id, o),
+    count: (query) => runtime.count(query as never),
+    changes: (o) => runtime.changes(o) as AsyncGenerator<never, void, undefined>,
+    createMany: async (inputs, o) => runtime.createMany(inputs, await check('input', o), o) as Promise<never>,
+    updateMany: async (items, o) => runtime.updateMany(items, await check('input', o), o) as Promise<never>,
     create: async (input, o) => runtime.create(input, await check('input', o), options(o)) as Promise<never>,
     update: async (id, input, o) => runtime.update(id, input, await check('input', o), options(o)) as Promise<never>,
     patch: async (id, input, o) => runtime.patch(id, input, await check('patch', o), options(o)) as Promise<never>,

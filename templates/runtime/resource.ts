@@ -8,6 +8,8 @@
  * (or the caller's display list), which makes 8.x/9.0 answer with the list form that is not
  * falsy-filtered; the decoder restores anything still missing.
  */
+import type { BatchOptions, BatchResult, BatchUpdate } from './batch.js';
+import type { Change, ChangesOptions } from './changes.js';
 import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
 import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
@@ -88,16 +90,16 @@ export class ResourceRuntime {
   ) {}
 
   /** `GET /api/{resource}?display=…&filter[…]…`: the decoded items. */
-  async list(query: AnyListQuery = {}): Promise<Entity[]> {
+  async list(query: AnyListQuery = {}, operation = 'list'): Promise<Entity[]> {
     const zone = this.zone();
     const q = zone === undefined || query.filter === undefined ? query : { ...query, filter: shiftFilter(this.meta, query.filter, zone) as AnyListQuery['filter'] };
     const params: Params = [...listParams(this.meta, q), ...this.readParams(q)];
-    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal, format: this.readFormat() });
+    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal, format: this.readFormat(), operation });
     return this.decode(res, 'GET', query.display, query.language, this.readFormat()).items;
   }
 
   /** Pages through every item with `limit=offset,count`, sorted by the query's sort then by id. */
-  async *listAll(query: ListAllQuery<Readonly<Record<string, unknown>>, string, string> = {}): AsyncGenerator<Entity, void, undefined> {
+  async *listAll(query: ListAllQuery<Readonly<Record<string, unknown>>, string, string> = {}, operation = 'listAll'): AsyncGenerator<Entity, void, undefined> {
     const pageSize = query.pageSize ?? 100;
     if (!Number.isInteger(pageSize) || pageSize <= 0) throw new RangeError('pageSize: expected a positive integer');
     const sorts: Sort<string>[] = query.sort === undefined ? [] : typeof query.sort === 'string' ? [query.sort] : [...query.sort];
@@ -105,10 +107,20 @@ export class ResourceRuntime {
     if (!sorts.some((s) => s === 'id_ASC' || s === 'id_DESC')) sorts.push('id_ASC');
     const { pageSize: _ignored, ...rest } = query;
     for (let offset = 0; ; offset += pageSize) {
-      const page = await this.list({ ...rest, sort: sorts, limit: { offset, count: pageSize } });
+      const page = await this.list({ ...rest, sort: sorts, limit: { offset, count: pageSize } }, operation);
       yield* page;
       if (page.length < pageSize) return;
     }
+  }
+
+  /**
+   * The number of items matching the query (PrestaShop sends no total): the ids only
+   * (`display=[id]`), `pageSize` per request (default 1000), as `listAll` pages.
+   */
+  async count(query: ListAllQuery<Readonly<Record<string, unknown>>, string, string> = {}): Promise<number> {
+    let n = 0;
+    for await (const item of this.listAll({ ...query, display: ['id'], pageSize: query.pageSize ?? 1000 }, 'count')) if (item !== undefined) n++;
+    return n;
   }
 
   /** `GET /api/{resource}/{id}`: the item, or null when the store has no such id (404). */
@@ -156,6 +168,21 @@ export class ResourceRuntime {
   async patch(id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions = {}): Promise<Entity> {
     checkId(id);
     return (await import('./write.js')).patch(this, id, input, validator, options);
+  }
+
+  /** Several `create`s in few requests (see batch.ts); a result per input, in input order. */
+  async createMany(inputs: readonly unknown[], validator: Validator | null, options: BatchOptions = {}): Promise<BatchResult<Entity>[]> {
+    return (await import('./batch.js')).createMany(this, inputs, validator, options);
+  }
+
+  /** Several `update`s in few requests (see batch.ts); a result per item, in input order. */
+  async updateMany(items: readonly BatchUpdate<unknown>[], validator: Validator | null, options: BatchOptions = {}): Promise<BatchResult<Entity>[]> {
+    return (await import('./batch.js')).updateMany(this, items, validator, options);
+  }
+
+  /** The change feed (see changes.ts). */
+  async *changes(options: ChangesOptions = {}): AsyncGenerator<Change<Entity>, void, undefined> {
+    yield* (await import('./changes.js')).changes(this, options);
   }
 
   /** `DELETE /api/{resource}/{id}`, or `?id=[1,2,3]` for several; throws 404 (code 87) for unknown ids. */

@@ -6,6 +6,7 @@
  * dates and are never shifted. Uses `Intl` only (Node ≥ 18, browsers).
  */
 import type { FieldMeta, ResourceMeta } from './meta.js';
+import { mapOperands } from './query.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -98,11 +99,8 @@ export function shiftFilter(meta: ResourceMeta, filter: unknown, zone: string): 
   for (const f of meta.fields) {
     if (!shifted(f)) continue;
     const v = out[f.name];
-    if (v instanceof Date) out[f.name] = toWallClock(v, zone);
-    else if (typeof v === 'object' && v !== null && Array.isArray((v as { values?: unknown }).values)) {
-      const op = v as { op: string; values: readonly unknown[] };
-      out[f.name] = { ...op, values: op.values.map((x) => (x instanceof Date ? toWallClock(x, zone) : x)) };
-    }
+    // An operator is rebuilt by the helpers' class: a copy of its fields would be refused as a plain object.
+    out[f.name] = v instanceof Date ? toWallClock(v, zone) : mapOperands(v, (x) => (x instanceof Date ? toWallClock(x, zone) : x));
   }
   return out;
 }

@@ -58,7 +58,7 @@ export async function patch(rt: ResourceRuntime, id: number, input: unknown, val
   return send(rt, 'PATCH', `${rt.meta.name}/${id}`, writeBody(rt.meta, body, { id }), options);
 }
 
-function validated(rt: ResourceRuntime, input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
+export function validated(rt: ResourceRuntime, input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
   // An item read from the store carries its id and read-only fields; the store refuses them (93).
   let value = writableView(rt.meta, input);
   const zone = rt.zone();
@@ -75,7 +75,7 @@ function validated(rt: ResourceRuntime, input: unknown, validator: Validator | n
 }
 
 /** Completes partial multilingual values from the current record (see `update`). */
-async function withLanguages(rt: ResourceRuntime, id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
+export async function withLanguages(rt: ResourceRuntime, id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
   if (!(options.fillLanguages ?? rt.ctx.fillLanguages)) return body;
   const partial = partialLanguageFields(rt.meta, body, rt.ctx.languages);
   if (partial.length === 0) return body;

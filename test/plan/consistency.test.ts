@@ -140,9 +140,9 @@ describe('the store time zone reaches the client codec', () => {
   const model = schemaOf(thing([makeField('date_add', { format: 'isDate' })]));
   const zoned: StoreSchema = { ...model, store: { ...model.store, timeZone: 'Europe/Paris' } };
 
-  it('with dates: Date, the context decodes and encodes in the snapshot zone; with strings, dates stay as sent', () => {
+  it('with dates: Date, the context decodes and encodes in the snapshot zone; with strings, dates stay as sent and the zone serves changes({ since })', () => {
     expect(oneLine(emit(zoned, { dates: 'Date' }).files.get('clients/_context.ts')!)).toContain('const CODEC: Codec = { decimals: "number", dates: "Date", timeZone: "Europe/Paris", };');
-    expect(emit(zoned).files.get('clients/_context.ts')).toContain('const CODEC: Codec = { decimals: "number", dates: "string" };');
+    expect(oneLine(emit(zoned).files.get('clients/_context.ts')!)).toContain('const CODEC: Codec = { decimals: "number", dates: "string", timeZone: "Europe/Paris", };');
     expect(emit(model, { dates: 'Date' }).files.get('clients/_context.ts')).toContain('const CODEC: Codec = { decimals: "number", dates: "Date" };');
   });
 

@@ -1,6 +1,7 @@
 // The benchmark's sections, run in this order. Each is `{ name, title, run(ctx) }`; `run` returns
 // `{ measurements, notes?, ratios? }` or calls `ctx.skip(reason)`. Add a section by appending it.
 // The validators and fakestore sections live with their benchmarks (bench/validators.mjs, bench/fakestore.mjs).
+import batch from './batch.mjs';
 import diffSection from './diff.mjs';
 import exportSection from './export.mjs';
 import introspect from './introspect.mjs';
@@ -14,7 +15,7 @@ import tsc from './tsc.mjs';
 import validators from '../../validators.mjs';
 import fakestore from '../../fakestore.mjs';
 
-export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale, fakestore];
+export const SECTIONS = [introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale, fakestore, batch];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

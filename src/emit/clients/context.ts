@@ -17,7 +17,8 @@ export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: 
   const codec = [
     property('decimals', jsString(options.decimals), 'string'),
     property('dates', jsString(options.dates), 'string'),
-    ...(options.dates === 'Date' && timeZone !== null ? [property('timeZone', jsString(timeZone), 'string')] : []),
+    // Also with `dates: 'string'`: `changes({ since: Date })` filters with the store's wall clock.
+    ...(timeZone !== null ? [property('timeZone', jsString(timeZone), 'string')] : []),
   ];
   return (
     fileHeader(ctx) +

@@ -57,6 +57,8 @@ export function renderMeta(resource: ResourcePlan, layout: Layout): string {
     ...(resource.quirks.length === 0
       ? []
       : [property('quirks', arrayLiteral(resource.quirks.map((q) => ({ doc: jsString(q) })), layout), 'group')]),
+    // The change feed the plan chose (absent: an id feed).
+    ...(resource.methods.includes('GET') && resource.changeFeed === 'date' ? [text('feed', 'date')] : []),
   ];
   const literal = objectLiteral(properties, layout, true);
   return statement(assignment(head, literal, ';'), 0, layout);

@@ -31,10 +31,10 @@ function writeOptionsType(resource: string, verb: HttpMethod): string {
 export function clientMethods(resource: Pick<ResourcePlan, 'methods'>): string[] {
   const m = new Set(resource.methods);
   const out: string[] = [];
-  if (m.has('GET')) out.push('list', 'listAll', 'get');
+  if (m.has('GET')) out.push('list', 'listAll', 'get', 'count', 'changes');
   if (m.has('HEAD')) out.push('head');
-  if (m.has('POST')) out.push('create');
-  if (m.has('PUT')) out.push('update');
+  if (m.has('POST')) out.push('create', 'createMany');
+  if (m.has('PUT')) out.push('update', 'updateMany');
   if (m.has('PATCH')) out.push('patch');
   if (m.has('DELETE')) out.push('delete');
   return out;
@@ -112,6 +112,8 @@ function typesBlock(p: Parts, usesType: boolean): string {
     'field: Field',
     // WriteOptions is the default.
     ...(options.includes('EmailWriteOptions') ? [`writeOptions: ${options.join(' | ')}`] : []),
+    // An id feed (no date_upd) is the default of `changes()`.
+    ...(p.methods.includes('changes') && p.resource.changeFeed === 'date' ? ['feed: "date"'] : []),
   ];
   return statement(typeAlias('type Types', `{ ${members.join('; ')} }`, p.layout), 1, p.layout);
 }

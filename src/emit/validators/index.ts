@@ -10,7 +10,7 @@
 import { compareCodeUnits } from '../../model/index.js';
 import type { ResourcePlan as StoreResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
-import { callArguments, functionHead, type Layout } from '../layout.js';
+import { callAssignment, callArguments, functionHead, type Layout } from '../layout.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
 import { jsdoc, jsString, type ResourceNames } from '../naming.js';
 import { hasTypes } from '../types/index.js';
@@ -41,6 +41,8 @@ function imports(runtime: RuntimeImports, typeNames: readonly string[], typesFil
     importLine(runtime.check, '../runtime/check.js', layout, CHECK_TYPES) +
     importLine(runtime.rules, '../runtime/rules.js', layout) +
     importLine(runtime.validation, '../runtime/validation.js', layout, VALIDATION_TYPES) +
+    // Every entry point is a Standard Schema too (`~standard`).
+    moduleStatement('import', ['standardSchema'], '../runtime/standard-schema.js', layout) +
     importTypes(typeNames, `../types/${typesFile}.js`, layout)
   );
 }
@@ -52,21 +54,28 @@ function entryPoints(
   layout: Layout,
   call: (type: string, patch: string, create: string) => [string, string[]],
 ): string {
-  const fn = (name: string, params: string[], result: string, [callee, args]: [string, string[]]): string =>
-    statement(functionHead(`export function ${name}`, params, `: ValidationResult<${result}> {`, layout), 0, layout) +
+  // `function _<name>` does the check; the export is that function carrying `~standard`, built by
+  // a call marked pure, so that a bundler still drops the validators a program does not use.
+  const fn = (doc: string, name: string, params: string[], result: string, [callee, args]: [string, string[]]): string =>
+    statement(functionHead(`function _${name}`, params, `: ValidationResult<${result}> {`, layout), 0, layout) +
     statement(['return ', callee, callArguments(args, layout), ';'], 1, layout) +
-    '}\n';
+    '}\n' +
+    doc +
+    statement(callAssignment(`export const ${name} =`, '/* @__PURE__ */ standardSchema', `_${name}`, layout), 0, layout);
   let out = '';
   if (resource.hasInput) {
-    out += `\n${jsdoc([
+    const doc = jsdoc([
       `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent, and reports every issue.`,
       '`operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.',
-    ])}${fn(names.validateInput, ['value: unknown', `operation: ${jsString('create')} | ${jsString('update')} = ${jsString('update')}`], names.input, call(names.input, 'false', `operation === ${jsString('create')}`))}`;
+      'It is a Standard Schema too (`~standard`, v1: a PUT body).',
+    ]);
+    out += `\n${fn(doc, names.validateInput, ['value: unknown', `operation: ${jsString('create')} | ${jsString('update')} = ${jsString('update')}`], names.input, call(names.input, 'false', `operation === ${jsString('create')}`))}`;
   }
   if (resource.hasPatch) {
-    out += `\n${jsdoc([
-      `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${resource.hasInput ? names.validateInput : 'the input check'}\`, but no field is required.`,
-    ])}${fn(names.validatePatch, ['value: unknown'], names.patch, call(names.patch, 'true', 'false'))}`;
+    const doc = jsdoc([
+      `Checks a body for a PATCH to \`/api/${resource.name}\`: like \`${resource.hasInput ? names.validateInput : 'the input check'}\`, but no field is required; a Standard Schema too.`,
+    ]);
+    out += `\n${fn(doc, names.validatePatch, ['value: unknown'], names.patch, call(names.patch, 'true', 'false'))}`;
   }
   return out;
 }

@@ -43,7 +43,7 @@ export declare namespace ContentManagementSystemClient {
 /** Client of `/api/content_management_system` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ContentManagementSystemClient extends Pick<
   ResourceClient<ContentManagementSystemClient.Types>,
-  "list" | "listAll" | "get"
+  "list" | "listAll" | "get" | "count" | "changes"
 > {}
 
 /** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -47,7 +47,7 @@ export declare namespace CustomersClient {
 /** Client of `/api/customers` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomersClient extends Pick<
   ResourceClient<CustomersClient.Types>,
-  "list" | "listAll" | "get" | "patch"
+  "list" | "listAll" | "get" | "count" | "changes" | "patch"
 > {}
 
 async function validators() {

@@ -45,7 +45,7 @@ export declare namespace ManufacturersClient {
 /** Client of `/api/manufacturers` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ManufacturersClient extends Pick<
   ResourceClient<ManufacturersClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

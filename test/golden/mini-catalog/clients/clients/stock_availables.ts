@@ -53,7 +53,15 @@ export declare namespace StockAvailablesClient {
 /** Client of `/api/stock_availables` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface StockAvailablesClient extends Pick<
   ResourceClient<StockAvailablesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

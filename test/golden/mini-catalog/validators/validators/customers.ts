@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isBirthDate, isEmail } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerPatch } from "../types/customers.js";
 
 /** The checks of a `customers` body, one row per field (columns: see runtime/check.ts). */
@@ -20,9 +21,12 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/** Checks a body for a PATCH to `/api/customers`: like `the input check`, but no field is required. */
-export function validateCustomerPatch(
+function _validateCustomerPatch(
   value: unknown,
 ): ValidationResult<CustomerPatch> {
   return checkRecord<CustomerPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customers`: like `the input check`, but no field is required; a Standard Schema too. */
+export const validateCustomerPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomerPatch,
+);

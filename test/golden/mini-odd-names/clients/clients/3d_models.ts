@@ -43,7 +43,7 @@ export declare namespace _3dModelsClient {
 /** Client of `/api/3d_models` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface _3dModelsClient extends Pick<
   ResourceClient<_3dModelsClient.Types>,
-  "list" | "listAll" | "get"
+  "list" | "listAll" | "get" | "count" | "changes"
 > {}
 
 /** The `3d_models` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -51,7 +51,7 @@ export declare namespace Class_Client {
 /** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface Class_Client extends Pick<
   ResourceClient<Class_Client.Types>,
-  "list" | "listAll" | "get" | "create"
+  "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
 > {}
 
 async function validators() {

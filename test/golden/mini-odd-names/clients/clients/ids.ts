@@ -43,7 +43,7 @@ export declare namespace IdsClient {
 /** Client of `/api/ids` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface IdsClient extends Pick<
   ResourceClient<IdsClient.Types>,
-  "list" | "listAll" | "get"
+  "list" | "listAll" | "get" | "count" | "changes"
 > {}
 
 /** The `ids` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -43,7 +43,16 @@ export declare namespace IndexClient {
 /** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface IndexClient extends Pick<
   ResourceClient<IndexClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

@@ -54,7 +54,7 @@ export declare namespace OrderItemsClient {
 /** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderItemsClient extends Pick<
   ResourceClient<OrderItemsClient.Types>,
-  "list" | "listAll" | "get" | "update"
+  "list" | "listAll" | "get" | "count" | "changes" | "update" | "updateMany"
 > {}
 
 async function validators() {

@@ -43,7 +43,7 @@ export declare namespace OrderItemsClient2 {
 /** Client of `/api/order_items` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderItemsClient2 extends Pick<
   ResourceClient<OrderItemsClient2.Types>,
-  "list" | "listAll" | "get" | "patch"
+  "list" | "listAll" | "get" | "count" | "changes" | "patch"
 > {}
 
 async function validators() {

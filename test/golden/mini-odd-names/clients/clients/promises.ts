@@ -43,7 +43,7 @@ export declare namespace PromisesClient {
 /** Client of `/api/Promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface PromisesClient extends Pick<
   ResourceClient<PromisesClient.Types>,
-  "list" | "listAll" | "get"
+  "list" | "listAll" | "get" | "count" | "changes"
 > {}
 
 /** The `Promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -43,7 +43,7 @@ export declare namespace PromisesClient2 {
 /** Client of `/api/promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface PromisesClient2 extends Pick<
   ResourceClient<PromisesClient2.Types>,
-  "list" | "listAll" | "get"
+  "list" | "listAll" | "get" | "count" | "changes"
 > {}
 
 /** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderItem2Patch } from "../types/order_items_2.js";
 
 /** The checks of a `order_items` body, one row per field (columns: see runtime/check.ts). */
@@ -19,9 +20,12 @@ const SPEC: RecordSpec = {
   unknownKeys: "strict",
 };
 
-/** Checks a body for a PATCH to `/api/order_items`: like `the input check`, but no field is required. */
-export function validateOrderItem2Patch(
+function _validateOrderItem2Patch(
   value: unknown,
 ): ValidationResult<OrderItem2Patch> {
   return checkRecord<OrderItem2Patch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_items`: like `the input check`, but no field is required; a Standard Schema too. */
+export const validateOrderItem2Patch = /* @__PURE__ */ standardSchema(
+  _validateOrderItem2Patch,
+);

@@ -44,6 +44,7 @@ export const addressesMeta: ResourceMeta = {
     { name: "date_upd", kind: "date" },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace AddressesClient {
@@ -83,13 +84,25 @@ export declare namespace AddressesClient {
     patch: AddressPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/addresses` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface AddressesClient extends Pick<
   ResourceClient<AddressesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

@@ -69,7 +69,16 @@ export interface AttachmentsClient
   extends
     Pick<
       ResourceClient<AttachmentsClient.Types>,
-      "list" | "listAll" | "get" | "head" | "update" | "patch" | "delete"
+      | "list"
+      | "listAll"
+      | "get"
+      | "count"
+      | "changes"
+      | "head"
+      | "update"
+      | "updateMany"
+      | "patch"
+      | "delete"
     >,
     AttachmentFilesClient {}
 

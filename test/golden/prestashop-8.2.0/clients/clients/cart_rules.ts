@@ -55,6 +55,7 @@ export const cartRulesMeta: ResourceMeta = {
     { name: "name", kind: "html", multilingual: true },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace CartRulesClient {
@@ -105,13 +106,25 @@ export declare namespace CartRulesClient {
     patch: CartRulePatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/cart_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CartRulesClient extends Pick<
   ResourceClient<CartRulesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

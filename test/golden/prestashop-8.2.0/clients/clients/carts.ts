@@ -48,6 +48,7 @@ export const cartsMeta: ResourceMeta = {
       ],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace CartsClient {
@@ -83,13 +84,24 @@ export declare namespace CartsClient {
     patch: CartPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/carts` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CartsClient extends Pick<
   ResourceClient<CartsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

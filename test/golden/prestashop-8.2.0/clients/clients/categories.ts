@@ -54,6 +54,7 @@ export const categoriesMeta: ResourceMeta = {
       fields: [{ name: "id", kind: "id" }],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace CategoriesClient {
@@ -86,13 +87,25 @@ export declare namespace CategoriesClient {
     patch: CategoryPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/categories` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CategoriesClient extends Pick<
   ResourceClient<CategoriesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

@@ -28,6 +28,7 @@ export const configurationsMeta: ResourceMeta = {
     { name: "date_upd", kind: "date" },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace ConfigurationsClient {
@@ -51,13 +52,25 @@ export declare namespace ConfigurationsClient {
     patch: ConfigurationPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/configurations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ConfigurationsClient extends Pick<
   ResourceClient<ConfigurationsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

@@ -32,6 +32,7 @@ export const customerMessagesMeta: ResourceMeta = {
     { name: "read", kind: "bool" },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace CustomerMessagesClient {
@@ -59,13 +60,24 @@ export declare namespace CustomerMessagesClient {
     patch: CustomerMessagePatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/customer_messages` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomerMessagesClient extends Pick<
   ResourceClient<CustomerMessagesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

@@ -39,6 +39,7 @@ export const customerThreadsMeta: ResourceMeta = {
       fields: [{ name: "id", kind: "id" }],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace CustomerThreadsClient {
@@ -67,13 +68,24 @@ export declare namespace CustomerThreadsClient {
     patch: CustomerThreadPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/customer_threads` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomerThreadsClient extends Pick<
   ResourceClient<CustomerThreadsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

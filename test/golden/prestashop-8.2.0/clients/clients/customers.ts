@@ -60,6 +60,7 @@ export const customersMeta: ResourceMeta = {
       fields: [{ name: "id", kind: "id" }],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace CustomersClient {
@@ -109,13 +110,25 @@ export declare namespace CustomersClient {
     patch: CustomerPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/customers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomersClient extends Pick<
   ResourceClient<CustomersClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

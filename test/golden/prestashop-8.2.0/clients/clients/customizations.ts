@@ -78,7 +78,18 @@ export declare namespace CustomizationsClient {
 /** Client of `/api/customizations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomizationsClient extends Pick<
   ResourceClient<CustomizationsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

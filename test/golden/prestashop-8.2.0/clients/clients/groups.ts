@@ -24,6 +24,7 @@ export const groupsMeta: ResourceMeta = {
     { name: "name", kind: "string", multilingual: true },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace GroupsClient {
@@ -47,13 +48,25 @@ export declare namespace GroupsClient {
     patch: GroupPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface GroupsClient extends Pick<
   ResourceClient<GroupsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

@@ -43,6 +43,7 @@ export const manufacturersMeta: ResourceMeta = {
       fields: [{ name: "id", kind: "id" }],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace ManufacturersClient {
@@ -69,13 +70,25 @@ export declare namespace ManufacturersClient {
     patch: ManufacturerPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/manufacturers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ManufacturersClient extends Pick<
   ResourceClient<ManufacturersClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

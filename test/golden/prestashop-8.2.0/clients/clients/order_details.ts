@@ -143,7 +143,17 @@ export declare namespace OrderDetailsClient {
 /** Client of `/api/order_details` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderDetailsClient extends Pick<
   ResourceClient<OrderDetailsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

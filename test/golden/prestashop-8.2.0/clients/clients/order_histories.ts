@@ -53,7 +53,14 @@ export declare namespace OrderHistoriesClient {
 /** Client of `/api/order_histories` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderHistoriesClient extends Pick<
   ResourceClient<OrderHistoriesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
 > {}
 
 async function validators() {

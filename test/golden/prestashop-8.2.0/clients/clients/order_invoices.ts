@@ -81,7 +81,17 @@ export declare namespace OrderInvoicesClient {
 /** Client of `/api/order_invoices` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderInvoicesClient extends Pick<
   ResourceClient<OrderInvoicesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

@@ -68,7 +68,14 @@ export declare namespace OrderPaymentsClient {
 /** Client of `/api/order_payments` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderPaymentsClient extends Pick<
   ResourceClient<OrderPaymentsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
 > {}
 
 async function validators() {

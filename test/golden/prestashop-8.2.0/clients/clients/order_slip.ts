@@ -44,6 +44,7 @@ export const orderSlipMeta: ResourceMeta = {
       ],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace OrderSlipClient {
@@ -75,13 +76,21 @@ export declare namespace OrderSlipClient {
     patch: never;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/order_slip` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderSlipClient extends Pick<
   ResourceClient<OrderSlipClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
 > {}
 
 async function validators() {

@@ -160,6 +160,7 @@ export const productsMeta: ResourceMeta = {
       ],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace ProductsClient {
@@ -249,13 +250,25 @@ export declare namespace ProductsClient {
     patch: ProductPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/products` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ProductsClient extends Pick<
   ResourceClient<ProductsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

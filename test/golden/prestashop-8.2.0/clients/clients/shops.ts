@@ -55,7 +55,15 @@ export declare namespace ShopsClient {
 /** Client of `/api/shops` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ShopsClient extends Pick<
   ResourceClient<ShopsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

@@ -27,6 +27,7 @@ export const stockMovementReasonsMeta: ResourceMeta = {
     { name: "name", kind: "string", multilingual: true },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace StockMovementReasonsClient {
@@ -49,13 +50,25 @@ export declare namespace StockMovementReasonsClient {
     patch: StockMovementReasonPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/stock_movement_reasons` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface StockMovementReasonsClient extends Pick<
   ResourceClient<StockMovementReasonsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

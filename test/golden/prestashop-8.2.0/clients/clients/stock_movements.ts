@@ -83,7 +83,7 @@ export declare namespace StockMovementsClient {
 /** Client of `/api/stock_movements` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface StockMovementsClient extends Pick<
   ResourceClient<StockMovementsClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `stock_movements` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -64,7 +64,7 @@ export declare namespace StocksClient {
 /** Client of `/api/stocks` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface StocksClient extends Pick<
   ResourceClient<StocksClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -35,6 +35,7 @@ export const storesMeta: ResourceMeta = {
     { name: "note", kind: "html", multilingual: true },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace StoresClient {
@@ -69,13 +70,25 @@ export declare namespace StoresClient {
     patch: StorePatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/stores` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface StoresClient extends Pick<
   ResourceClient<StoresClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

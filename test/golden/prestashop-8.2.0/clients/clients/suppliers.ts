@@ -31,6 +31,7 @@ export const suppliersMeta: ResourceMeta = {
     { name: "meta_keywords", kind: "string", multilingual: true },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace SuppliersClient {
@@ -57,13 +58,25 @@ export declare namespace SuppliersClient {
     patch: SupplierPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/suppliers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SuppliersClient extends Pick<
   ResourceClient<SuppliersClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

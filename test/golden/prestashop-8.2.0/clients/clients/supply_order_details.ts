@@ -87,7 +87,7 @@ export declare namespace SupplyOrderDetailsClient {
 /** Client of `/api/supply_order_details` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SupplyOrderDetailsClient extends Pick<
   ResourceClient<SupplyOrderDetailsClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `supply_order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

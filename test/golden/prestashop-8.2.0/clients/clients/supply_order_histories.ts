@@ -53,7 +53,7 @@ export declare namespace SupplyOrderHistoriesClient {
 /** Client of `/api/supply_order_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SupplyOrderHistoriesClient extends Pick<
   ResourceClient<SupplyOrderHistoriesClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `supply_order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

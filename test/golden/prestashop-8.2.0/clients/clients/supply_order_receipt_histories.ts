@@ -55,7 +55,7 @@ export declare namespace SupplyOrderReceiptHistoriesClient {
 /** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SupplyOrderReceiptHistoriesClient extends Pick<
   ResourceClient<SupplyOrderReceiptHistoriesClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -55,7 +55,7 @@ export declare namespace SupplyOrderStatesClient {
 /** Client of `/api/supply_order_states` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SupplyOrderStatesClient extends Pick<
   ResourceClient<SupplyOrderStatesClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `supply_order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -47,6 +47,7 @@ export const supplyOrdersMeta: ResourceMeta = {
       ],
     },
   ],
+  feed: "date",
 };
 
 export declare namespace SupplyOrdersClient {
@@ -81,13 +82,14 @@ export declare namespace SupplyOrdersClient {
     patch: never;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/supply_orders` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SupplyOrdersClient extends Pick<
   ResourceClient<SupplyOrdersClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `supply_orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

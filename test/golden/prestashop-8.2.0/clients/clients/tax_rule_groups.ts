@@ -27,6 +27,7 @@ export const taxRuleGroupsMeta: ResourceMeta = {
     { name: "date_upd", kind: "date" },
   ],
   associations: [],
+  feed: "date",
 };
 
 export declare namespace TaxRuleGroupsClient {
@@ -49,13 +50,25 @@ export declare namespace TaxRuleGroupsClient {
     patch: TaxRuleGroupPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/tax_rule_groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface TaxRuleGroupsClient extends Pick<
   ResourceClient<TaxRuleGroupsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

@@ -29,6 +29,7 @@ export const translatedConfigurationsMeta: ResourceMeta = {
   ],
   associations: [],
   quirks: ["xml-item-500"],
+  feed: "date",
 };
 
 export declare namespace TranslatedConfigurationsClient {
@@ -52,13 +53,25 @@ export declare namespace TranslatedConfigurationsClient {
     patch: TranslatedConfigurationPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/translated_configurations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface TranslatedConfigurationsClient extends Pick<
   ResourceClient<TranslatedConfigurationsClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
+  | "delete"
 > {}
 
 async function validators() {

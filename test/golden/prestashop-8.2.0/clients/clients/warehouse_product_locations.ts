@@ -49,7 +49,7 @@ export declare namespace WarehouseProductLocationsClient {
 /** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface WarehouseProductLocationsClient extends Pick<
   ResourceClient<WarehouseProductLocationsClient.Types>,
-  "list" | "listAll" | "get" | "head"
+  "list" | "listAll" | "get" | "count" | "changes" | "head"
 > {}
 
 /** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */

@@ -79,7 +79,17 @@ export declare namespace WarehousesClient {
 /** Client of `/api/warehouses` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface WarehousesClient extends Pick<
   ResourceClient<WarehousesClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {

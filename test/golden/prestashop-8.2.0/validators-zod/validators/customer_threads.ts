@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerThreadInput,
   CustomerThreadPatch,
@@ -367,20 +368,27 @@ function checkCustomerThread(
   return { ok: true, value: parsed.data as unknown as CustomerThreadInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateCustomerThreadInput(
+function _validateCustomerThreadInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<CustomerThreadInput> {
   return checkCustomerThread(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateCustomerThreadInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadInput,
+);
 
-/** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
-export function validateCustomerThreadPatch(
+function _validateCustomerThreadPatch(
   value: unknown,
 ): ValidationResult<CustomerThreadPatch> {
   return checkCustomerThread(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required; a Standard Schema too. */
+export const validateCustomerThreadPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadPatch,
+);

@@ -11,6 +11,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** zod schema of a POST/PUT body for `order_payments`. */
@@ -212,13 +213,17 @@ function checkOrderPayment(
   return { ok: true, value: parsed.data as unknown as OrderPaymentInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- */
-export function validateOrderPaymentInput(
+function _validateOrderPaymentInput(
   value: unknown,
   operation: "create" | "update" = "update",
 ): ValidationResult<OrderPaymentInput> {
   return checkOrderPayment(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a PUT body).
+ */
+export const validateOrderPaymentInput = /* @__PURE__ */ standardSchema(
+  _validateOrderPaymentInput,
+);

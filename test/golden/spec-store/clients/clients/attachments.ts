@@ -59,7 +59,14 @@ export interface AttachmentsClient
   extends
     Pick<
       ResourceClient<AttachmentsClient.Types>,
-      "list" | "listAll" | "get" | "update" | "delete"
+      | "list"
+      | "listAll"
+      | "get"
+      | "count"
+      | "changes"
+      | "update"
+      | "updateMany"
+      | "delete"
     >,
     AttachmentFilesClient {}
 

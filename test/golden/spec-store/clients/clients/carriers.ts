@@ -83,7 +83,16 @@ export declare namespace CarriersClient {
 /** Client of `/api/carriers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CarriersClient extends Pick<
   ResourceClient<CarriersClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -77,7 +77,15 @@ export declare namespace CartsClient {
 /** Client of `/api/carts` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CartsClient extends Pick<
   ResourceClient<CartsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

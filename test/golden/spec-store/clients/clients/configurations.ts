@@ -56,7 +56,16 @@ export declare namespace ConfigurationsClient {
 /** Client of `/api/configurations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ConfigurationsClient extends Pick<
   ResourceClient<ConfigurationsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -64,7 +64,15 @@ export declare namespace CustomerMessagesClient {
 /** Client of `/api/customer_messages` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomerMessagesClient extends Pick<
   ResourceClient<CustomerMessagesClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

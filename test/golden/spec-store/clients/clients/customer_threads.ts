@@ -66,7 +66,15 @@ export declare namespace CustomerThreadsClient {
 /** Client of `/api/customer_threads` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomerThreadsClient extends Pick<
   ResourceClient<CustomerThreadsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

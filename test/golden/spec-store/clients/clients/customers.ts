@@ -105,7 +105,16 @@ export declare namespace CustomersClient {
 /** Client of `/api/customers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface CustomersClient extends Pick<
   ResourceClient<CustomersClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

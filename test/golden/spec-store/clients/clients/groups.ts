@@ -53,7 +53,16 @@ export declare namespace GroupsClient {
 /** Client of `/api/groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface GroupsClient extends Pick<
   ResourceClient<GroupsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -65,7 +65,15 @@ export declare namespace OrderCarriersClient {
 /** Client of `/api/order_carriers` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderCarriersClient extends Pick<
   ResourceClient<OrderCarriersClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

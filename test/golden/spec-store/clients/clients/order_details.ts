@@ -133,7 +133,15 @@ export declare namespace OrderDetailsClient {
 /** Client of `/api/order_details` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderDetailsClient extends Pick<
   ResourceClient<OrderDetailsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

@@ -53,7 +53,7 @@ export declare namespace OrderHistoriesClient {
 /** Client of `/api/order_histories` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderHistoriesClient extends Pick<
   ResourceClient<OrderHistoriesClient.Types>,
-  "list" | "listAll" | "get" | "create"
+  "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
 > {}
 
 async function validators() {

@@ -80,7 +80,15 @@ export declare namespace OrderInvoicesClient {
 /** Client of `/api/order_invoices` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderInvoicesClient extends Pick<
   ResourceClient<OrderInvoicesClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

@@ -68,7 +68,7 @@ export declare namespace OrderPaymentsClient {
 /** Client of `/api/order_payments` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderPaymentsClient extends Pick<
   ResourceClient<OrderPaymentsClient.Types>,
-  "list" | "listAll" | "get" | "create"
+  "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
 > {}
 
 async function validators() {

@@ -69,7 +69,7 @@ export declare namespace OrderSlipsClient {
 /** Client of `/api/order_slips` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrderSlipsClient extends Pick<
   ResourceClient<OrderSlipsClient.Types>,
-  "list" | "listAll" | "get" | "create"
+  "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
 > {}
 
 async function validators() {

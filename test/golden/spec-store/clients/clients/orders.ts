@@ -133,7 +133,15 @@ export declare namespace OrdersClient {
 /** Client of `/api/orders` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrdersClient extends Pick<
   ResourceClient<OrdersClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
 > {}
 
 async function validators() {

@@ -50,7 +50,16 @@ export declare namespace ProductFeatureValuesClient {
 /** Client of `/api/product_feature_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ProductFeatureValuesClient extends Pick<
   ResourceClient<ProductFeatureValuesClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -48,7 +48,16 @@ export declare namespace ProductFeaturesClient {
 /** Client of `/api/product_features` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ProductFeaturesClient extends Pick<
   ResourceClient<ProductFeaturesClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -52,7 +52,16 @@ export declare namespace ProductOptionValuesClient {
 /** Client of `/api/product_option_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ProductOptionValuesClient extends Pick<
   ResourceClient<ProductOptionValuesClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -54,7 +54,16 @@ export declare namespace ProductOptionsClient {
 /** Client of `/api/product_options` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ProductOptionsClient extends Pick<
   ResourceClient<ProductOptionsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

@@ -183,7 +183,16 @@ export declare namespace ProductsClient {
 /** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ProductsClient extends Pick<
   ResourceClient<ProductsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

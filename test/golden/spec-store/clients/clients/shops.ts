@@ -55,7 +55,7 @@ export declare namespace ShopsClient {
 /** Client of `/api/shops` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface ShopsClient extends Pick<
   ResourceClient<ShopsClient.Types>,
-  "list" | "listAll" | "get" | "update"
+  "list" | "listAll" | "get" | "count" | "changes" | "update" | "updateMany"
 > {}
 
 async function validators() {

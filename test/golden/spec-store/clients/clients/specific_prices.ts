@@ -78,7 +78,16 @@ export declare namespace SpecificPricesClient {
 /** Client of `/api/specific_prices` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface SpecificPricesClient extends Pick<
   ResourceClient<SpecificPricesClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {

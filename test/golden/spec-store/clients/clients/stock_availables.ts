@@ -60,7 +60,7 @@ export declare namespace StockAvailablesClient {
 /** Client of `/api/stock_availables` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface StockAvailablesClient extends Pick<
   ResourceClient<StockAvailablesClient.Types>,
-  "list" | "listAll" | "get" | "update"
+  "list" | "listAll" | "get" | "count" | "changes" | "update" | "updateMany"
 > {}
 
 async function validators() {

@@ -54,7 +54,16 @@ export declare namespace TaxRuleGroupsClient {
 /** Client of `/api/tax_rule_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface TaxRuleGroupsClient extends Pick<
   ResourceClient<TaxRuleGroupsClient.Types>,
-  "list" | "listAll" | "get" | "create" | "update" | "delete"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "delete"
 > {}
 
 async function validators() {
