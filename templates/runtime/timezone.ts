@@ -6,6 +6,7 @@
  * dates and are never shifted. Uses `Intl` only (Node ≥ 18, browsers).
  */
 import type { FieldMeta, ResourceMeta } from './meta.js';
+import { mapFilterOperands } from './query.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -91,18 +92,16 @@ export function shiftDates(meta: ResourceMeta, value: unknown, shift: (d: Date) 
   return out;
 }
 
-/** A list filter with its `Date` operands turned into the store's wall clock. */
+/**
+ * A list filter with its `Date` operands turned into the store's wall clock, in plain values and
+ * in every operator (`gt`, `between`, …). Text operands are the store's wall clock already.
+ */
 export function shiftFilter(meta: ResourceMeta, filter: unknown, zone: string): unknown {
   if (typeof filter !== 'object' || filter === null) return filter;
   const out: Record<string, unknown> = { ...(filter as Record<string, unknown>) };
   for (const f of meta.fields) {
-    if (!shifted(f)) continue;
-    const v = out[f.name];
-    if (v instanceof Date) out[f.name] = toWallClock(v, zone);
-    else if (typeof v === 'object' && v !== null && Array.isArray((v as { values?: unknown }).values)) {
-      const op = v as { op: string; values: readonly unknown[] };
-      out[f.name] = { ...op, values: op.values.map((x) => (x instanceof Date ? toWallClock(x, zone) : x)) };
-    }
+    if (!shifted(f) || out[f.name] === undefined) continue;
+    out[f.name] = mapFilterOperands(out[f.name], (x) => (x instanceof Date ? toWallClock(x, zone) : x));
   }
   return out;
 }
