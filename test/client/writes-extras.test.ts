@@ -36,7 +36,10 @@ describe('attachments', () => {
     // The store sends the name through utf8_decode (Latin-1); the fake store sends `?` beyond ASCII.
     expect(await files.download(id)).toEqual({ bytes: new Uint8Array([1, 2, 3]), fileName: 'caf?.txt', mimeType: 'text/plain' });
 
+    h.store.clearRequests();
     await files.deleteFile(id);
+    // The record's route: the store's file route (`attachments/file/{id}`) answers 200 and deletes nothing.
+    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/attachments/${id}`]);
     expect(h.store.engine.get('attachments', id)).toBeUndefined();
     await expect(files.download(id)).rejects.toMatchObject({ status: 500, code: 1 });
   });
