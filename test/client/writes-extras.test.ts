@@ -62,6 +62,20 @@ describe('attachments', () => {
   });
 });
 
+describe('methods', () => {
+  it('each resource client has at run time only the methods the store allows', async () => {
+    const client = h.client();
+    expect(Object.keys(client.supply_order_states).sort()).toEqual(['get', 'head', 'list', 'listAll']);
+    expect(client.supply_order_states.update).toBeUndefined();
+    expect(Object.keys(client.stock_availables).sort()).toEqual(['get', 'head', 'list', 'listAll', 'patch', 'update']);
+    // Attachments: the record methods and the file calls.
+    expect(Object.keys(client.attachments).sort()).toEqual(
+      ['delete', 'deleteFile', 'download', 'get', 'head', 'list', 'listAll', 'patch', 'replaceFile', 'update', 'upload'],
+    );
+    expect((await client.stock_availables.list({ display: ['id'], limit: 1 })).length).toBe(1);
+  });
+});
+
 describe('request()', () => {
   it('reaches what the client does not model, with the same auth and errors', async () => {
     const request = h.request();
