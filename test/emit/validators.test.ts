@@ -79,7 +79,7 @@ describe('files', () => {
     const { files } = emit(model);
     expect([...files.keys()].sort()).toEqual(['validators/customers.ts', 'validators/index.ts', 'validators/products.ts', 'validators/shops.ts']);
     const products = files.get('validators/products.ts')!;
-    expect(oneLine(products)).toContain('export function validateProductInput( value: unknown, operation: "create" | "update" = "update", ): ValidationResult<ProductInput>');
+    expect(oneLine(products)).toContain('export function validateProductInput( value: unknown, operation: "create" | "update" = "create", ): ValidationResult<ProductInput>');
     expect(oneLine(products)).toContain('export function validateProductPatch( value: unknown, ): ValidationResult<ProductPatch>');
     expect(products).toContain('from "../runtime/rules.js"');
     expect(products).not.toContain('zod');
@@ -95,7 +95,7 @@ describe('files', () => {
     expect(files.has('validators/_zod.ts')).toBe(true);
     expect(files.get('validators/products.ts')).toContain('import { z } from "zod";');
     expect(files.get('validators/products.ts')).toContain('export const productInputSchema = z.looseObject({');
-    expect(oneLine(files.get('validators/products.ts')!)).toContain('export function validateProductInput( value: unknown, operation: "create" | "update" = "update", )');
+    expect(oneLine(files.get('validators/products.ts')!)).toContain('export function validateProductInput( value: unknown, operation: "create" | "update" = "create", )');
   });
 
   it('is byte-identical whatever the order of resources (fields keep the store order, a fact of the store)', () => {
