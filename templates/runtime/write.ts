@@ -5,6 +5,9 @@
  *   nulls the property first; PrestaShop 1.7.8 – 9.0), and the answer to a PATCH shows those
  *   languages empty although the store kept them. So a multilingual value that does not carry
  *   every store language is completed from the current record (one GET of just those fields).
+ * - **Associations.** Setting a combination's `product_option_values` deletes its image links too
+ *   (`deleteAssociations()`), so a body that sets them without `images` gets the current images
+ *   (the same GET, of the whole record).
  * - **Outcome of a failed write.** Some errors come after the object was saved (PHP warnings while
  *   rendering the answer, a bad association, no answer at all): the error says so (`writeError`
  *   in errors.ts), so that nobody retries a POST that went through.
@@ -35,7 +38,7 @@ export async function create(rt: ResourceRuntime, input: unknown, validator: Val
  * 9.0), the write is sent as a PATCH carrying the same body, which keeps them.
  */
 export async function update(rt: ResourceRuntime, id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
-  const body = await withLanguages(rt, id, validated(rt, input, validator, 'update', options), options);
+  const body = await completed(rt, id, validated(rt, input, validator, 'update', options), options);
   const xml = writeBody(rt.meta, body, { id });
   if (rt.ctx.updateMode === 'auto' && refusedStoredFields(rt.meta).length > 0) {
     try {
@@ -54,7 +57,7 @@ export async function update(rt: ResourceRuntime, id: number, input: unknown, va
  * the item returned is the one stored (one GET; `fillLanguages: false` to skip).
  */
 export async function patch(rt: ResourceRuntime, id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
-  const body = await withLanguages(rt, id, validated(rt, input, validator, 'patch', options), options);
+  const body = await completed(rt, id, validated(rt, input, validator, 'patch', options), options);
   return send(rt, 'PATCH', `${rt.meta.name}/${id}`, writeBody(rt.meta, body, { id }), options);
 }
 
@@ -74,20 +77,50 @@ function validated(rt: ResourceRuntime, input: unknown, validator: Validator | n
   return value as Readonly<Record<string, unknown>>;
 }
 
-/** Completes partial multilingual values from the current record (see `update`). */
-async function withLanguages(rt: ResourceRuntime, id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
-  if (!(options.fillLanguages ?? rt.ctx.fillLanguages)) return body;
-  const partial = partialLanguageFields(rt.meta, body, rt.ctx.languages);
-  if (partial.length === 0) return body;
-  // Every language (no `language` parameter), just those fields, in the client's read format.
+/**
+ * Completes a write body from the current record, with one GET when something needs it:
+ * multilingual values that leave out a language (see `update`), and a combination's `images`
+ * when the body sets its `product_option_values` without them (see `resetAssociations`).
+ */
+async function completed(rt: ResourceRuntime, id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
+  const partial = (options.fillLanguages ?? rt.ctx.fillLanguages) ? partialLanguageFields(rt.meta, body, rt.ctx.languages) : [];
+  const reset = resetAssociations(rt.meta, body);
+  if (partial.length === 0 && reset.length === 0) return body;
+  // Every language (no `language` parameter), in the client's read format: just those fields, or
+  // the whole record for associations (a display of `images[id]` renders the items without ids).
   const format = rt.readFormat();
-  const params: Params = [['display', `[${partial.map((f) => f.name).join(',')}]`], ...shopParams(options.shop ?? rt.ctx.shop)];
+  const display = reset.length > 0 ? 'full' : `[${partial.map((f) => f.name).join(',')}]`;
+  const params: Params = [['display', display], ...shopParams(options.shop ?? rt.ctx.shop)];
   const res = await rt.ctx.transport.send({ method: 'GET', path: `${rt.meta.name}/${id}`, params, format: format === 'json' ? 'JSON' : 'XML', signal: options.signal });
   // No such id: the write itself gets the store's answer (404/92).
   if (res.status === 404) return body;
   if (res.status < 200 || res.status > 299) throw rt.ctx.transport.httpError('GET', res);
-  const current = rt.decode(res, 'GET', partial.map((f) => f.name), [], format).items[0];
-  return current === undefined ? body : completeLanguages(body, partial, current);
+  const current = rt.decode(res, 'GET', reset.length > 0 ? undefined : partial.map((f) => f.name), [], format).items[0];
+  if (current === undefined) return body;
+  return completeAssociations(completeLanguages(body, partial, current), reset, current);
+}
+
+/**
+ * Associations the store empties although the body leaves them out: `Combination::setWsProductOptionValues`
+ * runs `deleteAssociations()`, which deletes the combination's image links too (1.7.8 – 9.0). So
+ * when a body sets `product_option_values` without `images`, the images are sent as they are.
+ */
+export function resetAssociations(meta: ResourceMeta, body: Readonly<Record<string, unknown>>): string[] {
+  const names = new Set(meta.associations.map((a) => a.name));
+  if (!names.has('product_option_values') || !names.has('images')) return [];
+  const sent = body['associations'];
+  if (typeof sent !== 'object' || sent === null) return [];
+  const lists = sent as Readonly<Record<string, unknown>>;
+  return lists['product_option_values'] !== undefined && lists['images'] === undefined ? ['images'] : [];
+}
+
+/** The body with the associations `names` taken from the current record. */
+function completeAssociations(body: Readonly<Record<string, unknown>>, names: readonly string[], current: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (names.length === 0) return body;
+  const stored = (current['associations'] ?? {}) as Readonly<Record<string, unknown>>;
+  const lists: Record<string, unknown> = { ...(body['associations'] as Readonly<Record<string, unknown>>) };
+  for (const name of names) lists[name] = Array.isArray(stored[name]) ? stored[name] : [];
+  return { ...body, associations: lists };
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * Writes whose store-side effects the client completes or reads back, over real HTTP against the
+ * seeded 8.x-style CRUD fake store: a combination's images kept when its option values change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './writes-helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness('8.x');
+});
+afterAll(() => h.close());
+
+const ids = (list: unknown): unknown => (Array.isArray(list) ? list.map((x: { id: unknown }) => x.id) : list);
+
+describe('combinations: product_option_values without images', () => {
+  // Combination::setWsProductOptionValues → deleteAssociations() deletes the image links too.
+  const create = async (): Promise<number> => {
+    const c = h.client().combinations;
+    const created = await c.create({ id_product: 1, minimal_quantity: 1, associations: { product_option_values: [{ id: 1 }], images: [{ id: 7 }, { id: 8 }] } });
+    return created.id as number;
+  };
+  const stored = (id: number): unknown => ids(h.store.engine.get('combinations', id)!.associations.get('images'));
+
+  it.each(['patch', 'update'] as const)('%s keeps the images (one read completes them)', async (method) => {
+    const id = await create();
+    const c = h.client().combinations;
+    const body = method === 'patch' ? { associations: { product_option_values: [{ id: 2 }] } } : { ...(await c.get(id)), associations: { product_option_values: [{ id: 2 }] } };
+    h.store.clearRequests();
+    const answer = await c[method](id, body);
+    expect(stored(id)).toEqual(['7', '8']);
+    expect(ids(answer.associations.images)).toEqual([7, 8]);
+    expect(ids(answer.associations.product_option_values)).toEqual([2]);
+    const sent = h.store.requests.map((r) => `${r.method} ${r.path}`);
+    expect(sent).toEqual([`GET /api/combinations/${id}`, `${method === 'patch' ? 'PATCH' : 'PUT'} /api/combinations/${id}`]);
+    expect(h.store.requests[1]!.body).toMatch(/<product_option_values>.*<\/product_option_values>\s*<images>.*<id><!\[CDATA\[7\]\]><\/id>.*<\/images>/s);
+  });
+
+  it('sends the images the caller gives, and reads nothing when option values are not written', async () => {
+    const id = await create();
+    const c = h.client().combinations;
+    h.store.clearRequests();
+    await c.patch(id, { associations: { product_option_values: [{ id: 2 }], images: [{ id: 9 }] } });
+    await c.patch(id, { reference: 'fix21a' });
+    expect(h.store.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
+    expect(stored(id)).toEqual(['9']);
+  });
+});
