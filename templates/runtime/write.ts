@@ -27,7 +27,20 @@ import { writableView, writeBody } from './xml-write.js';
 /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
 export async function create(rt: ResourceRuntime, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
   const body = validated(rt, input, validator, 'create', options);
-  return send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options);
+  const answer = await send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options);
+  if (!(rt.meta.quirks ?? []).includes('create-reads-back')) return answer;
+  // The store saved another object than the one it answers with (`orders`: built from the cart).
+  const id = answer['id'];
+  let stored: Entity | null = null;
+  let cause: unknown = undefined;
+  try {
+    if (typeof id === 'number' && id > 0) stored = await rt.get(id, { shop: options.shop, signal: options.signal });
+  } catch (error) {
+    cause = error;
+  }
+  if (stored !== null) return stored;
+  const message = `POST ${rt.meta.name}: the store created ${rt.meta.node} ${String(id)}, but reading it back failed; the object was saved: read it back with get(${String(id)}) rather than retrying`;
+  throw new PrestaShopError({ kind: 'decode', status: 201, method: 'POST', url: rt.meta.name, message, cause, mayBeSaved: true });
 }
 
 /**

@@ -46,3 +46,23 @@ describe('combinations: product_option_values without images', () => {
     expect(stored(id)).toEqual(['9']);
   });
 });
+
+describe('orders.create reads the order back', () => {
+  // Order::addWs builds the order from the cart (PaymentModule::validateOrder) and answers the
+  // posted object with the new id: reference, totals and current_state of the answer are not the stored ones.
+  it('returns the stored order, not the POST answer', async () => {
+    const c = h.client().orders;
+    const seed = (await c.get(1))!;
+    const { id: _id, ...input } = seed;
+    const next = Math.max(...(await c.list({ display: ['id'] })).map((o: { id: number }) => o.id)) + 1;
+    // The answer a real store gives: the posted values, no reference, current_state 0.
+    const posted = `<prestashop><order><id>${next}</id><reference></reference><current_state>0</current_state><total_paid>1.000000</total_paid></order></prestashop>`;
+    const fault = h.store.fault({ path: '/api/orders', times: 1, status: 201, body: posted, headers: { 'content-type': 'text/xml;charset=utf-8' } });
+    h.store.clearRequests();
+    const created = await c.create({ ...input, reference: 'FIX21A' }, { validate: false });
+    fault.remove();
+    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/orders', `GET /api/orders/${next}`]);
+    expect(created).toEqual(await c.get(next));
+    expect([created.id, created.reference, created.current_state]).toEqual([next, 'FIX21A', seed.current_state]);
+  });
+});
