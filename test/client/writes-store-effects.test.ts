@@ -3,6 +3,7 @@
  * seeded 8.x-style CRUD fake store: a combination's images kept when its option values change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseXml } from '../../templates/runtime/xml.js';
 import { startHarness, type Harness } from './writes-helpers.js';
 
 let h: Harness;
@@ -64,5 +65,20 @@ describe('orders.create reads the order back', () => {
     expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/orders', `GET /api/orders/${next}`]);
     expect(created).toEqual(await c.get(next));
     expect([created.id, created.reference, created.current_state]).toEqual([next, 'FIX21A', seed.current_state]);
+  });
+});
+
+describe('carriage returns', () => {
+  // SimpleXML (libxml, XML 1.0 §2.11) reads a literal \r\n, CDATA included, as \n: on a real 8.2.0
+  // store a CDATA "a\r\nb" is stored as "a\nb", and "a]]>&#13;<![CDATA[\nb" as "a\r\nb".
+  it('are sent as &#13; between CDATA sections, never as a literal \\r', async () => {
+    const value = [{ id: 1, value: 'line 1\r\nline 2' }, { id: 2, value: 'ligne 1\r\nligne 2' }];
+    h.store.clearRequests();
+    await h.client().products.patch(1, { meta_description: value });
+    const body = h.store.requests.find((r) => r.method === 'PATCH')!.body;
+    expect(body).not.toContain('\r');
+    expect(body).toContain('<language id="1"><![CDATA[line 1]]>&#13;<![CDATA[\nline 2]]></language>');
+    const sent = parseXml(body).children[0]!.children.find((c) => c.name === 'meta_description')!;
+    expect(sent.children.map((l) => l.text)).toEqual(['line 1\r\nline 2', 'ligne 1\r\nligne 2']);
   });
 });
