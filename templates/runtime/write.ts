@@ -27,7 +27,7 @@ import { writableView, writeBody } from './xml-write.js';
 /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
 export async function create(rt: ResourceRuntime, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
   const body = validated(rt, input, validator, 'create', options);
-  const answer = await send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options);
+  const answer = await send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options, body);
   if (!(rt.meta.quirks ?? []).includes('create-reads-back')) return answer;
   // The store saved another object than the one it answers with (`orders`: built from the cart).
   const id = answer['id'];
@@ -55,13 +55,13 @@ export async function update(rt: ResourceRuntime, id: number, input: unknown, va
   const xml = writeBody(rt.meta, body, { id });
   if (rt.ctx.updateMode === 'auto' && refusedStoredFields(rt.meta).length > 0) {
     try {
-      return await send(rt, 'PATCH', `${rt.meta.name}/${id}`, xml, options);
+      return await send(rt, 'PATCH', `${rt.meta.name}/${id}`, xml, options, body);
     } catch (error) {
       // 405: no PATCH on this store (1.7) or for this key; nothing was written, a PUT is all there is.
       if (!(error instanceof PrestaShopError && error.status === 405)) throw error;
     }
   }
-  return send(rt, 'PUT', `${rt.meta.name}/${id}`, xml, options);
+  return send(rt, 'PUT', `${rt.meta.name}/${id}`, xml, options, body);
 }
 
 /**
@@ -71,7 +71,7 @@ export async function update(rt: ResourceRuntime, id: number, input: unknown, va
  */
 export async function patch(rt: ResourceRuntime, id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
   const body = await completed(rt, id, validated(rt, input, validator, 'patch', options), options);
-  return send(rt, 'PATCH', `${rt.meta.name}/${id}`, writeBody(rt.meta, body, { id }), options);
+  return send(rt, 'PATCH', `${rt.meta.name}/${id}`, writeBody(rt.meta, body, { id }), options, body);
 }
 
 function validated(rt: ResourceRuntime, input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
@@ -140,7 +140,14 @@ function completeAssociations(body: Readonly<Record<string, unknown>>, names: re
  * Sends a write and decodes the saved item. The answer is always asked for in XML: the JSON
  * renderer of 8.x/9.0 fails (500, after the save) on an object that lacks a language.
  */
-async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions): Promise<Entity> {
+async function send(
+  rt: ResourceRuntime,
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  xml: string,
+  options: EmailWriteOptions,
+  body: Readonly<Record<string, unknown>>,
+): Promise<Entity> {
   const params: Params = [];
   if (options.sendemail === true) params.push(['sendemail', '1']);
   params.push(...shopParams(options.shop ?? rt.ctx.shop));
@@ -152,8 +159,35 @@ async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path:
     }
     return item;
   } catch (error) {
-    throw writeError(error);
+    throw writeError(await withUnknownReferences(rt, error, body, options));
   }
+}
+
+/** At most this many references are looked up after a 500 without an error message. */
+const MAX_REFERENCE_CHECKS = 8;
+
+/**
+ * A 500 with an empty body is a PHP fatal error whose message only the store's log holds. The
+ * common one is a reference to an id that does not exist (`categories.id_parent`: "Parent category
+ * 99999 does not exist", thrown by `Category::add`): the reference fields the body sets are looked
+ * up (`HEAD`, a few at most), and the error names those the store does not have.
+ */
+async function withUnknownReferences(rt: ResourceRuntime, error: unknown, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<unknown> {
+  if (!(error instanceof PrestaShopError) || error.kind !== 'http' || error.status !== 500 || error.errors.length > 0) return error;
+  const refs = rt.meta.fields.filter((f) => f.references !== undefined && typeof body[f.name] === 'number' && (body[f.name] as number) > 0);
+  const unknown: string[] = [];
+  for (const f of refs.slice(0, MAX_REFERENCE_CHECKS)) {
+    const id = body[f.name] as number;
+    const res = await rt.ctx.transport
+      .send({ method: 'HEAD', path: `${f.references!}/${id}`, params: shopParams(options.shop ?? rt.ctx.shop), format: 'XML', signal: options.signal })
+      .catch(() => null);
+    if (res?.status === 404) unknown.push(`${f.name} ${id} (the store has no ${f.references!} ${id})`);
+  }
+  const message =
+    unknown.length > 0
+      ? `unknown reference: ${unknown.join(', ')}; send an existing id`
+      : 'the store failed without an error message (a PHP fatal error: its error log has the cause)';
+  return new PrestaShopError({ kind: 'http', status: 500, errors: [{ code: null, message }], method: error.method, url: error.url, cause: error, mayHaveSucceeded: error.mayHaveSucceeded });
 }
 
 /** The multilingual fields of a write body that miss one of the store's languages. */

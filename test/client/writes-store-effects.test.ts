@@ -82,3 +82,32 @@ describe('carriage returns', () => {
     expect(sent.children.map((l) => l.text)).toEqual(['line 1\r\nline 2', 'ligne 1\r\nligne 2']);
   });
 });
+
+describe('a 500 without an error message', () => {
+  // A real 8.2.0 store answers POST /api/categories with id_parent 99999 with a 500 and an empty body:
+  // Category::add throws "Parent category 99999 does not exist" (a PHP fatal error, in its log only).
+  const category = (idParent: number) => ({
+    id_parent: idParent,
+    active: true,
+    name: [{ id: 1, value: 'fix21a' }, { id: 2, value: 'fix21a' }],
+    link_rewrite: [{ id: 1, value: 'fix21a' }, { id: 2, value: 'fix21a' }],
+  });
+
+  it('names the reference the store does not have', async () => {
+    const fault = h.store.fault({ path: '/api/categories', times: 1, status: 500, body: '' });
+    h.store.clearRequests();
+    const error = (await h.client().categories.create(category(99999)).catch((e: unknown) => e)) as Error & { status: number; errors: unknown[] };
+    fault.remove();
+    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/categories', 'HEAD /api/categories/99999']);
+    expect(error.status).toBe(500);
+    expect(error.message).toContain('unknown reference: id_parent 99999 (the store has no categories 99999)');
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  it('says where the cause is when every reference exists', async () => {
+    const fault = h.store.fault({ path: '/api/categories', times: 1, status: 500, body: '' });
+    const error = (await h.client().categories.create(category(2)).catch((e: unknown) => e)) as Error;
+    fault.remove();
+    expect(error.message).toContain('the store failed without an error message (a PHP fatal error: its error log has the cause)');
+  });
+});
