@@ -55,7 +55,8 @@ export interface ResourceClient<T extends ResourceTypes> {
   /**
    * `PUT /api/<resource>/{id}`: a full replacement. Fields the input leaves out are reset by the store, and so are the
    * languages a multilingual value leaves out: the client first completes such a value from the stored record (one extra
-   * GET; `fillLanguages: false` turns it off). Associations left out are kept. `patch` changes some fields only.
+   * GET; `fillLanguages: false` turns it off). Associations left out are kept (a combination's `images` too: setting its
+   * `product_option_values` alone would delete them, so the client sends them as stored). `patch` changes some fields only.
    */
   update(id: number, input: T['input'], options?: Options<T>): Promise<T['item']>;
   /** `PATCH /api/<resource>/{id}` (PrestaShop 8.0+): changes only the fields given. */
