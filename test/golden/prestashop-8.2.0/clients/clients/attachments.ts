@@ -85,6 +85,7 @@ export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
       ctx,
       attachmentsMeta,
       validators,
+      ["list", "listAll", "get", "head", "update", "patch", "delete"],
     ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };

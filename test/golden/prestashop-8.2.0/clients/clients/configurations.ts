@@ -76,5 +76,6 @@ export function createConfigurationsClient(
     ctx,
     configurationsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -63,5 +63,6 @@ export function createContactsClient(ctx: ClientContext): ContactsClient {
     ctx,
     contactsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -81,5 +81,6 @@ export function createContentManagementSystemClient(
     ctx,
     contentManagementSystemMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

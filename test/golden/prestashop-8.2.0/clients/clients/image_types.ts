@@ -75,5 +75,6 @@ export function createImageTypesClient(ctx: ClientContext): ImageTypesClient {
     ctx,
     imageTypesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -75,5 +75,6 @@ export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
     ctx,
     languagesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

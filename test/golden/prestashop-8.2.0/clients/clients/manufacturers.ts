@@ -94,5 +94,6 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -73,5 +73,6 @@ export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
     ctx,
     shopGroupsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

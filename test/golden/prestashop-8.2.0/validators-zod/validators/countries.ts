@@ -256,11 +256,11 @@ function checkCountry(
 
 /**
  * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
  */
 export function validateCountryInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CountryInput> {
   return checkCountry(value, false, operation === "create");
 }

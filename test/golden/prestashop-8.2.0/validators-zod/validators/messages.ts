@@ -229,11 +229,11 @@ function checkMessage(
 
 /**
  * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
  */
 export function validateMessageInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<MessageInput> {
   return checkMessage(value, false, operation === "create");
 }

@@ -170,11 +170,11 @@ function checkState(
 
 /**
  * Checks a body for a POST or PUT to `/api/states` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
  */
 export function validateStateInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<StateInput> {
   return checkState(value, false, operation === "create");
 }

@@ -75,6 +75,7 @@ export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
       ctx,
       attachmentsMeta,
       validators,
+      ["list", "listAll", "get", "update", "delete"],
     ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };

@@ -71,5 +71,6 @@ export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
     ctx,
     languagesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

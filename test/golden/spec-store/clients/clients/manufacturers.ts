@@ -80,5 +80,6 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

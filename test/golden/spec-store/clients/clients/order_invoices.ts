@@ -96,5 +96,6 @@ export function createOrderInvoicesClient(
     ctx,
     orderInvoicesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update"],
   );
 }

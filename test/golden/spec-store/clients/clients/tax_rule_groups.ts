@@ -70,5 +70,6 @@ export function createTaxRuleGroupsClient(
     ctx,
     taxRuleGroupsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }
