@@ -101,8 +101,11 @@ const ASSOCIATION_FIELD_TYPES: Readonly<Record<string, PhpType>> = {
   name: 'string',
 };
 
-/** Resources whose XML item read fails on PHP 8 (known rendering bugs, confirmed on 8.2.0). */
+/** Known store behaviours the client works around (confirmed on 8.2.0; the code is the same in 1.7.8 and 9.0). */
 const QUIRKS: Readonly<Record<string, readonly string[]>> = {
+  // Order::addWs builds a new order from the cart (PaymentModule::validateOrder: total, reference,
+  // current_state 8 when total_paid differs from the cart's total) and answers the posted object.
+  orders: ['create-reads-back'],
   // WebserviceOutputXML::renderField line 141: "Array to string conversion" for its `value` field.
   translated_configurations: ['xml-item-500'],
 };

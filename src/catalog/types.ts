@@ -50,7 +50,10 @@ export interface CatalogResource {
   readonly fields: Readonly<Record<string, CatalogField>>;
   /** Associations in the order the store applies them. */
   readonly associations: Readonly<Record<string, CatalogAssociation>>;
-  /** Known rendering bugs (`xml-item-500`: an XML read of one item answers 500). */
+  /**
+   * Known store behaviours: `xml-item-500` (an XML read of one item answers 500),
+   * `create-reads-back` (a POST answers the posted object, not the one stored: read it back).
+   */
   readonly quirks?: readonly string[];
 }
 

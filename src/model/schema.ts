@@ -104,7 +104,7 @@ export interface Resource {
   readonly fields: readonly Field[];
   /** In store order (the order the store applies them in a write). */
   readonly associations: readonly Association[];
-  /** Known store bugs for this resource, from the catalog (`xml-item-500`). Sorted. */
+  /** Known store bugs for this resource, from the catalog (`xml-item-500`, `create-reads-back`). Sorted. */
   readonly quirks: readonly string[];
 }
 

@@ -10,7 +10,9 @@
  * - `download`: `GET attachments/file/{id}`: the bytes, the file name (`Content-Disposition`; the
  *   store sends it in ISO-8859-1, `?` for characters outside it) and the mime type.
  * - `replaceFile`: a POST with `ps_method=PUT` (PHP reads multipart bodies of POSTs only).
- * - `deleteFile`: `DELETE attachments/file/{id}`: deletes the attachment and its file.
+ * - `deleteFile`: `DELETE attachments/{id}`: deletes the attachment and its file. Not
+ *   `DELETE attachments/file/{id}`: the store answers 200 there and deletes nothing
+ *   (`WebserviceSpecificManagementAttachments` builds `new Attachment((int) 'file')`, 1.7.8 – 9.0).
  *
  * Works with the `FormData`/`Blob` of Node ≥ 18 and of browsers.
  */
@@ -123,7 +125,7 @@ export function createAttachmentFiles(ctx: ClientContext, meta: ResourceMeta): A
     },
     async deleteFile(id, options = {}) {
       checkId(id);
-      await ctx.transport.expectOk({ method: 'DELETE', path: `attachments/file/${id}`, format: 'XML', signal: options.signal });
+      await records.delete(id, { signal: options.signal });
     },
   };
 }

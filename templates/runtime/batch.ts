@@ -21,7 +21,7 @@ import { mayHaveSaved, PrestaShopError, PrestaShopValidationError } from './erro
 import { refusedStoredFields } from './meta.js';
 import { shopParams, type Params } from './query.js';
 import type { ResourceRuntime, Validator, WriteOptions } from './resource.js';
-import { validated, withLanguages } from './write.js';
+import { completed, validated } from './write.js';
 import { writeBody, XML_HEAD, XML_TAIL } from './xml-write.js';
 
 /** Options of `createMany` / `updateMany`. */
@@ -82,7 +82,7 @@ export async function updateMany(rt: ResourceRuntime, items: readonly BatchUpdat
   }
   return run(rt, method, 'updateMany', items.length, options, async (i) => {
     const { id, input } = items[i]!;
-    const body = await withLanguages(rt, id, validated(rt, input, validator, 'update', options), options);
+    const body = await completed(rt, id, validated(rt, input, validator, 'update', options), options);
     return writeBody(rt.meta, body, { id });
   });
 }

@@ -30,6 +30,10 @@ export function decodeScalar(field: FieldMeta, raw: WireScalar, codec: Codec): u
     case 'html':
     case 'string':
     case 'unknown':
+      // JSON carries a getter's PHP bool as it is (`manufacturer_name: false` without a
+      // manufacturer); XML renders it as PHP prints it: '' and '1'.
+      if (raw === false) return '';
+      if (raw === true) return '1';
       return raw === null || raw === undefined ? '' : String(raw);
   }
 }

@@ -34,6 +34,8 @@ export interface FieldMeta {
   readonly serverManaged?: boolean | undefined;
   /** Computed on read: a value read is not sent back (writing it fails or changes the record). */
   readonly noWriteBack?: boolean | undefined;
+  /** For a foreign key: the resource it refers to (`categories` for `id_parent`). */
+  readonly references?: string | undefined;
   /** The values the store accepts (others: 400, code 85). */
   readonly values?: readonly string[] | undefined;
 }

@@ -39,18 +39,19 @@ function op<V>(kind: FilterOp<V>['op'], values: readonly V[]): FilterOp<V> {
   return new FilterOperator(kind, Object.freeze([...values]));
 }
 
+/**
+ * The filter value with each operand mapped by `fn`, the operator kept: an operator built by the
+ * helpers stays one (a plain object with the same shape would be refused as a filter).
+ */
+export function mapFilterOperands(value: unknown, fn: (operand: unknown) => unknown): unknown {
+  if (value instanceof FilterOperator) return new FilterOperator(value.op, Object.freeze(value.values.map(fn)));
+  return fn(value);
+}
+
 /** An operator whose operand must not be empty text (an empty LIKE or comparison matches every row). */
 function nonEmpty<V>(kind: FilterOp<V>['op'], value: V): FilterOp<V> {
   if (value === '') throw new RangeError(`${kind}(''): an empty operand would match every row; leave the filter out instead`);
   return op(kind, [value]);
-}
-
-/**
- * A helper-made operator with its operands mapped (date operands shifted to the store's zone); any
- * other value is returned as it is, so that a look-alike object stays a refused plain value.
- */
-export function mapOperands(value: unknown, f: (v: unknown) => unknown): unknown {
-  return value instanceof FilterOperator ? op(value.op, value.values.map(f)) : value;
 }
 
 /** `field = value` (the same as passing the value itself). */

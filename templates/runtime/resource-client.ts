@@ -73,7 +73,8 @@ export interface ResourceClient<T extends ResourceTypes> {
   /**
    * `PUT /api/<resource>/{id}`: a full replacement. Fields the input leaves out are reset by the store, and so are the
    * languages a multilingual value leaves out: the client first completes such a value from the stored record (one extra
-   * GET; `fillLanguages: false` turns it off). Associations left out are kept. `patch` changes some fields only.
+   * GET; `fillLanguages: false` turns it off). Associations left out are kept (a combination's `images` too: setting its
+   * `product_option_values` alone would delete them, so the client sends them as stored). `patch` changes some fields only.
    */
   update(id: number, input: T['input'], options?: Options<T>): Promise<T['item']>;
   /**
@@ -94,12 +95,31 @@ export interface ResourceClient<T extends ResourceTypes> {
 /** The validators of a resource's write bodies; a generated client imports its module on the first write. */
 export type LoadValidators = () => Promise<{ readonly input?: Validator; readonly patch?: Validator }>;
 
+/** The name of a client method. */
+export type ClientMethod = keyof ResourceClient<ResourceTypes>;
+
 /**
- * The client of the resource `meta` describes, on a shared context. `validators` loads the checks
- * of write bodies (null: not checked) when a write needs them, so that a program that only reads
- * bundles neither them nor the write side of the runtime.
+ * The client of the resource `meta` describes, on a shared context, with only `methods` (those
+ * the store allows: a method it refuses does not exist at run time either). `validators` loads
+ * the checks of write bodies (null: not checked) when a write needs them, so that a program that
+ * only reads bundles neither them nor the write side of the runtime.
  */
-export function createResourceClient<T extends ResourceTypes>(ctx: ClientContext, meta: ResourceMeta, validators: LoadValidators | null): ResourceClient<T> {
+export function createResourceClient<T extends ResourceTypes, M extends ClientMethod = ClientMethod>(
+  ctx: ClientContext,
+  meta: ResourceMeta,
+  validators: LoadValidators | null,
+  methods: readonly M[],
+): Pick<ResourceClient<T>, M> {
+  const all = allMethods<T>(ctx, meta, validators);
+  const out: Partial<ResourceClient<T>> = {};
+  for (const m of methods) {
+    if (!Object.prototype.hasOwnProperty.call(all, m)) throw new RangeError(`${meta.name}: no client method ${JSON.stringify(m)}`);
+    (out as Record<string, unknown>)[m] = all[m];
+  }
+  return out as Pick<ResourceClient<T>, M>;
+}
+
+function allMethods<T extends ResourceTypes>(ctx: ClientContext, meta: ResourceMeta, validators: LoadValidators | null): ResourceClient<T> {
   const runtime = new ResourceRuntime(ctx, meta);
   const options = (o: WriteOptions | undefined): EmailWriteOptions | undefined => o;
   // Loaded only when this write is validated (validation can be off for the client or the call).

@@ -6,7 +6,7 @@
  * dates and are never shifted. Uses `Intl` only (Node ≥ 18, browsers).
  */
 import type { FieldMeta, ResourceMeta } from './meta.js';
-import { mapOperands } from './query.js';
+import { mapFilterOperands } from './query.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -92,15 +92,16 @@ export function shiftDates(meta: ResourceMeta, value: unknown, shift: (d: Date) 
   return out;
 }
 
-/** A list filter with its `Date` operands turned into the store's wall clock. */
+/**
+ * A list filter with its `Date` operands turned into the store's wall clock, in plain values and
+ * in every operator (`gt`, `between`, …). Text operands are the store's wall clock already.
+ */
 export function shiftFilter(meta: ResourceMeta, filter: unknown, zone: string): unknown {
   if (typeof filter !== 'object' || filter === null) return filter;
   const out: Record<string, unknown> = { ...(filter as Record<string, unknown>) };
   for (const f of meta.fields) {
-    if (!shifted(f)) continue;
-    const v = out[f.name];
-    // An operator is rebuilt by the helpers' class: a copy of its fields would be refused as a plain object.
-    out[f.name] = v instanceof Date ? toWallClock(v, zone) : mapOperands(v, (x) => (x instanceof Date ? toWallClock(x, zone) : x));
+    if (!shifted(f) || out[f.name] === undefined) continue;
+    out[f.name] = mapFilterOperands(out[f.name], (x) => (x instanceof Date ? toWallClock(x, zone) : x));
   }
   return out;
 }

@@ -5,6 +5,9 @@
  *   nulls the property first; PrestaShop 1.7.8 – 9.0), and the answer to a PATCH shows those
  *   languages empty although the store kept them. So a multilingual value that does not carry
  *   every store language is completed from the current record (one GET of just those fields).
+ * - **Associations.** Setting a combination's `product_option_values` deletes its image links too
+ *   (`deleteAssociations()`), so a body that sets them without `images` gets the current images
+ *   (the same GET, of the whole record).
  * - **Outcome of a failed write.** Some errors come after the object was saved (PHP warnings while
  *   rendering the answer, a bad association, no answer at all): the error says so (`writeError`
  *   in errors.ts), so that nobody retries a POST that went through.
@@ -24,7 +27,20 @@ import { writableView, writeBody } from './xml-write.js';
 /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
 export async function create(rt: ResourceRuntime, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
   const body = validated(rt, input, validator, 'create', options);
-  return send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options);
+  const answer = await send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options, body);
+  if (!(rt.meta.quirks ?? []).includes('create-reads-back')) return answer;
+  // The store saved another object than the one it answers with (`orders`: built from the cart).
+  const id = answer['id'];
+  let stored: Entity | null = null;
+  let cause: unknown = undefined;
+  try {
+    if (typeof id === 'number' && id > 0) stored = await rt.get(id, { shop: options.shop, signal: options.signal });
+  } catch (error) {
+    cause = error;
+  }
+  if (stored !== null) return stored;
+  const message = `POST ${rt.meta.name}: the store created ${rt.meta.node} ${String(id)}, but reading it back failed; the object was saved: read it back with get(${String(id)}) rather than retrying`;
+  throw new PrestaShopError({ kind: 'decode', status: 201, method: 'POST', url: rt.meta.name, message, cause, mayBeSaved: true });
 }
 
 /**
@@ -35,17 +51,17 @@ export async function create(rt: ResourceRuntime, input: unknown, validator: Val
  * 9.0), the write is sent as a PATCH carrying the same body, which keeps them.
  */
 export async function update(rt: ResourceRuntime, id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
-  const body = await withLanguages(rt, id, validated(rt, input, validator, 'update', options), options);
+  const body = await completed(rt, id, validated(rt, input, validator, 'update', options), options);
   const xml = writeBody(rt.meta, body, { id });
   if (rt.ctx.updateMode === 'auto' && refusedStoredFields(rt.meta).length > 0) {
     try {
-      return await send(rt, 'PATCH', `${rt.meta.name}/${id}`, xml, options);
+      return await send(rt, 'PATCH', `${rt.meta.name}/${id}`, xml, options, body);
     } catch (error) {
       // 405: no PATCH on this store (1.7) or for this key; nothing was written, a PUT is all there is.
       if (!(error instanceof PrestaShopError && error.status === 405)) throw error;
     }
   }
-  return send(rt, 'PUT', `${rt.meta.name}/${id}`, xml, options);
+  return send(rt, 'PUT', `${rt.meta.name}/${id}`, xml, options, body);
 }
 
 /**
@@ -54,8 +70,8 @@ export async function update(rt: ResourceRuntime, id: number, input: unknown, va
  * the item returned is the one stored (one GET; `fillLanguages: false` to skip).
  */
 export async function patch(rt: ResourceRuntime, id: number, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
-  const body = await withLanguages(rt, id, validated(rt, input, validator, 'patch', options), options);
-  return send(rt, 'PATCH', `${rt.meta.name}/${id}`, writeBody(rt.meta, body, { id }), options);
+  const body = await completed(rt, id, validated(rt, input, validator, 'patch', options), options);
+  return send(rt, 'PATCH', `${rt.meta.name}/${id}`, writeBody(rt.meta, body, { id }), options, body);
 }
 
 export function validated(rt: ResourceRuntime, input: unknown, validator: Validator | null, operation: 'create' | 'update' | 'patch', options: WriteOptions): Readonly<Record<string, unknown>> {
@@ -74,27 +90,64 @@ export function validated(rt: ResourceRuntime, input: unknown, validator: Valida
   return value as Readonly<Record<string, unknown>>;
 }
 
-/** Completes partial multilingual values from the current record (see `update`). */
-export async function withLanguages(rt: ResourceRuntime, id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
-  if (!(options.fillLanguages ?? rt.ctx.fillLanguages)) return body;
-  const partial = partialLanguageFields(rt.meta, body, rt.ctx.languages);
-  if (partial.length === 0) return body;
-  // Every language (no `language` parameter), just those fields, in the client's read format.
+/**
+ * Completes a write body from the current record, with one GET when something needs it:
+ * multilingual values that leave out a language (see `update`), and a combination's `images`
+ * when the body sets its `product_option_values` without them (see `resetAssociations`).
+ */
+export async function completed(rt: ResourceRuntime, id: number, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<Readonly<Record<string, unknown>>> {
+  const partial = (options.fillLanguages ?? rt.ctx.fillLanguages) ? partialLanguageFields(rt.meta, body, rt.ctx.languages) : [];
+  const reset = resetAssociations(rt.meta, body);
+  if (partial.length === 0 && reset.length === 0) return body;
+  // Every language (no `language` parameter), in the client's read format: just those fields, or
+  // the whole record for associations (a display of `images[id]` renders the items without ids).
   const format = rt.readFormat();
-  const params: Params = [['display', `[${partial.map((f) => f.name).join(',')}]`], ...shopParams(options.shop ?? rt.ctx.shop)];
+  const display = reset.length > 0 ? 'full' : `[${partial.map((f) => f.name).join(',')}]`;
+  const params: Params = [['display', display], ...shopParams(options.shop ?? rt.ctx.shop)];
   const res = await rt.ctx.transport.send({ method: 'GET', path: `${rt.meta.name}/${id}`, params, format: format === 'json' ? 'JSON' : 'XML', signal: options.signal });
   // No such id: the write itself gets the store's answer (404/92).
   if (res.status === 404) return body;
   if (res.status < 200 || res.status > 299) throw rt.ctx.transport.httpError('GET', res);
-  const current = rt.decode(res, 'GET', partial.map((f) => f.name), [], format).items[0];
-  return current === undefined ? body : completeLanguages(body, partial, current);
+  const current = rt.decode(res, 'GET', reset.length > 0 ? undefined : partial.map((f) => f.name), [], format).items[0];
+  if (current === undefined) return body;
+  return completeAssociations(completeLanguages(body, partial, current), reset, current);
+}
+
+/**
+ * Associations the store empties although the body leaves them out: `Combination::setWsProductOptionValues`
+ * runs `deleteAssociations()`, which deletes the combination's image links too (1.7.8 – 9.0). So
+ * when a body sets `product_option_values` without `images`, the images are sent as they are.
+ */
+export function resetAssociations(meta: ResourceMeta, body: Readonly<Record<string, unknown>>): string[] {
+  const names = new Set(meta.associations.map((a) => a.name));
+  if (!names.has('product_option_values') || !names.has('images')) return [];
+  const sent = body['associations'];
+  if (typeof sent !== 'object' || sent === null) return [];
+  const lists = sent as Readonly<Record<string, unknown>>;
+  return lists['product_option_values'] !== undefined && lists['images'] === undefined ? ['images'] : [];
+}
+
+/** The body with the associations `names` taken from the current record. */
+function completeAssociations(body: Readonly<Record<string, unknown>>, names: readonly string[], current: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (names.length === 0) return body;
+  const stored = (current['associations'] ?? {}) as Readonly<Record<string, unknown>>;
+  const lists: Record<string, unknown> = { ...(body['associations'] as Readonly<Record<string, unknown>>) };
+  for (const name of names) lists[name] = Array.isArray(stored[name]) ? stored[name] : [];
+  return { ...body, associations: lists };
 }
 
 /**
  * Sends a write and decodes the saved item. The answer is always asked for in XML: the JSON
  * renderer of 8.x/9.0 fails (500, after the save) on an object that lacks a language.
  */
-async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions): Promise<Entity> {
+async function send(
+  rt: ResourceRuntime,
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  xml: string,
+  options: EmailWriteOptions,
+  body: Readonly<Record<string, unknown>>,
+): Promise<Entity> {
   const params: Params = [];
   if (options.sendemail === true) params.push(['sendemail', '1']);
   params.push(...shopParams(options.shop ?? rt.ctx.shop));
@@ -106,8 +159,35 @@ async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path:
     }
     return item;
   } catch (error) {
-    throw writeError(error);
+    throw writeError(await withUnknownReferences(rt, error, body, options));
   }
+}
+
+/** At most this many references are looked up after a 500 without an error message. */
+const MAX_REFERENCE_CHECKS = 8;
+
+/**
+ * A 500 with an empty body is a PHP fatal error whose message only the store's log holds. The
+ * common one is a reference to an id that does not exist (`categories.id_parent`: "Parent category
+ * 99999 does not exist", thrown by `Category::add`): the reference fields the body sets are looked
+ * up (`HEAD`, a few at most), and the error names those the store does not have.
+ */
+async function withUnknownReferences(rt: ResourceRuntime, error: unknown, body: Readonly<Record<string, unknown>>, options: WriteOptions): Promise<unknown> {
+  if (!(error instanceof PrestaShopError) || error.kind !== 'http' || error.status !== 500 || error.errors.length > 0) return error;
+  const refs = rt.meta.fields.filter((f) => f.references !== undefined && typeof body[f.name] === 'number' && (body[f.name] as number) > 0);
+  const unknown: string[] = [];
+  for (const f of refs.slice(0, MAX_REFERENCE_CHECKS)) {
+    const id = body[f.name] as number;
+    const res = await rt.ctx.transport
+      .send({ method: 'HEAD', path: `${f.references!}/${id}`, params: shopParams(options.shop ?? rt.ctx.shop), format: 'XML', signal: options.signal })
+      .catch(() => null);
+    if (res?.status === 404) unknown.push(`${f.name} ${id} (the store has no ${f.references!} ${id})`);
+  }
+  const message =
+    unknown.length > 0
+      ? `unknown reference: ${unknown.join(', ')}; send an existing id`
+      : 'the store failed without an error message (a PHP fatal error: its error log has the cause)';
+  return new PrestaShopError({ kind: 'http', status: 500, errors: [{ code: null, message }], method: error.method, url: error.url, cause: error, mayHaveSucceeded: error.mayHaveSucceeded });
 }
 
 /** The multilingual fields of a write body that miss one of the store's languages. */

@@ -14,12 +14,16 @@ export const XML_TAIL = '</prestashop>\n';
 // eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Text as a CDATA section; `]]>` inside the value is split across two sections. */
+/**
+ * Text as a CDATA section; `]]>` inside the value is split across two sections. A carriage return
+ * goes between sections as `&#13;`: an XML parser turns a literal `\r\n` (CDATA included) into
+ * `\n` (XML 1.0 §2.11; the store's SimpleXML does), and keeps a character reference.
+ */
 export function cdata(value: string, path = 'value'): string {
   if (INVALID_XML_CHARS.test(value)) {
     throw new RangeError(`${path}: the value holds a character XML cannot carry (a control character or a lone surrogate)`);
   }
-  return `<![CDATA[${value.split(']]>').join(']]]]><![CDATA[>')}]]>`;
+  return `<![CDATA[${value.split(']]>').join(']]]]><![CDATA[>').split('\r').join(']]>&#13;<![CDATA[')}]]>`;
 }
 
 /** Escapes text for an attribute value in double quotes. */

@@ -80,6 +80,25 @@ describe.each<CrudGeneration>(['1.7', '8.x', '9.0'])('a %s store', (generation) 
   });
 });
 
+describe('a PHP bool in a JSON string field', () => {
+  it('reads manufacturer_name false (no manufacturer) as the XML answer does: ""', async () => {
+    const store = await startCrudStore({ schema: crudSchema() });
+    try {
+      const json = mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, format: 'json' });
+      // What a real 8.2.0 store answers for a product without a manufacturer (Manufacturer::getNameById → false).
+      store.fault({ path: '/api/products', body: '{"products":[{"id":54,"manufacturer_name":false},{"id":55,"manufacturer_name":true}]}', headers: { 'content-type': 'application/json' } });
+      const items = await json.products.list({ display: ['id', 'manufacturer_name'] });
+      expect(store.requests.at(-1)!.query['output_format'] ?? store.requests.at(-1)!.headers['output-format']).toBe('JSON');
+      expect(items).toEqual([
+        { id: 54, manufacturer_name: '' },
+        { id: 55, manufacturer_name: '1' },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('generate options decide decoded types', () => {
   it('decimals: string and dates: Date round-trip through the client', async () => {
     const dir = await writeOut('formats-options', await generate(crudSchema(), { decimals: 'string', dates: 'Date' }));

@@ -36,11 +36,12 @@ describe('attachments', () => {
     // The store sends the name through utf8_decode (Latin-1); the fake store sends `?` beyond ASCII.
     expect(await files.download(id)).toEqual({ bytes: new Uint8Array([1, 2, 3]), fileName: 'caf?.txt', mimeType: 'text/plain' });
 
-    // The store deletes nothing at DELETE attachments/file/{id} (issue 21, item 3; crud-attachments.ts):
-    // the attachment and its file stay until the runtime sends DELETE attachments/{id}.
+    h.store.clearRequests();
     await files.deleteFile(id);
-    expect(h.store.engine.get('attachments', id)).toBeDefined();
-    expect((await files.download(id)).bytes).toEqual(new Uint8Array([1, 2, 3]));
+    // The record's route: the store's file route (`attachments/file/{id}`) answers 200 and deletes nothing.
+    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/attachments/${id}`]);
+    expect(h.store.engine.get('attachments', id)).toBeUndefined();
+    await expect(files.download(id)).rejects.toMatchObject({ status: 500, code: 1 });
   });
 
   it('a Blob without a name takes the fileName option; the store without `name` answers 500 (PHP warning)', async () => {
@@ -58,6 +59,20 @@ describe('attachments', () => {
     expect(dispositionFileName('attachment; filename="a b.pdf"')).toBe('a b.pdf');
     expect(dispositionFileName("attachment; filename*=UTF-8''%E6%96%87.pdf")).toBe('文.pdf');
     expect(dispositionFileName(null)).toBeNull();
+  });
+});
+
+describe('methods', () => {
+  it('each resource client has at run time only the methods the store allows', async () => {
+    const client = h.client();
+    expect(Object.keys(client.supply_order_states).sort()).toEqual(['get', 'head', 'list', 'listAll']);
+    expect(client.supply_order_states.update).toBeUndefined();
+    expect(Object.keys(client.stock_availables).sort()).toEqual(['get', 'head', 'list', 'listAll', 'patch', 'update']);
+    // Attachments: the record methods and the file calls.
+    expect(Object.keys(client.attachments).sort()).toEqual(
+      ['delete', 'deleteFile', 'download', 'get', 'head', 'list', 'listAll', 'patch', 'replaceFile', 'update', 'upload'],
+    );
+    expect((await client.stock_availables.list({ display: ['id'], limit: 1 })).length).toBe(1);
   });
 });
 

@@ -57,14 +57,22 @@ afterAll(() => {
 });
 
 /** Runs a body through both flavours; both must give the same issues, returned as pairs. */
-function check(resource: string, body: unknown, patch = false): [string, string][] {
-  const run = (f: Flavour): ValidationResult => (patch ? f.patch(resource)! : f.input(resource))(body);
+function check(resource: string, body: unknown, patch = false, operation?: 'create' | 'update'): [string, string][] {
+  const run = (f: Flavour): ValidationResult => (patch ? f.patch(resource)!(body) : f.input(resource)(body, operation));
   const a = run(standalone);
   const b = run(zod);
   expect(pairs(b), 'zod output agrees with the standalone validators').toEqual(pairs(a));
   if (!a.ok && !b.ok) expect(b.issues.map((i) => i.message).sort()).toEqual(a.issues.map((i) => i.message).sort());
   return pairs(a);
 }
+
+it('checks a body as a create (POST) by default, the first use of <Type>Input', () => {
+  // modifierWsLinkRewrite runs Tools::str2url on POST: "tasse été" is stored as "tasse-ete".
+  const body = { ...minimalValidBody(plans.get('products')!), link_rewrite: [{ id: 1, value: 'tasse été' }, { id: 2, value: 'tasse été' }] };
+  expect(check('products', body)).toEqual([]);
+  expect(check('products', body, false, 'create')).toEqual([]);
+  expect(check('products', body, false, 'update')).toEqual([['link_rewrite[1]', 'invalid_format'], ['link_rewrite[2]', 'invalid_format']]);
+});
 
 it('covers the writable resources of the snapshot', () => {
   expect(writable.length).toBeGreaterThan(50);
@@ -107,7 +115,8 @@ describe.each(writable.map((r) => r.name))('%s', (resource) => {
   const ruled = writableFields.filter((f) => invalidValue(f) !== null);
   it.each(ruled.map((f) => [f.name, f.rule, f] as const))('refuses a bad %s (%s)', (name, _rule, f) => {
     const path = f.multilingual ? `${name}[2]` : name;
-    expect(check(resource, { ...minimalValidBody(plan), [name]: invalidValue(f) })).toEqual([[path, 'invalid_format']]);
+    // As a PUT: on create the store normalises some values (link_rewrite) before its rule.
+    expect(check(resource, { ...minimalValidBody(plan), [name]: invalidValue(f) }, false, 'update')).toEqual([[path, 'invalid_format']]);
   });
 
   it.each(writableFields.map((f) => [f.name, f] as const))('refuses a value of the wrong type for %s', (name, f) => {

@@ -26,7 +26,7 @@ export interface ValidationIssue {
   message: string;
 }
 export type ValidationResult = { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
-export type Validator = (value: unknown) => ValidationResult;
+export type Validator = (value: unknown, operation?: 'create' | 'update') => ValidationResult;
 
 /** Everything `emitAll` writes for a model, runtime templates included. */
 export async function emitOutput(model: StoreSchema, options: Partial<EmitOptions> = {}): Promise<FileMap> {

@@ -79,7 +79,7 @@ describe('files', () => {
     const { files } = emit(model);
     expect([...files.keys()].sort()).toEqual(['validators/customers.ts', 'validators/index.ts', 'validators/products.ts', 'validators/shops.ts']);
     const products = files.get('validators/products.ts')!;
-    expect(oneLine(products)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "update", ): ValidationResult<ProductInput>');
+    expect(oneLine(products)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "create", ): ValidationResult<ProductInput>');
     expect(oneLine(products)).toContain('function _validateProductPatch(value: unknown): ValidationResult<ProductPatch>');
     // Each export is its check function carrying ~standard, made by a call a bundler may drop.
     expect(oneLine(products)).toContain('export const validateProductInput = /* @__PURE__ */ standardSchema( _validateProductInput, );');
@@ -98,7 +98,7 @@ describe('files', () => {
     expect(files.has('validators/_zod.ts')).toBe(true);
     expect(files.get('validators/products.ts')).toContain('import { z } from "zod";');
     expect(files.get('validators/products.ts')).toContain('export const productInputSchema = z.looseObject({');
-    expect(oneLine(files.get('validators/products.ts')!)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "update", )');
+    expect(oneLine(files.get('validators/products.ts')!)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "create", )');
   });
 
   it('is byte-identical whatever the order of resources (fields keep the store order, a fact of the store)', () => {

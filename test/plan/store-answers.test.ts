@@ -119,7 +119,7 @@ describe('fields the store normalises on create (link_rewrite, modifierWsLinkRew
 
   it('applies the raw isLinkRewrite on update, as the store does (400, code 84)', () => {
     for (const v of ['tasse-été', 'Bad Rewrite!']) {
-      const result = validatorOf('products')(body(v));
+      const result = validatorOf('products')(body(v), 'update');
       expect(result.ok).toBe(false);
       expect(!result.ok && result.issues.map((i) => [i.path, i.code])).toEqual([['link_rewrite[1]', 'invalid_format']]);
     }

@@ -62,7 +62,7 @@ describe('cdata', () => {
   it('refuses characters XML cannot carry', () => {
     expect(() => cdata('a\u0001b', 'reference')).toThrow(/reference: .*control character/);
     expect(() => cdata('\ud800')).toThrow(/lone surrogate/);
-    expect(cdata('tab\tnew\nline\r😀')).toBe('<![CDATA[tab\tnew\nline\r😀]]>');
+    expect(cdata('tab\tnew\nline\r😀')).toBe('<![CDATA[tab\tnew\nline]]>&#13;<![CDATA[😀]]>');
   });
 });
 

@@ -18,8 +18,10 @@ function objectElement(properties: readonly Doc[], layout: Layout, forceBreak = 
   return { doc: objectLiteral(properties, layout, forceBreak), shape: { kind: 'object', size: properties.length } };
 }
 
-function fieldLiteral(field: FieldPlan, layout: Layout): ArrayElement {
+function fieldLiteral(field: FieldPlan, layout: Layout, top = false): ArrayElement {
   const parts = [text('name', field.name), text('kind', field.kind)];
+  // A foreign key: after a 500 without a message, the client looks the id up (see write.ts).
+  if (top && field.references !== null) parts.push(text('references', field.references));
   if (field.multilingual) parts.push(TRUE('multilingual'));
   // The store refuses the field in writes (setter false): never sent.
   if (!field.writable) parts.push(TRUE('readOnly'));
@@ -45,7 +47,7 @@ export function renderMeta(resource: ResourcePlan, layout: Layout): string {
   // The literal starts on the line of its name when `… = {` fits; else prettier moves it a level in.
   const shift = head.length + 2 <= layout.printWidth ? 0 : null;
   const id = objectElement([text('name', 'id'), text('kind', 'id')], layout);
-  const fields = arrayLiteral([id, ...resource.fields.map((f) => fieldLiteral(f, layout))], layout, false, shift === null ? null : 1);
+  const fields = arrayLiteral([id, ...resource.fields.map((f) => fieldLiteral(f, layout, true))], layout, false, shift === null ? null : 1);
   const associations = arrayLiteral(resource.associations.map((a) => associationLiteral(a, layout, shift)), layout);
   const properties = [
     text('name', resource.name),

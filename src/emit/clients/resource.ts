@@ -8,7 +8,7 @@ import { compareCodeUnits, type HttpMethod } from '../../model/index.js';
 import type { FieldPlan, ResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
-import { afterOperator, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
+import { afterOperator, arrayLiteral, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
 import { propertyLine, typeAlias, typeDoc } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
 import { renderMeta } from './meta.js';
@@ -147,7 +147,9 @@ function validatorsLoader(p: Parts): string {
 
 function implementation(p: Parts): string {
   const { names, layout } = p;
-  const records: Doc = [`createResourceClient<${names.client}.Types>`, callArguments(['ctx', names.meta, p.validators ? 'validators' : 'null'], layout)];
+  // Only the methods the store allows exist at run time too (not just in the type).
+  const methods = arrayLiteral(p.methods.map((m) => ({ doc: jsString(m) })), layout);
+  const records: Doc = [`createResourceClient<${names.client}.Types>`, callArguments(['ctx', names.meta, p.validators ? 'validators' : 'null', methods], layout, true)];
   // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
   const value: Doc = hasFiles(p)
     ? objectLiteral([['...', records], ['...createAttachmentFiles', callArguments(['ctx', names.meta], layout)]], layout, true)

@@ -66,10 +66,11 @@ function entryPoints(
   if (resource.hasInput) {
     const doc = jsdoc([
       `Checks a body for a POST or PUT to \`/api/${resource.name}\` as the store would, before it is sent, and reports every issue.`,
-      '`operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.',
-      'It is a Standard Schema too (`~standard`, v1: a PUT body).',
+      '`operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.',
+      'It is a Standard Schema too (`~standard`, v1: a POST body).',
     ]);
-    out += `\n${fn(doc, names.validateInput, ['value: unknown', `operation: ${jsString('create')} | ${jsString('update')} = ${jsString('update')}`], names.input, call(names.input, 'false', `operation === ${jsString('create')}`))}`;
+    out += `
+${fn(doc, names.validateInput, ['value: unknown', `operation: ${jsString('create')} | ${jsString('update')} = ${jsString('create')}`], names.input, call(names.input, 'false', `operation === ${jsString('create')}`))}`;
   }
   if (resource.hasPatch) {
     const doc = jsdoc([

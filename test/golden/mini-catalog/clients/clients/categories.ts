@@ -85,5 +85,6 @@ export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
     ctx,
     categoriesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -54,5 +54,6 @@ export function createContentManagementSystemClient(
     ctx,
     contentManagementSystemMeta,
     null,
+    ["list", "listAll", "get"],
   );
 }

@@ -56,5 +56,6 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

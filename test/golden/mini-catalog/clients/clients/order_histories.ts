@@ -21,8 +21,8 @@ export const orderHistoriesMeta: ResourceMeta = {
     { name: "id", kind: "id" },
     { name: "date_add", kind: "date" },
     { name: "id_employee", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "id_order_state", kind: "id" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "id_order_state", kind: "id", references: "order_states" },
   ],
   associations: [],
 };
@@ -76,5 +76,6 @@ export function createOrderHistoriesClient(
     ctx,
     orderHistoriesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create"],
   );
 }

@@ -80,5 +80,13 @@ async function validators() {
 
 /** The `orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrdersClient(ctx: ClientContext): OrdersClient {
-  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators);
+  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+  ]);
 }

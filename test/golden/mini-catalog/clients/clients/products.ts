@@ -22,9 +22,9 @@ export const productsMeta: ResourceMeta = {
     { name: "colour_code", kind: "unknown" },
     { name: "date_add", kind: "date" },
     { name: "description", kind: "html", multilingual: true },
-    { name: "id_category_default", kind: "id" },
+    { name: "id_category_default", kind: "id", references: "categories" },
     { name: "id_default_image", kind: "unknown", notFilterable: true },
-    { name: "id_manufacturer", kind: "id" },
+    { name: "id_manufacturer", kind: "id", references: "manufacturers" },
     {
       name: "manufacturer_name",
       kind: "unknown",
@@ -130,5 +130,6 @@ export function createProductsClient(ctx: ClientContext): ProductsClient {
     ctx,
     productsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

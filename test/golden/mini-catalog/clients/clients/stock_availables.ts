@@ -21,7 +21,7 @@ export const stockAvailablesMeta: ResourceMeta = {
   fields: [
     { name: "id", kind: "id" },
     { name: "depends_on_stock", kind: "bool" },
-    { name: "id_product", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "id_product_attribute", kind: "id" },
     { name: "quantity", kind: "int" },
   ],
@@ -80,5 +80,6 @@ export function createStockAvailablesClient(
     ctx,
     stockAvailablesMeta,
     validators,
+    ["list", "listAll", "get", "head", "update", "patch"],
   );
 }

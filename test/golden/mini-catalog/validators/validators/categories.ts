@@ -8,7 +8,6 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 
 /** The checks of a `categories` body, one row per field (columns: see runtime/check.ts). */
@@ -28,27 +27,20 @@ const SPEC: RecordSpec = {
   associations: [["products", [["id", "number", "r"]]]],
 };
 
-function _validateCategoryInput(
+/**
+ * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCategoryInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CategoryInput> {
   return checkRecord<CategoryInput>(SPEC, value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCategoryInput = /* @__PURE__ */ standardSchema(
-  _validateCategoryInput,
-);
 
-function _validateCategoryPatch(
+/** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required. */
+export function validateCategoryPatch(
   value: unknown,
 ): ValidationResult<CategoryPatch> {
   return checkRecord<CategoryPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required; a Standard Schema too. */
-export const validateCategoryPatch = /* @__PURE__ */ standardSchema(
-  _validateCategoryPatch,
-);

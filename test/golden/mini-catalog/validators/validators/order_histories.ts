@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderHistoryInput } from "../types/order_histories.js";
 
 /** The checks of a `order_histories` body, one row per field (columns: see runtime/check.ts). */
@@ -22,9 +21,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateOrderHistoryInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderHistoryInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderHistoryInput> {
   return checkRecord<OrderHistoryInput>(
     SPEC,
@@ -33,11 +36,3 @@ function _validateOrderHistoryInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderHistoryInput = /* @__PURE__ */ standardSchema(
-  _validateOrderHistoryInput,
-);

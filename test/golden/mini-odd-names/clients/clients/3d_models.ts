@@ -48,5 +48,9 @@ export interface _3dModelsClient extends Pick<
 
 /** The `3d_models` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function create_3dModelsClient(ctx: ClientContext): _3dModelsClient {
-  return createResourceClient<_3dModelsClient.Types>(ctx, _3dModelsMeta, null);
+  return createResourceClient<_3dModelsClient.Types>(ctx, _3dModelsMeta, null, [
+    "list",
+    "listAll",
+    "get",
+  ]);
 }

@@ -61,5 +61,10 @@ async function validators() {
 
 /** The `class` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createClass_Client(ctx: ClientContext): Class_Client {
-  return createResourceClient<Class_Client.Types>(ctx, class_Meta, validators);
+  return createResourceClient<Class_Client.Types>(ctx, class_Meta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+  ]);
 }

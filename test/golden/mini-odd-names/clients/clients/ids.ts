@@ -48,5 +48,9 @@ export interface IdsClient extends Pick<
 
 /** The `ids` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIdsClient(ctx: ClientContext): IdsClient {
-  return createResourceClient<IdsClient.Types>(ctx, idsMeta, null);
+  return createResourceClient<IdsClient.Types>(ctx, idsMeta, null, [
+    "list",
+    "listAll",
+    "get",
+  ]);
 }

@@ -16,7 +16,7 @@ export const indexMeta: ResourceMeta = {
   nodes: "index",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_parent", kind: "id" },
+    { name: "id_parent", kind: "id", references: "../../etc" },
   ],
   associations: [],
 };
@@ -62,5 +62,12 @@ async function validators() {
 
 /** The `index` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIndexClient(ctx: ClientContext): IndexClient {
-  return createResourceClient<IndexClient.Types>(ctx, indexMeta, validators);
+  return createResourceClient<IndexClient.Types>(ctx, indexMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+    "update",
+    "patch",
+  ]);
 }

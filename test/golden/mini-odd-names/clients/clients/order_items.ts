@@ -68,5 +68,6 @@ export function createOrderItemsClient(ctx: ClientContext): OrderItemsClient {
     ctx,
     orderItemsMeta,
     validators,
+    ["list", "listAll", "get", "update"],
   );
 }

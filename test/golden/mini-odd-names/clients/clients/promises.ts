@@ -48,5 +48,9 @@ export interface PromisesClient extends Pick<
 
 /** The `Promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient(ctx: ClientContext): PromisesClient {
-  return createResourceClient<PromisesClient.Types>(ctx, promisesMeta, null);
+  return createResourceClient<PromisesClient.Types>(ctx, promisesMeta, null, [
+    "list",
+    "listAll",
+    "get",
+  ]);
 }

@@ -48,5 +48,9 @@ export interface PromisesClient2 extends Pick<
 
 /** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {
-  return createResourceClient<PromisesClient2.Types>(ctx, promisesMeta2, null);
+  return createResourceClient<PromisesClient2.Types>(ctx, promisesMeta2, null, [
+    "list",
+    "listAll",
+    "get",
+  ]);
 }

@@ -70,5 +70,6 @@ export function createProductsClient(ctx: ClientContext): ProductsClient {
     ctx,
     productsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -62,5 +62,6 @@ export function createStockAvailablesClient(
     ctx,
     stockAvailablesMeta,
     validators,
+    ["list", "listAll", "get", "update"],
   );
 }

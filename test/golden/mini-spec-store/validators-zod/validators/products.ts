@@ -11,7 +11,6 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput } from "../types/products.js";
 
 /** zod schema of a POST/PUT body for `products`. */
@@ -78,17 +77,13 @@ function checkProduct(
   return { ok: true, value: parsed.data as unknown as ProductInput };
 }
 
-function _validateProductInput(
+/**
+ * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductInput> {
   return checkProduct(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductInput = /* @__PURE__ */ standardSchema(
-  _validateProductInput,
-);

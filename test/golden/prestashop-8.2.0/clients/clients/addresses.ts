@@ -20,12 +20,12 @@ export const addressesMeta: ResourceMeta = {
   nodes: "addresses",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_manufacturer", kind: "id" },
-    { name: "id_supplier", kind: "id" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_manufacturer", kind: "id", references: "manufacturers" },
+    { name: "id_supplier", kind: "id", references: "suppliers" },
     { name: "id_warehouse", kind: "id" },
-    { name: "id_country", kind: "id" },
-    { name: "id_state", kind: "id" },
+    { name: "id_country", kind: "id", references: "countries" },
+    { name: "id_state", kind: "id", references: "states" },
     { name: "alias", kind: "string" },
     { name: "company", kind: "string" },
     { name: "lastname", kind: "string" },
@@ -116,5 +116,6 @@ export function createAddressesClient(ctx: ClientContext): AddressesClient {
     ctx,
     addressesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

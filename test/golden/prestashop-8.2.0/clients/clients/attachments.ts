@@ -94,6 +94,7 @@ export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
       ctx,
       attachmentsMeta,
       validators,
+      ["list", "listAll", "get", "head", "update", "patch", "delete"],
     ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };

@@ -18,7 +18,12 @@ export const carriersMeta: ResourceMeta = {
     { name: "id", kind: "id" },
     { name: "deleted", kind: "bool" },
     { name: "is_module", kind: "bool" },
-    { name: "id_tax_rules_group", kind: "id", notFilterable: true },
+    {
+      name: "id_tax_rules_group",
+      kind: "id",
+      references: "tax_rule_groups",
+      notFilterable: true,
+    },
     { name: "id_reference", kind: "int" },
     { name: "name", kind: "string" },
     { name: "active", kind: "bool" },
@@ -107,5 +112,6 @@ export function createCarriersClient(ctx: ClientContext): CarriersClient {
     ctx,
     carriersMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

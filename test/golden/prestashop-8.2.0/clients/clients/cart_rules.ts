@@ -138,5 +138,6 @@ export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
     ctx,
     cartRulesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,7 +20,7 @@ export const categoriesMeta: ResourceMeta = {
   nodes: "categories",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_parent", kind: "int" },
+    { name: "id_parent", kind: "int", references: "categories" },
     { name: "level_depth", kind: "int", readOnly: true },
     {
       name: "nb_products_recursive",
@@ -119,5 +119,6 @@ export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
     ctx,
     categoriesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,7 +20,7 @@ export const combinationsMeta: ResourceMeta = {
   nodes: "combinations",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "ean13", kind: "string" },
     { name: "isbn", kind: "string" },
     { name: "upc", kind: "string" },
@@ -124,5 +124,6 @@ export function createCombinationsClient(
     ctx,
     combinationsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

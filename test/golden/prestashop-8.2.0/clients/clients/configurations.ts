@@ -89,5 +89,6 @@ export function createConfigurationsClient(
     ctx,
     configurationsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -74,5 +74,6 @@ export function createContactsClient(ctx: ClientContext): ContactsClient {
     ctx,
     contactsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

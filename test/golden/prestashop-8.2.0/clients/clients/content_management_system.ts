@@ -92,5 +92,6 @@ export function createContentManagementSystemClient(
     ctx,
     contentManagementSystemMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,8 +20,8 @@ export const countriesMeta: ResourceMeta = {
   nodes: "countries",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_zone", kind: "id" },
-    { name: "id_currency", kind: "id" },
+    { name: "id_zone", kind: "id", references: "zones" },
+    { name: "id_currency", kind: "id", references: "currencies" },
     { name: "call_prefix", kind: "int" },
     { name: "iso_code", kind: "string" },
     { name: "active", kind: "bool" },
@@ -92,5 +92,6 @@ export function createCountriesClient(ctx: ClientContext): CountriesClient {
     ctx,
     countriesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -93,5 +93,6 @@ export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
     ctx,
     currenciesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,8 +20,8 @@ export const customerMessagesMeta: ResourceMeta = {
   nodes: "customer_messages",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_employee", kind: "id" },
-    { name: "id_customer_thread", kind: "id" },
+    { name: "id_employee", kind: "id", references: "employees" },
+    { name: "id_customer_thread", kind: "id", references: "customer_threads" },
     { name: "ip_address", kind: "string" },
     { name: "message", kind: "html" },
     { name: "file_name", kind: "string" },
@@ -96,5 +96,6 @@ export function createCustomerMessagesClient(
     ctx,
     customerMessagesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch"],
   );
 }

@@ -20,11 +20,11 @@ export const customerThreadsMeta: ResourceMeta = {
   nodes: "customer_threads",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_lang", kind: "id" },
-    { name: "id_shop", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "id_product", kind: "id" },
+    { name: "id_lang", kind: "id", references: "languages" },
+    { name: "id_shop", kind: "id", references: "shops" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "id_contact", kind: "id" },
     { name: "email", kind: "string" },
     { name: "token", kind: "string" },
@@ -104,5 +104,6 @@ export function createCustomerThreadsClient(
     ctx,
     customerThreadsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch"],
   );
 }

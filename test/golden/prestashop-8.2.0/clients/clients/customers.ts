@@ -20,8 +20,8 @@ export const customersMeta: ResourceMeta = {
   nodes: "customers",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_default_group", kind: "id" },
-    { name: "id_lang", kind: "id" },
+    { name: "id_default_group", kind: "id", references: "groups" },
+    { name: "id_lang", kind: "id", references: "languages" },
     { name: "newsletter_date_add", kind: "date" },
     { name: "ip_registration_newsletter", kind: "string" },
     { name: "last_passwd_gen", kind: "string", serverManaged: true },
@@ -142,5 +142,6 @@ export function createCustomersClient(ctx: ClientContext): CustomersClient {
     ctx,
     customersMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

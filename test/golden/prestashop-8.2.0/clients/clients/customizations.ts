@@ -20,9 +20,9 @@ export const customizationsMeta: ResourceMeta = {
   nodes: "customizations",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_address_delivery", kind: "id" },
-    { name: "id_cart", kind: "id" },
-    { name: "id_product", kind: "id" },
+    { name: "id_address_delivery", kind: "id", references: "addresses" },
+    { name: "id_cart", kind: "id", references: "carts" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "id_product_attribute", kind: "id" },
     { name: "quantity", kind: "id" },
     { name: "quantity_refunded", kind: "id" },
@@ -108,5 +108,6 @@ export function createCustomizationsClient(
     ctx,
     customizationsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,10 +20,10 @@ export const deliveriesMeta: ResourceMeta = {
   nodes: "deliveries",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_carrier", kind: "id" },
-    { name: "id_range_price", kind: "id" },
-    { name: "id_range_weight", kind: "id" },
-    { name: "id_zone", kind: "id" },
+    { name: "id_carrier", kind: "id", references: "carriers" },
+    { name: "id_range_price", kind: "id", references: "price_ranges" },
+    { name: "id_range_weight", kind: "id", references: "weight_ranges" },
+    { name: "id_zone", kind: "id", references: "zones" },
     { name: "id_shop", kind: "int" },
     { name: "id_shop_group", kind: "int" },
     { name: "price", kind: "decimal" },
@@ -84,5 +84,6 @@ export function createDeliveriesClient(ctx: ClientContext): DeliveriesClient {
     ctx,
     deliveriesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

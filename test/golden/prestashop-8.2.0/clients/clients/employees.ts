@@ -20,7 +20,7 @@ export const employeesMeta: ResourceMeta = {
   nodes: "employees",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_lang", kind: "int" },
+    { name: "id_lang", kind: "int", references: "languages" },
     { name: "last_passwd_gen", kind: "string", serverManaged: true },
     { name: "stats_date_from", kind: "date", serverManaged: true },
     { name: "stats_date_to", kind: "date", serverManaged: true },
@@ -122,5 +122,6 @@ export function createEmployeesClient(ctx: ClientContext): EmployeesClient {
     ctx,
     employeesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

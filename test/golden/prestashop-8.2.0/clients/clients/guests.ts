@@ -16,7 +16,7 @@ export const guestsMeta: ResourceMeta = {
   nodes: "guests",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_customer", kind: "id" },
+    { name: "id_customer", kind: "id", references: "customers" },
     { name: "id_operating_system", kind: "id" },
     { name: "id_web_browser", kind: "id" },
     { name: "javascript", kind: "bool" },
@@ -92,5 +92,14 @@ async function validators() {
 
 /** The `guests` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGuestsClient(ctx: ClientContext): GuestsClient {
-  return createResourceClient<GuestsClient.Types>(ctx, guestsMeta, validators);
+  return createResourceClient<GuestsClient.Types>(ctx, guestsMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+    "delete",
+  ]);
 }

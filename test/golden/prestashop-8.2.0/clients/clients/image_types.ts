@@ -86,5 +86,6 @@ export function createImageTypesClient(ctx: ClientContext): ImageTypesClient {
     ctx,
     imageTypesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -86,5 +86,6 @@ export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
     ctx,
     languagesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -107,5 +107,6 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

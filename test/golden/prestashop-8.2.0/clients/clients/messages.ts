@@ -16,10 +16,10 @@ export const messagesMeta: ResourceMeta = {
   nodes: "messages",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_cart", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_employee", kind: "id" },
+    { name: "id_cart", kind: "id", references: "carts" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_employee", kind: "id", references: "employees" },
     { name: "message", kind: "html" },
     { name: "private", kind: "bool" },
     { name: "date_add", kind: "date" },
@@ -80,5 +80,6 @@ export function createMessagesClient(ctx: ClientContext): MessagesClient {
     ctx,
     messagesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

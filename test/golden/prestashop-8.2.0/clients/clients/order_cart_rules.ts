@@ -20,7 +20,7 @@ export const orderCartRulesMeta: ResourceMeta = {
   nodes: "order_cart_rules",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_order", kind: "id" },
+    { name: "id_order", kind: "id", references: "orders" },
     { name: "id_cart_rule", kind: "id" },
     { name: "id_order_invoice", kind: "id" },
     { name: "name", kind: "html" },
@@ -91,5 +91,6 @@ export function createOrderCartRulesClient(
     ctx,
     orderCartRulesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

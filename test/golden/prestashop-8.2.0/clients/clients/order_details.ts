@@ -20,9 +20,9 @@ export const orderDetailsMeta: ResourceMeta = {
   nodes: "order_details",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "product_id", kind: "id" },
-    { name: "product_attribute_id", kind: "id" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "product_id", kind: "id", references: "products" },
+    { name: "product_attribute_id", kind: "id", references: "combinations" },
     { name: "product_quantity_reinjected", kind: "int" },
     { name: "group_reduction", kind: "decimal" },
     { name: "discount_quantity_applied", kind: "int" },
@@ -172,5 +172,6 @@ export function createOrderDetailsClient(
     ctx,
     orderDetailsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch"],
   );
 }

@@ -19,9 +19,9 @@ export const orderHistoriesMeta: ResourceMeta = {
   nodes: "order_histories",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_employee", kind: "id" },
-    { name: "id_order_state", kind: "id" },
-    { name: "id_order", kind: "id" },
+    { name: "id_employee", kind: "id", references: "employees" },
+    { name: "id_order_state", kind: "id", references: "order_states" },
+    { name: "id_order", kind: "id", references: "orders" },
     { name: "date_add", kind: "date" },
   ],
   associations: [],
@@ -76,5 +76,6 @@ export function createOrderHistoriesClient(
     ctx,
     orderHistoriesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create"],
   );
 }

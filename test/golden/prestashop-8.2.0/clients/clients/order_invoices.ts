@@ -110,5 +110,6 @@ export function createOrderInvoicesClient(
     ctx,
     orderInvoicesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch"],
   );
 }

@@ -91,5 +91,6 @@ export function createOrderPaymentsClient(
     ctx,
     orderPaymentsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create"],
   );
 }

@@ -16,8 +16,8 @@ export const orderSlipMeta: ResourceMeta = {
   nodes: "order_slips",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_order", kind: "id" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_order", kind: "id", references: "orders" },
     { name: "conversion_rate", kind: "decimal" },
     { name: "total_products_tax_excl", kind: "decimal" },
     { name: "total_products_tax_incl", kind: "decimal" },
@@ -104,5 +104,6 @@ export function createOrderSlipClient(ctx: ClientContext): OrderSlipClient {
     ctx,
     orderSlipMeta,
     validators,
+    ["list", "listAll", "get", "head", "create"],
   );
 }

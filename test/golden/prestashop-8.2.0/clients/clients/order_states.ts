@@ -100,5 +100,6 @@ export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
     ctx,
     orderStatesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

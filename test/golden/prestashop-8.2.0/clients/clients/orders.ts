@@ -16,14 +16,14 @@ export const ordersMeta: ResourceMeta = {
   nodes: "orders",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_address_delivery", kind: "id" },
-    { name: "id_address_invoice", kind: "id" },
-    { name: "id_cart", kind: "id" },
-    { name: "id_currency", kind: "id" },
-    { name: "id_lang", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_carrier", kind: "id" },
-    { name: "current_state", kind: "id" },
+    { name: "id_address_delivery", kind: "id", references: "addresses" },
+    { name: "id_address_invoice", kind: "id", references: "addresses" },
+    { name: "id_cart", kind: "id", references: "carts" },
+    { name: "id_currency", kind: "id", references: "currencies" },
+    { name: "id_lang", kind: "id", references: "languages" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_carrier", kind: "id", references: "carriers" },
+    { name: "current_state", kind: "id", references: "order_states" },
     { name: "module", kind: "string" },
     { name: "invoice_number", kind: "int" },
     { name: "invoice_date", kind: "date" },
@@ -84,7 +84,7 @@ export const ordersMeta: ResourceMeta = {
       ],
     },
   ],
-  feed: "date",
+  quirks: ["create-reads-back"],
 };
 
 export declare namespace OrdersClient {
@@ -147,24 +147,13 @@ export declare namespace OrdersClient {
     patch: OrderPatch;
     filter: Filter;
     field: Field;
-    feed: "date";
   };
 }
 
 /** Client of `/api/orders` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrdersClient extends Pick<
   ResourceClient<OrdersClient.Types>,
-  | "list"
-  | "listAll"
-  | "get"
-  | "count"
-  | "changes"
-  | "head"
-  | "create"
-  | "createMany"
-  | "update"
-  | "updateMany"
-  | "patch"
+  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
 > {}
 
 async function validators() {
@@ -174,5 +163,13 @@ async function validators() {
 
 /** The `orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrdersClient(ctx: ClientContext): OrdersClient {
-  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators);
+  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+  ]);
 }

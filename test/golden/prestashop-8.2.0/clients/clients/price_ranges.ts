@@ -20,7 +20,7 @@ export const priceRangesMeta: ResourceMeta = {
   nodes: "price_ranges",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_carrier", kind: "int" },
+    { name: "id_carrier", kind: "int", references: "carriers" },
     { name: "delimiter1", kind: "decimal" },
     { name: "delimiter2", kind: "decimal" },
   ],
@@ -76,5 +76,6 @@ export function createPriceRangesClient(ctx: ClientContext): PriceRangesClient {
     ctx,
     priceRangesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,7 +20,7 @@ export const productCustomizationFieldsMeta: ResourceMeta = {
   nodes: "customization_fields",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "type", kind: "id" },
     { name: "required", kind: "bool" },
     { name: "is_module", kind: "bool" },
@@ -87,5 +87,6 @@ export function createProductCustomizationFieldsClient(
     ctx,
     productCustomizationFieldsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

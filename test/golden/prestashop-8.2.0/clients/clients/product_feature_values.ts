@@ -20,7 +20,7 @@ export const productFeatureValuesMeta: ResourceMeta = {
   nodes: "product_feature_values",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_feature", kind: "id" },
+    { name: "id_feature", kind: "id", references: "product_features" },
     { name: "custom", kind: "bool" },
     { name: "value", kind: "string", multilingual: true },
   ],
@@ -81,5 +81,6 @@ export function createProductFeatureValuesClient(
     ctx,
     productFeatureValuesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

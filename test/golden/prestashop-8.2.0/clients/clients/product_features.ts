@@ -79,5 +79,6 @@ export function createProductFeaturesClient(
     ctx,
     productFeaturesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

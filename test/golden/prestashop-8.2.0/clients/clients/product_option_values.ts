@@ -20,7 +20,7 @@ export const productOptionValuesMeta: ResourceMeta = {
   nodes: "product_option_values",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_attribute_group", kind: "id" },
+    { name: "id_attribute_group", kind: "id", references: "product_options" },
     { name: "color", kind: "string" },
     { name: "position", kind: "int" },
     { name: "name", kind: "string", multilingual: true },
@@ -83,5 +83,6 @@ export function createProductOptionValuesClient(
     ctx,
     productOptionValuesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -91,5 +91,6 @@ export function createProductOptionsClient(
     ctx,
     productOptionsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

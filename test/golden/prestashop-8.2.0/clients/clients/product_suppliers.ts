@@ -20,10 +20,10 @@ export const productSuppliersMeta: ResourceMeta = {
   nodes: "product_suppliers",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
-    { name: "id_product_attribute", kind: "id" },
-    { name: "id_supplier", kind: "id" },
-    { name: "id_currency", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
+    { name: "id_product_attribute", kind: "id", references: "combinations" },
+    { name: "id_supplier", kind: "id", references: "suppliers" },
+    { name: "id_currency", kind: "id", references: "currencies" },
     { name: "product_supplier_reference", kind: "string" },
     { name: "product_supplier_price_te", kind: "decimal" },
   ],
@@ -87,5 +87,6 @@ export function createProductSuppliersClient(
     ctx,
     productSuppliersMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

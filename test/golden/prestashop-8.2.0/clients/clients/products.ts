@@ -16,14 +16,19 @@ export const productsMeta: ResourceMeta = {
   nodes: "products",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_manufacturer", kind: "id" },
-    { name: "id_supplier", kind: "id" },
-    { name: "id_category_default", kind: "id" },
+    { name: "id_manufacturer", kind: "id", references: "manufacturers" },
+    { name: "id_supplier", kind: "id", references: "suppliers" },
+    { name: "id_category_default", kind: "id", references: "categories" },
     { name: "new", kind: "unknown" },
     { name: "cache_default_attribute", kind: "int" },
     { name: "id_default_image", kind: "int", notFilterable: true },
-    { name: "id_default_combination", kind: "id", notFilterable: true },
-    { name: "id_tax_rules_group", kind: "id" },
+    {
+      name: "id_default_combination",
+      kind: "id",
+      references: "combinations",
+      notFilterable: true,
+    },
+    { name: "id_tax_rules_group", kind: "id", references: "tax_rule_groups" },
     {
       name: "position_in_category",
       kind: "int",
@@ -282,5 +287,6 @@ export function createProductsClient(ctx: ClientContext): ProductsClient {
     ctx,
     productsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -84,5 +84,6 @@ export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
     ctx,
     shopGroupsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

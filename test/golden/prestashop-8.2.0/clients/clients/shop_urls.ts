@@ -20,7 +20,7 @@ export const shopUrlsMeta: ResourceMeta = {
   nodes: "shop_urls",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_shop", kind: "id" },
+    { name: "id_shop", kind: "id", references: "shops" },
     { name: "active", kind: "bool" },
     { name: "main", kind: "bool" },
     { name: "domain", kind: "html" },
@@ -84,5 +84,6 @@ export function createShopUrlsClient(ctx: ClientContext): ShopUrlsClient {
     ctx,
     shopUrlsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -16,7 +16,7 @@ export const shopsMeta: ResourceMeta = {
   nodes: "shops",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_shop_group", kind: "id" },
+    { name: "id_shop_group", kind: "id", references: "shop_groups" },
     { name: "id_category", kind: "int" },
     { name: "active", kind: "bool" },
     { name: "deleted", kind: "bool" },
@@ -73,5 +73,12 @@ async function validators() {
 
 /** The `shops` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createShopsClient(ctx: ClientContext): ShopsClient {
-  return createResourceClient<ShopsClient.Types>(ctx, shopsMeta, validators);
+  return createResourceClient<ShopsClient.Types>(ctx, shopsMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "update",
+    "patch",
+  ]);
 }

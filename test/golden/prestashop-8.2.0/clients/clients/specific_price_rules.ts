@@ -20,10 +20,10 @@ export const specificPriceRulesMeta: ResourceMeta = {
   nodes: "specific_price_rules",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_shop", kind: "id" },
-    { name: "id_country", kind: "id" },
-    { name: "id_currency", kind: "id" },
-    { name: "id_group", kind: "id" },
+    { name: "id_shop", kind: "id", references: "shops" },
+    { name: "id_country", kind: "id", references: "countries" },
+    { name: "id_currency", kind: "id", references: "currencies" },
+    { name: "id_group", kind: "id", references: "groups" },
     { name: "name", kind: "html" },
     { name: "from_quantity", kind: "int" },
     { name: "price", kind: "decimal" },
@@ -99,5 +99,6 @@ export function createSpecificPriceRulesClient(
     ctx,
     specificPriceRulesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

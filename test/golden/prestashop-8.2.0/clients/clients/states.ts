@@ -16,8 +16,8 @@ export const statesMeta: ResourceMeta = {
   nodes: "states",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_zone", kind: "id" },
-    { name: "id_country", kind: "id" },
+    { name: "id_zone", kind: "id", references: "zones" },
+    { name: "id_country", kind: "id", references: "countries" },
     { name: "iso_code", kind: "string" },
     { name: "name", kind: "string" },
     { name: "active", kind: "bool" },
@@ -72,5 +72,14 @@ async function validators() {
 
 /** The `states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStatesClient(ctx: ClientContext): StatesClient {
-  return createResourceClient<StatesClient.Types>(ctx, statesMeta, validators);
+  return createResourceClient<StatesClient.Types>(ctx, statesMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+    "delete",
+  ]);
 }

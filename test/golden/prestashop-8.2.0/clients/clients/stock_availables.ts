@@ -20,10 +20,10 @@ export const stockAvailablesMeta: ResourceMeta = {
   nodes: "stock_availables",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
-    { name: "id_product_attribute", kind: "id" },
-    { name: "id_shop", kind: "id" },
-    { name: "id_shop_group", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
+    { name: "id_product_attribute", kind: "id", references: "combinations" },
+    { name: "id_shop", kind: "id", references: "shops" },
+    { name: "id_shop_group", kind: "id", references: "shop_groups" },
     { name: "quantity", kind: "int" },
     { name: "depends_on_stock", kind: "bool" },
     { name: "out_of_stock", kind: "int" },
@@ -88,5 +88,6 @@ export function createStockAvailablesClient(
     ctx,
     stockAvailablesMeta,
     validators,
+    ["list", "listAll", "get", "head", "update", "patch"],
   );
 }

@@ -87,5 +87,6 @@ export function createStockMovementReasonsClient(
     ctx,
     stockMovementReasonsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

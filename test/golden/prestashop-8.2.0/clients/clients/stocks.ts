@@ -16,9 +16,9 @@ export const stocksMeta: ResourceMeta = {
   nodes: "stocks",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_warehouse", kind: "id" },
-    { name: "id_product", kind: "id" },
-    { name: "id_product_attribute", kind: "id" },
+    { name: "id_warehouse", kind: "id", references: "warehouses" },
+    { name: "id_product", kind: "id", references: "products" },
+    { name: "id_product_attribute", kind: "id", references: "combinations" },
     { name: "real_quantity", kind: "int", readOnly: true, notFilterable: true },
     { name: "reference", kind: "string" },
     { name: "ean13", kind: "string" },
@@ -69,5 +69,10 @@ export interface StocksClient extends Pick<
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {
-  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null);
+  return createResourceClient<StocksClient.Types>(ctx, stocksMeta, null, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+  ]);
 }

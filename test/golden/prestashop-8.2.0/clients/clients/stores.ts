@@ -16,8 +16,8 @@ export const storesMeta: ResourceMeta = {
   nodes: "stores",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_country", kind: "id" },
-    { name: "id_state", kind: "id" },
+    { name: "id_country", kind: "id", references: "countries" },
+    { name: "id_state", kind: "id", references: "states" },
     { name: "hours", kind: "string", multilingual: true },
     { name: "postcode", kind: "string" },
     { name: "city", kind: "string" },
@@ -98,5 +98,14 @@ async function validators() {
 
 /** The `stores` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStoresClient(ctx: ClientContext): StoresClient {
-  return createResourceClient<StoresClient.Types>(ctx, storesMeta, validators);
+  return createResourceClient<StoresClient.Types>(ctx, storesMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+    "delete",
+  ]);
 }

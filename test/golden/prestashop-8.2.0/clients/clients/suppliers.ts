@@ -90,5 +90,6 @@ export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
     ctx,
     suppliersMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

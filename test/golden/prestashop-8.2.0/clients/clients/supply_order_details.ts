@@ -16,9 +16,9 @@ export const supplyOrderDetailsMeta: ResourceMeta = {
   nodes: "supply_order_details",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_supply_order", kind: "id" },
-    { name: "id_product", kind: "id" },
-    { name: "id_product_attribute", kind: "id" },
+    { name: "id_supply_order", kind: "id", references: "supply_orders" },
+    { name: "id_product", kind: "id", references: "products" },
+    { name: "id_product_attribute", kind: "id", references: "combinations" },
     { name: "reference", kind: "string" },
     { name: "supplier_reference", kind: "string" },
     { name: "name", kind: "string" },
@@ -98,5 +98,6 @@ export function createSupplyOrderDetailsClient(
     ctx,
     supplyOrderDetailsMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

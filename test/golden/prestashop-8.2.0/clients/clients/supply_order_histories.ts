@@ -16,9 +16,9 @@ export const supplyOrderHistoriesMeta: ResourceMeta = {
   nodes: "supply_order_histories",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_supply_order", kind: "id" },
-    { name: "id_employee", kind: "id" },
-    { name: "id_state", kind: "id" },
+    { name: "id_supply_order", kind: "id", references: "supply_orders" },
+    { name: "id_employee", kind: "id", references: "employees" },
+    { name: "id_state", kind: "id", references: "supply_order_states" },
     { name: "employee_firstname", kind: "string" },
     { name: "employee_lastname", kind: "string" },
     { name: "date_add", kind: "date" },
@@ -64,5 +64,6 @@ export function createSupplyOrderHistoriesClient(
     ctx,
     supplyOrderHistoriesMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

@@ -16,9 +16,17 @@ export const supplyOrderReceiptHistoriesMeta: ResourceMeta = {
   nodes: "supply_order_receipt_histories",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_supply_order_detail", kind: "id" },
-    { name: "id_employee", kind: "id" },
-    { name: "id_supply_order_state", kind: "id" },
+    {
+      name: "id_supply_order_detail",
+      kind: "id",
+      references: "supply_order_details",
+    },
+    { name: "id_employee", kind: "id", references: "employees" },
+    {
+      name: "id_supply_order_state",
+      kind: "id",
+      references: "supply_order_states",
+    },
     { name: "employee_firstname", kind: "string" },
     { name: "employee_lastname", kind: "string" },
     { name: "quantity", kind: "int" },
@@ -66,5 +74,6 @@ export function createSupplyOrderReceiptHistoriesClient(
     ctx,
     supplyOrderReceiptHistoriesMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

@@ -66,5 +66,6 @@ export function createSupplyOrderStatesClient(
     ctx,
     supplyOrderStatesMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

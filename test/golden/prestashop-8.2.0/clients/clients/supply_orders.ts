@@ -16,11 +16,15 @@ export const supplyOrdersMeta: ResourceMeta = {
   nodes: "supply_orders",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_supplier", kind: "id" },
-    { name: "id_lang", kind: "id" },
-    { name: "id_warehouse", kind: "id" },
-    { name: "id_supply_order_state", kind: "id" },
-    { name: "id_currency", kind: "id" },
+    { name: "id_supplier", kind: "id", references: "suppliers" },
+    { name: "id_lang", kind: "id", references: "languages" },
+    { name: "id_warehouse", kind: "id", references: "warehouses" },
+    {
+      name: "id_supply_order_state",
+      kind: "id",
+      references: "supply_order_states",
+    },
+    { name: "id_currency", kind: "id", references: "currencies" },
     { name: "supplier_name", kind: "string" },
     { name: "reference", kind: "string" },
     { name: "date_delivery_expected", kind: "date" },
@@ -100,5 +104,6 @@ export function createSupplyOrdersClient(
     ctx,
     supplyOrdersMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

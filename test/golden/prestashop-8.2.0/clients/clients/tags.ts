@@ -16,7 +16,7 @@ export const tagsMeta: ResourceMeta = {
   nodes: "tags",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_lang", kind: "id" },
+    { name: "id_lang", kind: "id", references: "languages" },
     { name: "name", kind: "string" },
   ],
   associations: [],
@@ -66,5 +66,14 @@ async function validators() {
 
 /** The `tags` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTagsClient(ctx: ClientContext): TagsClient {
-  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, validators);
+  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+    "delete",
+  ]);
 }

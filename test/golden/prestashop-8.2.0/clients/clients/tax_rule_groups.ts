@@ -87,5 +87,6 @@ export function createTaxRuleGroupsClient(
     ctx,
     taxRuleGroupsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -20,9 +20,9 @@ export const taxRulesMeta: ResourceMeta = {
   nodes: "tax_rules",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_tax_rules_group", kind: "id" },
-    { name: "id_state", kind: "id" },
-    { name: "id_country", kind: "id" },
+    { name: "id_tax_rules_group", kind: "id", references: "tax_rule_groups" },
+    { name: "id_state", kind: "id", references: "states" },
+    { name: "id_country", kind: "id", references: "countries" },
     { name: "zipcode_from", kind: "string" },
     { name: "zipcode_to", kind: "string" },
     { name: "id_tax", kind: "id" },
@@ -86,5 +86,6 @@ export function createTaxRulesClient(ctx: ClientContext): TaxRulesClient {
     ctx,
     taxRulesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -70,5 +70,14 @@ async function validators() {
 
 /** The `taxes` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTaxesClient(ctx: ClientContext): TaxesClient {
-  return createResourceClient<TaxesClient.Types>(ctx, taxesMeta, validators);
+  return createResourceClient<TaxesClient.Types>(ctx, taxesMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "head",
+    "create",
+    "update",
+    "patch",
+    "delete",
+  ]);
 }

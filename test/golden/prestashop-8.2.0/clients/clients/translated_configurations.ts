@@ -90,5 +90,6 @@ export function createTranslatedConfigurationsClient(
     ctx,
     translatedConfigurationsMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -16,9 +16,9 @@ export const warehouseProductLocationsMeta: ResourceMeta = {
   nodes: "warehouse_product_locations",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
-    { name: "id_product_attribute", kind: "id" },
-    { name: "id_warehouse", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
+    { name: "id_product_attribute", kind: "id", references: "combinations" },
+    { name: "id_warehouse", kind: "id", references: "warehouses" },
     { name: "location", kind: "string" },
   ],
   associations: [],
@@ -60,5 +60,6 @@ export function createWarehouseProductLocationsClient(
     ctx,
     warehouseProductLocationsMeta,
     null,
+    ["list", "listAll", "get", "head"],
   );
 }

@@ -20,9 +20,9 @@ export const warehousesMeta: ResourceMeta = {
   nodes: "warehouses",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_address", kind: "id" },
-    { name: "id_employee", kind: "id" },
-    { name: "id_currency", kind: "id" },
+    { name: "id_address", kind: "id", references: "addresses" },
+    { name: "id_employee", kind: "id", references: "employees" },
+    { name: "id_currency", kind: "id", references: "currencies" },
     { name: "valuation", kind: "decimal", readOnly: true, notFilterable: true },
     { name: "deleted", kind: "bool" },
     { name: "reference", kind: "string" },
@@ -103,5 +103,6 @@ export function createWarehousesClient(ctx: ClientContext): WarehousesClient {
     ctx,
     warehousesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch"],
   );
 }

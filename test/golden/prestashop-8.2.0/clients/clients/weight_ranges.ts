@@ -20,7 +20,7 @@ export const weightRangesMeta: ResourceMeta = {
   nodes: "weight_ranges",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_carrier", kind: "int" },
+    { name: "id_carrier", kind: "int", references: "carriers" },
     { name: "delimiter1", kind: "decimal" },
     { name: "delimiter2", kind: "decimal" },
   ],
@@ -81,5 +81,6 @@ export function createWeightRangesClient(
     ctx,
     weightRangesMeta,
     validators,
+    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
   );
 }

@@ -5,7 +5,6 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartInput, CartPatch } from "../types/carts.js";
 
 /** zod schema of a POST/PUT body for `carts`. */
@@ -449,23 +448,18 @@ function checkCart(
   return { ok: true, value: parsed.data as unknown as CartInput };
 }
 
-function _validateCartInput(
+/**
+ * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCartInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CartInput> {
   return checkCart(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCartInput =
-  /* @__PURE__ */ standardSchema(_validateCartInput);
 
-function _validateCartPatch(value: unknown): ValidationResult<CartPatch> {
+/** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */
+export function validateCartPatch(value: unknown): ValidationResult<CartPatch> {
   return checkCart(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required; a Standard Schema too. */
-export const validateCartPatch =
-  /* @__PURE__ */ standardSchema(_validateCartPatch);

@@ -11,7 +11,6 @@ import {
   isUnsignedFloat,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
 /** zod schema of a POST/PUT body for `currencies`. */
@@ -290,27 +289,20 @@ function checkCurrency(
   return { ok: true, value: parsed.data as unknown as CurrencyInput };
 }
 
-function _validateCurrencyInput(
+/**
+ * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCurrencyInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CurrencyInput> {
   return checkCurrency(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCurrencyInput = /* @__PURE__ */ standardSchema(
-  _validateCurrencyInput,
-);
 
-function _validateCurrencyPatch(
+/** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required. */
+export function validateCurrencyPatch(
   value: unknown,
 ): ValidationResult<CurrencyPatch> {
   return checkCurrency(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required; a Standard Schema too. */
-export const validateCurrencyPatch = /* @__PURE__ */ standardSchema(
-  _validateCurrencyPatch,
-);

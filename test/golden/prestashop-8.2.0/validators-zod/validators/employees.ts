@@ -16,7 +16,6 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
 /** zod schema of a POST/PUT body for `employees`. */
@@ -702,27 +701,20 @@ function checkEmployee(
   return { ok: true, value: parsed.data as unknown as EmployeeInput };
 }
 
-function _validateEmployeeInput(
+/**
+ * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateEmployeeInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<EmployeeInput> {
   return checkEmployee(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateEmployeeInput = /* @__PURE__ */ standardSchema(
-  _validateEmployeeInput,
-);
 
-function _validateEmployeePatch(
+/** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required. */
+export function validateEmployeePatch(
   value: unknown,
 ): ValidationResult<EmployeePatch> {
   return checkEmployee(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required; a Standard Schema too. */
-export const validateEmployeePatch = /* @__PURE__ */ standardSchema(
-  _validateEmployeePatch,
-);

@@ -5,7 +5,6 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isImageSize, isImageTypeName } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 
 /** zod schema of a POST/PUT body for `image_types`. */
@@ -144,27 +143,20 @@ function checkImageType(
   return { ok: true, value: parsed.data as unknown as ImageTypeInput };
 }
 
-function _validateImageTypeInput(
+/**
+ * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateImageTypeInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ImageTypeInput> {
   return checkImageType(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateImageTypeInput = /* @__PURE__ */ standardSchema(
-  _validateImageTypeInput,
-);
 
-function _validateImageTypePatch(
+/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
+export function validateImageTypePatch(
   value: unknown,
 ): ValidationResult<ImageTypePatch> {
   return checkImageType(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required; a Standard Schema too. */
-export const validateImageTypePatch = /* @__PURE__ */ standardSchema(
-  _validateImageTypePatch,
-);

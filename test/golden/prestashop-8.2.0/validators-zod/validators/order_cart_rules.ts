@@ -5,7 +5,6 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCartRuleInput,
   OrderCartRulePatch,
@@ -211,27 +210,20 @@ function checkOrderCartRule(
   return { ok: true, value: parsed.data as unknown as OrderCartRuleInput };
 }
 
-function _validateOrderCartRuleInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderCartRuleInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderCartRuleInput> {
   return checkOrderCartRule(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderCartRuleInput = /* @__PURE__ */ standardSchema(
-  _validateOrderCartRuleInput,
-);
 
-function _validateOrderCartRulePatch(
+/** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
+export function validateOrderCartRulePatch(
   value: unknown,
 ): ValidationResult<OrderCartRulePatch> {
   return checkOrderCartRule(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required; a Standard Schema too. */
-export const validateOrderCartRulePatch = /* @__PURE__ */ standardSchema(
-  _validateOrderCartRulePatch,
-);

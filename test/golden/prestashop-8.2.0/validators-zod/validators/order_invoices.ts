@@ -10,7 +10,6 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderInvoiceInput,
   OrderInvoicePatch,
@@ -267,27 +266,20 @@ function checkOrderInvoice(
   return { ok: true, value: parsed.data as unknown as OrderInvoiceInput };
 }
 
-function _validateOrderInvoiceInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderInvoiceInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderInvoiceInput> {
   return checkOrderInvoice(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderInvoiceInput = /* @__PURE__ */ standardSchema(
-  _validateOrderInvoiceInput,
-);
 
-function _validateOrderInvoicePatch(
+/** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required. */
+export function validateOrderInvoicePatch(
   value: unknown,
 ): ValidationResult<OrderInvoicePatch> {
   return checkOrderInvoice(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required; a Standard Schema too. */
-export const validateOrderInvoicePatch = /* @__PURE__ */ standardSchema(
-  _validateOrderInvoicePatch,
-);

@@ -11,7 +11,6 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureValueInput,
   ProductFeatureValuePatch,
@@ -128,27 +127,20 @@ function checkProductFeatureValue(
   };
 }
 
-function _validateProductFeatureValueInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductFeatureValueInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureValueInput> {
   return checkProductFeatureValue(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductFeatureValueInput = /* @__PURE__ */ standardSchema(
-  _validateProductFeatureValueInput,
-);
 
-function _validateProductFeatureValuePatch(
+/** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required. */
+export function validateProductFeatureValuePatch(
   value: unknown,
 ): ValidationResult<ProductFeatureValuePatch> {
   return checkProductFeatureValue(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required; a Standard Schema too. */
-export const validateProductFeatureValuePatch = /* @__PURE__ */ standardSchema(
-  _validateProductFeatureValuePatch,
-);

@@ -11,7 +11,6 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureInput,
   ProductFeaturePatch,
@@ -124,27 +123,20 @@ function checkProductFeature(
   return { ok: true, value: parsed.data as unknown as ProductFeatureInput };
 }
 
-function _validateProductFeatureInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductFeatureInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureInput> {
   return checkProductFeature(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
-  _validateProductFeatureInput,
-);
 
-function _validateProductFeaturePatch(
+/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
+export function validateProductFeaturePatch(
   value: unknown,
 ): ValidationResult<ProductFeaturePatch> {
   return checkProductFeature(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required; a Standard Schema too. */
-export const validateProductFeaturePatch = /* @__PURE__ */ standardSchema(
-  _validateProductFeaturePatch,
-);

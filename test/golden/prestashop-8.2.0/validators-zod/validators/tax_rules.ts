@@ -10,7 +10,6 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
 /** zod schema of a POST/PUT body for `tax_rules`. */
@@ -289,25 +288,20 @@ function checkTaxRule(
   return { ok: true, value: parsed.data as unknown as TaxRuleInput };
 }
 
-function _validateTaxRuleInput(
+/**
+ * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateTaxRuleInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleInput> {
   return checkTaxRule(value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateTaxRuleInput = /* @__PURE__ */ standardSchema(
-  _validateTaxRuleInput,
-);
 
-function _validateTaxRulePatch(value: unknown): ValidationResult<TaxRulePatch> {
+/** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required. */
+export function validateTaxRulePatch(
+  value: unknown,
+): ValidationResult<TaxRulePatch> {
   return checkTaxRule(value, true, false);
 }
-/** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required; a Standard Schema too. */
-export const validateTaxRulePatch = /* @__PURE__ */ standardSchema(
-  _validateTaxRulePatch,
-);

@@ -17,7 +17,6 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CombinationInput,
   CombinationPatch,
@@ -70,9 +69,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCombinationInput(
+/**
+ * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCombinationInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CombinationInput> {
   return checkRecord<CombinationInput>(
     SPEC,
@@ -81,21 +84,10 @@ function _validateCombinationInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCombinationInput = /* @__PURE__ */ standardSchema(
-  _validateCombinationInput,
-);
 
-function _validateCombinationPatch(
+/** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required. */
+export function validateCombinationPatch(
   value: unknown,
 ): ValidationResult<CombinationPatch> {
   return checkRecord<CombinationPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required; a Standard Schema too. */
-export const validateCombinationPatch = /* @__PURE__ */ standardSchema(
-  _validateCombinationPatch,
-);

@@ -10,7 +10,6 @@ import {
   isZipCodeFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { CountryInput, CountryPatch } from "../types/countries.js";
 
 /** The checks of a `countries` body, one row per field (columns: see runtime/check.ts). */
@@ -41,25 +40,20 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCountryInput(
+/**
+ * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCountryInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CountryInput> {
   return checkRecord<CountryInput>(SPEC, value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCountryInput = /* @__PURE__ */ standardSchema(
-  _validateCountryInput,
-);
 
-function _validateCountryPatch(value: unknown): ValidationResult<CountryPatch> {
+/** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required. */
+export function validateCountryPatch(
+  value: unknown,
+): ValidationResult<CountryPatch> {
   return checkRecord<CountryPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required; a Standard Schema too. */
-export const validateCountryPatch = /* @__PURE__ */ standardSchema(
-  _validateCountryPatch,
-);

@@ -9,7 +9,6 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerMessageInput,
   CustomerMessagePatch,
@@ -36,9 +35,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCustomerMessageInput(
+/**
+ * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCustomerMessageInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CustomerMessageInput> {
   return checkRecord<CustomerMessageInput>(
     SPEC,
@@ -47,21 +50,10 @@ function _validateCustomerMessageInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCustomerMessageInput = /* @__PURE__ */ standardSchema(
-  _validateCustomerMessageInput,
-);
 
-function _validateCustomerMessagePatch(
+/** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required. */
+export function validateCustomerMessagePatch(
   value: unknown,
 ): ValidationResult<CustomerMessagePatch> {
   return checkRecord<CustomerMessagePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required; a Standard Schema too. */
-export const validateCustomerMessagePatch = /* @__PURE__ */ standardSchema(
-  _validateCustomerMessagePatch,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationInput,
   CustomizationPatch,
@@ -45,9 +44,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCustomizationInput(
+/**
+ * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCustomizationInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationInput> {
   return checkRecord<CustomizationInput>(
     SPEC,
@@ -56,21 +59,10 @@ function _validateCustomizationInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCustomizationInput = /* @__PURE__ */ standardSchema(
-  _validateCustomizationInput,
-);
 
-function _validateCustomizationPatch(
+/** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
+export function validateCustomizationPatch(
   value: unknown,
 ): ValidationResult<CustomizationPatch> {
   return checkRecord<CustomizationPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required; a Standard Schema too. */
-export const validateCustomizationPatch = /* @__PURE__ */ standardSchema(
-  _validateCustomizationPatch,
-);

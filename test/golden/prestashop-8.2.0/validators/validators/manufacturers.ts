@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ManufacturerInput,
   ManufacturerPatch,
@@ -32,9 +31,13 @@ const SPEC: RecordSpec = {
   associations: [["addresses", [["id", "number"]]]],
 };
 
-function _validateManufacturerInput(
+/**
+ * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateManufacturerInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ManufacturerInput> {
   return checkRecord<ManufacturerInput>(
     SPEC,
@@ -43,21 +46,10 @@ function _validateManufacturerInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateManufacturerInput = /* @__PURE__ */ standardSchema(
-  _validateManufacturerInput,
-);
 
-function _validateManufacturerPatch(
+/** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required. */
+export function validateManufacturerPatch(
   value: unknown,
 ): ValidationResult<ManufacturerPatch> {
   return checkRecord<ManufacturerPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required; a Standard Schema too. */
-export const validateManufacturerPatch = /* @__PURE__ */ standardSchema(
-  _validateManufacturerPatch,
-);

@@ -9,7 +9,6 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCarrierInput,
   OrderCarrierPatch,
@@ -34,9 +33,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateOrderCarrierInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderCarrierInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderCarrierInput> {
   return checkRecord<OrderCarrierInput>(
     SPEC,
@@ -45,21 +48,10 @@ function _validateOrderCarrierInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderCarrierInput = /* @__PURE__ */ standardSchema(
-  _validateOrderCarrierInput,
-);
 
-function _validateOrderCarrierPatch(
+/** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required. */
+export function validateOrderCarrierPatch(
   value: unknown,
 ): ValidationResult<OrderCarrierPatch> {
   return checkRecord<OrderCarrierPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required; a Standard Schema too. */
-export const validateOrderCarrierPatch = /* @__PURE__ */ standardSchema(
-  _validateOrderCarrierPatch,
-);

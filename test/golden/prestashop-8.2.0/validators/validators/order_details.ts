@@ -17,7 +17,6 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderDetailInput,
   OrderDetailPatch,
@@ -94,9 +93,13 @@ const SPEC: RecordSpec = {
   associations: [["taxes", [["id", "number"]]]],
 };
 
-function _validateOrderDetailInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderDetailInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderDetailInput> {
   return checkRecord<OrderDetailInput>(
     SPEC,
@@ -105,21 +108,10 @@ function _validateOrderDetailInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderDetailInput = /* @__PURE__ */ standardSchema(
-  _validateOrderDetailInput,
-);
 
-function _validateOrderDetailPatch(
+/** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required. */
+export function validateOrderDetailPatch(
   value: unknown,
 ): ValidationResult<OrderDetailPatch> {
   return checkRecord<OrderDetailPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required; a Standard Schema too. */
-export const validateOrderDetailPatch = /* @__PURE__ */ standardSchema(
-  _validateOrderDetailPatch,
-);

@@ -9,7 +9,6 @@ import {
   isTplName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderStateInput,
   OrderStatePatch,
@@ -41,9 +40,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateOrderStateInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderStateInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderStateInput> {
   return checkRecord<OrderStateInput>(
     SPEC,
@@ -52,21 +55,10 @@ function _validateOrderStateInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderStateInput = /* @__PURE__ */ standardSchema(
-  _validateOrderStateInput,
-);
 
-function _validateOrderStatePatch(
+/** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required. */
+export function validateOrderStatePatch(
   value: unknown,
 ): ValidationResult<OrderStatePatch> {
   return checkRecord<OrderStatePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required; a Standard Schema too. */
-export const validateOrderStatePatch = /* @__PURE__ */ standardSchema(
-  _validateOrderStatePatch,
-);

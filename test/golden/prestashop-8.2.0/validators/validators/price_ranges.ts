@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   PriceRangeInput,
   PriceRangePatch,
@@ -24,9 +23,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validatePriceRangeInput(
+/**
+ * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validatePriceRangeInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<PriceRangeInput> {
   return checkRecord<PriceRangeInput>(
     SPEC,
@@ -35,21 +38,10 @@ function _validatePriceRangeInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validatePriceRangeInput = /* @__PURE__ */ standardSchema(
-  _validatePriceRangeInput,
-);
 
-function _validatePriceRangePatch(
+/** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
+export function validatePriceRangePatch(
   value: unknown,
 ): ValidationResult<PriceRangePatch> {
   return checkRecord<PriceRangePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required; a Standard Schema too. */
-export const validatePriceRangePatch = /* @__PURE__ */ standardSchema(
-  _validatePriceRangePatch,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationFieldInput,
   CustomizationFieldPatch,
@@ -27,9 +26,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCustomizationFieldInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_customization_fields` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCustomizationFieldInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationFieldInput> {
   return checkRecord<CustomizationFieldInput>(
     SPEC,
@@ -38,21 +41,10 @@ function _validateCustomizationFieldInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_customization_fields` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCustomizationFieldInput = /* @__PURE__ */ standardSchema(
-  _validateCustomizationFieldInput,
-);
 
-function _validateCustomizationFieldPatch(
+/** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required. */
+export function validateCustomizationFieldPatch(
   value: unknown,
 ): ValidationResult<CustomizationFieldPatch> {
   return checkRecord<CustomizationFieldPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required; a Standard Schema too. */
-export const validateCustomizationFieldPatch = /* @__PURE__ */ standardSchema(
-  _validateCustomizationFieldPatch,
-);

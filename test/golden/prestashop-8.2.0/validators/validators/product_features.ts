@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureInput,
   ProductFeaturePatch,
@@ -23,9 +22,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateProductFeatureInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductFeatureInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureInput> {
   return checkRecord<ProductFeatureInput>(
     SPEC,
@@ -34,21 +37,10 @@ function _validateProductFeatureInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
-  _validateProductFeatureInput,
-);
 
-function _validateProductFeaturePatch(
+/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
+export function validateProductFeaturePatch(
   value: unknown,
 ): ValidationResult<ProductFeaturePatch> {
   return checkRecord<ProductFeaturePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required; a Standard Schema too. */
-export const validateProductFeaturePatch = /* @__PURE__ */ standardSchema(
-  _validateProductFeaturePatch,
-);

@@ -9,7 +9,6 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionValueInput,
   ProductOptionValuePatch,
@@ -30,9 +29,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateProductOptionValueInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductOptionValueInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionValueInput> {
   return checkRecord<ProductOptionValueInput>(
     SPEC,
@@ -41,21 +44,10 @@ function _validateProductOptionValueInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductOptionValueInput = /* @__PURE__ */ standardSchema(
-  _validateProductOptionValueInput,
-);
 
-function _validateProductOptionValuePatch(
+/** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required. */
+export function validateProductOptionValuePatch(
   value: unknown,
 ): ValidationResult<ProductOptionValuePatch> {
   return checkRecord<ProductOptionValuePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required; a Standard Schema too. */
-export const validateProductOptionValuePatch = /* @__PURE__ */ standardSchema(
-  _validateProductOptionValuePatch,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionInput,
   ProductOptionPatch,
@@ -27,9 +26,13 @@ const SPEC: RecordSpec = {
   associations: [["product_option_values", [["id", "number"]]]],
 };
 
-function _validateProductOptionInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductOptionInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionInput> {
   return checkRecord<ProductOptionInput>(
     SPEC,
@@ -38,21 +41,10 @@ function _validateProductOptionInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductOptionInput = /* @__PURE__ */ standardSchema(
-  _validateProductOptionInput,
-);
 
-function _validateProductOptionPatch(
+/** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required. */
+export function validateProductOptionPatch(
   value: unknown,
 ): ValidationResult<ProductOptionPatch> {
   return checkRecord<ProductOptionPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required; a Standard Schema too. */
-export const validateProductOptionPatch = /* @__PURE__ */ standardSchema(
-  _validateProductOptionPatch,
-);

@@ -12,7 +12,6 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceRuleInput,
   SpecificPriceRulePatch,
@@ -49,9 +48,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateSpecificPriceRuleInput(
+/**
+ * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateSpecificPriceRuleInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceRuleInput> {
   return checkRecord<SpecificPriceRuleInput>(
     SPEC,
@@ -60,21 +63,10 @@ function _validateSpecificPriceRuleInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateSpecificPriceRuleInput = /* @__PURE__ */ standardSchema(
-  _validateSpecificPriceRuleInput,
-);
 
-function _validateSpecificPriceRulePatch(
+/** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required. */
+export function validateSpecificPriceRulePatch(
   value: unknown,
 ): ValidationResult<SpecificPriceRulePatch> {
   return checkRecord<SpecificPriceRulePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required; a Standard Schema too. */
-export const validateSpecificPriceRulePatch = /* @__PURE__ */ standardSchema(
-  _validateSpecificPriceRulePatch,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockAvailableInput,
   StockAvailablePatch,
@@ -29,9 +28,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateStockAvailableInput(
+/**
+ * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateStockAvailableInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<StockAvailableInput> {
   return checkRecord<StockAvailableInput>(
     SPEC,
@@ -40,21 +43,10 @@ function _validateStockAvailableInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateStockAvailableInput = /* @__PURE__ */ standardSchema(
-  _validateStockAvailableInput,
-);
 
-function _validateStockAvailablePatch(
+/** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required. */
+export function validateStockAvailablePatch(
   value: unknown,
 ): ValidationResult<StockAvailablePatch> {
   return checkRecord<StockAvailablePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required; a Standard Schema too. */
-export const validateStockAvailablePatch = /* @__PURE__ */ standardSchema(
-  _validateStockAvailablePatch,
-);

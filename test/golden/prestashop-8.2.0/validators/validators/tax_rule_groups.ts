@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TaxRuleGroupInput,
   TaxRuleGroupPatch,
@@ -26,9 +25,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateTaxRuleGroupInput(
+/**
+ * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateTaxRuleGroupInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleGroupInput> {
   return checkRecord<TaxRuleGroupInput>(
     SPEC,
@@ -37,21 +40,10 @@ function _validateTaxRuleGroupInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateTaxRuleGroupInput = /* @__PURE__ */ standardSchema(
-  _validateTaxRuleGroupInput,
-);
 
-function _validateTaxRuleGroupPatch(
+/** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required. */
+export function validateTaxRuleGroupPatch(
   value: unknown,
 ): ValidationResult<TaxRuleGroupPatch> {
   return checkRecord<TaxRuleGroupPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required; a Standard Schema too. */
-export const validateTaxRuleGroupPatch = /* @__PURE__ */ standardSchema(
-  _validateTaxRuleGroupPatch,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TranslatedConfigurationInput,
   TranslatedConfigurationPatch,
@@ -27,9 +26,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateTranslatedConfigurationInput(
+/**
+ * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateTranslatedConfigurationInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<TranslatedConfigurationInput> {
   return checkRecord<TranslatedConfigurationInput>(
     SPEC,
@@ -38,19 +41,10 @@ function _validateTranslatedConfigurationInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateTranslatedConfigurationInput =
-  /* @__PURE__ */ standardSchema(_validateTranslatedConfigurationInput);
 
-function _validateTranslatedConfigurationPatch(
+/** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required. */
+export function validateTranslatedConfigurationPatch(
   value: unknown,
 ): ValidationResult<TranslatedConfigurationPatch> {
   return checkRecord<TranslatedConfigurationPatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required; a Standard Schema too. */
-export const validateTranslatedConfigurationPatch =
-  /* @__PURE__ */ standardSchema(_validateTranslatedConfigurationPatch);

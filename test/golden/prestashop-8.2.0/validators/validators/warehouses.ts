@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isStockManagement, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 
 /** The checks of a `warehouses` body, one row per field (columns: see runtime/check.ts). */
@@ -37,9 +36,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateWarehouseInput(
+/**
+ * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateWarehouseInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<WarehouseInput> {
   return checkRecord<WarehouseInput>(
     SPEC,
@@ -48,21 +51,10 @@ function _validateWarehouseInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateWarehouseInput = /* @__PURE__ */ standardSchema(
-  _validateWarehouseInput,
-);
 
-function _validateWarehousePatch(
+/** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
+export function validateWarehousePatch(
   value: unknown,
 ): ValidationResult<WarehousePatch> {
   return checkRecord<WarehousePatch>(SPEC, value, true, false);
 }
-/** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required; a Standard Schema too. */
-export const validateWarehousePatch = /* @__PURE__ */ standardSchema(
-  _validateWarehousePatch,
-);

@@ -82,6 +82,7 @@ export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
       ctx,
       attachmentsMeta,
       validators,
+      ["list", "listAll", "get", "update", "delete"],
     ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };

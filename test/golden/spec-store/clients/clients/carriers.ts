@@ -18,7 +18,7 @@ export const carriersMeta: ResourceMeta = {
     { name: "id", kind: "id" },
     { name: "deleted", kind: "unknown" },
     { name: "is_module", kind: "unknown" },
-    { name: "id_tax_rules_group", kind: "id" },
+    { name: "id_tax_rules_group", kind: "id", references: "tax_rule_groups" },
     { name: "id_reference", kind: "unknown" },
     { name: "name", kind: "unknown" },
     { name: "active", kind: "unknown" },
@@ -106,5 +106,6 @@ export function createCarriersClient(ctx: ClientContext): CarriersClient {
     ctx,
     carriersMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -130,5 +130,6 @@ export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
     ctx,
     cartRulesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -16,12 +16,12 @@ export const cartsMeta: ResourceMeta = {
   nodes: "carts",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_address_delivery", kind: "id" },
-    { name: "id_address_invoice", kind: "id" },
-    { name: "id_currency", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_guest", kind: "id" },
-    { name: "id_lang", kind: "id" },
+    { name: "id_address_delivery", kind: "id", references: "addresses" },
+    { name: "id_address_invoice", kind: "id", references: "addresses" },
+    { name: "id_currency", kind: "id", references: "currencies" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_guest", kind: "id", references: "guests" },
+    { name: "id_lang", kind: "id", references: "languages" },
     { name: "id_shop_group", kind: "id" },
     { name: "id_shop", kind: "id" },
     { name: "id_carrier", kind: "id" },
@@ -95,5 +95,11 @@ async function validators() {
 
 /** The `carts` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createCartsClient(ctx: ClientContext): CartsClient {
-  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, validators);
+  return createResourceClient<CartsClient.Types>(ctx, cartsMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+    "update",
+  ]);
 }

@@ -16,7 +16,7 @@ export const categoriesMeta: ResourceMeta = {
   nodes: "categories",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_parent", kind: "decimal" },
+    { name: "id_parent", kind: "decimal", references: "categories" },
     { name: "level_depth", kind: "decimal" },
     { name: "nb_products_recursive", kind: "unknown" },
     { name: "active", kind: "unknown" },
@@ -96,5 +96,6 @@ export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
     ctx,
     categoriesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -16,7 +16,7 @@ export const combinationsMeta: ResourceMeta = {
   nodes: "combinations",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "ean13", kind: "unknown" },
     { name: "isbn", kind: "unknown" },
     { name: "upc", kind: "unknown" },
@@ -104,5 +104,6 @@ export function createCombinationsClient(
     ctx,
     combinationsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -81,5 +81,6 @@ export function createConfigurationsClient(
     ctx,
     configurationsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -16,8 +16,8 @@ export const countriesMeta: ResourceMeta = {
   nodes: "countries",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_zone", kind: "id" },
-    { name: "id_currency", kind: "id" },
+    { name: "id_zone", kind: "id", references: "zones" },
+    { name: "id_currency", kind: "id", references: "currencies" },
     { name: "call_prefix", kind: "decimal" },
     { name: "iso_code", kind: "unknown" },
     { name: "active", kind: "unknown" },
@@ -86,5 +86,6 @@ export function createCountriesClient(ctx: ClientContext): CountriesClient {
     ctx,
     countriesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -88,5 +88,6 @@ export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
     ctx,
     currenciesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

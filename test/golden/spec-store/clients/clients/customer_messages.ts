@@ -19,8 +19,8 @@ export const customerMessagesMeta: ResourceMeta = {
   nodes: "customer_messages",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_employee", kind: "id" },
-    { name: "id_customer_thread", kind: "id" },
+    { name: "id_employee", kind: "id", references: "employees" },
+    { name: "id_customer_thread", kind: "id", references: "customer_threads" },
     { name: "ip_address", kind: "unknown" },
     { name: "message", kind: "unknown" },
     { name: "file_name", kind: "unknown" },
@@ -88,5 +88,6 @@ export function createCustomerMessagesClient(
     ctx,
     customerMessagesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update"],
   );
 }

@@ -19,11 +19,11 @@ export const customerThreadsMeta: ResourceMeta = {
   nodes: "customer_threads",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_lang", kind: "id" },
-    { name: "id_shop", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "id_product", kind: "id" },
+    { name: "id_lang", kind: "id", references: "languages" },
+    { name: "id_shop", kind: "id", references: "shops" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "id_product", kind: "id", references: "products" },
     { name: "id_contact", kind: "id" },
     { name: "email", kind: "unknown" },
     { name: "token", kind: "unknown" },
@@ -90,5 +90,6 @@ export function createCustomerThreadsClient(
     ctx,
     customerThreadsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update"],
   );
 }

@@ -16,8 +16,8 @@ export const customersMeta: ResourceMeta = {
   nodes: "customers",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_default_group", kind: "id" },
-    { name: "id_lang", kind: "id" },
+    { name: "id_default_group", kind: "id", references: "groups" },
+    { name: "id_lang", kind: "id", references: "languages" },
     { name: "newsletter_date_add", kind: "unknown" },
     { name: "ip_registration_newsletter", kind: "unknown" },
     { name: "last_passwd_gen", kind: "unknown" },
@@ -128,5 +128,6 @@ export function createCustomersClient(ctx: ClientContext): CustomersClient {
     ctx,
     customersMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

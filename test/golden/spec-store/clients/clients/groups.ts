@@ -72,5 +72,12 @@ async function validators() {
 
 /** The `groups` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createGroupsClient(ctx: ClientContext): GroupsClient {
-  return createResourceClient<GroupsClient.Types>(ctx, groupsMeta, validators);
+  return createResourceClient<GroupsClient.Types>(ctx, groupsMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+    "update",
+    "delete",
+  ]);
 }

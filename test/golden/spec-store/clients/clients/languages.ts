@@ -80,5 +80,6 @@ export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
     ctx,
     languagesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -89,5 +89,6 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

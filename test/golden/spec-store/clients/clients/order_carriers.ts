@@ -23,8 +23,8 @@ export const orderCarriersMeta: ResourceMeta = {
   nodes: "order_carriers",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "id_carrier", kind: "id" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "id_carrier", kind: "id", references: "carriers" },
     { name: "id_order_invoice", kind: "id" },
     { name: "weight", kind: "decimal" },
     { name: "shipping_cost_tax_excl", kind: "decimal" },
@@ -89,5 +89,6 @@ export function createOrderCarriersClient(
     ctx,
     orderCarriersMeta,
     validators,
+    ["list", "listAll", "get", "create", "update"],
   );
 }

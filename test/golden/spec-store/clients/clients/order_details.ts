@@ -16,9 +16,9 @@ export const orderDetailsMeta: ResourceMeta = {
   nodes: "order_details",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_order", kind: "id" },
-    { name: "product_id", kind: "id" },
-    { name: "product_attribute_id", kind: "id" },
+    { name: "id_order", kind: "id", references: "orders" },
+    { name: "product_id", kind: "id", references: "products" },
+    { name: "product_attribute_id", kind: "id", references: "combinations" },
     { name: "product_quantity_reinjected", kind: "decimal" },
     { name: "group_reduction", kind: "decimal" },
     { name: "discount_quantity_applied", kind: "decimal" },
@@ -157,5 +157,6 @@ export function createOrderDetailsClient(
     ctx,
     orderDetailsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update"],
   );
 }

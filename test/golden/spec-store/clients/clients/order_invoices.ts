@@ -104,5 +104,6 @@ export function createOrderInvoicesClient(
     ctx,
     orderInvoicesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update"],
   );
 }

@@ -84,5 +84,6 @@ export function createOrderPaymentsClient(
     ctx,
     orderPaymentsMeta,
     validators,
+    ["list", "listAll", "get", "create"],
   );
 }

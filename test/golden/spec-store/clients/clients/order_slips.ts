@@ -83,5 +83,6 @@ export function createOrderSlipsClient(ctx: ClientContext): OrderSlipsClient {
     ctx,
     orderSlipsMeta,
     validators,
+    ["list", "listAll", "get", "create"],
   );
 }

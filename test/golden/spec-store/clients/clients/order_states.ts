@@ -94,5 +94,6 @@ export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
     ctx,
     orderStatesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -16,14 +16,14 @@ export const ordersMeta: ResourceMeta = {
   nodes: "orders",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_address_delivery", kind: "id" },
-    { name: "id_address_invoice", kind: "id" },
-    { name: "id_cart", kind: "id" },
-    { name: "id_currency", kind: "id" },
-    { name: "id_lang", kind: "id" },
-    { name: "id_customer", kind: "id" },
-    { name: "id_carrier", kind: "id" },
-    { name: "current_state", kind: "id" },
+    { name: "id_address_delivery", kind: "id", references: "addresses" },
+    { name: "id_address_invoice", kind: "id", references: "addresses" },
+    { name: "id_cart", kind: "id", references: "carts" },
+    { name: "id_currency", kind: "id", references: "currencies" },
+    { name: "id_lang", kind: "id", references: "languages" },
+    { name: "id_customer", kind: "id", references: "customers" },
+    { name: "id_carrier", kind: "id", references: "carriers" },
+    { name: "current_state", kind: "id", references: "order_states" },
     { name: "module", kind: "unknown" },
     { name: "invoice_number", kind: "unknown" },
     { name: "invoice_date", kind: "unknown" },
@@ -151,5 +151,11 @@ async function validators() {
 
 /** The `orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createOrdersClient(ctx: ClientContext): OrdersClient {
-  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators);
+  return createResourceClient<OrdersClient.Types>(ctx, ordersMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+    "update",
+  ]);
 }

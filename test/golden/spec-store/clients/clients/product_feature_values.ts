@@ -19,7 +19,7 @@ export const productFeatureValuesMeta: ResourceMeta = {
   nodes: "product_feature_values",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_feature", kind: "id" },
+    { name: "id_feature", kind: "id", references: "product_features" },
     { name: "custom", kind: "unknown" },
     { name: "value", kind: "string", multilingual: true },
   ],
@@ -75,5 +75,6 @@ export function createProductFeatureValuesClient(
     ctx,
     productFeatureValuesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -73,5 +73,6 @@ export function createProductFeaturesClient(
     ctx,
     productFeaturesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -19,7 +19,7 @@ export const productOptionValuesMeta: ResourceMeta = {
   nodes: "product_option_values",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_attribute_group", kind: "id" },
+    { name: "id_attribute_group", kind: "id", references: "product_options" },
     { name: "color", kind: "unknown" },
     { name: "position", kind: "decimal" },
     { name: "name", kind: "string", multilingual: true },
@@ -77,5 +77,6 @@ export function createProductOptionValuesClient(
     ctx,
     productOptionValuesMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -79,5 +79,6 @@ export function createProductOptionsClient(
     ctx,
     productOptionsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -16,14 +16,14 @@ export const productsMeta: ResourceMeta = {
   nodes: "products",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_manufacturer", kind: "id" },
-    { name: "id_supplier", kind: "id" },
-    { name: "id_category_default", kind: "id" },
+    { name: "id_manufacturer", kind: "id", references: "manufacturers" },
+    { name: "id_supplier", kind: "id", references: "suppliers" },
+    { name: "id_category_default", kind: "id", references: "categories" },
     { name: "new", kind: "unknown" },
     { name: "cache_default_attribute", kind: "unknown" },
     { name: "id_default_image", kind: "unknown" },
-    { name: "id_default_combination", kind: "id" },
-    { name: "id_tax_rules_group", kind: "id" },
+    { name: "id_default_combination", kind: "id", references: "combinations" },
+    { name: "id_tax_rules_group", kind: "id", references: "tax_rule_groups" },
     { name: "position_in_category", kind: "unknown" },
     { name: "manufacturer_name", kind: "unknown" },
     { name: "quantity", kind: "unknown" },
@@ -206,5 +206,6 @@ export function createProductsClient(ctx: ClientContext): ProductsClient {
     ctx,
     productsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

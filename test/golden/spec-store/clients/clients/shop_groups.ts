@@ -78,5 +78,6 @@ export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
     ctx,
     shopGroupsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

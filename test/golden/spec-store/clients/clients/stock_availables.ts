@@ -19,10 +19,10 @@ export const stockAvailablesMeta: ResourceMeta = {
   nodes: "stock_availables",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_product", kind: "id" },
-    { name: "id_product_attribute", kind: "id" },
-    { name: "id_shop", kind: "id" },
-    { name: "id_shop_group", kind: "id" },
+    { name: "id_product", kind: "id", references: "products" },
+    { name: "id_product_attribute", kind: "id", references: "combinations" },
+    { name: "id_shop", kind: "id", references: "shops" },
+    { name: "id_shop_group", kind: "id", references: "shop_groups" },
     { name: "quantity", kind: "decimal" },
     { name: "depends_on_stock", kind: "unknown" },
     { name: "out_of_stock", kind: "decimal" },
@@ -76,5 +76,6 @@ export function createStockAvailablesClient(
     ctx,
     stockAvailablesMeta,
     validators,
+    ["list", "listAll", "get", "update"],
   );
 }

@@ -82,5 +82,6 @@ export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
     ctx,
     suppliersMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

@@ -16,7 +16,7 @@ export const tagsMeta: ResourceMeta = {
   nodes: "tags",
   fields: [
     { name: "id", kind: "id" },
-    { name: "id_lang", kind: "id" },
+    { name: "id_lang", kind: "id", references: "languages" },
     { name: "name", kind: "unknown" },
   ],
   associations: [],
@@ -64,5 +64,12 @@ async function validators() {
 
 /** The `tags` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createTagsClient(ctx: ClientContext): TagsClient {
-  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, validators);
+  return createResourceClient<TagsClient.Types>(ctx, tagsMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+    "update",
+    "delete",
+  ]);
 }

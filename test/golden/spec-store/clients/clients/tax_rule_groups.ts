@@ -79,5 +79,6 @@ export function createTaxRuleGroupsClient(
     ctx,
     taxRuleGroupsMeta,
     validators,
+    ["list", "listAll", "get", "create", "update", "delete"],
   );
 }

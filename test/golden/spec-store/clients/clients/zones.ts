@@ -64,5 +64,12 @@ async function validators() {
 
 /** The `zones` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createZonesClient(ctx: ClientContext): ZonesClient {
-  return createResourceClient<ZonesClient.Types>(ctx, zonesMeta, validators);
+  return createResourceClient<ZonesClient.Types>(ctx, zonesMeta, validators, [
+    "list",
+    "listAll",
+    "get",
+    "create",
+    "update",
+    "delete",
+  ]);
 }

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput } from "../types/attachments.js";
 
 /** The checks of a `attachments` body, one row per field (columns: see runtime/check.ts). */
@@ -24,9 +23,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateAttachmentInput(
+/**
+ * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateAttachmentInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<AttachmentInput> {
   return checkRecord<AttachmentInput>(
     SPEC,
@@ -35,11 +38,3 @@ function _validateAttachmentInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateAttachmentInput = /* @__PURE__ */ standardSchema(
-  _validateAttachmentInput,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { CombinationInput } from "../types/combinations.js";
 
 /** The checks of a `combinations` body, one row per field (columns: see runtime/check.ts). */
@@ -37,9 +36,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCombinationInput(
+/**
+ * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCombinationInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CombinationInput> {
   return checkRecord<CombinationInput>(
     SPEC,
@@ -48,11 +51,3 @@ function _validateCombinationInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCombinationInput = /* @__PURE__ */ standardSchema(
-  _validateCombinationInput,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerMessageInput } from "../types/customer_messages.js";
 
 /** The checks of a `customer_messages` body, one row per field (columns: see runtime/check.ts). */
@@ -28,9 +27,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateCustomerMessageInput(
+/**
+ * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateCustomerMessageInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<CustomerMessageInput> {
   return checkRecord<CustomerMessageInput>(
     SPEC,
@@ -39,11 +42,3 @@ function _validateCustomerMessageInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateCustomerMessageInput = /* @__PURE__ */ standardSchema(
-  _validateCustomerMessageInput,
-);

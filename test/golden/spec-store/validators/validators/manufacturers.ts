@@ -3,7 +3,6 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ManufacturerInput } from "../types/manufacturers.js";
 
 /** The checks of a `manufacturers` body, one row per field (columns: see runtime/check.ts). */
@@ -27,9 +26,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateManufacturerInput(
+/**
+ * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateManufacturerInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ManufacturerInput> {
   return checkRecord<ManufacturerInput>(
     SPEC,
@@ -38,11 +41,3 @@ function _validateManufacturerInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateManufacturerInput = /* @__PURE__ */ standardSchema(
-  _validateManufacturerInput,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** The checks of a `order_payments` body, one row per field (columns: see runtime/check.ts). */
@@ -30,9 +29,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateOrderPaymentInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderPaymentInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderPaymentInput> {
   return checkRecord<OrderPaymentInput>(
     SPEC,
@@ -41,11 +44,3 @@ function _validateOrderPaymentInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderPaymentInput = /* @__PURE__ */ standardSchema(
-  _validateOrderPaymentInput,
-);

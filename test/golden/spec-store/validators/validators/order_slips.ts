@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderSlipInput } from "../types/order_slips.js";
 
 /** The checks of a `order_slips` body, one row per field (columns: see runtime/check.ts). */
@@ -32,9 +31,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateOrderSlipInput(
+/**
+ * Checks a body for a POST or PUT to `/api/order_slips` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateOrderSlipInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<OrderSlipInput> {
   return checkRecord<OrderSlipInput>(
     SPEC,
@@ -43,11 +46,3 @@ function _validateOrderSlipInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/order_slips` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateOrderSlipInput = /* @__PURE__ */ standardSchema(
-  _validateOrderSlipInput,
-);

@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductOptionValueInput } from "../types/product_option_values.js";
 
 /** The checks of a `product_option_values` body, one row per field (columns: see runtime/check.ts). */
@@ -22,9 +21,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateProductOptionValueInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductOptionValueInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionValueInput> {
   return checkRecord<ProductOptionValueInput>(
     SPEC,
@@ -33,11 +36,3 @@ function _validateProductOptionValueInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductOptionValueInput = /* @__PURE__ */ standardSchema(
-  _validateProductOptionValueInput,
-);

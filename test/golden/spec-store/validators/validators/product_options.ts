@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductOptionInput } from "../types/product_options.js";
 
 /** The checks of a `product_options` body, one row per field (columns: see runtime/check.ts). */
@@ -23,9 +22,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateProductOptionInput(
+/**
+ * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateProductOptionInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionInput> {
   return checkRecord<ProductOptionInput>(
     SPEC,
@@ -34,11 +37,3 @@ function _validateProductOptionInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateProductOptionInput = /* @__PURE__ */ standardSchema(
-  _validateProductOptionInput,
-);

@@ -3,7 +3,6 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopGroupInput } from "../types/shop_groups.js";
 
 /** The checks of a `shop_groups` body, one row per field (columns: see runtime/check.ts). */
@@ -24,9 +23,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateShopGroupInput(
+/**
+ * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateShopGroupInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ShopGroupInput> {
   return checkRecord<ShopGroupInput>(
     SPEC,
@@ -35,11 +38,3 @@ function _validateShopGroupInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateShopGroupInput = /* @__PURE__ */ standardSchema(
-  _validateShopGroupInput,
-);

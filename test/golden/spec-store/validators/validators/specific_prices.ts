@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { SpecificPriceInput } from "../types/specific_prices.js";
 
 /** The checks of a `specific_prices` body, one row per field (columns: see runtime/check.ts). */
@@ -35,9 +34,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateSpecificPriceInput(
+/**
+ * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateSpecificPriceInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceInput> {
   return checkRecord<SpecificPriceInput>(
     SPEC,
@@ -46,11 +49,3 @@ function _validateSpecificPriceInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateSpecificPriceInput = /* @__PURE__ */ standardSchema(
-  _validateSpecificPriceInput,
-);

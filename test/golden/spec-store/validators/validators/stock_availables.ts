@@ -4,7 +4,6 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { StockAvailableInput } from "../types/stock_availables.js";
 
 /** The checks of a `stock_availables` body, one row per field (columns: see runtime/check.ts). */
@@ -26,9 +25,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateStockAvailableInput(
+/**
+ * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateStockAvailableInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<StockAvailableInput> {
   return checkRecord<StockAvailableInput>(
     SPEC,
@@ -37,11 +40,3 @@ function _validateStockAvailableInput(
     operation === "create",
   );
 }
-/**
- * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateStockAvailableInput = /* @__PURE__ */ standardSchema(
-  _validateStockAvailableInput,
-);

@@ -3,7 +3,6 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
-import { standardSchema } from "../runtime/standard-schema.js";
 import type { ZoneInput } from "../types/zones.js";
 
 /** The checks of a `zones` body, one row per field (columns: see runtime/check.ts). */
@@ -19,16 +18,13 @@ const SPEC: RecordSpec = {
   ],
 };
 
-function _validateZoneInput(
+/**
+ * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ */
+export function validateZoneInput(
   value: unknown,
-  operation: "create" | "update" = "update",
+  operation: "create" | "update" = "create",
 ): ValidationResult<ZoneInput> {
   return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
-/**
- * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` for a POST (the store normalises some values first, such as `link_rewrite`), `update` (default) for a PUT.
- * It is a Standard Schema too (`~standard`, v1: a PUT body).
- */
-export const validateZoneInput =
-  /* @__PURE__ */ standardSchema(_validateZoneInput);
