@@ -1,12 +1,12 @@
 /**
  * The five problems a real 8.2.0 store showed (issue 20, "So the real store found what no test
- * could"). Each scenario asserts what a correct client and store give, so each fails until its
- * client fix of issue 21 lands (`knownBug` = `it.fails`); the lead flips it to `scenario` then.
+ * could"). Each scenario asserts what a correct client and store give; one still waiting for its
+ * client fix of issue 21 is a `knownBug` (`it.fails`), flipped to `scenario` when the fix lands.
  */
 import { describe, expect } from 'vitest';
 import { makeCart, orderOf } from './order-records.js';
 import { makeCategory, makeCombination, makeOptions, makeProduct, PNG } from './records.js';
-import { knownBug, type Client, type Target, useTarget } from './targets.js';
+import { knownBug, scenario, type Client, type Target, useTarget } from './targets.js';
 
 let t: Target;
 let c: Client;
@@ -18,7 +18,7 @@ useTarget((target, client) => {
 describe('issue 21: what a real store showed', () => {
   // Issue 21 item 1: runtime/timezone.ts shiftFilter rebuilds the operator as a plain object,
   // which query.ts refuses ("a plain object is not a filter") before any request.
-  knownBug('date filter operators in --dates Date mode', async () => {
+  scenario('date filter operators in --dates Date mode', async () => {
     const category = await makeCategory(t, c, 'Dated');
     const product = await makeProduct(t, c, category.id);
     const dated = await t.client('Date');
@@ -32,7 +32,7 @@ describe('issue 21: what a real store showed', () => {
 
   // Issue 21 item 2: the store's setWsProductOptionValues() deletes the combination's image links;
   // the client should complete `images` (one read) when a write carries product_option_values.
-  knownBug('combinations.patch with product_option_values keeps the images', async () => {
+  scenario('combinations.patch with product_option_values keeps the images', async () => {
     const category = await makeCategory(t, c, 'Combos');
     const product = await makeProduct(t, c, category.id);
     const { values } = await makeOptions(t, c);
@@ -46,7 +46,7 @@ describe('issue 21: what a real store showed', () => {
 
   // Issue 21 item 3: DELETE /api/attachments/file/{id} builds `new Attachment((int) 'file')` and
   // deletes nothing; the runtime should send DELETE /api/attachments/{id}.
-  knownBug('attachments.deleteFile really deletes', async () => {
+  scenario('attachments.deleteFile really deletes', async () => {
     const a = await c.attachments.upload({ bytes: new TextEncoder().encode('gone'), fileName: `gone-${t.stamp}.txt`, mimeType: 'text/plain' }, { name: `Gone ${t.stamp}` });
     t.cleanup.add('attachments', a.id);
     await c.attachments.deleteFile(a.id);
@@ -64,7 +64,7 @@ describe('issue 21: what a real store showed', () => {
 
   // Issue 21 item 5: Order::addWs builds the order from the cart (validateOrder) and the store
   // answers with the object posted; the client should read the stored order back.
-  knownBug('orders.create returns the stored order', async () => {
+  scenario('orders.create returns the stored order', async () => {
     const x = await makeCart(t, c);
     const created = await c.orders.create(orderOf(x, 99));
     t.cleanup.add('orders', created.id);
