@@ -140,8 +140,10 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
     });
   }
   const hashed = field.write === 'hashed';
-  // A hashing setter takes a plain password; PrestaShop's plain-password rule applies before the hash.
-  const rule = hashed ? 'isPlaintextPassword' : (validator?.name ?? input?.rule ?? null);
+  // A hashing setter takes a plain password and checks nothing: `setWsPasswd` (1.7.8.10, 8.2.0, 9.0.0)
+  // hashes any text, and the definition's rule (`isPasswd` on 1.7.8, `isHashedPassword` on 8.x/9.0)
+  // runs on the hash. So no plain-password length applies (a 4-character password is stored).
+  const rule = hashed ? null : (validator?.name ?? input?.rule ?? null);
   const normalised = field.modifier !== null && field.modifier.methods.includes('POST') && NORMALISING_MODIFIERS.has(field.modifier.name.toLowerCase());
   const dateOnly = validator !== null ? validator.dateOnly : input !== null ? input.dateOnly : false;
   const imports = new Set<SharedImport>();

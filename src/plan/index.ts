@@ -130,11 +130,16 @@ export function buildPlan(
     .sort((a, b) => compareCodeUnits(a.name, b.name))
     .map((r) => planResource(r, names, options, diagnostics));
   const plainStrings: string[] = [];
+  const untypedCore: string[] = [];
+  const note = (f: FieldPlan, path: string): void => {
+    if (f.kindSource !== 'none') return;
+    plainStrings.push(path);
+    // A catalog entry means PrestaShop's own code declares the field (with no type): not a module's.
+    if (f.origin !== 'synopsis') untypedCore.push(path);
+  };
   for (const r of resources) {
-    for (const f of r.fields) if (f.kindSource === 'none') plainStrings.push(`${r.name}.${f.name}`);
-    for (const a of r.associations) {
-      for (const f of a.fields) if (f.kindSource === 'none') plainStrings.push(`${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
-    }
+    for (const f of r.fields) note(f, `${r.name}.${f.name}`);
+    for (const a of r.associations) for (const f of a.fields) note(f, `${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
   }
   const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
   return {
@@ -143,6 +148,7 @@ export function buildPlan(
     defaultLanguage: defaultLanguage ?? languages[0] ?? 1,
     diagnostics,
     plainStrings,
+    untypedCore,
   };
 }
 

@@ -127,6 +127,12 @@ export interface StorePlan {
   readonly diagnostics: readonly PlanDiagnostic[];
   /** Fields (top level and association items) typed as plain strings for lack of any type information. */
   readonly plainStrings: readonly string[];
+  /**
+   * Those of `plainStrings` that are core fields: the catalog has them, but PrestaShop declares no
+   * type for them (`products.new`, `currencies.names`). The others are module fields (or fields of
+   * a store no bundled catalog covers).
+   */
+  readonly untypedCore: readonly string[];
 }
 
 /** The options that change the plan. */

@@ -1,0 +1,30 @@
+/**
+ * Facts of each release's own code that the plan carries to every emitter (issue 21): core fields
+ * without a declared type are not module fields; a hashed password has no plain-password rule.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
+import { buildPlan, resourcePlan } from '../../src/plan/index.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const baseline = (version: string): StoreSchema => parseSnapshot(readFileSync(join(ROOT, `baselines/prestashop-${version}.json`), 'utf8'));
+const VERSIONS = ['1.7.8.10', '8.2.0', '9.0.0'] as const;
+
+describe.each(VERSIONS)('PrestaShop %s', (version) => {
+  const plan = buildPlan(baseline(version));
+  const field = (resource: string, name: string) => resourcePlan(plan, resource).fields.find((f) => f.name === name)!;
+
+  it('core fields without a declared type are core, not module fields', () => {
+    expect(plan.untypedCore).toContain('products.new');
+    expect(plan.untypedCore).toContain('currencies.names');
+    // A core baseline has no module field: every plain string is a core one.
+    expect(plan.untypedCore).toEqual(plan.plainStrings);
+  });
+
+  it('customers.passwd and employees.passwd carry no plain-password rule (setWsPasswd hashes any text)', () => {
+    expect(field('customers', 'passwd')).toMatchObject({ hashed: true, rule: null, createRule: null });
+    expect(field('employees', 'passwd')).toMatchObject({ hashed: true, rule: null });
+  });
+});
