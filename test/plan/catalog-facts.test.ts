@@ -23,6 +23,14 @@ describe.each(VERSIONS)('PrestaShop %s', (version) => {
     expect(plan.untypedCore).toEqual(plan.plainStrings);
   });
 
+  it("products.redirect_type is a union of its SQL ENUM values in the read and write types", () => {
+    const redirect = field('products', 'redirect_type');
+    expect(redirect.values).toContain('301-product');
+    expect(redirect.readType).toContain('"301-product"');
+    expect(redirect.writeType).toBe(redirect.readType);
+    expect(field('customer_threads', 'status').values).toEqual(['open', 'closed', 'pending1', 'pending2']);
+  });
+
   it('customers.passwd and employees.passwd carry no plain-password rule (setWsPasswd hashes any text)', () => {
     expect(field('customers', 'passwd')).toMatchObject({ hashed: true, rule: null, createRule: null });
     expect(field('employees', 'passwd')).toMatchObject({ hashed: true, rule: null });
