@@ -16,6 +16,7 @@
  * - `write`: `setter => false` is refused (400/93), `setter => null` or none stores the value as sent,
  *   `setWsPasswd` hashes, any other setter method takes the value with effects of its own;
  * - `modifier`: a webservice modifier and the methods it runs on (`WebserviceRequest::HTTP_*` bits);
+ * - `allowNull`: the definition's `allow_null` (a field left out of a PUT is stored as NULL);
  * - `computed`: the field has a getter; `writeBack: false` where writing the value read back fails or
  *   changes the record (`WRITE_BACK_UNSAFE`).
  */
@@ -186,6 +187,8 @@ function catalogField(key: string, params: Json, def: Json | null, fallbackType:
   const modifier = modifierOf(params.modifier);
   if (modifier !== undefined) out.modifier = modifier;
   if ('getter' in params) out.computed = true;
+  // `ObjectModel::formatValue(null, …, $allow_null)` stores NULL; any other value is cast (0 for '').
+  if (def !== null && def.allow_null === true) out.allowNull = true;
   const unsafe = WRITE_BACK_UNSAFE[key];
   if (unsafe !== undefined) {
     out.writeBack = false;

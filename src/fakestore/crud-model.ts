@@ -25,6 +25,8 @@ export interface CrudField {
   readonly computed: boolean;
   /** Allowed values (`ObjectModel::validateField`: 85 "has a bad value"), or null. */
   readonly values: readonly string[] | null;
+  /** `allow_null`: a write that sets the property to null stores NULL (rendered empty), not 0. */
+  readonly allowNull: boolean;
 }
 
 export interface CrudAssociation {
@@ -69,6 +71,7 @@ const ID_FIELD: CrudField = {
   setter: null,
   computed: false,
   values: null,
+  allowNull: false,
 };
 
 /**
@@ -101,6 +104,7 @@ export function crudResourceOf(resource: Resource): CrudResource {
       setter: f.setter,
       computed: f.computed,
       values: f.values,
+      allowNull: f.allowNull,
     });
   }
   return {
@@ -131,6 +135,7 @@ export function crudResourceOf(resource: Resource): CrudResource {
         setter: f.setter,
         computed: f.computed,
         values: f.values,
+        allowNull: false,
       })),
     })),
     // What the key's flags allow: a real store does not apply the spec's table.

@@ -108,7 +108,7 @@ export class CrudEngine {
         if (!this.defs.has(name)) continue;
         for (const record of list) {
           const item = this.emptyItem(this.defs.get(name)!, record.id);
-          fillFromSeed(item, record);
+          fillFromSeed(item, record, this.defs.get(name));
           this.items.get(name)!.set(record.id, item);
           this.nextId.set(name, Math.max(this.nextId.get(name)!, record.id + 1));
         }

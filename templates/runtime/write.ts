@@ -24,7 +24,10 @@ import { writableView, writeBody } from './xml-write.js';
 /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
 export async function create(rt: ResourceRuntime, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
   const body = validated(rt, input, validator, 'create', options);
-  return send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options);
+  // Fields a modifier reads on create (`products.name`): left out, the store fails before saving.
+  const lacking = rt.meta.fields.filter((f) => f.createRequired === true && (body[f.name] === undefined || (Array.isArray(body[f.name]) && (body[f.name] as unknown[]).length === 0)));
+  const why = lacking.length === 0 ? null : `the store needs ${lacking.map((f) => f.name).join(', ')} to create ${rt.meta.name}`;
+  return send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options, why);
 }
 
 /**
@@ -94,7 +97,7 @@ async function withLanguages(rt: ResourceRuntime, id: number, body: Readonly<Rec
  * Sends a write and decodes the saved item. The answer is always asked for in XML: the JSON
  * renderer of 8.x/9.0 fails (500, after the save) on an object that lacks a language.
  */
-async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions): Promise<Entity> {
+async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path: string, xml: string, options: EmailWriteOptions, lacking: string | null = null): Promise<Entity> {
   const params: Params = [];
   if (options.sendemail === true) params.push(['sendemail', '1']);
   params.push(...shopParams(options.shop ?? rt.ctx.shop));
@@ -106,7 +109,7 @@ async function send(rt: ResourceRuntime, method: 'POST' | 'PUT' | 'PATCH', path:
     }
     return item;
   } catch (error) {
-    throw writeError(error);
+    throw writeError(error, lacking);
   }
 }
 

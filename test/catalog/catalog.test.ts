@@ -46,6 +46,13 @@ describe('bundled catalogs', () => {
     expect(c82!.resources.manufacturers!.fields.active).toMatchObject({ type: 'bool' });
     expect(Object.keys(c82!.resources.combinations!.associations)).toEqual(['product_option_values', 'images']);
     expect(c90!.resources.products!.fields.meta_keywords).toBeUndefined();
+    // allow_null: a PUT without the field stores NULL.
+    for (const c of [c17!, c82!, c90!]) {
+      expect(c.resources.products!.fields.low_stock_threshold!.allowNull).toBe(true);
+      expect(c.resources.combinations!.fields.default_on!.allowNull).toBe(true);
+      expect(c.resources.products!.fields.price!.allowNull).toBeUndefined();
+    }
+    expect(c82!.resources.order_payments!.fields.id_employee!.allowNull).toBe(true);
   });
 
   it("takes allowed values from the release's SQL ENUM columns where the definition gives none", async () => {
@@ -84,7 +91,7 @@ describe('bundled catalogs', () => {
     const applied = applyCatalog(changed, catalog);
     const products = applied.schema.resources.find((r) => r.name === 'products')!;
     expect(products.fields.find((f) => f.name === 'reference')).toMatchObject({ origin: 'customised', type: null, maxSize: 128 });
-    expect(products.fields.find((f) => f.name === 'my_module_flag')).toMatchObject({ origin: 'synopsis', type: null });
+    expect(products.fields.find((f) => f.name === 'my_module_flag')).toMatchObject({ origin: 'module', type: null });
     expect(products.fields.find((f) => f.name === 'price')).toMatchObject({ origin: 'catalog', type: 'float' });
     expect(applied.diagnostics).toEqual([
       expect.objectContaining({ resource: 'products', field: 'reference', message: expect.stringMatching(/maxSize 64 → 128.*read from the synopsis alone/) }),

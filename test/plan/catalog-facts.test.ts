@@ -1,6 +1,7 @@
 /**
  * Facts of each release's own code that the plan carries to every emitter (issue 21): core fields
- * without a declared type are not module fields; a hashed password has no plain-password rule.
+ * without a declared type are not module fields; a hashed password has no plain-password rule;
+ * SQL ENUM values; `allow_null`; fields a modifier reads on create.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,17 @@ describe.each(VERSIONS)('PrestaShop %s', (version) => {
     expect(redirect.readType).toContain('"301-product"');
     expect(redirect.writeType).toBe(redirect.readType);
     expect(field('customer_threads', 'status').values).toEqual(['open', 'closed', 'pending1', 'pending2']);
+  });
+
+  it('allow_null fields read and write `null`; products.name is required on create (modifierWsLinkRewrite reads it)', () => {
+    expect(field('products', 'low_stock_threshold')).toMatchObject({ allowNull: true, readType: 'number | null', writeType: 'number | null' });
+    expect(field('combinations', 'low_stock_threshold')).toMatchObject({ allowNull: true });
+    expect(field('products', 'price')).toMatchObject({ allowNull: false, readType: 'number' });
+    expect(field('products', 'name')).toMatchObject({ required: false, requiredOnCreate: true });
+    expect(field('products', 'name').doc.join(' ')).toContain('Required on create');
+    // categories.name is required anyway.
+    expect(field('categories', 'name')).toMatchObject({ required: true, requiredOnCreate: false });
+    expect(field('products', 'reference')).toMatchObject({ requiredOnCreate: false });
   });
 
   it('customers.passwd and employees.passwd carry no plain-password rule (setWsPasswd hashes any text)', () => {
