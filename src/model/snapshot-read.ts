@@ -162,9 +162,10 @@ function readField(r: Reader, v: Json, path: string, ctx: ReadContext): Field {
     computed: r.v2(version, o.computed, false, (x) => r.bool(x, `${path}.computed`)),
     writeBack: r.v2(version, o.writeBack, true, (x) => r.bool(x, `${path}.writeBack`)),
     allowNull: r.v3(version, o.allowNull, false, (x) => r.bool(x, `${path}.allowNull`)),
-    origin: r.v3(version, o.origin, legacyOrigin(r.v2(version, o.origin, 'synopsis', (x) => r.oneOf(x, LEGACY_ORIGINS, `${path}.origin`)), ctx), (x) =>
-      r.oneOf(x, FIELD_ORIGINS, `${path}.origin`),
-    ),
+    origin:
+      version >= 3
+        ? r.oneOf(o.origin, FIELD_ORIGINS, `${path}.origin`)
+        : legacyOrigin(r.v2(version, o.origin, 'synopsis', (x) => r.oneOf(x, LEGACY_ORIGINS, `${path}.origin`)), ctx),
   };
 }
 

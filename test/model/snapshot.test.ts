@@ -88,6 +88,8 @@ describe('snapshot', () => {
     // Version 2 knew no `module` origin.
     v2.resources[1].fields[1].origin = 'module';
     expect(() => parseSnapshot(JSON.stringify(v2))).toThrowError(/fields\[1\]\.origin: expected one of catalog, customised, synopsis/);
+    // Version 3 writes and reads it.
+    expect(parseSnapshot(serializeSnapshot(read))).toEqual(read);
   });
 
   it('reads a version-1 snapshot: new members take their defaults, read-only fields are refused on write', () => {
