@@ -1,6 +1,8 @@
 /**
  * Rebuilds the bundled store-behaviour catalogs, `catalog/prestashop-<version>.json`, from
- * `fixtures/catalog-src/<version>/` (each release's definitions and webservice parameters).
+ * `fixtures/catalog-src/<version>/` (each release's definitions, webservice parameters, and the
+ * `ENUM` columns of its `install/data/db_structure.sql` in `enums.json`, kept by hand: `--refresh`
+ * does not copy it).
  *
  *   npm run build:catalog            # rebuild from fixtures/catalog-src
  *   npm run build:catalog -- --refresh <dir>
@@ -29,7 +31,7 @@ for (const version of CATALOG_VERSIONS) {
     }
   }
   const read = (file: string): unknown => JSON.parse(readFileSync(join(src, file), 'utf8'));
-  const text = serializeCatalog(buildCatalog(read('definitions.json'), read('parameters.json')));
+  const text = serializeCatalog(buildCatalog(read('definitions.json'), read('parameters.json'), read('enums.json')));
   const out = join(root, 'catalog', `prestashop-${version}.json`);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(`${out}.tmp`, text);

@@ -35,6 +35,8 @@ export interface GenerateResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Fields typed as plain strings: neither the store nor the catalog says what they hold (`resource.field`). */
   readonly plainStrings: readonly string[];
+  /** Those of `plainStrings` that are core fields PrestaShop declares without a type (`products.new`); the rest are module fields. */
+  readonly untypedCore: readonly string[];
   /** With `out`: what was written, unchanged, removed, or (with `check`) drifting. */
   readonly write: WriteResult | null;
   /** Milliseconds spent reading the runtime templates and emitting. */
@@ -86,14 +88,14 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
   const resolved = resolveEmitOptions(emitOptions);
-  const { files, diagnostics, plainStrings } = emitAll(schema, resolved, { templates, layout: prettier?.layout ?? DEFAULT_LAYOUT });
+  const { files, diagnostics, plainStrings, untypedCore } = emitAll(schema, resolved, { templates, layout: prettier?.layout ?? DEFAULT_LAYOUT });
   const emitMs = performance.now() - t0;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
   const formatter =
     prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, (p) => isLaidOut(p, resolved, prettier.layout ?? DEFAULT_LAYOUT));
   if (outDir === null) {
     const texts = formatter !== undefined ? await formatFiles(files, formatter) : files;
-    return { files: texts, diagnostics, plainStrings, write: null, emitMs };
+    return { files: texts, diagnostics, plainStrings, untypedCore, write: null, emitMs };
   }
   let write: WriteResult;
   try {
@@ -108,5 +110,5 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   } catch (error) {
     throw writeFailure(error, outDir);
   }
-  return { files, diagnostics, plainStrings, write, emitMs };
+  return { files, diagnostics, plainStrings, untypedCore, write, emitMs };
 }

@@ -4,7 +4,7 @@
  * An entry is applied to a field only when the store's synopsis agrees with it on the field's
  * `format`, `required` and `maxSize`; otherwise the field counts as customised (a class override
  * or a module changed it), keeps what its synopsis says, and gets a diagnostic. Fields and
- * resources the catalog does not list (modules) come from the synopsis alone.
+ * resources the catalog does not list (modules) come from the synopsis alone, with origin `module`.
  */
 import type { Association, Field, Resource, StoreSchema } from '../model/index.js';
 import type { Catalog, CatalogField } from './types.js';
@@ -45,8 +45,15 @@ export function withEntry(field: Field, entry: CatalogField): Field {
     modifier: entry.modifier ?? null,
     computed: entry.computed ?? false,
     writeBack: entry.writeBack ?? true,
+    allowNull: entry.allowNull ?? false,
     origin: 'catalog',
   };
+}
+
+/** A resource the catalog does not have: a module's, with every field and association field. */
+function markModule(r: Resource): Resource {
+  const mark = (f: Field): Field => ({ ...f, origin: 'module' });
+  return { ...r, fields: r.fields.map(mark), associations: r.associations.map((a) => ({ ...a, fields: a.fields.map(mark) })), origin: 'module' };
 }
 
 export function applyCatalog(schema: StoreSchema, catalog: Catalog): AppliedCatalog {
@@ -54,7 +61,8 @@ export function applyCatalog(schema: StoreSchema, catalog: Catalog): AppliedCata
   let applied = 0;
   let customised = 0;
   const applyField = (resource: string, label: string, field: Field, entry: CatalogField | undefined, strict: boolean): Field => {
-    if (entry === undefined) return field;
+    // No entry although the store's catalog applies: a module's field (or an override's).
+    if (entry === undefined) return { ...field, origin: 'module' };
     const diff = strict ? differences(field, entry) : field.required === (entry.required ?? false) ? [] : ['required'];
     if (diff.length === 0) {
       applied++;
@@ -70,7 +78,7 @@ export function applyCatalog(schema: StoreSchema, catalog: Catalog): AppliedCata
   };
   const resources = schema.resources.map((r): Resource => {
     const entry = catalog.resources[r.name];
-    if (entry === undefined) return r;
+    if (entry === undefined) return markModule(r);
     const fields = r.fields.map((f) => applyField(r.name, f.name, f, entry.fields[f.name], true));
     const associations = r.associations.map((a): Association => {
       const assoc = entry.associations[a.name];
@@ -78,7 +86,7 @@ export function applyCatalog(schema: StoreSchema, catalog: Catalog): AppliedCata
       // Association item fields carry no format or maxSize in a synopsis: only `required` is compared.
       return { ...a, fields: a.fields.map((f) => applyField(r.name, `${a.name}.${f.name}`, f, assoc.fields[f.name], false)) };
     });
-    return { ...r, fields, associations, quirks: [...new Set([...r.quirks, ...(entry.quirks ?? [])])].sort() };
+    return { ...r, fields, associations, quirks: [...new Set([...r.quirks, ...(entry.quirks ?? [])])].sort(), origin: 'core' };
   });
   return {
     schema: { ...schema, store: { ...schema.store, catalog: catalog.version }, resources },

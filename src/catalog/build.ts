@@ -10,10 +10,13 @@
  *   tell a core field from one an override or a module changed;
  * - `type`: the definition's `TYPE_*`; for webservice-only (virtual) fields, the getter's value type
  *   read from the class (`VIRTUAL_TYPES`) or the SQL column;
- * - `values`: the definition's enum;
+ * - `values`: the definition's enum; where it gives none, the SQL column's `ENUM(...)` from the
+ *   release's `install/data/db_structure.sql` (`enums.json`): MySQL stores '' for any other value
+ *   (`products.redirect_type: 'bogus'` → 201 and ''), so the generated code must refuse it;
  * - `write`: `setter => false` is refused (400/93), `setter => null` or none stores the value as sent,
  *   `setWsPasswd` hashes, any other setter method takes the value with effects of its own;
  * - `modifier`: a webservice modifier and the methods it runs on (`WebserviceRequest::HTTP_*` bits);
+ * - `allowNull`: the definition's `allow_null` (a field left out of a PUT is stored as NULL);
  * - `computed`: the field has a getter; `writeBack: false` where writing the value read back fails or
  *   changes the record (`WRITE_BACK_UNSAFE`).
  */
@@ -143,8 +146,28 @@ function modifierOf(raw: unknown): CatalogField['modifier'] {
   return { name: raw.modifier, methods: HTTP_METHODS.filter((m) => methods.includes(m)) };
 }
 
+/** `table.column` → the column's `ENUM` values, from a release's `enums.json`. */
+type SqlEnums = Readonly<Record<string, readonly string[]>>;
+
+function sqlEnums(raw: unknown): SqlEnums {
+  const columns = isRecord(raw) && isRecord(raw.columns) ? raw.columns : {};
+  const out: Record<string, readonly string[]> = {};
+  for (const [key, values] of Object.entries(columns)) if (Array.isArray(values)) out[key] = values.map(String);
+  return out;
+}
+
+/** The `ENUM` values of a field's column in the class's table (or its `_shop` / `_lang` table), or undefined. */
+function columnEnum(definition: Json, field: string, enums: SqlEnums): readonly string[] | undefined {
+  if (typeof definition.table !== 'string') return undefined;
+  for (const table of [definition.table, `${definition.table}_shop`, `${definition.table}_lang`]) {
+    const values = enums[`${table}.${field}`];
+    if (values !== undefined) return values;
+  }
+  return undefined;
+}
+
 /** A catalog field from its webservice parameters and (when it has one) its definition entry. */
-function catalogField(key: string, params: Json, def: Json | null, fallbackType: PhpType | null): CatalogField {
+function catalogField(key: string, params: Json, def: Json | null, fallbackType: PhpType | null, columnValues?: readonly string[]): CatalogField {
   const out: Record<string, unknown> = {};
   const defType = def !== null && typeof def.type === 'string' && PHP_TYPE_NAMES.has(def.type) ? (def.type as PhpType) : null;
   const type = defType ?? VIRTUAL_TYPES[key] ?? fallbackType;
@@ -154,7 +177,7 @@ function catalogField(key: string, params: Json, def: Json | null, fallbackType:
   if (params.required === true) out.required = true;
   if (typeof params.maxSize === 'number' && params.maxSize > 0) out.maxSize = params.maxSize;
   if (params.i18n === true) out.multilingual = true;
-  const values = def !== null && Array.isArray(def.values) ? def.values.map(String) : VIRTUAL_VALUES[key];
+  const values = def !== null && Array.isArray(def.values) ? def.values.map(String) : (VIRTUAL_VALUES[key] ?? (def !== null ? columnValues : undefined));
   if (values !== undefined) out.values = values;
   if ('setter' in params) {
     const setter = params.setter;
@@ -167,6 +190,8 @@ function catalogField(key: string, params: Json, def: Json | null, fallbackType:
   const modifier = modifierOf(params.modifier);
   if (modifier !== undefined) out.modifier = modifier;
   if ('getter' in params) out.computed = true;
+  // `ObjectModel::formatValue(null, …, $allow_null)` stores NULL; any other value is cast (0 for '').
+  if (def !== null && def.allow_null === true) out.allowNull = true;
   const unsafe = WRITE_BACK_UNSAFE[key];
   if (unsafe !== undefined) {
     out.writeBack = false;
@@ -185,7 +210,7 @@ function associationField(name: string, raw: unknown): CatalogField {
   return out as CatalogField;
 }
 
-function catalogResource(name: string, params: Json, definition: Json): CatalogResource {
+function catalogResource(name: string, params: Json, definition: Json, enums: SqlEnums): CatalogResource {
   const defFields = isRecord(definition.fields) ? definition.fields : {};
   const hidden = new Set(Array.isArray(params.hidden_fields) ? params.hidden_fields.map(String) : []);
   const fields: Record<string, CatalogField> = {};
@@ -193,7 +218,7 @@ function catalogResource(name: string, params: Json, definition: Json): CatalogR
     // `id` is never rendered in a synopsis, nor are hidden fields.
     if (field === 'id' || hidden.has(field) || !isRecord(raw)) continue;
     const def = isRecord(defFields[field]) ? defFields[field] : null;
-    fields[field] = catalogField(`${name}.${field}`, raw, def, def === null ? columnType(definition, field) : null);
+    fields[field] = catalogField(`${name}.${field}`, raw, def, def === null ? columnType(definition, field) : null, columnEnum(definition, field, enums));
   }
   const associations: Record<string, CatalogAssociation> = {};
   for (const [assoc, raw] of Object.entries(isRecord(params.associations) ? params.associations : {})) {
@@ -213,19 +238,23 @@ function catalogResource(name: string, params: Json, definition: Json): CatalogR
   };
 }
 
-/** The catalog of one release. Resources sorted by name; fields and associations in store order. */
-export function buildCatalog(definitions: unknown, parameters: unknown): Catalog {
+/**
+ * The catalog of one release. Resources sorted by name; fields and associations in store order.
+ * `enums`: the release's `enums.json` (its SQL `ENUM` columns), or nothing.
+ */
+export function buildCatalog(definitions: unknown, parameters: unknown, enums: unknown = {}): Catalog {
   if (!isRecord(definitions) || !isRecord(definitions.resources) || !isRecord(parameters)) {
     throw new Error('catalog inputs: expected definitions.json with "resources" and parameters.json keyed by resource');
   }
   const version = typeof definitions.prestashop_version === 'string' ? definitions.prestashop_version : 'unknown';
   const defs = definitions.resources;
   const resources: Record<string, CatalogResource> = {};
+  const columns = sqlEnums(enums);
   for (const name of Object.keys(parameters).sort()) {
     const params = parameters[name];
     const definition = defs[name];
     if (!isRecord(params) || !isRecord(definition)) continue;
-    resources[name] = catalogResource(name, params, definition);
+    resources[name] = catalogResource(name, params, definition, columns);
   }
   return { format: CATALOG_FORMAT, version, resources };
 }

@@ -36,6 +36,8 @@ export interface CatalogField {
   readonly writeBack?: boolean;
   /** Why `writeBack` is false, for docs and JSDoc. */
   readonly note?: string;
+  /** The definition's `allow_null`: a PUT that leaves the field out stores NULL. Default false. */
+  readonly allowNull?: boolean;
 }
 
 export interface CatalogAssociation {

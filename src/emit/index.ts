@@ -47,6 +47,8 @@ export interface EmitAllResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Fields typed as plain strings for lack of any type information (`resource.field`), from the plan. */
   readonly plainStrings: readonly string[];
+  /** Those of them that are core fields PrestaShop declares without a type (not module fields). */
+  readonly untypedCore: readonly string[];
 }
 
 /** The per-run context shared by the emitters. */
@@ -172,7 +174,7 @@ export function emitWith(
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
   // A stable order, so whoever iterates the map sees the same sequence every run.
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
-  return { files: sorted, diagnostics, plainStrings: ctx.plan.plainStrings };
+  return { files: sorted, diagnostics, plainStrings: ctx.plan.plainStrings, untypedCore: ctx.plan.untypedCore };
 }
 
 export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';

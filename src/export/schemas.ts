@@ -113,7 +113,7 @@ function annotations(field: FieldPlan): Record<string, Json | undefined> {
 /** One value (a scalar, or one language's text): its type, and its write rules when `write`. */
 function valueSchema(field: FieldPlan, target: SchemaTarget, write: boolean): JsonObject {
   const type = jsonType(field.kind, target);
-  const nullable = field.nullable && !field.multilingual;
+  const nullable = (field.nullable || field.allowNull) && !field.multilingual;
   const schema: Record<string, Json | undefined> = { type: nullable ? [type, 'null'] : type };
   // Allowed values are part of the type, as in the generated string-literal unions.
   if (type === 'string' && field.values !== null) schema.enum = nullable ? [...field.values, null] : [...field.values];

@@ -25,7 +25,7 @@ export interface CrudField {
   readonly computed: boolean;
   /** Allowed values (`ObjectModel::validateField`: 85 "has a bad value"), or null. */
   readonly values: readonly string[] | null;
-  /** `allow_null` in the release's `$definition`: a null property is stored as NULL (see `nullValue`). */
+  /** `allow_null`: a write that sets the property to null stores NULL (rendered empty), not 0. */
   readonly allowNull: boolean;
 }
 
@@ -148,7 +148,7 @@ export function crudResourceOf(resource: Resource, generation: string = '8.x'): 
       setter: f.setter,
       computed: f.computed,
       values: f.values,
-      allowNull: nullable.has(`${resource.name}.${f.name}`),
+      allowNull: f.allowNull || nullable.has(`${resource.name}.${f.name}`),
     });
   }
   return {

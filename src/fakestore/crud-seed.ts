@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { CrudResource } from './crud-model.js';
 import type { StoredItem } from './crud-query.js';
 
 export type SeedValue = string | number | null | Readonly<Record<string, string | null>>;
@@ -22,8 +23,12 @@ export async function loadSeedRecords(): Promise<SeedRecords> {
   return JSON.parse(await readFile(file, 'utf8')) as SeedRecords;
 }
 
-/** Fills `item` (an empty item of the resource) from one record. */
-export function fillFromSeed(item: StoredItem, record: SeedRecord): void {
+/**
+ * Fills `item` (an empty item of the resource) from one record. A value outside a field's allowed
+ * values (`def`: the store's model) is stored as '', as an SQL `ENUM` column without it stores it
+ * (MySQL outside strict mode): 8.2.0's `redirect_type: 'default'` in a 1.7.8-style store.
+ */
+export function fillFromSeed(item: StoredItem, record: SeedRecord, def?: CrudResource): void {
   for (const [key, value] of Object.entries(record)) {
     if (key === 'id') continue;
     if (key === 'associations') {
@@ -37,7 +42,9 @@ export function fillFromSeed(item: StoredItem, record: SeedRecord): void {
       if (typeof value === 'object' && value !== null) for (const [l, v] of Object.entries(value)) langs.set(Number(l), v ?? '');
       else for (const l of [...langs.keys()]) langs.set(l, value === null ? '' : String(value));
     } else if (item.values.has(key) && (typeof value !== 'object' || value === null)) {
-      item.values.set(key, value === null ? '' : String(value));
+      const allowed = def?.fields.find((f) => f.name === key)?.values ?? null;
+      const text = value === null ? '' : String(value);
+      item.values.set(key, allowed !== null && !allowed.includes(text) ? '' : text);
     }
   }
 }

@@ -8,7 +8,8 @@
  *   raises a PHP warning otherwise);
  * - a required field left out of a PUT/POST → 400/41; any other field left out, or multilingual
  *   and not required even when sent, is set to null first — so a multilingual field sent in some
- *   languages keeps only those in the object;
+ *   languages keeps only those in the object, and an `allow_null` field left out is stored as NULL
+ *   (an empty value sent is cast: 0);
  * - `ObjectModel::formatFields` then stores, per store language, the value the object holds, ''
  *   for a language it lacks (the default language's value when the field is required), except on
  *   PATCH, whose `update_fields` restricts the update to the languages sent: languages left out
@@ -67,7 +68,9 @@ export function applyFields(def: CrudResource, method: WriteMethod, entity: Node
       throw new WsError(400, 41, `parameter "${field.name}" required`);
     } else if (!field.computed) {
       // A getter's field has no column: nulling its property changes nothing stored. A null
-      // `date_add` is filled with the current time by `ObjectModel::update()` (`== null`).
+      // `date_add` is filled with the current time by `ObjectModel::update()` (`== null`). An
+      // `allow_null` field keeps the null: `ObjectModel::formatValue($value, $type, …, $allow_null)`
+      // returns SQL NULL for it (classes/ObjectModel.php, 8.2.0 line 493), rendered empty.
       target.values.set(field.name, field.name === 'date_add' ? '' : nullValue(field));
     }
   }

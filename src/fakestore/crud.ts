@@ -188,7 +188,7 @@ export class CrudEngine {
     if (def === undefined) throw new Error(`fake store: no resource "${name}" is served (served: ${this.names().join(', ')})`);
     const id = record.id ?? this.nextId.get(name)!;
     const item = this.emptyItem(def, id);
-    fillFromSeed(item, { ...record, id } as SeedRecord);
+    fillFromSeed(item, { ...record, id } as SeedRecord, def);
     this.items.get(name)!.set(id, item);
     this.nextId.set(name, Math.max(this.nextId.get(name)!, id + 1));
     return id;

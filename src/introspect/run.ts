@@ -203,6 +203,7 @@ function emptyResource(target: Target, name: string, reason: string, nodesName: 
     fields: [],
     associations: [],
     quirks: [],
+    origin: null,
   };
 }
 
@@ -270,6 +271,8 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     fields: parsed.fields.map((f) => (f.references === null ? { ...f, references: coreReference(name, f.name) } : f)),
     associations: parsed.associations,
     quirks: [],
+    // Set when the catalog is applied (core or module); null without one.
+    origin: null,
   };
 }
 

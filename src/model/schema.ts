@@ -17,9 +17,13 @@
  * - 2: fields and associations in store order; per-field catalog data (`type`, `values`, `write`,
  *   `setter`, `modifier`, `computed`, `writeBack`, `origin`); association `api`; resource `quirks`;
  *   store `catalog`. Version-1 snapshots still load (the new members take their defaults).
+ * - 3: field `allowNull` (the store keeps NULL: `allow_null` in the definition); field origin
+ *   `module` (no catalog entry although a catalog was applied: a module's field) and resource
+ *   `origin` (`core`, `module`, or null without a catalog). Version-2 snapshots load with
+ *   `allowNull` false and the origins derived from what they hold (see snapshot-read.ts).
  */
-export const SCHEMA_VERSION = 2 as const;
-export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2];
+export const SCHEMA_VERSION = 3 as const;
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, 3];
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -53,10 +57,16 @@ export interface FieldModifier {
  * - `catalog`: the synopsis agrees with the bundled catalog, whose entry was applied;
  * - `customised`: the catalog has the field but the store's synopsis differs (an override or a
  *   module changed it), so only the synopsis is used;
- * - `synopsis`: no catalog entry (module field, or a store outside the bundled generations).
+ * - `module`: no catalog entry although the store's catalog was applied: a module's field (or a
+ *   module resource's);
+ * - `synopsis`: no catalog applied (a store outside the bundled generations): nothing tells.
  */
-export const FIELD_ORIGINS = ['catalog', 'customised', 'synopsis'] as const;
+export const FIELD_ORIGINS = ['catalog', 'customised', 'module', 'synopsis'] as const;
 export type FieldOrigin = (typeof FIELD_ORIGINS)[number];
+
+/** Where a resource comes from: `core` (the catalog has it), `module` (it has not); null without a catalog. */
+export const RESOURCE_ORIGINS = ['core', 'module'] as const;
+export type ResourceOrigin = (typeof RESOURCE_ORIGINS)[number];
 
 export interface StoreSchema {
   readonly schemaVersion: typeof SCHEMA_VERSION;
@@ -106,6 +116,8 @@ export interface Resource {
   readonly associations: readonly Association[];
   /** Known store bugs for this resource, from the catalog (`xml-item-500`, `create-reads-back`). Sorted. */
   readonly quirks: readonly string[];
+  /** `core` or `module` when a catalog was applied, else null. */
+  readonly origin: ResourceOrigin | null;
 }
 
 export interface SynopsisInfo {
@@ -143,6 +155,11 @@ export interface Field {
   readonly computed: boolean;
   /** False when a value read must not be written back (it fails, or changes the record). */
   readonly writeBack: boolean;
+  /**
+   * The store keeps NULL (`allow_null` in the definition): a PUT that leaves the field out stores
+   * NULL, while an empty value is stored as 0. Reads show NULL as empty.
+   */
+  readonly allowNull: boolean;
   readonly origin: FieldOrigin;
 }
 
@@ -180,6 +197,7 @@ export function makeField(name: string, props: Partial<Omit<Field, 'name'>> = {}
     modifier: props.modifier ?? null,
     computed: props.computed ?? false,
     writeBack: props.writeBack ?? true,
+    allowNull: props.allowNull ?? false,
     origin: props.origin ?? 'synopsis',
   };
 }
@@ -196,6 +214,7 @@ export function makeResource(name: string, props: Partial<Omit<Resource, 'name'>
     fields: props.fields ?? [],
     associations: props.associations ?? [],
     quirks: props.quirks ?? [],
+    origin: props.origin ?? null,
   };
 }
 

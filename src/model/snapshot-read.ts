@@ -1,10 +1,13 @@
 /**
  * Validation of an untrusted snapshot (a file someone edited, or an older `schemaVersion`).
  * Version 1 snapshots load with the version-2 members at their defaults; their fields stay in the
- * name order version 1 wrote them in.
+ * name order version 1 wrote them in. Version 1 and 2 snapshots load with the version-3 members
+ * derived: `allowNull` false; where a catalog was applied, a field without an entry (`synopsis`)
+ * is a module's (`module`), and a resource is `core` when any of its fields had an entry.
  */
 import {
   FIELD_ORIGINS,
+  RESOURCE_ORIGINS,
   HTTP_METHODS,
   PHP_TYPES,
   SCHEMA_VERSION,
@@ -16,6 +19,7 @@ import {
   type HttpMethod,
   type Language,
   type Resource,
+  type ResourceOrigin,
   type StoreSchema,
   type SynopsisSource,
 } from './schema.js';
@@ -104,6 +108,11 @@ class Reader {
     return version < 2 ? fallback : read(v);
   }
 
+  /** A version-3 member: required from version 3 on, else its default. */
+  v3<T>(version: number, v: Json, fallback: T, read: (v: Json) => T): T {
+    return version < 3 ? fallback : read(v);
+  }
+
   nullableSize(v: Json, path: string): number | null {
     if (v === null) return null;
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
@@ -124,7 +133,15 @@ function readValues(r: Reader, v: Json, path: string): string[] | null {
   return r.array(v, path).map((x, i) => r.string(x, `${path}[${i}]`));
 }
 
-function readField(r: Reader, v: Json, path: string, version: number): Field {
+/** What a snapshot's version and store say about the members it may lack. */
+interface ReadContext {
+  readonly version: number;
+  /** A catalog was applied at introspection (`store.catalog`). */
+  readonly catalog: boolean;
+}
+
+function readField(r: Reader, v: Json, path: string, ctx: ReadContext): Field {
+  const { version } = ctx;
   const o = r.record(v, path);
   const readOnly = r.bool(o.readOnly, `${path}.readOnly`);
   return {
@@ -144,11 +161,24 @@ function readField(r: Reader, v: Json, path: string, version: number): Field {
     modifier: r.v2(version, o.modifier, null, (x) => readModifier(r, x, `${path}.modifier`)),
     computed: r.v2(version, o.computed, false, (x) => r.bool(x, `${path}.computed`)),
     writeBack: r.v2(version, o.writeBack, true, (x) => r.bool(x, `${path}.writeBack`)),
-    origin: r.v2(version, o.origin, 'synopsis', (x) => r.oneOf(x, FIELD_ORIGINS, `${path}.origin`)),
+    allowNull: r.v3(version, o.allowNull, false, (x) => r.bool(x, `${path}.allowNull`)),
+    origin:
+      version >= 3
+        ? r.oneOf(o.origin, FIELD_ORIGINS, `${path}.origin`)
+        : legacyOrigin(r.v2(version, o.origin, 'synopsis', (x) => r.oneOf(x, LEGACY_ORIGINS, `${path}.origin`)), ctx),
   };
 }
 
-function readAssociation(r: Reader, v: Json, path: string, version: number): Association {
+/** Field origins of version 2 (no `module`). */
+const LEGACY_ORIGINS = ['catalog', 'customised', 'synopsis'] as const;
+
+/** A version-2 origin in version 3: with a catalog applied, a field without an entry is a module's. */
+function legacyOrigin(origin: (typeof LEGACY_ORIGINS)[number], ctx: ReadContext): Field['origin'] {
+  return origin === 'synopsis' && ctx.catalog ? 'module' : origin;
+}
+
+function readAssociation(r: Reader, v: Json, path: string, ctx: ReadContext): Association {
+  const { version } = ctx;
   const o = r.record(v, path);
   const resource = r.nullableName(o.resource, `${path}.resource`);
   return {
@@ -157,11 +187,18 @@ function readAssociation(r: Reader, v: Json, path: string, version: number): Ass
     api: r.v2(version, o.api, resource, (x) => r.nullableName(x, `${path}.api`)),
     nodeName: r.name(o.nodeName, `${path}.nodeName`),
     virtual: r.bool(o.virtual, `${path}.virtual`),
-    fields: r.array(o.fields, `${path}.fields`).map((f, i) => readField(r, f, `${path}.fields[${i}]`, version)),
+    fields: r.array(o.fields, `${path}.fields`).map((f, i) => readField(r, f, `${path}.fields[${i}]`, ctx)),
   };
 }
 
-function readResource(r: Reader, v: Json, path: string, version: number): Resource {
+/** A version-2 resource's origin: core when any field had a catalog entry (only with a catalog). */
+function legacyResourceOrigin(fields: readonly Field[], ctx: ReadContext): ResourceOrigin | null {
+  if (!ctx.catalog) return null;
+  return fields.some((f) => f.origin === 'catalog' || f.origin === 'customised') ? 'core' : 'module';
+}
+
+function readResource(r: Reader, v: Json, path: string, ctx: ReadContext): Resource {
+  const { version } = ctx;
   const o = r.record(v, path);
   const methods = r.methods(o.methods, `${path}.methods`);
   const syn = r.record(o.synopsis, `${path}.synopsis`);
@@ -169,6 +206,7 @@ function readResource(r: Reader, v: Json, path: string, version: number): Resour
   if (!(SOURCES as readonly string[]).includes(source)) {
     r.fail(`${path}.synopsis.source`, `expected one of ${SOURCES.join(', ')}`);
   }
+  const fields = r.array(o.fields, `${path}.fields`).map((f, i) => readField(r, f, `${path}.fields[${i}]`, ctx));
   return {
     name: r.resourceName(o.name, `${path}.name`),
     description: r.nullableString(o.description, `${path}.description`),
@@ -180,11 +218,12 @@ function readResource(r: Reader, v: Json, path: string, version: number): Resour
       source: source as SynopsisSource,
       reason: r.nullableString(syn.reason, `${path}.synopsis.reason`),
     },
-    fields: r.array(o.fields, `${path}.fields`).map((f, i) => readField(r, f, `${path}.fields[${i}]`, version)),
+    fields,
     associations: r
       .array(o.associations, `${path}.associations`)
-      .map((a, i) => readAssociation(r, a, `${path}.associations[${i}]`, version)),
+      .map((a, i) => readAssociation(r, a, `${path}.associations[${i}]`, ctx)),
     quirks: r.v2(version, o.quirks, [], (x) => r.array(x, `${path}.quirks`).map((q, i) => r.name(q, `${path}.quirks[${i}]`))),
+    origin: r.v3(version, o.origin, legacyResourceOrigin(fields, ctx), (x) => (x === null ? null : r.oneOf(x, RESOURCE_ORIGINS, `${path}.origin`))),
   };
 }
 
@@ -210,15 +249,17 @@ export function validateSnapshotValue(raw: Json, source: string | null = null): 
     }
     return { id, isoCode: r.nullableString(lo.isoCode, `$.store.languages[${i}].isoCode`) };
   });
+  const catalog = r.v2(version, store.catalog, null, (x) => r.nullableString(x, '$.store.catalog'));
+  const ctx: ReadContext = { version, catalog: catalog !== null };
   const schema: StoreSchema = {
     schemaVersion: SCHEMA_VERSION,
     store: {
       psVersion: r.nullableString(store.psVersion, '$.store.psVersion'),
       languages,
-      catalog: r.v2(version, store.catalog, null, (x) => r.nullableString(x, '$.store.catalog')),
+      catalog,
       timeZone: r.v2(version, store.timeZone, null, (x) => r.nullableString(x, '$.store.timeZone')),
     },
-    resources: r.array(o.resources, '$.resources').map((v, i) => readResource(r, v, `$.resources[${i}]`, version)),
+    resources: r.array(o.resources, '$.resources').map((v, i) => readResource(r, v, `$.resources[${i}]`, ctx)),
   };
   assertValidModel(schema, source);
   return schema;

@@ -46,6 +46,7 @@ function canonicalField(f: Field): Field {
     modifier: f.modifier === null ? null : { name: f.modifier.name, methods: canonicalMethods(f.modifier.methods) },
     computed: f.computed,
     writeBack: f.writeBack,
+    allowNull: f.allowNull,
     origin: f.origin,
   };
 }
@@ -81,6 +82,7 @@ function canonicalResource(r: Resource): Resource {
     fields: r.fields.map(canonicalField),
     associations: r.associations.map(canonicalAssociation),
     quirks: [...new Set(r.quirks)].sort(compareCodeUnits),
+    origin: r.origin,
   };
 }
 

@@ -17,6 +17,23 @@ import type { FieldPlan, KindSource, PlanDiagnostic, PlanOptions, SharedImport, 
 /** The modifiers that turn any text into a valid value before the rule runs (`Tools::str2url`). */
 const NORMALISING_MODIFIERS = new Set(['modifierwslinkrewrite']);
 
+/**
+ * Fields a modifier reads on create, by modifier (lower case). `modifierWsLinkRewrite` (Product and
+ * Category, 1.7.8.10 – 9.0.0) runs `foreach ($this->name as $id_lang => $name)`: a POST without a
+ * `name` list leaves a string there, the PHP warning answers 500 and nothing is saved.
+ */
+export const MODIFIER_READS: Readonly<Record<string, readonly string[]>> = { modifierwslinkrewrite: ['name'] };
+
+/** The fields of a resource some modifier run on POST reads (see `MODIFIER_READS`). */
+export function fieldsReadOnCreate(fields: readonly Field[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const f of fields) {
+    if (f.modifier === null || !f.modifier.methods.includes('POST')) continue;
+    for (const name of MODIFIER_READS[f.modifier.name.toLowerCase()] ?? []) out.add(name);
+  }
+  return out;
+}
+
 /** Where a field sits: `price`, or `associations.categories.id` for an association item field. */
 export interface FieldSite {
   readonly resource: string;
@@ -107,6 +124,10 @@ function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): str
     lines.push(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
   }
   if (p.hashed) lines.push('Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.');
+  if (p.requiredOnCreate) {
+    lines.push('Required on create: the store reads it while creating the item (without it: 500, nothing saved).');
+  }
+  if (p.allowNull) lines.push('`null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL.');
   if (p.serverManaged) lines.push('Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.');
   if (!p.writeBack) lines.push('Computed by the store: the client leaves it out when it writes back a record it read.');
   if (p.createRule === null && p.rule !== null && field.modifier !== null) {
@@ -115,8 +136,11 @@ function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): str
   return lines;
 }
 
-/** The plan of one field, and the warnings it raises (unknown format or inputType). */
-export function planField(field: Field, site: FieldSite, options: PlanOptions, diagnostics: PlanDiagnostic[]): FieldPlan {
+/**
+ * The plan of one field, and the warnings it raises (unknown format or inputType). `readOnCreate`:
+ * a modifier run on POST reads the field (see `fieldsReadOnCreate`).
+ */
+export function planField(field: Field, site: FieldSite, options: PlanOptions, diagnostics: PlanDiagnostic[], readOnCreate = false): FieldPlan {
   const kind = fieldKind(field);
   const source = kindSource(field, kind);
   const validator = formatValidator(field.format);
@@ -140,8 +164,10 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
     });
   }
   const hashed = field.write === 'hashed';
-  // A hashing setter takes a plain password; PrestaShop's plain-password rule applies before the hash.
-  const rule = hashed ? 'isPlaintextPassword' : (validator?.name ?? input?.rule ?? null);
+  // A hashing setter takes a plain password and checks nothing: `setWsPasswd` (1.7.8.10, 8.2.0, 9.0.0)
+  // hashes any text, and the definition's rule (`isPasswd` on 1.7.8, `isHashedPassword` on 8.x/9.0)
+  // runs on the hash. So no plain-password length applies (a 4-character password is stored).
+  const rule = hashed ? null : (validator?.name ?? input?.rule ?? null);
   const normalised = field.modifier !== null && field.modifier.methods.includes('POST') && NORMALISING_MODIFIERS.has(field.modifier.name.toLowerCase());
   const dateOnly = validator !== null ? validator.dateOnly : input !== null ? input.dateOnly : false;
   const imports = new Set<SharedImport>();
@@ -151,6 +177,9 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
     base = `Multilang<${base}>`;
   }
   const writable = field.write !== 'refused';
+  // NULL reads as empty: a scalar the store keeps NULL reads as `null` and may be written as `null`.
+  const allowNull = field.allowNull && !field.multilingual;
+  if (allowNull) base = `${base} | null`;
   const plan: Omit<FieldPlan, 'doc'> = {
     name: field.name,
     kind,
@@ -164,6 +193,8 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
     multilingual: field.multilingual,
     maxSize: field.maxSize,
     required: field.required && writable,
+    requiredOnCreate: readOnCreate && writable && !field.required,
+    allowNull: allowNull && writable,
     filterable: field.filterable,
     references: field.references,
     write: field.write,

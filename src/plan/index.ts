@@ -14,7 +14,7 @@ import {
   type StoreSchema,
 } from '../model/index.js';
 import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../emit/naming.js';
-import { planField } from './field.js';
+import { fieldsReadOnCreate, planField } from './field.js';
 import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
 
 export * from './types.js';
@@ -70,7 +70,7 @@ function offeredMethods(resource: Resource, extra: readonly HttpMethod[], diagno
 
 /** An item's own `id`: always read, never part of a write body (it is the URL's). */
 function idPlan(plan: FieldPlan): FieldPlan {
-  return { ...plan, writable: false, required: false, writeBack: false, serverManaged: false };
+  return { ...plan, writable: false, required: false, requiredOnCreate: false, allowNull: false, writeBack: false, serverManaged: false };
 }
 
 function planResource(resource: Resource, names: NameTable, options: PlanOptions, diagnostics: PlanDiagnostic[]): ResourcePlan {
@@ -78,6 +78,7 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
   const asked = options.methods ?? {};
   const methods = offeredMethods(resource, (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [], diagnostics);
   const fields: FieldPlan[] = [];
+  const readOnCreate = fieldsReadOnCreate(resource.fields);
   let id: FieldPlan | null = null;
   for (const f of resource.fields) {
     if (f.name === ASSOCIATIONS_KEY) {
@@ -94,7 +95,7 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
       id = idPlan(planField({ ...f, references: resource.name }, { resource: resource.name, label: f.name }, options, diagnostics));
       continue;
     }
-    fields.push(planField(f, { resource: resource.name, label: f.name }, options, diagnostics));
+    fields.push(planField(f, { resource: resource.name, label: f.name }, options, diagnostics, readOnCreate.has(f.name)));
   }
   id ??= idPlan(planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []));
   return {
@@ -131,11 +132,16 @@ export function buildPlan(
     .sort((a, b) => compareCodeUnits(a.name, b.name))
     .map((r) => planResource(r, names, options, diagnostics));
   const plainStrings: string[] = [];
+  const untypedCore: string[] = [];
+  const note = (f: FieldPlan, path: string): void => {
+    if (f.kindSource !== 'none') return;
+    plainStrings.push(path);
+    // A catalog entry means PrestaShop's own code declares the field (with no type): not a module's.
+    if (f.origin === 'catalog' || f.origin === 'customised') untypedCore.push(path);
+  };
   for (const r of resources) {
-    for (const f of r.fields) if (f.kindSource === 'none') plainStrings.push(`${r.name}.${f.name}`);
-    for (const a of r.associations) {
-      for (const f of a.fields) if (f.kindSource === 'none') plainStrings.push(`${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
-    }
+    for (const f of r.fields) note(f, `${r.name}.${f.name}`);
+    for (const a of r.associations) for (const f of a.fields) note(f, `${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
   }
   const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
   return {
@@ -144,6 +150,7 @@ export function buildPlan(
     defaultLanguage: defaultLanguage ?? languages[0] ?? 1,
     diagnostics,
     plainStrings,
+    untypedCore,
   };
 }
 

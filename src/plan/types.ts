@@ -45,6 +45,16 @@ export interface FieldPlan {
   readonly maxSize: number | null;
   /** Required in a POST/PUT body. */
   readonly required: boolean;
+  /**
+   * Required in a POST body although the synopsis does not say so: a modifier the store runs on
+   * create reads it (`Product::modifierWsLinkRewrite` loops over `name`: without it, 500 and nothing saved).
+   */
+  readonly requiredOnCreate: boolean;
+  /**
+   * The store keeps NULL (`allow_null`): an empty value reads as `null`, and a `null` is left out of
+   * write bodies, which a PUT stores as NULL (an empty value would be stored as 0).
+   */
+  readonly allowNull: boolean;
   readonly filterable: boolean;
   /** Target resource of a foreign key, or null. */
   readonly references: string | null;
@@ -132,6 +142,12 @@ export interface StorePlan {
   readonly diagnostics: readonly PlanDiagnostic[];
   /** Fields (top level and association items) typed as plain strings for lack of any type information. */
   readonly plainStrings: readonly string[];
+  /**
+   * Those of `plainStrings` that are core fields: the catalog has them, but PrestaShop declares no
+   * type for them (`products.new`, `currencies.names`). The others are module fields (or fields of
+   * a store no bundled catalog covers).
+   */
+  readonly untypedCore: readonly string[];
 }
 
 /** The options that change the plan. */

@@ -34,7 +34,8 @@ export type Form = 'string' | 'number' | 'boolean' | 'datetime' | 'day';
 /**
  * One field: `[wire name, form, flags, max length (0: none), rule name ('' : none), allowed values]`.
  * Flags, one letter each: `r` required, `l` multilingual, `o` read-only (refused in writes),
- * `c` the rule is not checked on create (a modifier normalises the value first).
+ * `c` the rule is not checked on create (a modifier normalises the value first), `p` required on
+ * create only (a modifier reads it then), `n` `null` is valid (the store keeps NULL).
  */
 export type FieldSpec = readonly [name: string, form: Form, flags?: string, maxSize?: number, rule?: string, values?: readonly string[]];
 
@@ -84,6 +85,10 @@ interface Field {
   readonly rule: ((value: string) => boolean) | null;
   readonly ruleName: string;
   readonly notOnCreate: boolean;
+  /** Required on create (POST) only. */
+  readonly onCreate: boolean;
+  /** `null` is valid: the client leaves it out, and the store keeps NULL. */
+  readonly nullable: boolean;
   readonly values: readonly string[] | null;
   /** `Class->field`, as the store names the property in its messages. */
   readonly property: string;
@@ -115,6 +120,8 @@ function compileField(spec: RecordSpec, [name, form, flags = '', max = 0, ruleNa
     rule,
     ruleName,
     notOnCreate,
+    onCreate: flags.includes('p'),
+    nullable: flags.includes('n'),
     values: values ?? null,
     property: `${spec.className}->${name}`,
     missing: multilingual ? `${name}[${spec.defaultLanguage}]` : name,
@@ -207,8 +214,9 @@ interface Compiled {
   /** Top-level fields in table order, and their positions by name (extensions and associations: < 0). */
   readonly fields: readonly Field[];
   readonly index: Readonly<Record<string, number>>;
-  /** Positions of the required fields, in table order. */
+  /** Positions of the required fields, in table order; and of those required on create only. */
   readonly required: readonly number[];
+  readonly onCreate: readonly number[];
   readonly extensions: string;
   /** `[name, item fields, item keys, path]` of every association, in table order. */
   readonly associations: readonly (readonly [name: string, fields: readonly Field[], keys: ReadonlySet<string>, path: string])[];
@@ -239,6 +247,7 @@ function compile(spec: RecordSpec): Compiled {
     fields,
     index: indexOf(fields, extensions, associations.length > 0),
     required: fields.flatMap((f, i) => (f.required ? [i] : [])),
+    onCreate: fields.flatMap((f, i) => (f.onCreate && !f.readOnly ? [i] : [])),
     extensions,
     associations,
     associationIndex: Object.assign(Object.create(null) as Record<string, number>, Object.fromEntries(associations.map((a, i) => [a[0], i]))),
@@ -321,6 +330,7 @@ function checkFields(c: Compiled, value: Record<string, unknown>, run: Run): voi
     const f = c.fields[i]!;
     if (x === undefined || (f.ownOnly && !Object.prototype.hasOwnProperty.call(value, k))) continue;
     if (f.required) seen++;
+    if (x === null && f.nullable) continue;
     if (f.fast(x, run.create, run.patch)) continue;
     const start = issues.length;
     checkPresent(c.spec, f, x, run, '');
@@ -333,6 +343,13 @@ function checkFields(c: Compiled, value: Record<string, unknown>, run: Run): voi
         issues.push(requiredIssue(f.missing));
         (order ??= []).push(i);
       }
+    }
+  }
+  if (run.create) {
+    for (const i of c.onCreate) {
+      if (read(value, c.fields[i]!) !== undefined) continue;
+      issues.push(requiredIssue(c.fields[i]!.missing));
+      (order ??= []).push(i);
     }
   }
   if (order !== null && order.some((n, j) => j > 0 && n < order![j - 1]!)) {

@@ -17,6 +17,8 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
  */
 export function decodeScalar(field: FieldMeta, raw: WireScalar, codec: Codec): unknown {
   if (typeof raw === 'object' && raw !== null) throw wrongType(field, Array.isArray(raw) ? 'a list' : 'an object');
+  // NULL renders as empty; where the store keeps NULL (`allow_null`), empty is NULL, not 0.
+  if (field.allowNull === true && (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === ''))) return null;
   switch (field.kind) {
     case 'id':
     case 'int':

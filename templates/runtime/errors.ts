@@ -222,11 +222,19 @@ export function mayHaveSaved(error: PrestaShopError): boolean {
   return !codes.some((c) => c !== null && BEFORE_SAVE.has(c));
 }
 
-/** The error of a failed write, saying whether the object may have been saved. */
-export function writeError(error: unknown): unknown {
+/** PHP's warning for `foreach` over a string, as PHP 8 and PHP 7 word it. */
+const FOREACH_WARNING = /foreach\(\) argument must be of type array\|object|Invalid argument supplied for foreach\(\)/;
+
+/**
+ * The error of a failed write, saying whether the object may have been saved. `lacking`: why a
+ * POST is known to fail before the save (it left out a field a modifier reads on create), or null;
+ * a 500 made only of the `foreach` warning that modifier raises then saved nothing.
+ */
+export function writeError(error: unknown, lacking: string | null = null): unknown {
   if (!(error instanceof PrestaShopError) || error.mayBeSaved !== null) return error;
-  const maybe = mayHaveSaved(error);
-  const hint = maybe ? ' (the object may have been saved: read it back before retrying)' : ' (nothing was saved)';
+  const known = lacking !== null && error.kind === 'http' && error.status === 500 && error.errors.length > 0 && error.errors.every((e) => FOREACH_WARNING.test(e.message));
+  const maybe = !known && mayHaveSaved(error);
+  const hint = known ? ` (nothing was saved: ${lacking})` : maybe ? ' (the object may have been saved: read it back before retrying)' : ' (nothing was saved)';
   return new PrestaShopError({
     kind: error.kind,
     status: error.status,

@@ -38,6 +38,13 @@ export interface FieldMeta {
   readonly references?: string | undefined;
   /** The values the store accepts (others: 400, code 85). */
   readonly values?: readonly string[] | undefined;
+  /**
+   * The store keeps NULL (`allow_null`): an empty read value decodes as `null`, and a `null` is left
+   * out of write bodies (a PUT then stores NULL; an empty value would be stored as 0).
+   */
+  readonly allowNull?: boolean | undefined;
+  /** A modifier the store runs on create reads it: a POST without it fails (500) before saving. */
+  readonly createRequired?: boolean | undefined;
 }
 
 export interface AssociationMeta {

@@ -27,7 +27,10 @@ import { writableView, writeBody } from './xml-write.js';
 /** `POST /api/{resource}` with the XML body; the created item as the store saved it. Never retried. */
 export async function create(rt: ResourceRuntime, input: unknown, validator: Validator | null, options: EmailWriteOptions): Promise<Entity> {
   const body = validated(rt, input, validator, 'create', options);
-  const answer = await send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options, body);
+  // Fields a modifier reads on create (`products.name`): left out, the store fails before saving.
+  const lacking = rt.meta.fields.filter((f) => f.createRequired === true && (body[f.name] === undefined || (Array.isArray(body[f.name]) && (body[f.name] as unknown[]).length === 0)));
+  const why = lacking.length === 0 ? null : `the store needs ${lacking.map((f) => f.name).join(', ')} to create ${rt.meta.name}`;
+  const answer = await send(rt, 'POST', rt.meta.name, writeBody(rt.meta, body, { id: null }), options, body, why);
   if (!(rt.meta.quirks ?? []).includes('create-reads-back')) return answer;
   // The store saved another object than the one it answers with (`orders`: built from the cart).
   const id = answer['id'];
@@ -147,6 +150,7 @@ async function send(
   xml: string,
   options: EmailWriteOptions,
   body: Readonly<Record<string, unknown>>,
+  lacking: string | null = null,
 ): Promise<Entity> {
   const params: Params = [];
   if (options.sendemail === true) params.push(['sendemail', '1']);
@@ -159,7 +163,7 @@ async function send(
     }
     return item;
   } catch (error) {
-    throw writeError(await withUnknownReferences(rt, error, body, options));
+    throw writeError(await withUnknownReferences(rt, error, body, options), lacking);
   }
 }
 

@@ -55,6 +55,9 @@ export function writeBody(meta: ResourceMeta, body: Readonly<Record<string, unkn
     if (field.name === 'id' || field.readOnly === true) continue;
     const value = body[field.name];
     if (value === undefined || !Object.prototype.hasOwnProperty.call(body, field.name)) continue;
+    // `saveEntityFromXml` sets a field a PUT leaves out to null, which `allow_null` stores as NULL;
+    // an empty element would be cast to 0 (`ObjectModel::formatValue`). A PATCH leaves it as it is.
+    if (value === null && field.allowNull === true) continue;
     parts.push(fieldXml(field, value, field.name));
   }
   if (options.passUnknown !== false) {

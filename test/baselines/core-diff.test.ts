@@ -66,7 +66,11 @@ function expected(oldV: string, newV: string) {
 /** Write and type changes, by hand from the catalog files of the two releases. */
 const CATALOG_CHANGES: Record<string, string[]> = {
   // definitions.json: OrderSlip::$definition shipping_cost is TYPE_INT in 1.7.8.10, TYPE_BOOL in 8.2.0.
-  '8.2.0': ['order_slip.shipping_cost: int → bool'],
+  // enums.json: products.redirect_type's SQL ENUM gained 410, the *-displayed values and default in 8.1.
+  '8.2.0': [
+    'order_slip.shipping_cost: int → bool',
+    'products.redirect_type: "", 404, 301-product, 302-product, 301-category, 302-category → "", 404, 410, 301-product, 302-product, 301-category, 302-category, 200-displayed, 404-displayed, 410-displayed, default',
+  ],
   // parameters.json: these setters are `null` (stored as sent) in 8.2.0 and `false` (refused) in 9.0.0.
   '9.0.0': [
     'customers.last_passwd_gen: stored → refused',

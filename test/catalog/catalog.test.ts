@@ -17,7 +17,7 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 describe('bundled catalogs', () => {
   it.each(CATALOG_VERSIONS)('catalog/prestashop-%s.json is what scripts/build-catalog.ts builds (npm run build:catalog)', (version) => {
     const src = (file: string): unknown => JSON.parse(read(`fixtures/catalog-src/${version}/${file}`));
-    const built = serializeCatalog(buildCatalog(src('definitions.json'), src('parameters.json')));
+    const built = serializeCatalog(buildCatalog(src('definitions.json'), src('parameters.json'), src('enums.json')));
     expect(read(`catalog/prestashop-${version}.json`)).toBe(built);
   });
 
@@ -46,6 +46,28 @@ describe('bundled catalogs', () => {
     expect(c82!.resources.manufacturers!.fields.active).toMatchObject({ type: 'bool' });
     expect(Object.keys(c82!.resources.combinations!.associations)).toEqual(['product_option_values', 'images']);
     expect(c90!.resources.products!.fields.meta_keywords).toBeUndefined();
+    // allow_null: a PUT without the field stores NULL.
+    for (const c of [c17!, c82!, c90!]) {
+      expect(c.resources.products!.fields.low_stock_threshold!.allowNull).toBe(true);
+      expect(c.resources.combinations!.fields.default_on!.allowNull).toBe(true);
+      expect(c.resources.products!.fields.price!.allowNull).toBeUndefined();
+    }
+    expect(c82!.resources.order_payments!.fields.id_employee!.allowNull).toBe(true);
+  });
+
+  it("takes allowed values from the release's SQL ENUM columns where the definition gives none", async () => {
+    const [c17, c82, c90] = await Promise.all(CATALOG_VERSIONS.map((v) => loadCatalog(v)));
+    // products.redirect_type: ENUM in db_structure.sql, no `values` in Product::$definition; 8.1 changed the list.
+    expect(c17!.resources.products!.fields.redirect_type!.values).toEqual(['', '404', '301-product', '302-product', '301-category', '302-category']);
+    const since81 = ['', '404', '410', '301-product', '302-product', '301-category', '302-category', '200-displayed', '404-displayed', '410-displayed', 'default'];
+    expect(c82!.resources.products!.fields.redirect_type!.values).toEqual(since81);
+    expect(c90!.resources.products!.fields.redirect_type!.values).toEqual(since81);
+    for (const c of [c17!, c82!, c90!]) {
+      expect(c.resources.customer_threads!.fields.status!.values).toEqual(['open', 'closed', 'pending1', 'pending2']);
+      expect(c.resources.specific_prices!.fields.reduction_type!.values).toEqual(['amount', 'percentage']);
+      // The definition's own list wins.
+      expect(c.resources.products!.fields.condition!.values).toEqual(['new', 'used', 'refurbished']);
+    }
   });
 
   it('applies an entry only where the synopsis agrees on format, required and maxSize', async () => {
@@ -69,7 +91,7 @@ describe('bundled catalogs', () => {
     const applied = applyCatalog(changed, catalog);
     const products = applied.schema.resources.find((r) => r.name === 'products')!;
     expect(products.fields.find((f) => f.name === 'reference')).toMatchObject({ origin: 'customised', type: null, maxSize: 128 });
-    expect(products.fields.find((f) => f.name === 'my_module_flag')).toMatchObject({ origin: 'synopsis', type: null });
+    expect(products.fields.find((f) => f.name === 'my_module_flag')).toMatchObject({ origin: 'module', type: null });
     expect(products.fields.find((f) => f.name === 'price')).toMatchObject({ origin: 'catalog', type: 'float' });
     expect(applied.diagnostics).toEqual([
       expect.objectContaining({ resource: 'products', field: 'reference', message: expect.stringMatching(/maxSize 64 → 128.*read from the synopsis alone/) }),

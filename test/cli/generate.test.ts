@@ -50,6 +50,16 @@ describe('generate', () => {
     expect(second.stdout).toContain(`${count} files in gen: 0 written, ${count} unchanged, 0 removed`);
   });
 
+  it('counts core fields PrestaShop declares without a type apart from module fields (products.new is core)', async () => {
+    await copyFile(fileURLToPath(new URL('../../baselines/prestashop-8.2.0.json', import.meta.url)), join(dir, 'core.json'));
+    const { code, stdout, stderr } = await run('generate', '--schema', 'core.json', '--out', 'gen', '--no-format', '--verbose');
+    expect(code).toBe(0);
+    const text = stdout + stderr;
+    expect(text).toMatch(/\d+ fields typed as plain strings \(\d+ core fields PrestaShop declares without a type\)/);
+    expect(text).toContain('typed as a plain string: products.new (core, no declared type)');
+    expect(text).not.toContain('module field');
+  });
+
   it('formats with prettier by default', async () => {
     const { code } = await run('generate', '--schema', 'prestashop-schema.json', '--out', 'gen');
     expect(code).toBe(0);

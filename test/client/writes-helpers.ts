@@ -40,6 +40,7 @@ function fieldMeta(f: Field): FieldMeta {
   if (f.readOnly && f.write !== 'refused') meta['serverManaged'] = true;
   if (!f.writeBack) meta['noWriteBack'] = true;
   if (f.values !== null) meta['values'] = f.values;
+  if (f.allowNull && !f.multilingual) meta['allowNull'] = true;
   return meta as unknown as FieldMeta;
 }
 

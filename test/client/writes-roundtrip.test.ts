@@ -10,11 +10,12 @@ import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
 import { GENERATIONS, startHarness, type Harness } from './writes-helpers.js';
 
 /**
- * Nullable columns read back as empty and written back as 0: a real store does the same
- * (`ObjectModel::formatValue` casts '' to int; only a PHP null stays NULL), and the catalog does
- * not record `allow_null` yet. Compared as their written-back value.
+ * Nullable columns without `allow_null` read back as empty and are written back as 0: a real store
+ * does the same (`ObjectModel::formatValue` casts '' to int; only a PHP null stays NULL, and only
+ * for `allow_null` fields, which the client leaves out: `products.low_stock_threshold` is not here).
+ * Compared as their written-back value.
  */
-const NULL_TO_ZERO: ReadonlySet<string> = new Set(['products.low_stock_threshold', 'translated_configurations.id_shop', 'translated_configurations.id_shop_group']);
+const NULL_TO_ZERO: ReadonlySet<string> = new Set(['translated_configurations.id_shop', 'translated_configurations.id_shop_group']);
 
 /** A stored row without `date_upd`, which every write sets. */
 function row(item: StoredItem | undefined, resource: string): unknown {

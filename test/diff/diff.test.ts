@@ -15,7 +15,8 @@ const fieldArb: fc.Arbitrary<Field> = fc.record({
   modifier: fc.constant(null),
   computed: fc.boolean(),
   writeBack: fc.boolean(),
-  origin: fc.constantFrom('catalog' as const, 'synopsis' as const),
+  allowNull: fc.boolean(),
+  origin: fc.constantFrom('catalog' as const, 'module' as const, 'synopsis' as const),
   name: name(['id', 'name', 'price', 'id_tax', 'note', 'date_add']),
   required: fc.boolean(),
   maxSize: fc.constantFrom(null, 32, 64, 128),
@@ -48,10 +49,11 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
   fields: fieldsArb,
   associations: fc.uniqueArray(associationArb, { selector: (a) => a.name, maxLength: 2 }),
   quirks: fc.constantFrom([], ['xml-item-500']),
+  origin: fc.constantFrom(null, 'core' as const, 'module' as const),
 });
 
 const storeArb: fc.Arbitrary<StoreSchema> = fc.record({
-  schemaVersion: fc.constant(2 as const),
+  schemaVersion: fc.constant(3 as const),
   store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0'), timeZone: fc.constantFrom(null, 'Europe/Paris') }),
   resources: fc.uniqueArray(resourceArb, { selector: (r) => r.name, maxLength: 4 }),
 });

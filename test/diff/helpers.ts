@@ -8,7 +8,7 @@ import {
 } from '../../src/model/index.js';
 
 export function store(psVersion: string | null, resources: readonly Resource[]): StoreSchema {
-  return { schemaVersion: 2, store: { psVersion, languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
+  return { schemaVersion: 3, store: { psVersion, languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
 }
 
 /** A small products/tags store to edit, one property at a time. */

@@ -150,7 +150,7 @@ describe('field → type and JSDoc', () => {
   it('write behaviour: refused fields leave the write shapes, stored ones stay, hashed ones take a plain password', () => {
     expect(plan(F('quantity', { readOnly: true }))).toMatchObject({ writable: false, writeBack: false, serverManaged: false });
     expect(plan(F('secure_key', { readOnly: true, write: 'stored' }))).toMatchObject({ writable: true, serverManaged: true, writeBack: true });
-    expect(plan(F('passwd', { format: 'isHashedPassword', write: 'hashed' }))).toMatchObject({ writable: true, hashed: true, rule: 'isPlaintextPassword' });
+    expect(plan(F('passwd', { format: 'isHashedPassword', write: 'hashed' }))).toMatchObject({ writable: true, hashed: true, rule: null });
     expect(plan(F('position_in_category', { type: 'int', writeBack: false }))).toMatchObject({ writable: true, writeBack: false });
     expect(plan(F('link_rewrite', { format: 'isLinkRewrite', modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } }))).toMatchObject({ rule: 'isLinkRewrite', createRule: null });
     // A modifier that runs on every write does not lift the rule on create.

@@ -32,7 +32,7 @@ function types(model: StoreSchema, options: Partial<EmitOptions> = {}): FileMap 
 }
 
 function schemaOf(...resources: Resource[]): StoreSchema {
-  return { schemaVersion: 2, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
+  return { schemaVersion: 3, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
 }
 
 /** The body of `export interface <name> { ... }` (or the `export type` line) in a file. */
@@ -329,7 +329,7 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
   it('hostile strings from a store stay inside comments and string literals', () => {
     const evil = '*/ process.exit(13); /* `${process}` \u2028\u2029 \\ " \' \n';
     const model: StoreSchema = {
-      schemaVersion: 2,
+      schemaVersion: 3,
       store: { psVersion: evil, languages: [{ id: 1, isoCode: evil }], catalog: null, timeZone: null },
       resources: [
         makeResource(`r${evil}`, {

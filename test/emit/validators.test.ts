@@ -49,7 +49,7 @@ const noFields = makeResource('images', { methods: [...ALL], synopsis: { source:
 
 function schemaOf(...resources: Resource[]): StoreSchema {
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }], catalog: null, timeZone: null },
     resources,
   };

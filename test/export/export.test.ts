@@ -327,7 +327,7 @@ describe('export: determinism and hostile names', () => {
 
   it('keeps odd wire names as data and stays valid', async () => {
     const model: StoreSchema = {
-      schemaVersion: 2,
+      schemaVersion: 3,
       store: { psVersion: null, languages: [], catalog: null, timeZone: null },
       resources: [
         makeResource('we{ird}/x y', {

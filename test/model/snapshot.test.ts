@@ -15,7 +15,7 @@ import {
 } from '../../src/model/index.js';
 
 const model: StoreSchema = {
-  schemaVersion: 2,
+  schemaVersion: 3,
   store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
   resources: [
     makeResource('products', {
@@ -66,6 +66,32 @@ describe('snapshot', () => {
     expect(() => parseSnapshot(JSON.stringify(badWrite))).toThrowError(/\$\.resources\[1\]\.fields\[0\]\.write: expected one of stored, refused, hashed, setter/);
   });
 
+  it('reads a version-2 snapshot: allowNull false; with a catalog, fields without an entry and resources without one are modules', () => {
+    const v2 = JSON.parse(serializeSnapshot(model));
+    v2.schemaVersion = 2;
+    v2.store.catalog = '8.2.0';
+    for (const r of v2.resources) {
+      delete r.origin;
+      for (const f of r.fields) delete f.allowNull;
+      for (const a of r.associations) for (const f of a.fields) delete f.allowNull;
+    }
+    // products has a core field (catalog) and a module one (synopsis, as version 2 wrote it).
+    v2.resources[1].fields[0].origin = 'catalog';
+    const read = parseSnapshot(JSON.stringify(v2));
+    expect(read.schemaVersion).toBe(3);
+    expect(read.resources[1]).toMatchObject({ name: 'products', origin: 'core' });
+    expect(read.resources[1]!.fields.map((f) => [f.name, f.origin, f.allowNull])).toEqual([
+      ['price', 'catalog', false],
+      ['name', 'module', false],
+    ]);
+    expect(read.resources[0]).toMatchObject({ name: 'addresses', origin: 'module' });
+    // Version 2 knew no `module` origin.
+    v2.resources[1].fields[1].origin = 'module';
+    expect(() => parseSnapshot(JSON.stringify(v2))).toThrowError(/fields\[1\]\.origin: expected one of catalog, customised, synopsis/);
+    // Version 3 writes and reads it.
+    expect(parseSnapshot(serializeSnapshot(read))).toEqual(read);
+  });
+
   it('reads a version-1 snapshot: new members take their defaults, read-only fields are refused on write', () => {
     const v1 = JSON.parse(serializeSnapshot(model));
     v1.schemaVersion = 1;
@@ -80,9 +106,10 @@ describe('snapshot', () => {
     }
     v1.resources[1].fields[0].readOnly = true;
     const read = parseSnapshot(JSON.stringify(v1));
-    expect(read.schemaVersion).toBe(2);
+    expect(read.schemaVersion).toBe(3);
     expect(read.store.catalog).toBeNull();
-    expect(read.resources[1]!.fields[0]).toMatchObject({ readOnly: true, write: 'refused', type: null, origin: 'synopsis', writeBack: true });
+    expect(read.resources[1]!.fields[0]).toMatchObject({ readOnly: true, write: 'refused', type: null, origin: 'synopsis', writeBack: true, allowNull: false });
+    expect(read.resources[1]!.origin).toBeNull();
     expect(read.resources[1]!.fields[1]).toMatchObject({ write: 'stored' });
     expect(read.resources[1]!.associations[0]!.api).toBe(read.resources[1]!.associations[0]!.resource);
   });

@@ -118,8 +118,9 @@ describe('catalog facts reach every emitter the same way', () => {
     expect(schema.$defs.ThingInput!.properties.condition!.enum).toEqual(['new', 'used']);
   });
 
-  it('a hashed password is written plain and checked with the plain-password rule, not isHashedPassword', () => {
-    expect(files.get('validators/things.ts')).toMatch(/"isPlaintextPassword"\]/);
+  it('a hashed password is written plain, with no rule (setWsPasswd checks none), never isHashedPassword', () => {
+    expect(files.get('validators/things.ts')).toContain(`["passwd", "string", "r"],`);
+    expect(files.get('validators/things.ts')).not.toContain('isPlaintextPassword');
     expect(files.get('validators/things.ts')).not.toContain('isHashedPassword(');
   });
 

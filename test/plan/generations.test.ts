@@ -59,6 +59,15 @@ describe.each([
     expect(resourcePlan(plan, 'products').hasPatch).toBe(expected.patch);
     expect(typeof module.validateProductPatch === 'function').toBe(expected.patch);
   });
+
+  it("refuses a redirect_type outside the release's SQL ENUM (the store would store '')", () => {
+    const validate = module.validateProductInput as Validate;
+    const bogus = validate({ price: 1, redirect_type: 'bogus' });
+    expect(bogus.issues).toEqual([expect.objectContaining({ path: 'redirect_type', code: 'invalid_value' })]);
+    // '410' came with 8.1: refused on 1.7.8, valid on 9.0.
+    expect(validate({ price: 1, redirect_type: '410' }).ok).toBe(expected.patch);
+    expect(validate({ price: 1, redirect_type: '301-product' }).ok).toBe(true);
+  });
 });
 
 it('9.0 drops products.meta_keywords and checks ean13 with isGtin; 1.7.8 has meta_keywords and isEan13', () => {

@@ -143,8 +143,13 @@ function reportEmit(reporter: Reporter, run: GenerateResult): void {
   for (const d of run.diagnostics) if (d.level !== 'warning') reporter.debug(d.message);
   const n = run.plainStrings.length;
   if (n > 0) {
-    reporter.info(`${n} field${n === 1 ? '' : 's'} typed as plain strings: neither the store nor the catalog says what they hold (module fields); --verbose lists them`);
-    for (const f of run.plainStrings) reporter.debug(`  typed as a plain string: ${f}`);
+    const core = new Set(run.untypedCore);
+    const parts = [
+      ...(core.size > 0 ? [`${core.size} core field${core.size === 1 ? '' : 's'} PrestaShop declares without a type`] : []),
+      ...(n > core.size ? [`${n - core.size} module field${n - core.size === 1 ? '' : 's'} neither the store nor the catalog describes`] : []),
+    ];
+    reporter.info(`${n} field${n === 1 ? '' : 's'} typed as plain strings (${parts.join(', ')}); --verbose lists them`);
+    for (const f of run.plainStrings) reporter.debug(`  typed as a plain string: ${f} (${core.has(f) ? 'core, no declared type' : 'module field'})`);
   }
 }
 

@@ -30,6 +30,10 @@ function fieldLiteral(field: FieldPlan, layout: Layout, top = false): ArrayEleme
     if (field.serverManaged) parts.push(TRUE('serverManaged'));
     // Computed on read; writing the value read back fails or changes the record.
     if (!field.writeBack) parts.push(TRUE('noWriteBack'));
+    // NULL kept by the store: read as null, left out of writes (a PUT then stores NULL).
+    if (field.allowNull) parts.push(TRUE('allowNull'));
+    // A modifier reads it on create: a POST without it fails before saving.
+    if (field.requiredOnCreate) parts.push(TRUE('createRequired'));
   }
   if (!field.filterable) parts.push(TRUE('notFilterable'));
   if (field.kind === 'date' && field.dateOnly) parts.push(TRUE('dateOnly'));

@@ -26,6 +26,10 @@ export interface ValuePlan {
   readonly skipRuleOnCreate: boolean;
   /** Allowed values, or null. */
   readonly values: readonly string[] | null;
+  /** `null` is a valid value: the store keeps NULL (`allow_null`), and the client leaves it out of the body. */
+  readonly nullable: boolean;
+  /** Must be present on create (a modifier the store runs on POST reads it), though not required otherwise. */
+  readonly requiredOnCreate: boolean;
   /** `Class->field`, as the store names the property in its messages. */
   readonly property: string;
 }
@@ -47,7 +51,7 @@ export interface ResourcePlan {
   /** Language ids of the store (empty when the snapshot lists none: any positive integer). */
   readonly languages: readonly number[];
   readonly defaultLanguage: number;
-  /** True when some field's rule is skipped on create: the check then takes a `create` flag. */
+  /** True when some field's rule is skipped, or some field required, on create: the check then takes a `create` flag. */
   readonly createDiffers: boolean;
 }
 
@@ -65,6 +69,8 @@ function valuePlan(f: FieldPlan, className: string): ValuePlan {
     rule: f.rule,
     skipRuleOnCreate: f.rule !== null && f.createRule === null,
     values: f.values,
+    nullable: f.allowNull,
+    requiredOnCreate: f.requiredOnCreate,
     property: `${className}->${f.name}`,
   };
 }
@@ -85,6 +91,6 @@ export function checkPlan(store: StorePlan, r: StoreResourcePlan): ResourcePlan 
     extensionsKey: r.extensionsKey,
     languages: store.languages,
     defaultLanguage: store.defaultLanguage,
-    createDiffers: fields.some((f) => f.skipRuleOnCreate && !f.readOnly),
+    createDiffers: fields.some((f) => (f.skipRuleOnCreate || f.requiredOnCreate) && !f.readOnly),
   };
 }

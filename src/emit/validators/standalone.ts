@@ -4,7 +4,8 @@
  * The rules a table names are imported from `../runtime/rules.js`, so a bundle keeps only those.
  *
  * A row is `[wire name, form, flags, max length, rule, allowed values]`, trailing defaults left out;
- * flags: `r` required, `l` multilingual, `o` read-only, `c` rule not checked on create.
+ * flags: `r` required, `l` multilingual, `o` read-only, `c` rule not checked on create, `p` required
+ * on create only, `n` null allowed (the store keeps NULL).
  */
 import type { EmitOptions } from '../context.js';
 import { compareCodeUnits } from '../../model/index.js';
@@ -15,7 +16,8 @@ import type { RuntimeImports } from './lines.js';
 import type { ResourcePlan, ValuePlan } from './plan.js';
 
 function flags(p: ValuePlan): string {
-  return `${p.required ? 'r' : ''}${p.multilingual ? 'l' : ''}${p.readOnly ? 'o' : ''}${p.skipRuleOnCreate && !p.readOnly ? 'c' : ''}`;
+  const onCreate = p.readOnly ? '' : `${p.skipRuleOnCreate ? 'c' : ''}${p.requiredOnCreate ? 'p' : ''}`;
+  return `${p.required ? 'r' : ''}${p.multilingual ? 'l' : ''}${p.readOnly ? 'o' : ''}${onCreate}${p.nullable ? 'n' : ''}`;
 }
 
 /** The row of one field, with trailing defaults left out. */

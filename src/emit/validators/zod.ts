@@ -35,6 +35,7 @@ const BASE: Record<ValuePlan['form'], readonly Call[]> = {
 };
 
 const OPTIONAL: Call = { name: 'optional', args: [] };
+const NULLABLE: Call = { name: 'nullable', args: [] };
 
 /** `(v) => wire text` for a form, or null when the value is already the text. */
 function wireOf(p: ValuePlan, v: string, imports: RuntimeImports): string {
@@ -147,8 +148,11 @@ function shape(plan: ResourcePlan, patch: boolean, unknownKeys: UnknownKeys, imp
       props.push([propertyKey(p.name), plain(readOnlySchema(imports)), 'string']);
       continue;
     }
-    const s = p.multilingual ? languageSchema(p, plan, patch, imports, create, layout) : valueSchema(p, imports, layout, create);
-    props.push(member(propertyKey(p.name), p.required && !patch ? s : [...s, OPTIONAL], layout));
+    const value = p.multilingual ? languageSchema(p, plan, patch, imports, create, layout) : valueSchema(p, imports, layout, create);
+    // `null`: NULL in a store that keeps it (`allow_null`); the client leaves it out of the body.
+    const s = p.nullable ? [...value, NULLABLE] : value;
+    const required = !patch && (p.required || (create && p.requiredOnCreate));
+    props.push(member(propertyKey(p.name), required ? s : [...s, OPTIONAL], layout));
   }
   imports.glue.add('extensions');
   props.push([propertyKey(plan.extensionsKey), plain('extensions()'), 'string']);
@@ -195,7 +199,7 @@ export function renderZodSchemas(
   if (shapes.input && plan.createDiffers) {
     // The same body for a POST, where a modifier normalises some values before the store checks them.
     createSchema = schemaName(`${names.input}Create`);
-    out += `/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked). */\n`;
+    out += `/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked; fields it reads on create are required). */\n`;
     out += schemaConst(createSchema, shape(plan, false, unknownKeys, imports, layout, true));
   }
   const multilingual = [...new Set(plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name))].sort(compareCodeUnits);

@@ -24,7 +24,7 @@ export const currenciesMeta: ResourceMeta = {
     { name: "name", kind: "string", notFilterable: true },
     { name: "symbol", kind: "string", multilingual: true },
     { name: "iso_code", kind: "string" },
-    { name: "numeric_iso_code", kind: "string" },
+    { name: "numeric_iso_code", kind: "string", allowNull: true },
     { name: "precision", kind: "int" },
     { name: "conversion_rate", kind: "decimal" },
     { name: "deleted", kind: "bool" },

@@ -30,7 +30,7 @@ export const orderPaymentsMeta: ResourceMeta = {
     { name: "card_expiration", kind: "string" },
     { name: "card_holder", kind: "string" },
     { name: "date_add", kind: "date" },
-    { name: "id_employee", kind: "id" },
+    { name: "id_employee", kind: "id", allowNull: true },
   ],
   associations: [],
 };

@@ -14,7 +14,8 @@ export interface Combination {
   available_later: Multilang<string>;
   /** Max 255 characters per language. */
   available_now: Multilang<string>;
-  default_on: boolean;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  default_on: boolean | null;
   /** Max 13 characters. */
   ean13: string;
   /** Max 20 characters. */
@@ -23,7 +24,8 @@ export interface Combination {
   /** Max 32 characters. */
   isbn: string;
   low_stock_alert: boolean;
-  low_stock_threshold: number;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  low_stock_threshold: number | null;
   minimal_quantity: number;
   /** Max 40 characters. */
   mpn: string;
@@ -58,7 +60,8 @@ export interface CombinationInput {
   available_later?: Multilang<string>;
   /** Max 255 characters per language. */
   available_now?: Multilang<string>;
-  default_on?: boolean;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  default_on?: boolean | null;
   /** Max 13 characters. */
   ean13?: string;
   /** Max 20 characters. */
@@ -67,7 +70,8 @@ export interface CombinationInput {
   /** Max 32 characters. */
   isbn?: string;
   low_stock_alert?: boolean;
-  low_stock_threshold?: number;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  low_stock_threshold?: number | null;
   minimal_quantity: number;
   /** Max 40 characters. */
   mpn?: string;

@@ -19,8 +19,11 @@ export interface Currency {
   name: string;
   /** The store gives no type: typed as a string. */
   names: Multilang<string>;
-  /** Max 3 characters. */
-  numeric_iso_code: string;
+  /**
+   * Max 3 characters.
+   * `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL.
+   */
+  numeric_iso_code: string | null;
   /** Max 255 characters per language. */
   pattern: Multilang<string>;
   precision: number;
@@ -45,8 +48,11 @@ export interface CurrencyInput {
   name: string;
   /** The store gives no type: typed as a string. */
   names?: Multilang<string>;
-  /** Max 3 characters. */
-  numeric_iso_code?: string;
+  /**
+   * Max 3 characters.
+   * `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL.
+   */
+  numeric_iso_code?: string | null;
   /** Max 255 characters per language. */
   pattern?: Multilang<string>;
   precision?: number;

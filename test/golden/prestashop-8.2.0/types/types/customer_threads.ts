@@ -19,7 +19,7 @@ export interface CustomerThread {
   id_order: Id<"orders">;
   id_product: Id<"products">;
   id_shop: Id<"shops">;
-  status: string;
+  status: "open" | "closed" | "pending1" | "pending2";
   token: string;
   /** Associations of the item; an empty association is an empty list. */
   associations: {
@@ -43,7 +43,7 @@ export interface CustomerThreadInput {
   id_order?: Id<"orders">;
   id_product?: Id<"products">;
   id_shop?: Id<"shops">;
-  status?: string;
+  status?: "open" | "closed" | "pending1" | "pending2";
   token: string;
   /** Associations to set: a list sent replaces the stored one; the ones left out are kept as they are. */
   associations?: {

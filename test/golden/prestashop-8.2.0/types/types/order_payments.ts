@@ -21,7 +21,8 @@ export interface OrderPayment {
   conversion_rate: number;
   date_add: PsDateTime;
   id_currency: number;
-  id_employee: number;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  id_employee: number | null;
   /** Max 9 characters. */
   order_reference: string;
   payment_method: string;
@@ -44,7 +45,8 @@ export interface OrderPaymentInput {
   conversion_rate?: number;
   date_add?: PsDateTime;
   id_currency: number;
-  id_employee?: number;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  id_employee?: number | null;
   /** Max 9 characters. */
   order_reference?: string;
   payment_method?: string;

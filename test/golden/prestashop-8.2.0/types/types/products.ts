@@ -67,7 +67,8 @@ export interface Product {
   /** Max 255 characters. */
   location: string;
   low_stock_alert: boolean;
-  low_stock_threshold: number;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  low_stock_threshold: number | null;
   /**
    * Read-only (the store refuses it in writes); not filterable.
    * Computed by the store: the client leaves it out when it writes back a record it read.
@@ -82,7 +83,10 @@ export interface Product {
   minimal_quantity: number;
   /** Max 40 characters. */
   mpn: string;
-  /** Max 128 characters per language. */
+  /**
+   * Max 128 characters per language.
+   * Required on create: the store reads it while creating the item (without it: 500, nothing saved).
+   */
   name: Multilang<string>;
   /** The store gives no type: typed as a string. */
   new: string;
@@ -102,7 +106,18 @@ export interface Product {
    */
   quantity: number;
   quantity_discount: boolean;
-  redirect_type: string;
+  redirect_type:
+    | ""
+    | "404"
+    | "410"
+    | "301-product"
+    | "302-product"
+    | "301-category"
+    | "302-category"
+    | "200-displayed"
+    | "404-displayed"
+    | "410-displayed"
+    | "default";
   /** Max 64 characters. */
   reference: string;
   show_condition: boolean;
@@ -206,7 +221,8 @@ export interface ProductInput {
   /** Max 255 characters. */
   location?: string;
   low_stock_alert?: boolean;
-  low_stock_threshold?: number;
+  /** `null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL. */
+  low_stock_threshold?: number | null;
   /** Max 512 characters per language. */
   meta_description?: Multilang<string>;
   /** Max 255 characters per language. */
@@ -216,7 +232,10 @@ export interface ProductInput {
   minimal_quantity?: number;
   /** Max 40 characters. */
   mpn?: string;
-  /** Max 128 characters per language. */
+  /**
+   * Max 128 characters per language.
+   * Required on create: the store reads it while creating the item (without it: 500, nothing saved).
+   */
   name?: Multilang<string>;
   /** The store gives no type: typed as a string. */
   new?: string;
@@ -231,7 +250,18 @@ export interface ProductInput {
   price: number;
   product_type?: "standard" | "pack" | "virtual" | "combinations" | "";
   quantity_discount?: boolean;
-  redirect_type?: string;
+  redirect_type?:
+    | ""
+    | "404"
+    | "410"
+    | "301-product"
+    | "302-product"
+    | "301-category"
+    | "302-category"
+    | "200-displayed"
+    | "404-displayed"
+    | "410-displayed"
+    | "default";
   /** Max 64 characters. */
   reference?: string;
   show_condition?: boolean;

@@ -20,7 +20,7 @@ export interface SpecificPriceRule {
   price: number;
   reduction: number;
   reduction_tax: boolean;
-  reduction_type: string;
+  reduction_type: "amount" | "percentage";
   to: PsDate;
   extensions?: Extensions;
 }
@@ -41,7 +41,7 @@ export interface SpecificPriceRuleInput {
   price: number;
   reduction: number;
   reduction_tax: boolean;
-  reduction_type: string;
+  reduction_type: "amount" | "percentage";
   to?: PsDate;
   extensions?: Extensions;
 }

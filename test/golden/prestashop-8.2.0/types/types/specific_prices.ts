@@ -24,7 +24,7 @@ export interface SpecificPrice {
   price: number;
   reduction: number;
   reduction_tax: boolean;
-  reduction_type: string;
+  reduction_type: "amount" | "percentage";
   to: PsDate;
   extensions?: Extensions;
 }
@@ -49,7 +49,7 @@ export interface SpecificPriceInput {
   price: number;
   reduction: number;
   reduction_tax: boolean;
-  reduction_type: string;
+  reduction_type: "amount" | "percentage";
   to: PsDate;
   extensions?: Extensions;
 }

@@ -13,7 +13,7 @@ export interface Warehouse {
   id_address: Id<"addresses">;
   id_currency: Id<"currencies">;
   id_employee: Id<"employees">;
-  management_type: string;
+  management_type: "WA" | "FIFO" | "LIFO";
   /** Max 45 characters. */
   name: string;
   /** Max 64 characters. */
@@ -41,7 +41,7 @@ export interface WarehouseInput {
   id_address: Id<"addresses">;
   id_currency: Id<"currencies">;
   id_employee: Id<"employees">;
-  management_type: string;
+  management_type: "WA" | "FIFO" | "LIFO";
   /** Max 45 characters. */
   name: string;
   /** Max 64 characters. */

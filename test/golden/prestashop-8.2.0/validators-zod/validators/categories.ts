@@ -449,7 +449,7 @@ export const categoryPatchSchema = z.looseObject({
     .optional(),
 });
 
-/** zod schema of a POST body for `categories` (values the store normalises on create are not checked). */
+/** zod schema of a POST body for `categories` (values the store normalises on create are not checked; fields it reads on create are required). */
 export const categoryInputCreateSchema = z.looseObject({
   active: z.boolean(),
   additional_description: z

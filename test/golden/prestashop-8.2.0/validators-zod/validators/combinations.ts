@@ -78,7 +78,7 @@ export const combinationInputSchema = z.looseObject({
         ),
     )
     .optional(),
-  default_on: z.boolean().optional(),
+  default_on: z.boolean().nullable().optional(),
   ean13: z
     .string()
     .superRefine((v, ctx) =>
@@ -144,6 +144,7 @@ export const combinationInputSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   minimal_quantity: z
     .number()
@@ -319,7 +320,7 @@ export const combinationPatchSchema = z.looseObject({
         ),
     )
     .optional(),
-  default_on: z.boolean().optional(),
+  default_on: z.boolean().nullable().optional(),
   ean13: z
     .string()
     .superRefine((v, ctx) =>
@@ -386,6 +387,7 @@ export const combinationPatchSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   minimal_quantity: z
     .number()

@@ -77,6 +77,7 @@ export const currencyInputSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   pattern: z
     .array(
@@ -203,6 +204,7 @@ export const currencyPatchSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   pattern: z
     .array(

@@ -150,7 +150,21 @@ export const customerThreadInputSchema = z.looseObject({
       ),
     )
     .optional(),
-  status: z.string().optional(),
+  status: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        ["open", "closed", "pending1", "pending2"],
+        "CustomerThread->status",
+        false,
+      ),
+    )
+    .optional(),
   token: z
     .string()
     .superRefine((v, ctx) =>
@@ -313,7 +327,21 @@ export const customerThreadPatchSchema = z.looseObject({
       ),
     )
     .optional(),
-  status: z.string().optional(),
+  status: z
+    .string()
+    .superRefine((v, ctx) =>
+      wireCheck(
+        ctx,
+        v,
+        null,
+        null,
+        "",
+        ["open", "closed", "pending1", "pending2"],
+        "CustomerThread->status",
+        false,
+      ),
+    )
+    .optional(),
   token: z
     .string()
     .superRefine((v, ctx) =>

@@ -13,7 +13,6 @@ import {
   isFloat,
   isGenericName,
   isMd5,
-  isPlaintextPassword,
   isSha1,
   isUnsignedId,
   isUnsignedInt,
@@ -246,16 +245,7 @@ export const customerInputSchema = z.looseObject({
   passwd: z
     .string()
     .superRefine((v, ctx) =>
-      wireCheck(
-        ctx,
-        v,
-        255,
-        isPlaintextPassword,
-        "isPlaintextPassword",
-        null,
-        "Customer->passwd",
-        true,
-      ),
+      wireCheck(ctx, v, 255, null, "", null, "Customer->passwd", true),
     ),
   reset_password_token: z
     .string()
@@ -560,16 +550,7 @@ export const customerPatchSchema = z.looseObject({
   passwd: z
     .string()
     .superRefine((v, ctx) =>
-      wireCheck(
-        ctx,
-        v,
-        255,
-        isPlaintextPassword,
-        "isPlaintextPassword",
-        null,
-        "Customer->passwd",
-        true,
-      ),
+      wireCheck(ctx, v, 255, null, "", null, "Customer->passwd", true),
     )
     .optional(),
   reset_password_token: z

@@ -11,7 +11,6 @@ import {
   isGenericName,
   isInt,
   isName,
-  isPlaintextPassword,
   isSha1,
   isUnsignedInt,
 } from "../runtime/rules.js";
@@ -208,16 +207,7 @@ export const employeeInputSchema = z.looseObject({
   passwd: z
     .string()
     .superRefine((v, ctx) =>
-      wireCheck(
-        ctx,
-        v,
-        255,
-        isPlaintextPassword,
-        "isPlaintextPassword",
-        null,
-        "Employee->passwd",
-        true,
-      ),
+      wireCheck(ctx, v, 255, null, "", null, "Employee->passwd", true),
     ),
   preselect_date_range: z
     .string()
@@ -538,16 +528,7 @@ export const employeePatchSchema = z.looseObject({
   passwd: z
     .string()
     .superRefine((v, ctx) =>
-      wireCheck(
-        ctx,
-        v,
-        255,
-        isPlaintextPassword,
-        "isPlaintextPassword",
-        null,
-        "Employee->passwd",
-        true,
-      ),
+      wireCheck(ctx, v, 255, null, "", null, "Employee->passwd", true),
     )
     .optional(),
   preselect_date_range: z

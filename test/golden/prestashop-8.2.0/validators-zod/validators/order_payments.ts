@@ -138,6 +138,7 @@ export const orderPaymentInputSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   order_reference: z
     .string()

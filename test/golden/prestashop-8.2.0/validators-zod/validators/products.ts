@@ -454,6 +454,7 @@ export const productInputSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   meta_description: z
     .array(
@@ -610,7 +611,19 @@ export const productInputSchema = z.looseObject({
         null,
         isString,
         "isString",
-        null,
+        [
+          "",
+          "404",
+          "410",
+          "301-product",
+          "302-product",
+          "301-category",
+          "302-category",
+          "200-displayed",
+          "404-displayed",
+          "410-displayed",
+          "default",
+        ],
         "Product->redirect_type",
         false,
       ),
@@ -1268,6 +1281,7 @@ export const productPatchSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   meta_description: z
     .array(
@@ -1425,7 +1439,19 @@ export const productPatchSchema = z.looseObject({
         null,
         isString,
         "isString",
-        null,
+        [
+          "",
+          "404",
+          "410",
+          "301-product",
+          "302-product",
+          "301-category",
+          "302-category",
+          "200-displayed",
+          "404-displayed",
+          "410-displayed",
+          "default",
+        ],
         "Product->redirect_type",
         false,
       ),
@@ -1656,7 +1682,7 @@ export const productPatchSchema = z.looseObject({
     .optional(),
 });
 
-/** zod schema of a POST body for `products` (values the store normalises on create are not checked). */
+/** zod schema of a POST body for `products` (values the store normalises on create are not checked; fields it reads on create are required). */
 export const productInputCreateSchema = z.looseObject({
   active: z.boolean().optional(),
   additional_delivery_times: z
@@ -2083,6 +2109,7 @@ export const productInputCreateSchema = z.looseObject({
         false,
       ),
     )
+    .nullable()
     .optional(),
   meta_description: z
     .array(
@@ -2162,25 +2189,23 @@ export const productInputCreateSchema = z.looseObject({
       wireCheck(ctx, v, 40, isMpn, "isMpn", null, "Product->mpn", false),
     )
     .optional(),
-  name: z
-    .array(
-      z
-        .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
-        .superRefine((e, ctx) =>
-          wireCheck(
-            ctx,
-            e.value,
-            128,
-            isCatalogName,
-            "isCatalogName",
-            null,
-            "Product->name",
-            false,
-            ["value"],
-          ),
+  name: z.array(
+    z
+      .looseObject({ id: z.literal(LANGUAGE_IDS), value: z.string() })
+      .superRefine((e, ctx) =>
+        wireCheck(
+          ctx,
+          e.value,
+          128,
+          isCatalogName,
+          "isCatalogName",
+          null,
+          "Product->name",
+          false,
+          ["value"],
         ),
-    )
-    .optional(),
+      ),
+  ),
   new: z.string().optional(),
   on_sale: z.boolean().optional(),
   online_only: z.boolean().optional(),
@@ -2239,7 +2264,19 @@ export const productInputCreateSchema = z.looseObject({
         null,
         isString,
         "isString",
-        null,
+        [
+          "",
+          "404",
+          "410",
+          "301-product",
+          "302-product",
+          "301-category",
+          "302-category",
+          "200-displayed",
+          "404-displayed",
+          "410-displayed",
+          "default",
+        ],
         "Product->redirect_type",
         false,
       ),

@@ -32,7 +32,7 @@ const SPEC: RecordSpec = {
     ["modified", "boolean"],
     ["name", "string", "r", 255, "isGenericName"],
     ["names", "string", "l"],
-    ["numeric_iso_code", "string", "", 3, "isNumericIsoCode"],
+    ["numeric_iso_code", "string", "n", 3, "isNumericIsoCode"],
     ["pattern", "string", "l", 255],
     ["precision", "number", "", 0, "isInt"],
     ["symbol", "string", "l", 255],

@@ -30,7 +30,7 @@ const SPEC: RecordSpec = {
     ["id_order", "number", "", 0, "isUnsignedId"],
     ["id_product", "number", "", 0, "isUnsignedId"],
     ["id_shop", "number", "", 0, "isUnsignedId"],
-    ["status", "string"],
+    ["status", "string", "", 0, "", ["open", "closed", "pending1", "pending2"]],
     ["token", "string", "r", 0, "isGenericName"],
     ["id", "number", "o"],
   ],

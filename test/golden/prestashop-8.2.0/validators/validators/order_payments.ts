@@ -27,7 +27,7 @@ const SPEC: RecordSpec = {
     ["conversion_rate", "number", "", 0, "isFloat"],
     ["date_add", "string", "", 0, "isDate"],
     ["id_currency", "number", "r", 0, "isUnsignedId"],
-    ["id_employee", "number", "", 0, "isUnsignedId"],
+    ["id_employee", "number", "n", 0, "isUnsignedId"],
     ["order_reference", "string", "", 9],
     ["payment_method", "string", "", 0, "isGenericName"],
     ["transaction_id", "string", "", 254],
