@@ -54,6 +54,6 @@ export function createContentManagementSystemClient(
     ctx,
     contentManagementSystemMeta,
     null,
-    ["list", "listAll", "get"],
+    ["list", "listAll", "get", "count", "changes"],
   );
 }

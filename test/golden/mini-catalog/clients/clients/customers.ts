@@ -61,6 +61,6 @@ export function createCustomersClient(ctx: ClientContext): CustomersClient {
     ctx,
     customersMeta,
     validators,
-    ["list", "listAll", "get", "patch"],
+    ["list", "listAll", "get", "count", "changes", "patch"],
   );
 }

@@ -56,6 +56,6 @@ export function createManufacturersClient(
     ctx,
     manufacturersMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

@@ -84,9 +84,13 @@ export function createOrdersClient(ctx: ClientContext): OrdersClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
   ]);
 }

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderHistoryInput } from "../types/order_histories.js";
 
 /** The checks of a `order_histories` body, one row per field (columns: see runtime/check.ts). */
@@ -21,11 +22,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderHistoryInput(
+function _validateOrderHistoryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderHistoryInput> {
@@ -36,3 +33,11 @@ export function validateOrderHistoryInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderHistoryInput = /* @__PURE__ */ standardSchema(
+  _validateOrderHistoryInput,
+);

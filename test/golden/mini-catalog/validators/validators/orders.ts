@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
 /** The checks of a `orders` body, one row per field (columns: see runtime/check.ts). */
@@ -32,20 +33,23 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderInput(
+function _validateOrderInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderInput> {
   return checkRecord<OrderInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderInput =
+  /* @__PURE__ */ standardSchema(_validateOrderInput);
 
-/** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
-export function validateOrderPatch(
-  value: unknown,
-): ValidationResult<OrderPatch> {
+function _validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
   return checkRecord<OrderPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required; a Standard Schema too. */
+export const validateOrderPatch =
+  /* @__PURE__ */ standardSchema(_validateOrderPatch);

@@ -16,6 +16,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
 /** The checks of a `products` body, one row per field (columns: see runtime/check.ts). */
@@ -76,20 +77,25 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductInput(
+function _validateProductInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductInput> {
   return checkRecord<ProductInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductInput = /* @__PURE__ */ standardSchema(
+  _validateProductInput,
+);
 
-/** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
-export function validateProductPatch(
-  value: unknown,
-): ValidationResult<ProductPatch> {
+function _validateProductPatch(value: unknown): ValidationResult<ProductPatch> {
   return checkRecord<ProductPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required; a Standard Schema too. */
+export const validateProductPatch = /* @__PURE__ */ standardSchema(
+  _validateProductPatch,
+);

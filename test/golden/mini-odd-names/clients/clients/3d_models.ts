@@ -52,5 +52,7 @@ export function create_3dModelsClient(ctx: ClientContext): _3dModelsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
   ]);
 }

@@ -65,6 +65,9 @@ export function createClass_Client(ctx: ClientContext): Class_Client {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
   ]);
 }

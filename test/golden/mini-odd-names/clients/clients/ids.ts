@@ -52,5 +52,7 @@ export function createIdsClient(ctx: ClientContext): IdsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
   ]);
 }

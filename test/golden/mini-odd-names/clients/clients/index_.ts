@@ -66,8 +66,12 @@ export function createIndexClient(ctx: ClientContext): IndexClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
   ]);
 }

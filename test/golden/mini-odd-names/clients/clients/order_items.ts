@@ -68,6 +68,6 @@ export function createOrderItemsClient(ctx: ClientContext): OrderItemsClient {
     ctx,
     orderItemsMeta,
     validators,
-    ["list", "listAll", "get", "update"],
+    ["list", "listAll", "get", "count", "changes", "update", "updateMany"],
   );
 }

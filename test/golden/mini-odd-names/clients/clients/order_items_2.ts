@@ -57,6 +57,6 @@ export function createOrderItemsClient2(ctx: ClientContext): OrderItemsClient2 {
     ctx,
     orderItemsMeta2,
     validators,
-    ["list", "listAll", "get", "patch"],
+    ["list", "listAll", "get", "count", "changes", "patch"],
   );
 }

@@ -52,5 +52,7 @@ export function createPromisesClient(ctx: ClientContext): PromisesClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
   ]);
 }

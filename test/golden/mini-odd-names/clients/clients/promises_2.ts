@@ -52,5 +52,7 @@ export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
   ]);
 }

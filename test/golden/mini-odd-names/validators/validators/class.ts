@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { Class_Input } from "../types/class.js";
 
 /** The checks of a `class` body, one row per field (columns: see runtime/check.ts). */
@@ -22,13 +23,16 @@ const SPEC: RecordSpec = {
   unknownKeys: "strict",
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/class` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateClass_Input(
+function _validateClass_Input(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<Class_Input> {
   return checkRecord<Class_Input>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/class` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateClass_Input =
+  /* @__PURE__ */ standardSchema(_validateClass_Input);

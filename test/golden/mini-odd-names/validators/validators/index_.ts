@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SharedInput, SharedPatch } from "../types/index_.js";
 
 /** The checks of a `index` body, one row per field (columns: see runtime/check.ts). */
@@ -18,20 +19,23 @@ const SPEC: RecordSpec = {
   unknownKeys: "strict",
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/index` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateSharedInput(
+function _validateSharedInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SharedInput> {
   return checkRecord<SharedInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/index` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateSharedInput =
+  /* @__PURE__ */ standardSchema(_validateSharedInput);
 
-/** Checks a body for a PATCH to `/api/index`: like `validateSharedInput`, but no field is required. */
-export function validateSharedPatch(
-  value: unknown,
-): ValidationResult<SharedPatch> {
+function _validateSharedPatch(value: unknown): ValidationResult<SharedPatch> {
   return checkRecord<SharedPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/index`: like `validateSharedInput`, but no field is required; a Standard Schema too. */
+export const validateSharedPatch =
+  /* @__PURE__ */ standardSchema(_validateSharedPatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderItemInput } from "../types/order_items.js";
 
 /** The checks of a `order-items` body, one row per field (columns: see runtime/check.ts). */
@@ -25,11 +26,7 @@ const SPEC: RecordSpec = {
   unknownKeys: "strict",
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order-items` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderItemInput(
+function _validateOrderItemInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderItemInput> {
@@ -40,3 +37,11 @@ export function validateOrderItemInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order-items` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderItemInput = /* @__PURE__ */ standardSchema(
+  _validateOrderItemInput,
+);

@@ -62,6 +62,6 @@ export function createStockAvailablesClient(
     ctx,
     stockAvailablesMeta,
     validators,
-    ["list", "listAll", "get", "update"],
+    ["list", "listAll", "get", "count", "changes", "update", "updateMany"],
   );
 }

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput } from "../types/products.js";
 
 /** zod schema of a POST/PUT body for `products`. */
@@ -77,13 +78,17 @@ function checkProduct(
   return { ok: true, value: parsed.data as unknown as ProductInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductInput(
+function _validateProductInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductInput> {
   return checkProduct(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductInput = /* @__PURE__ */ standardSchema(
+  _validateProductInput,
+);

@@ -115,9 +115,13 @@ export function createCartsClient(ctx: ClientContext): CartsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
   ]);
 }

@@ -119,6 +119,19 @@ export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
     ctx,
     categoriesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+      "delete",
+    ],
   );
 }

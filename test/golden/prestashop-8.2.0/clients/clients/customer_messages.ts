@@ -96,6 +96,18 @@ export function createCustomerMessagesClient(
     ctx,
     customerMessagesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+    ],
   );
 }

@@ -104,6 +104,18 @@ export function createCustomerThreadsClient(
     ctx,
     customerThreadsMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+    ],
   );
 }

@@ -84,6 +84,19 @@ export function createDeliveriesClient(ctx: ClientContext): DeliveriesClient {
     ctx,
     deliveriesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+      "delete",
+    ],
   );
 }

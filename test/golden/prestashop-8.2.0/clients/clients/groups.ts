@@ -80,9 +80,13 @@ export function createGroupsClient(ctx: ClientContext): GroupsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

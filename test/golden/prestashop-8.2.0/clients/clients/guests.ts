@@ -96,9 +96,13 @@ export function createGuestsClient(ctx: ClientContext): GuestsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

@@ -80,6 +80,19 @@ export function createMessagesClient(ctx: ClientContext): MessagesClient {
     ctx,
     messagesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+      "delete",
+    ],
   );
 }

@@ -95,6 +95,18 @@ export function createOrderCarriersClient(
     ctx,
     orderCarriersMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+    ],
   );
 }

@@ -76,6 +76,15 @@ export function createOrderHistoriesClient(
     ctx,
     orderHistoriesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+    ],
   );
 }

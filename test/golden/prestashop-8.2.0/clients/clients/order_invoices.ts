@@ -110,6 +110,18 @@ export function createOrderInvoicesClient(
     ctx,
     orderInvoicesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+    ],
   );
 }

@@ -91,6 +91,15 @@ export function createOrderPaymentsClient(
     ctx,
     orderPaymentsMeta,
     validators,
-    ["list", "listAll", "get", "head", "create"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+    ],
   );
 }

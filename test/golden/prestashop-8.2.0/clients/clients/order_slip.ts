@@ -104,6 +104,15 @@ export function createOrderSlipClient(ctx: ClientContext): OrderSlipClient {
     ctx,
     orderSlipMeta,
     validators,
-    ["list", "listAll", "get", "head", "create"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+    ],
   );
 }

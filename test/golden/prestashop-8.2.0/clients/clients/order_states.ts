@@ -100,6 +100,19 @@ export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
     ctx,
     orderStatesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+      "delete",
+    ],
   );
 }

@@ -85,6 +85,7 @@ export const ordersMeta: ResourceMeta = {
     },
   ],
   quirks: ["create-reads-back"],
+  feed: "date",
 };
 
 export declare namespace OrdersClient {
@@ -147,13 +148,24 @@ export declare namespace OrdersClient {
     patch: OrderPatch;
     filter: Filter;
     field: Field;
+    feed: "date";
   };
 }
 
 /** Client of `/api/orders` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
 export interface OrdersClient extends Pick<
   ResourceClient<OrdersClient.Types>,
-  "list" | "listAll" | "get" | "head" | "create" | "update" | "patch"
+  | "list"
+  | "listAll"
+  | "get"
+  | "count"
+  | "changes"
+  | "head"
+  | "create"
+  | "createMany"
+  | "update"
+  | "updateMany"
+  | "patch"
 > {}
 
 async function validators() {
@@ -167,9 +179,13 @@ export function createOrdersClient(ctx: ClientContext): OrdersClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
   ]);
 }

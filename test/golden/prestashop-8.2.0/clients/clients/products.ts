@@ -287,6 +287,19 @@ export function createProductsClient(ctx: ClientContext): ProductsClient {
     ctx,
     productsMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+      "delete",
+    ],
   );
 }

@@ -77,8 +77,11 @@ export function createShopsClient(ctx: ClientContext): ShopsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "update",
+    "updateMany",
     "patch",
   ]);
 }

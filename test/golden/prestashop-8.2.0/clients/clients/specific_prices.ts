@@ -109,6 +109,19 @@ export function createSpecificPricesClient(
     ctx,
     specificPricesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+      "delete",
+    ],
   );
 }

@@ -76,9 +76,13 @@ export function createStatesClient(ctx: ClientContext): StatesClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

@@ -88,6 +88,16 @@ export function createStockAvailablesClient(
     ctx,
     stockAvailablesMeta,
     validators,
-    ["list", "listAll", "get", "head", "update", "patch"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "update",
+      "updateMany",
+      "patch",
+    ],
   );
 }

@@ -98,6 +98,6 @@ export function createStockMovementsClient(
     ctx,
     stockMovementsMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

@@ -73,6 +73,8 @@ export function createStocksClient(ctx: ClientContext): StocksClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
   ]);
 }

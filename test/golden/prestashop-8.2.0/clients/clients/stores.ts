@@ -102,9 +102,13 @@ export function createStoresClient(ctx: ClientContext): StoresClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

@@ -98,6 +98,6 @@ export function createSupplyOrderDetailsClient(
     ctx,
     supplyOrderDetailsMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

@@ -64,6 +64,6 @@ export function createSupplyOrderHistoriesClient(
     ctx,
     supplyOrderHistoriesMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

@@ -74,6 +74,6 @@ export function createSupplyOrderReceiptHistoriesClient(
     ctx,
     supplyOrderReceiptHistoriesMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

@@ -66,6 +66,6 @@ export function createSupplyOrderStatesClient(
     ctx,
     supplyOrderStatesMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

@@ -104,6 +104,6 @@ export function createSupplyOrdersClient(
     ctx,
     supplyOrdersMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

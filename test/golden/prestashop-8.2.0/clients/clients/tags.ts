@@ -70,9 +70,13 @@ export function createTagsClient(ctx: ClientContext): TagsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

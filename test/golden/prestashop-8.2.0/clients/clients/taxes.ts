@@ -74,9 +74,13 @@ export function createTaxesClient(ctx: ClientContext): TaxesClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

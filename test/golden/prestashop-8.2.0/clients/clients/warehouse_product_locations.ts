@@ -60,6 +60,6 @@ export function createWarehouseProductLocationsClient(
     ctx,
     warehouseProductLocationsMeta,
     null,
-    ["list", "listAll", "get", "head"],
+    ["list", "listAll", "get", "count", "changes", "head"],
   );
 }

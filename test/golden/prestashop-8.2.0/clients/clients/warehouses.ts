@@ -103,6 +103,18 @@ export function createWarehousesClient(ctx: ClientContext): WarehousesClient {
     ctx,
     warehousesMeta,
     validators,
-    ["list", "listAll", "get", "head", "create", "update", "patch"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "head",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "patch",
+    ],
   );
 }

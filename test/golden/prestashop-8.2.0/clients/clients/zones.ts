@@ -70,9 +70,13 @@ export function createZonesClient(ctx: ClientContext): ZonesClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "head",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "patch",
     "delete",
   ]);

@@ -17,6 +17,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AddressInput, AddressPatch } from "../types/addresses.js";
 
 /** zod schema of a POST/PUT body for `addresses`. */
@@ -666,20 +667,25 @@ function checkAddress(
   return { ok: true, value: parsed.data as unknown as AddressInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateAddressInput(
+function _validateAddressInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<AddressInput> {
   return checkAddress(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateAddressInput = /* @__PURE__ */ standardSchema(
+  _validateAddressInput,
+);
 
-/** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required. */
-export function validateAddressPatch(
-  value: unknown,
-): ValidationResult<AddressPatch> {
+function _validateAddressPatch(value: unknown): ValidationResult<AddressPatch> {
   return checkAddress(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required; a Standard Schema too. */
+export const validateAddressPatch = /* @__PURE__ */ standardSchema(
+  _validateAddressPatch,
+);

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput, AttachmentPatch } from "../types/attachments.js";
 
 /** zod schema of a POST/PUT body for `attachments`. */
@@ -256,20 +257,27 @@ function checkAttachment(
   return { ok: true, value: parsed.data as unknown as AttachmentInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateAttachmentInput(
+function _validateAttachmentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<AttachmentInput> {
   return checkAttachment(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateAttachmentInput = /* @__PURE__ */ standardSchema(
+  _validateAttachmentInput,
+);
 
-/** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required. */
-export function validateAttachmentPatch(
+function _validateAttachmentPatch(
   value: unknown,
 ): ValidationResult<AttachmentPatch> {
   return checkAttachment(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required; a Standard Schema too. */
+export const validateAttachmentPatch = /* @__PURE__ */ standardSchema(
+  _validateAttachmentPatch,
+);

@@ -17,6 +17,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 
 /** zod schema of a POST/PUT body for `carriers`. */
@@ -387,20 +388,25 @@ function checkCarrier(
   return { ok: true, value: parsed.data as unknown as CarrierInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/carriers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCarrierInput(
+function _validateCarrierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CarrierInput> {
   return checkCarrier(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/carriers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCarrierInput = /* @__PURE__ */ standardSchema(
+  _validateCarrierInput,
+);
 
-/** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required. */
-export function validateCarrierPatch(
-  value: unknown,
-): ValidationResult<CarrierPatch> {
+function _validateCarrierPatch(value: unknown): ValidationResult<CarrierPatch> {
   return checkCarrier(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required; a Standard Schema too. */
+export const validateCarrierPatch = /* @__PURE__ */ standardSchema(
+  _validateCarrierPatch,
+);

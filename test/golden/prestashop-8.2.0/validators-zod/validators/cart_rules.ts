@@ -19,6 +19,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartRuleInput, CartRulePatch } from "../types/cart_rules.js";
 
 /** zod schema of a POST/PUT body for `cart_rules`. */
@@ -664,20 +665,27 @@ function checkCartRule(
   return { ok: true, value: parsed.data as unknown as CartRuleInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCartRuleInput(
+function _validateCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CartRuleInput> {
   return checkCartRule(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCartRuleInput = /* @__PURE__ */ standardSchema(
+  _validateCartRuleInput,
+);
 
-/** Checks a body for a PATCH to `/api/cart_rules`: like `validateCartRuleInput`, but no field is required. */
-export function validateCartRulePatch(
+function _validateCartRulePatch(
   value: unknown,
 ): ValidationResult<CartRulePatch> {
   return checkCartRule(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/cart_rules`: like `validateCartRuleInput`, but no field is required; a Standard Schema too. */
+export const validateCartRulePatch = /* @__PURE__ */ standardSchema(
+  _validateCartRulePatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartInput, CartPatch } from "../types/carts.js";
 
 /** zod schema of a POST/PUT body for `carts`. */
@@ -448,18 +449,23 @@ function checkCart(
   return { ok: true, value: parsed.data as unknown as CartInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCartInput(
+function _validateCartInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CartInput> {
   return checkCart(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCartInput =
+  /* @__PURE__ */ standardSchema(_validateCartInput);
 
-/** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */
-export function validateCartPatch(value: unknown): ValidationResult<CartPatch> {
+function _validateCartPatch(value: unknown): ValidationResult<CartPatch> {
   return checkCart(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required; a Standard Schema too. */
+export const validateCartPatch =
+  /* @__PURE__ */ standardSchema(_validateCartPatch);

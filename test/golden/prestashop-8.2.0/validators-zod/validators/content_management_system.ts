@@ -16,6 +16,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ContentInput,
   ContentPatch,
@@ -331,20 +332,25 @@ function checkContent(
   return { ok: true, value: parsed.data as unknown as ContentInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/content_management_system` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateContentInput(
+function _validateContentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ContentInput> {
   return checkContent(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/content_management_system` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateContentInput = /* @__PURE__ */ standardSchema(
+  _validateContentInput,
+);
 
-/** Checks a body for a PATCH to `/api/content_management_system`: like `validateContentInput`, but no field is required. */
-export function validateContentPatch(
-  value: unknown,
-): ValidationResult<ContentPatch> {
+function _validateContentPatch(value: unknown): ValidationResult<ContentPatch> {
   return checkContent(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/content_management_system`: like `validateContentInput`, but no field is required; a Standard Schema too. */
+export const validateContentPatch = /* @__PURE__ */ standardSchema(
+  _validateContentPatch,
+);

@@ -17,6 +17,7 @@ import {
   isZipCodeFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CountryInput, CountryPatch } from "../types/countries.js";
 
 /** zod schema of a POST/PUT body for `countries`. */
@@ -254,20 +255,25 @@ function checkCountry(
   return { ok: true, value: parsed.data as unknown as CountryInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCountryInput(
+function _validateCountryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CountryInput> {
   return checkCountry(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCountryInput = /* @__PURE__ */ standardSchema(
+  _validateCountryInput,
+);
 
-/** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required. */
-export function validateCountryPatch(
-  value: unknown,
-): ValidationResult<CountryPatch> {
+function _validateCountryPatch(value: unknown): ValidationResult<CountryPatch> {
   return checkCountry(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required; a Standard Schema too. */
+export const validateCountryPatch = /* @__PURE__ */ standardSchema(
+  _validateCountryPatch,
+);

@@ -11,6 +11,7 @@ import {
   isUnsignedFloat,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CurrencyInput, CurrencyPatch } from "../types/currencies.js";
 
 /** zod schema of a POST/PUT body for `currencies`. */
@@ -291,20 +292,27 @@ function checkCurrency(
   return { ok: true, value: parsed.data as unknown as CurrencyInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCurrencyInput(
+function _validateCurrencyInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CurrencyInput> {
   return checkCurrency(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCurrencyInput = /* @__PURE__ */ standardSchema(
+  _validateCurrencyInput,
+);
 
-/** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required. */
-export function validateCurrencyPatch(
+function _validateCurrencyPatch(
   value: unknown,
 ): ValidationResult<CurrencyPatch> {
   return checkCurrency(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required; a Standard Schema too. */
+export const validateCurrencyPatch = /* @__PURE__ */ standardSchema(
+  _validateCurrencyPatch,
+);

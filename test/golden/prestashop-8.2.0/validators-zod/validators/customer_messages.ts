@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerMessageInput,
   CustomerMessagePatch,
@@ -213,20 +214,27 @@ function checkCustomerMessage(
   return { ok: true, value: parsed.data as unknown as CustomerMessageInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomerMessageInput(
+function _validateCustomerMessageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerMessageInput> {
   return checkCustomerMessage(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomerMessageInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerMessageInput,
+);
 
-/** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required. */
-export function validateCustomerMessagePatch(
+function _validateCustomerMessagePatch(
   value: unknown,
 ): ValidationResult<CustomerMessagePatch> {
   return checkCustomerMessage(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required; a Standard Schema too. */
+export const validateCustomerMessagePatch = /* @__PURE__ */ standardSchema(
+  _validateCustomerMessagePatch,
+);

@@ -10,6 +10,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerThreadInput,
   CustomerThreadPatch,
@@ -395,20 +396,27 @@ function checkCustomerThread(
   return { ok: true, value: parsed.data as unknown as CustomerThreadInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomerThreadInput(
+function _validateCustomerThreadInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerThreadInput> {
   return checkCustomerThread(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomerThreadInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadInput,
+);
 
-/** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
-export function validateCustomerThreadPatch(
+function _validateCustomerThreadPatch(
   value: unknown,
 ): ValidationResult<CustomerThreadPatch> {
   return checkCustomerThread(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required; a Standard Schema too. */
+export const validateCustomerThreadPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadPatch,
+);

@@ -19,6 +19,7 @@ import {
   isUrl,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerInput, CustomerPatch } from "../types/customers.js";
 
 /** zod schema of a POST/PUT body for `customers`. */
@@ -656,20 +657,27 @@ function checkCustomer(
   return { ok: true, value: parsed.data as unknown as CustomerInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/customers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomerInput(
+function _validateCustomerInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerInput> {
   return checkCustomer(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomerInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerInput,
+);
 
-/** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required. */
-export function validateCustomerPatch(
+function _validateCustomerPatch(
   value: unknown,
 ): ValidationResult<CustomerPatch> {
   return checkCustomer(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required; a Standard Schema too. */
+export const validateCustomerPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomerPatch,
+);

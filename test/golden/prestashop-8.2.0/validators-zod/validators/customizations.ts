@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationInput,
   CustomizationPatch,
@@ -294,20 +295,27 @@ function checkCustomization(
   return { ok: true, value: parsed.data as unknown as CustomizationInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomizationInput(
+function _validateCustomizationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationInput> {
   return checkCustomization(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomizationInput = /* @__PURE__ */ standardSchema(
+  _validateCustomizationInput,
+);
 
-/** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
-export function validateCustomizationPatch(
+function _validateCustomizationPatch(
   value: unknown,
 ): ValidationResult<CustomizationPatch> {
   return checkCustomization(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required; a Standard Schema too. */
+export const validateCustomizationPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomizationPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { DeliveryInput, DeliveryPatch } from "../types/deliveries.js";
 
 /** zod schema of a POST/PUT body for `deliveries`. */
@@ -195,20 +196,27 @@ function checkDelivery(
   return { ok: true, value: parsed.data as unknown as DeliveryInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/deliveries` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateDeliveryInput(
+function _validateDeliveryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<DeliveryInput> {
   return checkDelivery(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/deliveries` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateDeliveryInput = /* @__PURE__ */ standardSchema(
+  _validateDeliveryInput,
+);
 
-/** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required. */
-export function validateDeliveryPatch(
+function _validateDeliveryPatch(
   value: unknown,
 ): ValidationResult<DeliveryPatch> {
   return checkDelivery(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required; a Standard Schema too. */
+export const validateDeliveryPatch = /* @__PURE__ */ standardSchema(
+  _validateDeliveryPatch,
+);

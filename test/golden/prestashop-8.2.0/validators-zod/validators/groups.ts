@@ -16,6 +16,7 @@ import {
   isPriceDisplayMethod,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GroupInput, GroupPatch } from "../types/groups.js";
 
 /** zod schema of a POST/PUT body for `groups`. */
@@ -180,20 +181,23 @@ function checkGroup(
   return { ok: true, value: parsed.data as unknown as GroupInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateGroupInput(
+function _validateGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<GroupInput> {
   return checkGroup(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateGroupInput =
+  /* @__PURE__ */ standardSchema(_validateGroupInput);
 
-/** Checks a body for a PATCH to `/api/groups`: like `validateGroupInput`, but no field is required. */
-export function validateGroupPatch(
-  value: unknown,
-): ValidationResult<GroupPatch> {
+function _validateGroupPatch(value: unknown): ValidationResult<GroupPatch> {
   return checkGroup(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/groups`: like `validateGroupInput`, but no field is required; a Standard Schema too. */
+export const validateGroupPatch =
+  /* @__PURE__ */ standardSchema(_validateGroupPatch);

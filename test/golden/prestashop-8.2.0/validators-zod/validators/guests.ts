@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GuestInput, GuestPatch } from "../types/guests.js";
 
 /** zod schema of a POST/PUT body for `guests`. */
@@ -272,20 +273,23 @@ function checkGuest(
   return { ok: true, value: parsed.data as unknown as GuestInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/guests` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateGuestInput(
+function _validateGuestInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<GuestInput> {
   return checkGuest(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/guests` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateGuestInput =
+  /* @__PURE__ */ standardSchema(_validateGuestInput);
 
-/** Checks a body for a PATCH to `/api/guests`: like `validateGuestInput`, but no field is required. */
-export function validateGuestPatch(
-  value: unknown,
-): ValidationResult<GuestPatch> {
+function _validateGuestPatch(value: unknown): ValidationResult<GuestPatch> {
   return checkGuest(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/guests`: like `validateGuestInput`, but no field is required; a Standard Schema too. */
+export const validateGuestPatch =
+  /* @__PURE__ */ standardSchema(_validateGuestPatch);

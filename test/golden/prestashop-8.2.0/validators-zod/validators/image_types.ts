@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isImageSize, isImageTypeName } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 
 /** zod schema of a POST/PUT body for `image_types`. */
@@ -143,20 +144,27 @@ function checkImageType(
   return { ok: true, value: parsed.data as unknown as ImageTypeInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateImageTypeInput(
+function _validateImageTypeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ImageTypeInput> {
   return checkImageType(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateImageTypeInput = /* @__PURE__ */ standardSchema(
+  _validateImageTypeInput,
+);
 
-/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
-export function validateImageTypePatch(
+function _validateImageTypePatch(
   value: unknown,
 ): ValidationResult<ImageTypePatch> {
   return checkImageType(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required; a Standard Schema too. */
+export const validateImageTypePatch = /* @__PURE__ */ standardSchema(
+  _validateImageTypePatch,
+);

@@ -11,6 +11,7 @@ import {
   isPhpDateFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
 /** zod schema of a POST/PUT body for `languages`. */
@@ -232,20 +233,27 @@ function checkLanguage(
   return { ok: true, value: parsed.data as unknown as LanguageInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateLanguageInput(
+function _validateLanguageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<LanguageInput> {
   return checkLanguage(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateLanguageInput = /* @__PURE__ */ standardSchema(
+  _validateLanguageInput,
+);
 
-/** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required. */
-export function validateLanguagePatch(
+function _validateLanguagePatch(
   value: unknown,
 ): ValidationResult<LanguagePatch> {
   return checkLanguage(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required; a Standard Schema too. */
+export const validateLanguagePatch = /* @__PURE__ */ standardSchema(
+  _validateLanguagePatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { MessageInput, MessagePatch } from "../types/messages.js";
 
 /** zod schema of a POST/PUT body for `messages`. */
@@ -227,20 +228,25 @@ function checkMessage(
   return { ok: true, value: parsed.data as unknown as MessageInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateMessageInput(
+function _validateMessageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<MessageInput> {
   return checkMessage(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateMessageInput = /* @__PURE__ */ standardSchema(
+  _validateMessageInput,
+);
 
-/** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required. */
-export function validateMessagePatch(
-  value: unknown,
-): ValidationResult<MessagePatch> {
+function _validateMessagePatch(value: unknown): ValidationResult<MessagePatch> {
   return checkMessage(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required; a Standard Schema too. */
+export const validateMessagePatch = /* @__PURE__ */ standardSchema(
+  _validateMessagePatch,
+);

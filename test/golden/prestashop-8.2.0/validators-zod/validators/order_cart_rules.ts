@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCartRuleInput,
   OrderCartRulePatch,
@@ -210,20 +211,27 @@ function checkOrderCartRule(
   return { ok: true, value: parsed.data as unknown as OrderCartRuleInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderCartRuleInput(
+function _validateOrderCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderCartRuleInput> {
   return checkOrderCartRule(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderCartRuleInput = /* @__PURE__ */ standardSchema(
+  _validateOrderCartRuleInput,
+);
 
-/** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
-export function validateOrderCartRulePatch(
+function _validateOrderCartRulePatch(
   value: unknown,
 ): ValidationResult<OrderCartRulePatch> {
   return checkOrderCartRule(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required; a Standard Schema too. */
+export const validateOrderCartRulePatch = /* @__PURE__ */ standardSchema(
+  _validateOrderCartRulePatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderHistoryInput } from "../types/order_histories.js";
 
 /** zod schema of a POST/PUT body for `order_histories`. */
@@ -95,13 +96,17 @@ function checkOrderHistory(
   return { ok: true, value: parsed.data as unknown as OrderHistoryInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderHistoryInput(
+function _validateOrderHistoryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderHistoryInput> {
   return checkOrderHistory(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderHistoryInput = /* @__PURE__ */ standardSchema(
+  _validateOrderHistoryInput,
+);

@@ -11,6 +11,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** zod schema of a POST/PUT body for `order_payments`. */
@@ -213,13 +214,17 @@ function checkOrderPayment(
   return { ok: true, value: parsed.data as unknown as OrderPaymentInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderPaymentInput(
+function _validateOrderPaymentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderPaymentInput> {
   return checkOrderPayment(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderPaymentInput = /* @__PURE__ */ standardSchema(
+  _validateOrderPaymentInput,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isFloat, isInt, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderSlipInput } from "../types/order_slip.js";
 
 /** zod schema of a POST/PUT body for `order_slip`. */
@@ -227,13 +228,17 @@ function checkOrderSlip(
   return { ok: true, value: parsed.data as unknown as OrderSlipInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderSlipInput(
+function _validateOrderSlipInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderSlipInput> {
   return checkOrderSlip(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderSlipInput = /* @__PURE__ */ standardSchema(
+  _validateOrderSlipInput,
+);

@@ -14,6 +14,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInput, OrderPatch } from "../types/orders.js";
 
 /** zod schema of a POST/PUT body for `orders`. */
@@ -1115,20 +1116,23 @@ function checkOrder(
   return { ok: true, value: parsed.data as unknown as OrderInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderInput(
+function _validateOrderInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderInput> {
   return checkOrder(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderInput =
+  /* @__PURE__ */ standardSchema(_validateOrderInput);
 
-/** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required. */
-export function validateOrderPatch(
-  value: unknown,
-): ValidationResult<OrderPatch> {
+function _validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
   return checkOrder(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required; a Standard Schema too. */
+export const validateOrderPatch =
+  /* @__PURE__ */ standardSchema(_validateOrderPatch);

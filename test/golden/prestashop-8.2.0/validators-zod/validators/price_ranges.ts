@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   PriceRangeInput,
   PriceRangePatch,
@@ -136,20 +137,27 @@ function checkPriceRange(
   return { ok: true, value: parsed.data as unknown as PriceRangeInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validatePriceRangeInput(
+function _validatePriceRangeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<PriceRangeInput> {
   return checkPriceRange(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validatePriceRangeInput = /* @__PURE__ */ standardSchema(
+  _validatePriceRangeInput,
+);
 
-/** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
-export function validatePriceRangePatch(
+function _validatePriceRangePatch(
   value: unknown,
 ): ValidationResult<PriceRangePatch> {
   return checkPriceRange(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required; a Standard Schema too. */
+export const validatePriceRangePatch = /* @__PURE__ */ standardSchema(
+  _validatePriceRangePatch,
+);

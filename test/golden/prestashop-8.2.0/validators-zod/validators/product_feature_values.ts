@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureValueInput,
   ProductFeatureValuePatch,
@@ -127,20 +128,27 @@ function checkProductFeatureValue(
   };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductFeatureValueInput(
+function _validateProductFeatureValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureValueInput> {
   return checkProductFeatureValue(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductFeatureValueInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureValueInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required. */
-export function validateProductFeatureValuePatch(
+function _validateProductFeatureValuePatch(
   value: unknown,
 ): ValidationResult<ProductFeatureValuePatch> {
   return checkProductFeatureValue(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required; a Standard Schema too. */
+export const validateProductFeatureValuePatch = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureValuePatch,
+);

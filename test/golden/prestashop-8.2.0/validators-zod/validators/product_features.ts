@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureInput,
   ProductFeaturePatch,
@@ -123,20 +124,27 @@ function checkProductFeature(
   return { ok: true, value: parsed.data as unknown as ProductFeatureInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductFeatureInput(
+function _validateProductFeatureInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureInput> {
   return checkProductFeature(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
-export function validateProductFeaturePatch(
+function _validateProductFeaturePatch(
   value: unknown,
 ): ValidationResult<ProductFeaturePatch> {
   return checkProductFeature(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required; a Standard Schema too. */
+export const validateProductFeaturePatch = /* @__PURE__ */ standardSchema(
+  _validateProductFeaturePatch,
+);

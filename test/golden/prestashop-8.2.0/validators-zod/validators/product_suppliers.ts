@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductSupplierInput,
   ProductSupplierPatch,
@@ -226,20 +227,27 @@ function checkProductSupplier(
   return { ok: true, value: parsed.data as unknown as ProductSupplierInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductSupplierInput(
+function _validateProductSupplierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductSupplierInput> {
   return checkProductSupplier(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductSupplierInput = /* @__PURE__ */ standardSchema(
+  _validateProductSupplierInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required. */
-export function validateProductSupplierPatch(
+function _validateProductSupplierPatch(
   value: unknown,
 ): ValidationResult<ProductSupplierPatch> {
   return checkProductSupplier(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required; a Standard Schema too. */
+export const validateProductSupplierPatch = /* @__PURE__ */ standardSchema(
+  _validateProductSupplierPatch,
+);

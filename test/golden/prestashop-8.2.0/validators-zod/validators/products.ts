@@ -25,6 +25,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductInput, ProductPatch } from "../types/products.js";
 
 /** zod schema of a POST/PUT body for `products`. */
@@ -2548,20 +2549,25 @@ function checkProduct(
   return { ok: true, value: parsed.data as unknown as ProductInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductInput(
+function _validateProductInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductInput> {
   return checkProduct(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductInput = /* @__PURE__ */ standardSchema(
+  _validateProductInput,
+);
 
-/** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required. */
-export function validateProductPatch(
-  value: unknown,
-): ValidationResult<ProductPatch> {
+function _validateProductPatch(value: unknown): ValidationResult<ProductPatch> {
   return checkProduct(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required; a Standard Schema too. */
+export const validateProductPatch = /* @__PURE__ */ standardSchema(
+  _validateProductPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isColor, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopGroupInput, ShopGroupPatch } from "../types/shop_groups.js";
 
 /** zod schema of a POST/PUT body for `shop_groups`. */
@@ -115,20 +116,27 @@ function checkShopGroup(
   return { ok: true, value: parsed.data as unknown as ShopGroupInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateShopGroupInput(
+function _validateShopGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopGroupInput> {
   return checkShopGroup(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateShopGroupInput = /* @__PURE__ */ standardSchema(
+  _validateShopGroupInput,
+);
 
-/** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required. */
-export function validateShopGroupPatch(
+function _validateShopGroupPatch(
   value: unknown,
 ): ValidationResult<ShopGroupPatch> {
   return checkShopGroup(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required; a Standard Schema too. */
+export const validateShopGroupPatch = /* @__PURE__ */ standardSchema(
+  _validateShopGroupPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isCleanHtml } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopUrlInput, ShopUrlPatch } from "../types/shop_urls.js";
 
 /** zod schema of a POST/PUT body for `shop_urls`. */
@@ -135,20 +136,25 @@ function checkShopUrl(
   return { ok: true, value: parsed.data as unknown as ShopUrlInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/shop_urls` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateShopUrlInput(
+function _validateShopUrlInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopUrlInput> {
   return checkShopUrl(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/shop_urls` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateShopUrlInput = /* @__PURE__ */ standardSchema(
+  _validateShopUrlInput,
+);
 
-/** Checks a body for a PATCH to `/api/shop_urls`: like `validateShopUrlInput`, but no field is required. */
-export function validateShopUrlPatch(
-  value: unknown,
-): ValidationResult<ShopUrlPatch> {
+function _validateShopUrlPatch(value: unknown): ValidationResult<ShopUrlPatch> {
   return checkShopUrl(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/shop_urls`: like `validateShopUrlInput`, but no field is required; a Standard Schema too. */
+export const validateShopUrlPatch = /* @__PURE__ */ standardSchema(
+  _validateShopUrlPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isColor, isGenericName, isThemeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopInput, ShopPatch } from "../types/shops.js";
 
 /** zod schema of a POST/PUT body for `shops`. */
@@ -125,18 +126,23 @@ function checkShop(
   return { ok: true, value: parsed.data as unknown as ShopInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/shops` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateShopInput(
+function _validateShopInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopInput> {
   return checkShop(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/shops` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateShopInput =
+  /* @__PURE__ */ standardSchema(_validateShopInput);
 
-/** Checks a body for a PATCH to `/api/shops`: like `validateShopInput`, but no field is required. */
-export function validateShopPatch(value: unknown): ValidationResult<ShopPatch> {
+function _validateShopPatch(value: unknown): ValidationResult<ShopPatch> {
   return checkShop(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/shops`: like `validateShopInput`, but no field is required; a Standard Schema too. */
+export const validateShopPatch =
+  /* @__PURE__ */ standardSchema(_validateShopPatch);

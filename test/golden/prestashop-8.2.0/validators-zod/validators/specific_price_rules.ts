@@ -13,6 +13,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceRuleInput,
   SpecificPriceRulePatch,
@@ -380,20 +381,27 @@ function checkSpecificPriceRule(
   return { ok: true, value: parsed.data as unknown as SpecificPriceRuleInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateSpecificPriceRuleInput(
+function _validateSpecificPriceRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceRuleInput> {
   return checkSpecificPriceRule(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateSpecificPriceRuleInput = /* @__PURE__ */ standardSchema(
+  _validateSpecificPriceRuleInput,
+);
 
-/** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required. */
-export function validateSpecificPriceRulePatch(
+function _validateSpecificPriceRulePatch(
   value: unknown,
 ): ValidationResult<SpecificPriceRulePatch> {
   return checkSpecificPriceRule(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required; a Standard Schema too. */
+export const validateSpecificPriceRulePatch = /* @__PURE__ */ standardSchema(
+  _validateSpecificPriceRulePatch,
+);

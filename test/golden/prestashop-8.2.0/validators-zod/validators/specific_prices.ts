@@ -12,6 +12,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   SpecificPriceInput,
   SpecificPricePatch,
@@ -525,20 +526,27 @@ function checkSpecificPrice(
   return { ok: true, value: parsed.data as unknown as SpecificPriceInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateSpecificPriceInput(
+function _validateSpecificPriceInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceInput> {
   return checkSpecificPrice(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateSpecificPriceInput = /* @__PURE__ */ standardSchema(
+  _validateSpecificPriceInput,
+);
 
-/** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required. */
-export function validateSpecificPricePatch(
+function _validateSpecificPricePatch(
   value: unknown,
 ): ValidationResult<SpecificPricePatch> {
   return checkSpecificPrice(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required; a Standard Schema too. */
+export const validateSpecificPricePatch = /* @__PURE__ */ standardSchema(
+  _validateSpecificPricePatch,
+);

@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StateInput, StatePatch } from "../types/states.js";
 
 /** zod schema of a POST/PUT body for `states`. */
@@ -168,20 +169,23 @@ function checkState(
   return { ok: true, value: parsed.data as unknown as StateInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/states` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateStateInput(
+function _validateStateInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StateInput> {
   return checkState(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/states` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateStateInput =
+  /* @__PURE__ */ standardSchema(_validateStateInput);
 
-/** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required. */
-export function validateStatePatch(
-  value: unknown,
-): ValidationResult<StatePatch> {
+function _validateStatePatch(value: unknown): ValidationResult<StatePatch> {
   return checkState(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required; a Standard Schema too. */
+export const validateStatePatch =
+  /* @__PURE__ */ standardSchema(_validateStatePatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockAvailableInput,
   StockAvailablePatch,
@@ -257,20 +258,27 @@ function checkStockAvailable(
   return { ok: true, value: parsed.data as unknown as StockAvailableInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateStockAvailableInput(
+function _validateStockAvailableInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StockAvailableInput> {
   return checkStockAvailable(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateStockAvailableInput = /* @__PURE__ */ standardSchema(
+  _validateStockAvailableInput,
+);
 
-/** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required. */
-export function validateStockAvailablePatch(
+function _validateStockAvailablePatch(
   value: unknown,
 ): ValidationResult<StockAvailablePatch> {
   return checkStockAvailable(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required; a Standard Schema too. */
+export const validateStockAvailablePatch = /* @__PURE__ */ standardSchema(
+  _validateStockAvailablePatch,
+);

@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   StockMovementReasonInput,
   StockMovementReasonPatch,
@@ -160,20 +161,27 @@ function checkStockMovementReason(
   };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/stock_movement_reasons` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateStockMovementReasonInput(
+function _validateStockMovementReasonInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StockMovementReasonInput> {
   return checkStockMovementReason(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/stock_movement_reasons` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateStockMovementReasonInput = /* @__PURE__ */ standardSchema(
+  _validateStockMovementReasonInput,
+);
 
-/** Checks a body for a PATCH to `/api/stock_movement_reasons`: like `validateStockMovementReasonInput`, but no field is required. */
-export function validateStockMovementReasonPatch(
+function _validateStockMovementReasonPatch(
   value: unknown,
 ): ValidationResult<StockMovementReasonPatch> {
   return checkStockMovementReason(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/stock_movement_reasons`: like `validateStockMovementReasonInput`, but no field is required; a Standard Schema too. */
+export const validateStockMovementReasonPatch = /* @__PURE__ */ standardSchema(
+  _validateStockMovementReasonPatch,
+);

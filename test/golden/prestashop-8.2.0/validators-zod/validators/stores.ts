@@ -23,6 +23,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { StoreInput, StorePatch } from "../types/stores.js";
 
 /** zod schema of a POST/PUT body for `stores`. */
@@ -518,20 +519,23 @@ function checkStore(
   return { ok: true, value: parsed.data as unknown as StoreInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/stores` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateStoreInput(
+function _validateStoreInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StoreInput> {
   return checkStore(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/stores` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateStoreInput =
+  /* @__PURE__ */ standardSchema(_validateStoreInput);
 
-/** Checks a body for a PATCH to `/api/stores`: like `validateStoreInput`, but no field is required. */
-export function validateStorePatch(
-  value: unknown,
-): ValidationResult<StorePatch> {
+function _validateStorePatch(value: unknown): ValidationResult<StorePatch> {
   return checkStore(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/stores`: like `validateStoreInput`, but no field is required; a Standard Schema too. */
+export const validateStorePatch =
+  /* @__PURE__ */ standardSchema(_validateStorePatch);

@@ -10,6 +10,7 @@ import {
   isGenericName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SupplierInput, SupplierPatch } from "../types/suppliers.js";
 
 /** zod schema of a POST/PUT body for `suppliers`. */
@@ -301,20 +302,27 @@ function checkSupplier(
   return { ok: true, value: parsed.data as unknown as SupplierInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateSupplierInput(
+function _validateSupplierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SupplierInput> {
   return checkSupplier(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateSupplierInput = /* @__PURE__ */ standardSchema(
+  _validateSupplierInput,
+);
 
-/** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required. */
-export function validateSupplierPatch(
+function _validateSupplierPatch(
   value: unknown,
 ): ValidationResult<SupplierPatch> {
   return checkSupplier(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required; a Standard Schema too. */
+export const validateSupplierPatch = /* @__PURE__ */ standardSchema(
+  _validateSupplierPatch,
+);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TagInput, TagPatch } from "../types/tags.js";
 
 /** zod schema of a POST/PUT body for `tags`. */
@@ -104,18 +105,23 @@ function checkTag(
   return { ok: true, value: parsed.data as unknown as TagInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTagInput(
+function _validateTagInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TagInput> {
   return checkTag(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTagInput =
+  /* @__PURE__ */ standardSchema(_validateTagInput);
 
-/** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required. */
-export function validateTagPatch(value: unknown): ValidationResult<TagPatch> {
+function _validateTagPatch(value: unknown): ValidationResult<TagPatch> {
   return checkTag(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required; a Standard Schema too. */
+export const validateTagPatch =
+  /* @__PURE__ */ standardSchema(_validateTagPatch);

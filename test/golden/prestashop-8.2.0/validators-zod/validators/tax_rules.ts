@@ -10,6 +10,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxRuleInput, TaxRulePatch } from "../types/tax_rules.js";
 
 /** zod schema of a POST/PUT body for `tax_rules`. */
@@ -288,20 +289,25 @@ function checkTaxRule(
   return { ok: true, value: parsed.data as unknown as TaxRuleInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTaxRuleInput(
+function _validateTaxRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleInput> {
   return checkTaxRule(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTaxRuleInput = /* @__PURE__ */ standardSchema(
+  _validateTaxRuleInput,
+);
 
-/** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required. */
-export function validateTaxRulePatch(
-  value: unknown,
-): ValidationResult<TaxRulePatch> {
+function _validateTaxRulePatch(value: unknown): ValidationResult<TaxRulePatch> {
   return checkTaxRule(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required; a Standard Schema too. */
+export const validateTaxRulePatch = /* @__PURE__ */ standardSchema(
+  _validateTaxRulePatch,
+);

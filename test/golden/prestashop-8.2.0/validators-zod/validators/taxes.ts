@@ -11,6 +11,7 @@ import {
 import { LANGUAGE_IDS } from "../common.js";
 import { isFloat, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxInput, TaxPatch } from "../types/taxes.js";
 
 /** zod schema of a POST/PUT body for `taxes`. */
@@ -123,18 +124,23 @@ function checkTax(
   return { ok: true, value: parsed.data as unknown as TaxInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/taxes` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTaxInput(
+function _validateTaxInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxInput> {
   return checkTax(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/taxes` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTaxInput =
+  /* @__PURE__ */ standardSchema(_validateTaxInput);
 
-/** Checks a body for a PATCH to `/api/taxes`: like `validateTaxInput`, but no field is required. */
-export function validateTaxPatch(value: unknown): ValidationResult<TaxPatch> {
+function _validateTaxPatch(value: unknown): ValidationResult<TaxPatch> {
   return checkTax(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/taxes`: like `validateTaxInput`, but no field is required; a Standard Schema too. */
+export const validateTaxPatch =
+  /* @__PURE__ */ standardSchema(_validateTaxPatch);

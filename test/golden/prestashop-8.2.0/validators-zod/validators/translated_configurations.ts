@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TranslatedConfigurationInput,
   TranslatedConfigurationPatch,
@@ -207,20 +208,25 @@ function checkTranslatedConfiguration(
   };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTranslatedConfigurationInput(
+function _validateTranslatedConfigurationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TranslatedConfigurationInput> {
   return checkTranslatedConfiguration(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTranslatedConfigurationInput =
+  /* @__PURE__ */ standardSchema(_validateTranslatedConfigurationInput);
 
-/** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required. */
-export function validateTranslatedConfigurationPatch(
+function _validateTranslatedConfigurationPatch(
   value: unknown,
 ): ValidationResult<TranslatedConfigurationPatch> {
   return checkTranslatedConfiguration(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required; a Standard Schema too. */
+export const validateTranslatedConfigurationPatch =
+  /* @__PURE__ */ standardSchema(_validateTranslatedConfigurationPatch);

@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isStockManagement, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 
 /** zod schema of a POST/PUT body for `warehouses`. */
@@ -256,20 +257,27 @@ function checkWarehouse(
   return { ok: true, value: parsed.data as unknown as WarehouseInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateWarehouseInput(
+function _validateWarehouseInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<WarehouseInput> {
   return checkWarehouse(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateWarehouseInput = /* @__PURE__ */ standardSchema(
+  _validateWarehouseInput,
+);
 
-/** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
-export function validateWarehousePatch(
+function _validateWarehousePatch(
   value: unknown,
 ): ValidationResult<WarehousePatch> {
   return checkWarehouse(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required; a Standard Schema too. */
+export const validateWarehousePatch = /* @__PURE__ */ standardSchema(
+  _validateWarehousePatch,
+);

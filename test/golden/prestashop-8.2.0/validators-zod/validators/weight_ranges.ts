@@ -5,6 +5,7 @@ import { extensions, fromZodIssues, readOnly, wireCheck } from "./_zod.js";
 import { LANGUAGE_IDS } from "../common.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult, numberToWire } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   WeightRangeInput,
   WeightRangePatch,
@@ -136,20 +137,27 @@ function checkWeightRange(
   return { ok: true, value: parsed.data as unknown as WeightRangeInput };
 }
 
-/**
- * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateWeightRangeInput(
+function _validateWeightRangeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<WeightRangeInput> {
   return checkWeightRange(value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateWeightRangeInput = /* @__PURE__ */ standardSchema(
+  _validateWeightRangeInput,
+);
 
-/** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required. */
-export function validateWeightRangePatch(
+function _validateWeightRangePatch(
   value: unknown,
 ): ValidationResult<WeightRangePatch> {
   return checkWeightRange(value, true, false);
 }
+/** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required; a Standard Schema too. */
+export const validateWeightRangePatch = /* @__PURE__ */ standardSchema(
+  _validateWeightRangePatch,
+);

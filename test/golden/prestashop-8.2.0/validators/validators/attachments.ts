@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml, isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput, AttachmentPatch } from "../types/attachments.js";
 
 /** The checks of a `attachments` body, one row per field (columns: see runtime/check.ts). */
@@ -24,11 +25,7 @@ const SPEC: RecordSpec = {
   associations: [["products", [["id", "number", "r"]]]],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateAttachmentInput(
+function _validateAttachmentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<AttachmentInput> {
@@ -39,10 +36,21 @@ export function validateAttachmentInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateAttachmentInput = /* @__PURE__ */ standardSchema(
+  _validateAttachmentInput,
+);
 
-/** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required. */
-export function validateAttachmentPatch(
+function _validateAttachmentPatch(
   value: unknown,
 ): ValidationResult<AttachmentPatch> {
   return checkRecord<AttachmentPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required; a Standard Schema too. */
+export const validateAttachmentPatch = /* @__PURE__ */ standardSchema(
+  _validateAttachmentPatch,
+);

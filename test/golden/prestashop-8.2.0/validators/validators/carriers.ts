@@ -10,6 +10,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CarrierInput, CarrierPatch } from "../types/carriers.js";
 
 /** The checks of a `carriers` body, one row per field (columns: see runtime/check.ts). */
@@ -50,20 +51,25 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/carriers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCarrierInput(
+function _validateCarrierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CarrierInput> {
   return checkRecord<CarrierInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/carriers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCarrierInput = /* @__PURE__ */ standardSchema(
+  _validateCarrierInput,
+);
 
-/** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required. */
-export function validateCarrierPatch(
-  value: unknown,
-): ValidationResult<CarrierPatch> {
+function _validateCarrierPatch(value: unknown): ValidationResult<CarrierPatch> {
   return checkRecord<CarrierPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required; a Standard Schema too. */
+export const validateCarrierPatch = /* @__PURE__ */ standardSchema(
+  _validateCarrierPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartInput, CartPatch } from "../types/carts.js";
 
 /** The checks of a `carts` body, one row per field (columns: see runtime/check.ts). */
@@ -47,18 +48,23 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCartInput(
+function _validateCartInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CartInput> {
   return checkRecord<CartInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCartInput =
+  /* @__PURE__ */ standardSchema(_validateCartInput);
 
-/** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required. */
-export function validateCartPatch(value: unknown): ValidationResult<CartPatch> {
+function _validateCartPatch(value: unknown): ValidationResult<CartPatch> {
   return checkRecord<CartPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required; a Standard Schema too. */
+export const validateCartPatch =
+  /* @__PURE__ */ standardSchema(_validateCartPatch);

@@ -12,6 +12,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CategoryInput, CategoryPatch } from "../types/categories.js";
 
 /** The checks of a `categories` body, one row per field (columns: see runtime/check.ts). */
@@ -53,20 +54,27 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCategoryInput(
+function _validateCategoryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CategoryInput> {
   return checkRecord<CategoryInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCategoryInput = /* @__PURE__ */ standardSchema(
+  _validateCategoryInput,
+);
 
-/** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required. */
-export function validateCategoryPatch(
+function _validateCategoryPatch(
   value: unknown,
 ): ValidationResult<CategoryPatch> {
   return checkRecord<CategoryPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required; a Standard Schema too. */
+export const validateCategoryPatch = /* @__PURE__ */ standardSchema(
+  _validateCategoryPatch,
+);

@@ -17,6 +17,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CombinationInput,
   CombinationPatch,
@@ -69,11 +70,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCombinationInput(
+function _validateCombinationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CombinationInput> {
@@ -84,10 +81,21 @@ export function validateCombinationInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCombinationInput = /* @__PURE__ */ standardSchema(
+  _validateCombinationInput,
+);
 
-/** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required. */
-export function validateCombinationPatch(
+function _validateCombinationPatch(
   value: unknown,
 ): ValidationResult<CombinationPatch> {
   return checkRecord<CombinationPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required; a Standard Schema too. */
+export const validateCombinationPatch = /* @__PURE__ */ standardSchema(
+  _validateCombinationPatch,
+);

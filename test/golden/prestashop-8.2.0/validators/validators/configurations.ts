@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isConfigName, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ConfigurationInput,
   ConfigurationPatch,
@@ -26,11 +27,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateConfigurationInput(
+function _validateConfigurationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ConfigurationInput> {
@@ -41,10 +38,21 @@ export function validateConfigurationInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateConfigurationInput = /* @__PURE__ */ standardSchema(
+  _validateConfigurationInput,
+);
 
-/** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required. */
-export function validateConfigurationPatch(
+function _validateConfigurationPatch(
   value: unknown,
 ): ValidationResult<ConfigurationPatch> {
   return checkRecord<ConfigurationPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required; a Standard Schema too. */
+export const validateConfigurationPatch = /* @__PURE__ */ standardSchema(
+  _validateConfigurationPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isEmail, isGenericName, isString } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ContactInput, ContactPatch } from "../types/contacts.js";
 
 /** The checks of a `contacts` body, one row per field (columns: see runtime/check.ts). */
@@ -21,20 +22,25 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/contacts` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateContactInput(
+function _validateContactInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ContactInput> {
   return checkRecord<ContactInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/contacts` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateContactInput = /* @__PURE__ */ standardSchema(
+  _validateContactInput,
+);
 
-/** Checks a body for a PATCH to `/api/contacts`: like `validateContactInput`, but no field is required. */
-export function validateContactPatch(
-  value: unknown,
-): ValidationResult<ContactPatch> {
+function _validateContactPatch(value: unknown): ValidationResult<ContactPatch> {
   return checkRecord<ContactPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/contacts`: like `validateContactInput`, but no field is required; a Standard Schema too. */
+export const validateContactPatch = /* @__PURE__ */ standardSchema(
+  _validateContactPatch,
+);

@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomerThreadInput,
   CustomerThreadPatch,
@@ -37,11 +38,7 @@ const SPEC: RecordSpec = {
   associations: [["customer_messages", [["id", "number"]]]],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomerThreadInput(
+function _validateCustomerThreadInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerThreadInput> {
@@ -52,10 +49,21 @@ export function validateCustomerThreadInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomerThreadInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadInput,
+);
 
-/** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required. */
-export function validateCustomerThreadPatch(
+function _validateCustomerThreadPatch(
   value: unknown,
 ): ValidationResult<CustomerThreadPatch> {
   return checkRecord<CustomerThreadPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required; a Standard Schema too. */
+export const validateCustomerThreadPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationInput,
   CustomizationPatch,
@@ -44,11 +45,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomizationInput(
+function _validateCustomizationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationInput> {
@@ -59,10 +56,21 @@ export function validateCustomizationInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomizationInput = /* @__PURE__ */ standardSchema(
+  _validateCustomizationInput,
+);
 
-/** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required. */
-export function validateCustomizationPatch(
+function _validateCustomizationPatch(
   value: unknown,
 ): ValidationResult<CustomizationPatch> {
   return checkRecord<CustomizationPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required; a Standard Schema too. */
+export const validateCustomizationPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomizationPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { DeliveryInput, DeliveryPatch } from "../types/deliveries.js";
 
 /** The checks of a `deliveries` body, one row per field (columns: see runtime/check.ts). */
@@ -24,20 +25,27 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/deliveries` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateDeliveryInput(
+function _validateDeliveryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<DeliveryInput> {
   return checkRecord<DeliveryInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/deliveries` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateDeliveryInput = /* @__PURE__ */ standardSchema(
+  _validateDeliveryInput,
+);
 
-/** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required. */
-export function validateDeliveryPatch(
+function _validateDeliveryPatch(
   value: unknown,
 ): ValidationResult<DeliveryPatch> {
   return checkRecord<DeliveryPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required; a Standard Schema too. */
+export const validateDeliveryPatch = /* @__PURE__ */ standardSchema(
+  _validateDeliveryPatch,
+);

@@ -14,6 +14,7 @@ import {
   isUnsignedInt,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { EmployeeInput, EmployeePatch } from "../types/employees.js";
 
 /** The checks of a `employees` body, one row per field (columns: see runtime/check.ts). */
@@ -63,20 +64,27 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateEmployeeInput(
+function _validateEmployeeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<EmployeeInput> {
   return checkRecord<EmployeeInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateEmployeeInput = /* @__PURE__ */ standardSchema(
+  _validateEmployeeInput,
+);
 
-/** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required. */
-export function validateEmployeePatch(
+function _validateEmployeePatch(
   value: unknown,
 ): ValidationResult<EmployeePatch> {
   return checkRecord<EmployeePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required; a Standard Schema too. */
+export const validateEmployeePatch = /* @__PURE__ */ standardSchema(
+  _validateEmployeePatch,
+);

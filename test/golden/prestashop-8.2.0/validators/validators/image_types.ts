@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isImageSize, isImageTypeName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ImageTypeInput, ImageTypePatch } from "../types/image_types.js";
 
 /** The checks of a `image_types` body, one row per field (columns: see runtime/check.ts). */
@@ -25,11 +26,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateImageTypeInput(
+function _validateImageTypeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ImageTypeInput> {
@@ -40,10 +37,21 @@ export function validateImageTypeInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateImageTypeInput = /* @__PURE__ */ standardSchema(
+  _validateImageTypeInput,
+);
 
-/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required. */
-export function validateImageTypePatch(
+function _validateImageTypePatch(
   value: unknown,
 ): ValidationResult<ImageTypePatch> {
   return checkRecord<ImageTypePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required; a Standard Schema too. */
+export const validateImageTypePatch = /* @__PURE__ */ standardSchema(
+  _validateImageTypePatch,
+);

@@ -10,6 +10,7 @@ import {
   isPhpDateFormat,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { LanguageInput, LanguagePatch } from "../types/languages.js";
 
 /** The checks of a `languages` body, one row per field (columns: see runtime/check.ts). */
@@ -37,20 +38,27 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateLanguageInput(
+function _validateLanguageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<LanguageInput> {
   return checkRecord<LanguageInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateLanguageInput = /* @__PURE__ */ standardSchema(
+  _validateLanguageInput,
+);
 
-/** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required. */
-export function validateLanguagePatch(
+function _validateLanguagePatch(
   value: unknown,
 ): ValidationResult<LanguagePatch> {
   return checkRecord<LanguagePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required; a Standard Schema too. */
+export const validateLanguagePatch = /* @__PURE__ */ standardSchema(
+  _validateLanguagePatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCatalogName, isCleanHtml, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ManufacturerInput,
   ManufacturerPatch,
@@ -31,11 +32,7 @@ const SPEC: RecordSpec = {
   associations: [["addresses", [["id", "number"]]]],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateManufacturerInput(
+function _validateManufacturerInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ManufacturerInput> {
@@ -46,10 +43,21 @@ export function validateManufacturerInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateManufacturerInput = /* @__PURE__ */ standardSchema(
+  _validateManufacturerInput,
+);
 
-/** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required. */
-export function validateManufacturerPatch(
+function _validateManufacturerPatch(
   value: unknown,
 ): ValidationResult<ManufacturerPatch> {
   return checkRecord<ManufacturerPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required; a Standard Schema too. */
+export const validateManufacturerPatch = /* @__PURE__ */ standardSchema(
+  _validateManufacturerPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isCleanHtml, isDate, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { MessageInput, MessagePatch } from "../types/messages.js";
 
 /** The checks of a `messages` body, one row per field (columns: see runtime/check.ts). */
@@ -24,20 +25,25 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateMessageInput(
+function _validateMessageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<MessageInput> {
   return checkRecord<MessageInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateMessageInput = /* @__PURE__ */ standardSchema(
+  _validateMessageInput,
+);
 
-/** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required. */
-export function validateMessagePatch(
-  value: unknown,
-): ValidationResult<MessagePatch> {
+function _validateMessagePatch(value: unknown): ValidationResult<MessagePatch> {
   return checkRecord<MessagePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required; a Standard Schema too. */
+export const validateMessagePatch = /* @__PURE__ */ standardSchema(
+  _validateMessagePatch,
+);

@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCarrierInput,
   OrderCarrierPatch,
@@ -33,11 +34,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderCarrierInput(
+function _validateOrderCarrierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderCarrierInput> {
@@ -48,10 +45,21 @@ export function validateOrderCarrierInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderCarrierInput = /* @__PURE__ */ standardSchema(
+  _validateOrderCarrierInput,
+);
 
-/** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required. */
-export function validateOrderCarrierPatch(
+function _validateOrderCarrierPatch(
   value: unknown,
 ): ValidationResult<OrderCarrierPatch> {
   return checkRecord<OrderCarrierPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required; a Standard Schema too. */
+export const validateOrderCarrierPatch = /* @__PURE__ */ standardSchema(
+  _validateOrderCarrierPatch,
+);

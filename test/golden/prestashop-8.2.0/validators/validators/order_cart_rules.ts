@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isFloat, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderCartRuleInput,
   OrderCartRulePatch,
@@ -28,11 +29,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderCartRuleInput(
+function _validateOrderCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderCartRuleInput> {
@@ -43,10 +40,21 @@ export function validateOrderCartRuleInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderCartRuleInput = /* @__PURE__ */ standardSchema(
+  _validateOrderCartRuleInput,
+);
 
-/** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required. */
-export function validateOrderCartRulePatch(
+function _validateOrderCartRulePatch(
   value: unknown,
 ): ValidationResult<OrderCartRulePatch> {
   return checkRecord<OrderCartRulePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required; a Standard Schema too. */
+export const validateOrderCartRulePatch = /* @__PURE__ */ standardSchema(
+  _validateOrderCartRulePatch,
+);

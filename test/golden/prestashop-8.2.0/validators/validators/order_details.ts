@@ -17,6 +17,7 @@ import {
   isUpc,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderDetailInput,
   OrderDetailPatch,
@@ -93,11 +94,7 @@ const SPEC: RecordSpec = {
   associations: [["taxes", [["id", "number"]]]],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderDetailInput(
+function _validateOrderDetailInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderDetailInput> {
@@ -108,10 +105,21 @@ export function validateOrderDetailInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderDetailInput = /* @__PURE__ */ standardSchema(
+  _validateOrderDetailInput,
+);
 
-/** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required. */
-export function validateOrderDetailPatch(
+function _validateOrderDetailPatch(
   value: unknown,
 ): ValidationResult<OrderDetailPatch> {
   return checkRecord<OrderDetailPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required; a Standard Schema too. */
+export const validateOrderDetailPatch = /* @__PURE__ */ standardSchema(
+  _validateOrderDetailPatch,
+);

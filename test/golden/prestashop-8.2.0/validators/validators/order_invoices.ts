@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderInvoiceInput,
   OrderInvoicePatch,
@@ -43,11 +44,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderInvoiceInput(
+function _validateOrderInvoiceInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderInvoiceInput> {
@@ -58,10 +55,21 @@ export function validateOrderInvoiceInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderInvoiceInput = /* @__PURE__ */ standardSchema(
+  _validateOrderInvoiceInput,
+);
 
-/** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required. */
-export function validateOrderInvoicePatch(
+function _validateOrderInvoicePatch(
   value: unknown,
 ): ValidationResult<OrderInvoicePatch> {
   return checkRecord<OrderInvoicePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required; a Standard Schema too. */
+export const validateOrderInvoicePatch = /* @__PURE__ */ standardSchema(
+  _validateOrderInvoicePatch,
+);

@@ -9,6 +9,7 @@ import {
   isTplName,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   OrderStateInput,
   OrderStatePatch,
@@ -40,11 +41,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderStateInput(
+function _validateOrderStateInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderStateInput> {
@@ -55,10 +52,21 @@ export function validateOrderStateInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderStateInput = /* @__PURE__ */ standardSchema(
+  _validateOrderStateInput,
+);
 
-/** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required. */
-export function validateOrderStatePatch(
+function _validateOrderStatePatch(
   value: unknown,
 ): ValidationResult<OrderStatePatch> {
   return checkRecord<OrderStatePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required; a Standard Schema too. */
+export const validateOrderStatePatch = /* @__PURE__ */ standardSchema(
+  _validateOrderStatePatch,
+);

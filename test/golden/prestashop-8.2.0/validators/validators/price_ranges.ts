@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isInt, isUnsignedFloat } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   PriceRangeInput,
   PriceRangePatch,
@@ -23,11 +24,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validatePriceRangeInput(
+function _validatePriceRangeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<PriceRangeInput> {
@@ -38,10 +35,21 @@ export function validatePriceRangeInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validatePriceRangeInput = /* @__PURE__ */ standardSchema(
+  _validatePriceRangeInput,
+);
 
-/** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required. */
-export function validatePriceRangePatch(
+function _validatePriceRangePatch(
   value: unknown,
 ): ValidationResult<PriceRangePatch> {
   return checkRecord<PriceRangePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required; a Standard Schema too. */
+export const validatePriceRangePatch = /* @__PURE__ */ standardSchema(
+  _validatePriceRangePatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   CustomizationFieldInput,
   CustomizationFieldPatch,
@@ -26,11 +27,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_customization_fields` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomizationFieldInput(
+function _validateCustomizationFieldInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationFieldInput> {
@@ -41,10 +38,21 @@ export function validateCustomizationFieldInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_customization_fields` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomizationFieldInput = /* @__PURE__ */ standardSchema(
+  _validateCustomizationFieldInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required. */
-export function validateCustomizationFieldPatch(
+function _validateCustomizationFieldPatch(
   value: unknown,
 ): ValidationResult<CustomizationFieldPatch> {
   return checkRecord<CustomizationFieldPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required; a Standard Schema too. */
+export const validateCustomizationFieldPatch = /* @__PURE__ */ standardSchema(
+  _validateCustomizationFieldPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureValueInput,
   ProductFeatureValuePatch,
@@ -23,11 +24,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductFeatureValueInput(
+function _validateProductFeatureValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureValueInput> {
@@ -38,10 +35,21 @@ export function validateProductFeatureValueInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductFeatureValueInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureValueInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required. */
-export function validateProductFeatureValuePatch(
+function _validateProductFeatureValuePatch(
   value: unknown,
 ): ValidationResult<ProductFeatureValuePatch> {
   return checkRecord<ProductFeatureValuePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required; a Standard Schema too. */
+export const validateProductFeatureValuePatch = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureValuePatch,
+);

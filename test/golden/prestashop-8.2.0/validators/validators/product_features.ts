@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductFeatureInput,
   ProductFeaturePatch,
@@ -22,11 +23,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductFeatureInput(
+function _validateProductFeatureInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureInput> {
@@ -37,10 +34,21 @@ export function validateProductFeatureInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required. */
-export function validateProductFeaturePatch(
+function _validateProductFeaturePatch(
   value: unknown,
 ): ValidationResult<ProductFeaturePatch> {
   return checkRecord<ProductFeaturePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required; a Standard Schema too. */
+export const validateProductFeaturePatch = /* @__PURE__ */ standardSchema(
+  _validateProductFeaturePatch,
+);

@@ -9,6 +9,7 @@ import {
   isUnsignedId,
 } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionValueInput,
   ProductOptionValuePatch,
@@ -29,11 +30,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductOptionValueInput(
+function _validateProductOptionValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionValueInput> {
@@ -44,10 +41,21 @@ export function validateProductOptionValueInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductOptionValueInput = /* @__PURE__ */ standardSchema(
+  _validateProductOptionValueInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required. */
-export function validateProductOptionValuePatch(
+function _validateProductOptionValuePatch(
   value: unknown,
 ): ValidationResult<ProductOptionValuePatch> {
   return checkRecord<ProductOptionValuePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required; a Standard Schema too. */
+export const validateProductOptionValuePatch = /* @__PURE__ */ standardSchema(
+  _validateProductOptionValuePatch,
+);

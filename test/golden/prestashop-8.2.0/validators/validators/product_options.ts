@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isInt } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductOptionInput,
   ProductOptionPatch,
@@ -26,11 +27,7 @@ const SPEC: RecordSpec = {
   associations: [["product_option_values", [["id", "number"]]]],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductOptionInput(
+function _validateProductOptionInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionInput> {
@@ -41,10 +38,21 @@ export function validateProductOptionInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductOptionInput = /* @__PURE__ */ standardSchema(
+  _validateProductOptionInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required. */
-export function validateProductOptionPatch(
+function _validateProductOptionPatch(
   value: unknown,
 ): ValidationResult<ProductOptionPatch> {
   return checkRecord<ProductOptionPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required; a Standard Schema too. */
+export const validateProductOptionPatch = /* @__PURE__ */ standardSchema(
+  _validateProductOptionPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isPrice, isReference, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   ProductSupplierInput,
   ProductSupplierPatch,
@@ -26,11 +27,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductSupplierInput(
+function _validateProductSupplierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductSupplierInput> {
@@ -41,10 +38,21 @@ export function validateProductSupplierInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductSupplierInput = /* @__PURE__ */ standardSchema(
+  _validateProductSupplierInput,
+);
 
-/** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required. */
-export function validateProductSupplierPatch(
+function _validateProductSupplierPatch(
   value: unknown,
 ): ValidationResult<ProductSupplierPatch> {
   return checkRecord<ProductSupplierPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required; a Standard Schema too. */
+export const validateProductSupplierPatch = /* @__PURE__ */ standardSchema(
+  _validateProductSupplierPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isColor, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ShopGroupInput, ShopGroupPatch } from "../types/shop_groups.js";
 
 /** The checks of a `shop_groups` body, one row per field (columns: see runtime/check.ts). */
@@ -24,11 +25,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateShopGroupInput(
+function _validateShopGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopGroupInput> {
@@ -39,10 +36,21 @@ export function validateShopGroupInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateShopGroupInput = /* @__PURE__ */ standardSchema(
+  _validateShopGroupInput,
+);
 
-/** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required. */
-export function validateShopGroupPatch(
+function _validateShopGroupPatch(
   value: unknown,
 ): ValidationResult<ShopGroupPatch> {
   return checkRecord<ShopGroupPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required; a Standard Schema too. */
+export const validateShopGroupPatch = /* @__PURE__ */ standardSchema(
+  _validateShopGroupPatch,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TagInput, TagPatch } from "../types/tags.js";
 
 /** The checks of a `tags` body, one row per field (columns: see runtime/check.ts). */
@@ -19,18 +20,23 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTagInput(
+function _validateTagInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TagInput> {
   return checkRecord<TagInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTagInput =
+  /* @__PURE__ */ standardSchema(_validateTagInput);
 
-/** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required. */
-export function validateTagPatch(value: unknown): ValidationResult<TagPatch> {
+function _validateTagPatch(value: unknown): ValidationResult<TagPatch> {
   return checkRecord<TagPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required; a Standard Schema too. */
+export const validateTagPatch =
+  /* @__PURE__ */ standardSchema(_validateTagPatch);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isDate, isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type {
   TaxRuleGroupInput,
   TaxRuleGroupPatch,
@@ -25,11 +26,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTaxRuleGroupInput(
+function _validateTaxRuleGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleGroupInput> {
@@ -40,10 +37,21 @@ export function validateTaxRuleGroupInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTaxRuleGroupInput = /* @__PURE__ */ standardSchema(
+  _validateTaxRuleGroupInput,
+);
 
-/** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required. */
-export function validateTaxRuleGroupPatch(
+function _validateTaxRuleGroupPatch(
   value: unknown,
 ): ValidationResult<TaxRuleGroupPatch> {
   return checkRecord<TaxRuleGroupPatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required; a Standard Schema too. */
+export const validateTaxRuleGroupPatch = /* @__PURE__ */ standardSchema(
+  _validateTaxRuleGroupPatch,
+);

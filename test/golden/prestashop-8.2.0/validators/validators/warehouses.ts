@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isStockManagement, isString, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { WarehouseInput, WarehousePatch } from "../types/warehouses.js";
 
 /** The checks of a `warehouses` body, one row per field (columns: see runtime/check.ts). */
@@ -43,11 +44,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateWarehouseInput(
+function _validateWarehouseInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<WarehouseInput> {
@@ -58,10 +55,21 @@ export function validateWarehouseInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateWarehouseInput = /* @__PURE__ */ standardSchema(
+  _validateWarehouseInput,
+);
 
-/** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required. */
-export function validateWarehousePatch(
+function _validateWarehousePatch(
   value: unknown,
 ): ValidationResult<WarehousePatch> {
   return checkRecord<WarehousePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required; a Standard Schema too. */
+export const validateWarehousePatch = /* @__PURE__ */ standardSchema(
+  _validateWarehousePatch,
+);

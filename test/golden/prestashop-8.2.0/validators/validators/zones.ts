@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isGenericName } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ZoneInput, ZonePatch } from "../types/zones.js";
 
 /** The checks of a `zones` body, one row per field (columns: see runtime/check.ts). */
@@ -19,18 +20,23 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateZoneInput(
+function _validateZoneInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ZoneInput> {
   return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateZoneInput =
+  /* @__PURE__ */ standardSchema(_validateZoneInput);
 
-/** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required. */
-export function validateZonePatch(value: unknown): ValidationResult<ZonePatch> {
+function _validateZonePatch(value: unknown): ValidationResult<ZonePatch> {
   return checkRecord<ZonePatch>(SPEC, value, true, false);
 }
+/** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required; a Standard Schema too. */
+export const validateZonePatch =
+  /* @__PURE__ */ standardSchema(_validateZonePatch);

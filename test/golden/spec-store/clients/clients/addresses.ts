@@ -108,6 +108,17 @@ export function createAddressesClient(ctx: ClientContext): AddressesClient {
     ctx,
     addressesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -82,7 +82,16 @@ export function createAttachmentsClient(ctx: ClientContext): AttachmentsClient {
       ctx,
       attachmentsMeta,
       validators,
-      ["list", "listAll", "get", "update", "delete"],
+      [
+        "list",
+        "listAll",
+        "get",
+        "count",
+        "changes",
+        "update",
+        "updateMany",
+        "delete",
+      ],
     ),
     ...createAttachmentFiles(ctx, attachmentsMeta),
   };

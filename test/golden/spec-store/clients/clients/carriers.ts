@@ -106,6 +106,17 @@ export function createCarriersClient(ctx: ClientContext): CarriersClient {
     ctx,
     carriersMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -130,6 +130,17 @@ export function createCartRulesClient(ctx: ClientContext): CartRulesClient {
     ctx,
     cartRulesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -99,7 +99,11 @@ export function createCartsClient(ctx: ClientContext): CartsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
   ]);
 }

@@ -96,6 +96,17 @@ export function createCategoriesClient(ctx: ClientContext): CategoriesClient {
     ctx,
     categoriesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

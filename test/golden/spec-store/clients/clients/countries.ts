@@ -86,6 +86,17 @@ export function createCountriesClient(ctx: ClientContext): CountriesClient {
     ctx,
     countriesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -88,6 +88,17 @@ export function createCurrenciesClient(ctx: ClientContext): CurrenciesClient {
     ctx,
     currenciesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -88,6 +88,16 @@ export function createCustomerMessagesClient(
     ctx,
     customerMessagesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+    ],
   );
 }

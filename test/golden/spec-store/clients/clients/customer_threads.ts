@@ -90,6 +90,16 @@ export function createCustomerThreadsClient(
     ctx,
     customerThreadsMeta,
     validators,
-    ["list", "listAll", "get", "create", "update"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+    ],
   );
 }

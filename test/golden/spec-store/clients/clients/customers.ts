@@ -128,6 +128,17 @@ export function createCustomersClient(ctx: ClientContext): CustomersClient {
     ctx,
     customersMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

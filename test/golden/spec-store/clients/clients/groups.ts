@@ -76,8 +76,12 @@ export function createGroupsClient(ctx: ClientContext): GroupsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "delete",
   ]);
 }

@@ -80,6 +80,17 @@ export function createLanguagesClient(ctx: ClientContext): LanguagesClient {
     ctx,
     languagesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

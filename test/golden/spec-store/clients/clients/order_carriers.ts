@@ -89,6 +89,16 @@ export function createOrderCarriersClient(
     ctx,
     orderCarriersMeta,
     validators,
-    ["list", "listAll", "get", "create", "update"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+    ],
   );
 }

@@ -157,6 +157,16 @@ export function createOrderDetailsClient(
     ctx,
     orderDetailsMeta,
     validators,
-    ["list", "listAll", "get", "create", "update"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+    ],
   );
 }

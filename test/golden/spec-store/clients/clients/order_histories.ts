@@ -69,6 +69,6 @@ export function createOrderHistoriesClient(
     ctx,
     orderHistoriesMeta,
     validators,
-    ["list", "listAll", "get", "create"],
+    ["list", "listAll", "get", "count", "changes", "create", "createMany"],
   );
 }

@@ -104,6 +104,16 @@ export function createOrderInvoicesClient(
     ctx,
     orderInvoicesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+    ],
   );
 }

@@ -84,6 +84,6 @@ export function createOrderPaymentsClient(
     ctx,
     orderPaymentsMeta,
     validators,
-    ["list", "listAll", "get", "create"],
+    ["list", "listAll", "get", "count", "changes", "create", "createMany"],
   );
 }

@@ -83,6 +83,6 @@ export function createOrderSlipsClient(ctx: ClientContext): OrderSlipsClient {
     ctx,
     orderSlipsMeta,
     validators,
-    ["list", "listAll", "get", "create"],
+    ["list", "listAll", "get", "count", "changes", "create", "createMany"],
   );
 }

@@ -94,6 +94,17 @@ export function createOrderStatesClient(ctx: ClientContext): OrderStatesClient {
     ctx,
     orderStatesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -155,7 +155,11 @@ export function createOrdersClient(ctx: ClientContext): OrdersClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
   ]);
 }

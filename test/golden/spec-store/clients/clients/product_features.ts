@@ -73,6 +73,17 @@ export function createProductFeaturesClient(
     ctx,
     productFeaturesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

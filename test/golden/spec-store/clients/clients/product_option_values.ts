@@ -77,6 +77,17 @@ export function createProductOptionValuesClient(
     ctx,
     productOptionValuesMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

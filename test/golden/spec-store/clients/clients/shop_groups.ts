@@ -78,6 +78,17 @@ export function createShopGroupsClient(ctx: ClientContext): ShopGroupsClient {
     ctx,
     shopGroupsMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -69,6 +69,9 @@ export function createShopsClient(ctx: ClientContext): ShopsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "update",
+    "updateMany",
   ]);
 }

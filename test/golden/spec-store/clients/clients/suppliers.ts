@@ -82,6 +82,17 @@ export function createSuppliersClient(ctx: ClientContext): SuppliersClient {
     ctx,
     suppliersMeta,
     validators,
-    ["list", "listAll", "get", "create", "update", "delete"],
+    [
+      "list",
+      "listAll",
+      "get",
+      "count",
+      "changes",
+      "create",
+      "createMany",
+      "update",
+      "updateMany",
+      "delete",
+    ],
   );
 }

@@ -68,8 +68,12 @@ export function createTagsClient(ctx: ClientContext): TagsClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "delete",
   ]);
 }

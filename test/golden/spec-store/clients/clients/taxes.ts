@@ -72,8 +72,12 @@ export function createTaxesClient(ctx: ClientContext): TaxesClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "delete",
   ]);
 }

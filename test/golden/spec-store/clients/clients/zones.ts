@@ -68,8 +68,12 @@ export function createZonesClient(ctx: ClientContext): ZonesClient {
     "list",
     "listAll",
     "get",
+    "count",
+    "changes",
     "create",
+    "createMany",
     "update",
+    "updateMany",
     "delete",
   ]);
 }

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { AttachmentInput } from "../types/attachments.js";
 
 /** The checks of a `attachments` body, one row per field (columns: see runtime/check.ts). */
@@ -23,11 +24,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateAttachmentInput(
+function _validateAttachmentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<AttachmentInput> {
@@ -38,3 +35,11 @@ export function validateAttachmentInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateAttachmentInput = /* @__PURE__ */ standardSchema(
+  _validateAttachmentInput,
+);

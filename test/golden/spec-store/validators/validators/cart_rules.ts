@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CartRuleInput } from "../types/cart_rules.js";
 
 /** The checks of a `cart_rules` body, one row per field (columns: see runtime/check.ts). */
@@ -50,13 +51,17 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCartRuleInput(
+function _validateCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CartRuleInput> {
   return checkRecord<CartRuleInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCartRuleInput = /* @__PURE__ */ standardSchema(
+  _validateCartRuleInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CombinationInput } from "../types/combinations.js";
 
 /** The checks of a `combinations` body, one row per field (columns: see runtime/check.ts). */
@@ -36,11 +37,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCombinationInput(
+function _validateCombinationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CombinationInput> {
@@ -51,3 +48,11 @@ export function validateCombinationInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCombinationInput = /* @__PURE__ */ standardSchema(
+  _validateCombinationInput,
+);

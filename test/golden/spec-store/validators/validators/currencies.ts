@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CurrencyInput } from "../types/currencies.js";
 
 /** The checks of a `currencies` body, one row per field (columns: see runtime/check.ts). */
@@ -29,13 +30,17 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCurrencyInput(
+function _validateCurrencyInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CurrencyInput> {
   return checkRecord<CurrencyInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCurrencyInput = /* @__PURE__ */ standardSchema(
+  _validateCurrencyInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerMessageInput } from "../types/customer_messages.js";
 
 /** The checks of a `customer_messages` body, one row per field (columns: see runtime/check.ts). */
@@ -27,11 +28,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomerMessageInput(
+function _validateCustomerMessageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerMessageInput> {
@@ -42,3 +39,11 @@ export function validateCustomerMessageInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomerMessageInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerMessageInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { CustomerThreadInput } from "../types/customer_threads.js";
 
 /** The checks of a `customer_threads` body, one row per field (columns: see runtime/check.ts). */
@@ -28,11 +29,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateCustomerThreadInput(
+function _validateCustomerThreadInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerThreadInput> {
@@ -43,3 +40,11 @@ export function validateCustomerThreadInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateCustomerThreadInput = /* @__PURE__ */ standardSchema(
+  _validateCustomerThreadInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { GroupInput } from "../types/groups.js";
 
 /** The checks of a `groups` body, one row per field (columns: see runtime/check.ts). */
@@ -23,13 +24,16 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateGroupInput(
+function _validateGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<GroupInput> {
   return checkRecord<GroupInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateGroupInput =
+  /* @__PURE__ */ standardSchema(_validateGroupInput);

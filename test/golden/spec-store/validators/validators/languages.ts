@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { LanguageInput } from "../types/languages.js";
 
 /** The checks of a `languages` body, one row per field (columns: see runtime/check.ts). */
@@ -24,13 +25,17 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateLanguageInput(
+function _validateLanguageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<LanguageInput> {
   return checkRecord<LanguageInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateLanguageInput = /* @__PURE__ */ standardSchema(
+  _validateLanguageInput,
+);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ManufacturerInput } from "../types/manufacturers.js";
 
 /** The checks of a `manufacturers` body, one row per field (columns: see runtime/check.ts). */
@@ -26,11 +27,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateManufacturerInput(
+function _validateManufacturerInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ManufacturerInput> {
@@ -41,3 +38,11 @@ export function validateManufacturerInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateManufacturerInput = /* @__PURE__ */ standardSchema(
+  _validateManufacturerInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderDetailInput } from "../types/order_details.js";
 
 /** The checks of a `order_details` body, one row per field (columns: see runtime/check.ts). */
@@ -63,11 +64,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderDetailInput(
+function _validateOrderDetailInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderDetailInput> {
@@ -78,3 +75,11 @@ export function validateOrderDetailInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderDetailInput = /* @__PURE__ */ standardSchema(
+  _validateOrderDetailInput,
+);

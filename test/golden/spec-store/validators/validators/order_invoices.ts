@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderInvoiceInput } from "../types/order_invoices.js";
 
 /** The checks of a `order_invoices` body, one row per field (columns: see runtime/check.ts). */
@@ -35,11 +36,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderInvoiceInput(
+function _validateOrderInvoiceInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderInvoiceInput> {
@@ -50,3 +47,11 @@ export function validateOrderInvoiceInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderInvoiceInput = /* @__PURE__ */ standardSchema(
+  _validateOrderInvoiceInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderPaymentInput } from "../types/order_payments.js";
 
 /** The checks of a `order_payments` body, one row per field (columns: see runtime/check.ts). */
@@ -29,11 +30,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderPaymentInput(
+function _validateOrderPaymentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderPaymentInput> {
@@ -44,3 +41,11 @@ export function validateOrderPaymentInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderPaymentInput = /* @__PURE__ */ standardSchema(
+  _validateOrderPaymentInput,
+);

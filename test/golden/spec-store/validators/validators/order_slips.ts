@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderSlipInput } from "../types/order_slips.js";
 
 /** The checks of a `order_slips` body, one row per field (columns: see runtime/check.ts). */
@@ -31,11 +32,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_slips` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderSlipInput(
+function _validateOrderSlipInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderSlipInput> {
@@ -46,3 +43,11 @@ export function validateOrderSlipInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_slips` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderSlipInput = /* @__PURE__ */ standardSchema(
+  _validateOrderSlipInput,
+);

@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { OrderStateInput } from "../types/order_states.js";
 
 /** The checks of a `order_states` body, one row per field (columns: see runtime/check.ts). */
@@ -31,11 +32,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateOrderStateInput(
+function _validateOrderStateInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderStateInput> {
@@ -46,3 +43,11 @@ export function validateOrderStateInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateOrderStateInput = /* @__PURE__ */ standardSchema(
+  _validateOrderStateInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductFeatureValueInput } from "../types/product_feature_values.js";
 
 /** The checks of a `product_feature_values` body, one row per field (columns: see runtime/check.ts). */
@@ -20,11 +21,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductFeatureValueInput(
+function _validateProductFeatureValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureValueInput> {
@@ -35,3 +32,11 @@ export function validateProductFeatureValueInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductFeatureValueInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureValueInput,
+);

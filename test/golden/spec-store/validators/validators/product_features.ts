@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductFeatureInput } from "../types/product_features.js";
 
 /** The checks of a `product_features` body, one row per field (columns: see runtime/check.ts). */
@@ -19,11 +20,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductFeatureInput(
+function _validateProductFeatureInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureInput> {
@@ -34,3 +31,11 @@ export function validateProductFeatureInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
+  _validateProductFeatureInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductOptionValueInput } from "../types/product_option_values.js";
 
 /** The checks of a `product_option_values` body, one row per field (columns: see runtime/check.ts). */
@@ -21,11 +22,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductOptionValueInput(
+function _validateProductOptionValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionValueInput> {
@@ -36,3 +33,11 @@ export function validateProductOptionValueInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductOptionValueInput = /* @__PURE__ */ standardSchema(
+  _validateProductOptionValueInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ProductOptionInput } from "../types/product_options.js";
 
 /** The checks of a `product_options` body, one row per field (columns: see runtime/check.ts). */
@@ -22,11 +23,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateProductOptionInput(
+function _validateProductOptionInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionInput> {
@@ -37,3 +34,11 @@ export function validateProductOptionInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateProductOptionInput = /* @__PURE__ */ standardSchema(
+  _validateProductOptionInput,
+);

@@ -4,6 +4,7 @@ import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { isNumeric, isUnsignedId } from "../runtime/rules.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { SpecificPriceInput } from "../types/specific_prices.js";
 
 /** The checks of a `specific_prices` body, one row per field (columns: see runtime/check.ts). */
@@ -34,11 +35,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateSpecificPriceInput(
+function _validateSpecificPriceInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceInput> {
@@ -49,3 +46,11 @@ export function validateSpecificPriceInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateSpecificPriceInput = /* @__PURE__ */ standardSchema(
+  _validateSpecificPriceInput,
+);

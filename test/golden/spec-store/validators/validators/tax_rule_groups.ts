@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { TaxRuleGroupInput } from "../types/tax_rule_groups.js";
 
 /** The checks of a `tax_rule_groups` body, one row per field (columns: see runtime/check.ts). */
@@ -21,11 +22,7 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateTaxRuleGroupInput(
+function _validateTaxRuleGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleGroupInput> {
@@ -36,3 +33,11 @@ export function validateTaxRuleGroupInput(
     operation === "create",
   );
 }
+/**
+ * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateTaxRuleGroupInput = /* @__PURE__ */ standardSchema(
+  _validateTaxRuleGroupInput,
+);

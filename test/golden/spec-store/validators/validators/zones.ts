@@ -3,6 +3,7 @@
 import { LANGUAGE_IDS } from "../common.js";
 import { type RecordSpec, checkRecord } from "../runtime/check.js";
 import { type ValidationResult } from "../runtime/validation.js";
+import { standardSchema } from "../runtime/standard-schema.js";
 import type { ZoneInput } from "../types/zones.js";
 
 /** The checks of a `zones` body, one row per field (columns: see runtime/check.ts). */
@@ -18,13 +19,16 @@ const SPEC: RecordSpec = {
   ],
 };
 
-/**
- * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
- * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
- */
-export function validateZoneInput(
+function _validateZoneInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ZoneInput> {
   return checkRecord<ZoneInput>(SPEC, value, false, operation === "create");
 }
+/**
+ * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
+ * `operation`: `create` (default) for a POST, where the store normalises some values first (`link_rewrite`), `update` for a PUT.
+ * It is a Standard Schema too (`~standard`, v1: a POST body).
+ */
+export const validateZoneInput =
+  /* @__PURE__ */ standardSchema(_validateZoneInput);
