@@ -19,6 +19,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
+import { trimSlashes } from '../text.js';
 import { CrudEngine } from './crud.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
@@ -46,7 +47,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     (await loadFixtureStore(options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0')));
   const version = options.version !== undefined ? options.version : flavor === '1.7' ? '1.7.8.10' : fixtures.psVersion;
   const keys: Readonly<Record<string, KeyPermissions>> = options.keys ?? { [FAKE_STORE_KEY]: 'all' };
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const basePath = trimSlashes(options.basePath ?? '');
   const languages = options.languages ?? fixtures.languages;
   const resourceNames = new Set(fixtures.resources.map((r) => r.name));
   const fullMethods = new Map(fixtures.resources.map((r) => [r.name, r.methods]));
@@ -74,7 +75,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   };
 
   const rewrite = (body: string): string => {
-    const from = fixtures.wsUrl.replace(/\/+$/, '');
+    const from = trimSlashes(fixtures.wsUrl);
     const to = `${origin}${basePath}/api`;
     return body.split(from).join(to).split(from.replace(/\//g, '\\/')).join(to.replace(/\//g, '\\/'));
   };
@@ -194,7 +195,8 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const send = async (res: ServerResponse, answer: Answer, fault: FaultRule | null): Promise<void> => {
     let body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : Buffer.from(answer.body);
     const headers: Record<string, string> = { ...answer.headers };
-    if (answer.status >= 200 && answer.status < 300 && body.length > 0) {
+    // A fault's own `content-sha1` header stands (an altered body with a valid length).
+    if (answer.status >= 200 && answer.status < 300 && body.length > 0 && headers['content-sha1'] === undefined) {
       headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
     }
     if (fault?.truncateTo !== undefined) body = body.subarray(0, fault.truncateTo);

@@ -3,6 +3,7 @@
  * (`{"errors":[{"code":20,"message":"…"}]}`). Pure.
  */
 import type { StoreErrorEntry } from '../errors.js';
+import { jsonBudgetProblem } from './budget.js';
 import { childrenNamed, parseXmlDocument, XmlReadError } from './xml.js';
 
 /**
@@ -23,6 +24,7 @@ function toCode(raw: unknown): number | null {
 }
 
 function parseJsonErrors(text: string): StoreErrorEntry[] | null {
+  if (jsonBudgetProblem(text) !== null) return null;
   let value: unknown;
   try {
     value = JSON.parse(text);
