@@ -19,7 +19,8 @@ export function tempFilePattern(path: string): RegExp {
   return new RegExp(`^\\.${escapeRegExp(basename(path))}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp$`);
 }
 
-function isRunning(pid: number): boolean {
+/** True when a process with this pid runs (EPERM: it runs, as another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

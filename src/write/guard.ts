@@ -14,6 +14,7 @@ import { open, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, parse } from 'node:path';
 import { WriteError } from '../errors.js';
+import { isRunning } from './atomic.js';
 import { GENERATOR_NAME } from '../version.js';
 
 export const LOCK_FILE = '.prestashop-codegen.lock';
@@ -47,15 +48,6 @@ export async function assertOutputDirAllowed(realOut: string, hasManifest: boole
       `refused: the directory is not empty (${shown}${names.length > 3 ? ', ...' : ''}) and holds no ${GENERATOR_NAME} manifest, so it is not an earlier output; ${fix}`,
       realOut,
     );
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
