@@ -14,8 +14,20 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 3;
 
+/** The longest message printed or carried by an error (what a store sends can be any length). */
+export const MAX_MESSAGE_CHARS = 4000;
+
+/** The one bound of messages: at most `MAX_MESSAGE_CHARS` characters, saying how much was cut. */
+export function boundedMessage(text: string): string {
+  if (text.length <= MAX_MESSAGE_CHARS) return text;
+  return `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length - MAX_MESSAGE_CHARS} more characters)`;
+}
+
 export abstract class CodegenError extends Error {
   abstract readonly exitCode: number;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(boundedMessage(message), options);
+  }
 }
 
 /**

@@ -61,7 +61,8 @@ function parseXmlErrors(text: string): StoreErrorEntry[] | null {
 /** `code 20: Authentification key is not active; code 21: …`, for messages. */
 export function describeStoreErrors(errors: readonly StoreErrorEntry[]): string {
   if (errors.length === 0) return 'an empty error list';
-  return errors.map((e) => (e.code === null ? e.message : `code ${e.code}: ${e.message}`)).join('; ');
+  const shown = errors.slice(0, 10).map((e) => (e.code === null ? e.message : `code ${e.code}: ${e.message}`));
+  return shown.join('; ') + (errors.length > 10 ? `; and ${errors.length - 10} more errors` : '');
 }
 
 export function hasErrorCode(errors: readonly StoreErrorEntry[] | null, ...codes: number[]): boolean {

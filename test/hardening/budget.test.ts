@@ -6,11 +6,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IntrospectError } from '../../src/errors.js';
+import { IntrospectError, MAX_MESSAGE_CHARS } from '../../src/errors.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { jsonBudgetProblem, MAX_DEPTH, MAX_ELEMENTS, MAX_ERROR_BODY_BYTES, xmlBudgetProblem } from '../../src/introspect/budget.js';
 import { introspectStore } from '../../src/introspect/index.js';
-import { KEY } from './helpers.js';
+import { KEY, runCli } from './helpers.js';
 import { fixtureStore } from './hostile.js';
 
 const open: FakeStore[] = [];
@@ -92,6 +92,27 @@ describe('error bodies', () => {
     // It stopped reading: the server could not push much past the cap (socket buffers aside).
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThan(MAX_ERROR_BODY_BYTES + 4 * 1024 * 1024);
+  });
+});
+
+describe('messages', () => {
+  it('a store error of 200 long entries gives one bounded line on stderr, exit 1', async () => {
+    const s = await startFakeStore({ flavor: '8.x' });
+    open.push(s);
+    const errors = Array.from({ length: 200 }, (_, i) => ({ code: 3, message: `[PHP Warning #2] ${i} ${'w'.repeat(180)}` }));
+    s.fault({ path: '/api/zones', status: 500, body: JSON.stringify({ errors }), headers: { 'content-type': 'application/json' } });
+    const run = await runCli(['introspect', '--url', s.url, '--key', KEY, '--retries', '0']);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.split('\n').filter((l) => l.startsWith('error: '));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS + 60);
+    expect(lines[0]).toMatch(/zones.*and 190 more errors/);
+  });
+
+  it('every typed error is bounded by the one formatter', () => {
+    const e = new IntrospectError(`http://s/api: ${'x'.repeat(100_000)}`, { url: 'http://s/api' });
+    expect(e.message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS + 40);
+    expect(e.message).toMatch(/… \(96\d{3} more characters\)$/);
   });
 });
 
