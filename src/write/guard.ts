@@ -13,7 +13,7 @@ import { constants } from 'node:fs';
 import { open, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, parse } from 'node:path';
-import { WriteError } from '../errors.js';
+import { ERRNO_FIX, WriteError } from '../errors.js';
 import { isRunning } from './atomic.js';
 import { GENERATOR_NAME } from '../version.js';
 
@@ -66,8 +66,11 @@ export async function lockOutputDir(realOut: string): Promise<() => Promise<void
       }
       return () => rm(path, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new WriteError(`cannot lock the output directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, path, { cause: error });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        const fix = code === undefined ? undefined : ERRNO_FIX[code];
+        const why = fix === undefined ? `cannot lock the output directory (${code ?? (error as Error).message})` : `cannot write: ${fix} (${code})`;
+        throw new WriteError(why, realOut, { cause: error });
       }
     }
     const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
