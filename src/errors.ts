@@ -14,8 +14,20 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 3;
 
+/** The longest message printed or carried by an error (what a store sends can be any length). */
+export const MAX_MESSAGE_CHARS = 4000;
+
+/** The one bound of messages: at most `MAX_MESSAGE_CHARS` characters, saying how much was cut. */
+export function boundedMessage(text: string): string {
+  if (text.length <= MAX_MESSAGE_CHARS) return text;
+  return `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length - MAX_MESSAGE_CHARS} more characters)`;
+}
+
 export abstract class CodegenError extends Error {
   abstract readonly exitCode: number;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(boundedMessage(message), options);
+  }
 }
 
 /**
@@ -139,16 +151,49 @@ export function redactUrl(url: string | URL): string {
   return u.toString();
 }
 
-/** Replaces every occurrence of each secret in a text (defence in depth for messages and logs). */
+/**
+ * Every form a secret can take in text: as is, URL-encoded (`encodeURIComponent` and the form
+ * encoding of query strings, whose `+`/`/` become `%2B`/`%2F`), and base64 (alone, and as the
+ * `key:` of an HTTP Basic token). Matched ignoring ASCII case, which also covers `%2b`.
+ */
+export function secretForms(secret: string): string[] {
+  const forms = [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ k: secret }).toString().slice(2),
+    Buffer.from(`${secret}:`).toString('base64'),
+    Buffer.from(secret).toString('base64'),
+  ];
+  return forms.filter((f, i) => f.length >= 4 && forms.indexOf(f) === i);
+}
+
+const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** Replaces `needle` (ASCII case ignored) in `text` with `***`; one `indexOf` pass, linear. */
+function replaceIgnoringCase(text: string, needle: string): string {
+  const hay = asciiLower(text);
+  const n = asciiLower(needle);
+  let at = hay.indexOf(n);
+  if (at < 0) return text;
+  let out = '';
+  let from = 0;
+  while (at >= 0) {
+    out += `${text.slice(from, at)}***`;
+    from = at + n.length;
+    at = hay.indexOf(n, from);
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * Replaces every form of each secret in a text (`secretForms`): the one scrubber of messages,
+ * logs and every store-supplied string that reaches a file.
+ */
 export function scrubSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
   let out = text;
   for (const s of secrets) {
     if (s === null || s === undefined || s.length < 4) continue;
-    out = out.split(s).join('***');
-    const enc = encodeURIComponent(s);
-    if (enc !== s) out = out.split(enc).join('***');
-    const b64 = Buffer.from(`${s}:`).toString('base64');
-    out = out.split(b64).join('***');
+    for (const form of secretForms(s)) out = replaceIgnoringCase(out, form);
   }
   return out;
 }

@@ -52,7 +52,8 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .option('quiet', { type: 'boolean', default: false, describe: 'Print only errors', global: true })
     .option('config', {
       type: 'string',
-      describe: 'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory)',
+      describe:
+        'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory). A .ts/.mjs config is code and runs; --no-config loads none',
       global: true,
     })
     .epilog('Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).')

@@ -2,7 +2,7 @@
  * Console output for the CLI: levels, a progress bar on a TTY (plain lines otherwise), and a scrub
  * of every registered secret from everything printed.
  */
-import { printable, scrubSecrets } from '../errors.js';
+import { boundedMessage, printable, scrubSecrets } from '../errors.js';
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
@@ -38,6 +38,11 @@ export class Reporter {
     stream.write(`${this.clean(text)}\n`);
   }
 
+  /** A message line on stderr: bounded in length (`boundedMessage`), then made printable. */
+  private message(prefix: string, text: string): void {
+    this.write(this.options.stderr, `${prefix}${printable(boundedMessage(text))}`);
+  }
+
   /** Command results (a diff report, a JSON report): stdout, always. */
   out(text: string): void {
     this.write(this.options.stdout, text);
@@ -52,15 +57,15 @@ export class Reporter {
   // `out` is left alone: command results may be coloured on purpose (diff).
 
   info(text: string): void {
-    if (!this.quiet) this.write(this.options.stderr, printable(text));
+    if (!this.quiet) this.message('', text);
   }
 
   warn(text: string): void {
-    if (!this.quiet) this.write(this.options.stderr, `warning: ${printable(text)}`);
+    if (!this.quiet) this.message('warning: ', text);
   }
 
   error(text: string): void {
-    this.write(this.options.stderr, `error: ${printable(text)}`);
+    this.message('error: ', text);
   }
 
   debug(text: string): void {

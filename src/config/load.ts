@@ -182,9 +182,12 @@ async function readConfigFile(path: string): Promise<unknown> {
 
 /**
  * Loads the config: `explicitPath` (relative to `cwd`) when given, else the one
- * `prestashop-codegen.config.{ts,mjs,json}` in `cwd`, else an empty config.
+ * `prestashop-codegen.config.{ts,mjs,json}` in `cwd`, else an empty config. `false` (`--no-config`)
+ * loads none: a `.ts`/`.mjs` config is code that runs, which CI on a pull request from a fork must
+ * be able to refuse.
  */
-export async function loadUserConfig(cwd: string, explicitPath?: string | null): Promise<LoadedConfig> {
+export async function loadUserConfig(cwd: string, explicitPath?: string | false | null): Promise<LoadedConfig> {
+  if (explicitPath === false) return { config: {}, path: null };
   if (explicitPath !== undefined && explicitPath !== null && explicitPath !== '') {
     const path = isAbsolute(explicitPath) ? explicitPath : resolve(cwd, explicitPath);
     if (!existsSync(path)) throw new ConfigError(`config file not found: ${path}; check the --config path`);

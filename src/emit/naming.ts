@@ -79,16 +79,15 @@ export function jsString(value: string): string {
   return `${out}'`;
 }
 
-/** An identifier name of the Basic Multilingual Plane (letters of any script): prettier writes such a key bare. */
-const KEY_NAME_RE = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
-
 /**
- * A property key of a type or object literal: bare when it is an identifier name (as prettier's
- * `quoteProps: "as-needed"` writes it, `__proto__` and non-ASCII letters included), quoted
- * otherwise. A quoted `"__proto__"` key means the same as a bare one, in types and in literals.
+ * A property key of a type or object literal: bare when it is an ASCII identifier (`__proto__`
+ * included), quoted otherwise. Conservative on purpose: which non-ASCII letters are identifier
+ * characters depends on the Unicode version of the user's TypeScript (letters of Unicode 16 gave
+ * TypeScript 5.9 errors), a quoted key means the same everywhere, and prettier unquotes the keys it
+ * knows to be safe. A quoted `"__proto__"` key means the same as a bare one, in types and literals.
  */
 export function propertyKey(name: string): string {
-  return isIdentifier(name) || (KEY_NAME_RE.test(name) && [...name].every((c) => c.length === 1)) ? name : jsString(name);
+  return isIdentifier(name) ? name : jsString(name);
 }
 
 /** Property access: `.name` or `["na-me"]`. */

@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
+import { trimSlashes } from '../text.js';
 import { CrudEngine, type CrudEngineOptions } from './crud.js';
 import { renderSchema, withIndexEntries } from './crud-schema.js';
 import { loadSeedRecords } from './crud-seed.js';
@@ -55,7 +56,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     (await loadFixtureStore(options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0')));
   const version = options.version !== undefined ? options.version : flavor === '1.7' ? '1.7.8.10' : fixtures.psVersion;
   const keys: Readonly<Record<string, KeyPermissions>> = options.keys ?? { [FAKE_STORE_KEY]: 'all' };
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const basePath = trimSlashes(options.basePath ?? '');
   const languages = options.languages ?? fixtures.languages;
   const crud = options.crud === undefined ? null : options.crud instanceof CrudEngine ? options.crud : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...(await withDemo(options.crud)) });
   // With an engine, the snapshot's resources are served too (module resources, other releases),
@@ -64,7 +65,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const resourceNames = new Set([...fixtures.resources.map((r) => r.name), ...served]);
   const fullMethods = new Map<string, readonly HttpMethod[]>(fixtures.resources.map((r) => [r.name, r.methods]));
   for (const name of crud?.names() ?? []) fullMethods.set(name, crud!.resource(name)!.methods);
-  const apiIndex = withIndexEntries(fixtures.apiIndex, served, fixtures.wsUrl.replace(/\/+$/, ''));
+  const apiIndex = withIndexEntries(fixtures.apiIndex, served, trimSlashes(fixtures.wsUrl));
   const requests: RecordedRequest[] = [];
   const faults: FaultState[] = [];
   let latencyMs = options.latencyMs ?? 0;
@@ -88,7 +89,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   };
 
   const rewrite = (body: string): string => {
-    const from = fixtures.wsUrl.replace(/\/+$/, '');
+    const from = trimSlashes(fixtures.wsUrl);
     const to = `${origin}${basePath}/api`;
     return body.split(from).join(to).split(from.replace(/\//g, '\\/')).join(to.replace(/\//g, '\\/'));
   };

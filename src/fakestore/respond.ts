@@ -7,7 +7,8 @@ import type { FaultRule } from './types.js';
 export async function send(res: ServerResponse, answer: Answer, fault: FaultRule | null): Promise<void> {
   let body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : Buffer.from(answer.body);
   const headers: Record<string, string> = { ...answer.headers };
-  if (answer.status >= 200 && answer.status < 300 && body.length > 0) {
+  // A fault's own `content-sha1` header stands (an altered body with a valid length).
+  if (answer.status >= 200 && answer.status < 300 && body.length > 0 && headers['content-sha1'] === undefined) {
     headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
   }
   if (fault?.truncateTo !== undefined) body = body.subarray(0, fault.truncateTo);

@@ -10,9 +10,11 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { hasErrorCode, parseErrorDocument } from './parse-errors.js';
 import { EXIT_FAILURE, EXIT_USAGE, IntrospectError, redactUrl, scrubSecrets } from '../errors.js';
 import { suggestBase, tlsHint, trimPunctuation } from './hints.js';
+import { trimSlashes } from '../text.js';
 
-/** Largest body the introspector reads (a full 8.2.0 synopsis is ~20 KiB; the listing ~60 KiB). */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './budget.js';
+
+export { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './budget.js';
 /** Same-origin redirects followed before giving up. */
 export const MAX_REDIRECTS = 5;
 /** Backoff: first delay, and the cap of any single wait (including `Retry-After`). */
@@ -194,7 +196,7 @@ export class StoreHttp {
 
   urlFor(target: RequestTarget): URL {
     const url = new URL(this.base.href);
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}${target.path}`;
+    url.pathname = `${trimSlashes(url.pathname)}${target.path}`;
     for (const [k, v] of Object.entries(target.query ?? {})) url.searchParams.set(k, v);
     if (this.options.wsKey) url.searchParams.set('ws_key', this.options.key);
     return url;
@@ -223,7 +225,8 @@ export class StoreHttp {
           (res.status >= 500 && res.status !== 501 && !(res.status === 503 && hasErrorCode(parseErrorDocument(res.body), 22))) ||
           res.status === 429 ||
           !digestOk;
-        if (!retryable || attempt === this.options.retries) return { ...res, attempts: attempt + 1 };
+        // A body that fails its Content-Sha1 check is never used, not even on the last attempt.
+        if (!retryable || (attempt === this.options.retries && digestOk)) return { ...res, attempts: attempt + 1 };
         lastError = digestOk ? `HTTP ${res.status}` : 'the body does not match its Content-Sha1 header (cut or altered on the way)';
         waitMs = digestOk ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
       } catch (error) {
@@ -244,11 +247,12 @@ export class StoreHttp {
     );
   }
 
-  /** One attempt, following same-origin redirects. */
+  /** One attempt, following same-origin redirects: `--timeout` bounds the attempt, every hop included. */
   private async attempt(start: URL, target: RequestTarget): Promise<Answer> {
     let url = start;
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
     for (let hop = 0; ; hop++) {
-      const res = await this.once(url, target);
+      const res = await this.once(url, target, timeout);
       if (!REDIRECT_STATUSES.has(res.status)) return res;
       const location = res.headers.location;
       if (location === undefined || location === '') return res;
@@ -282,11 +286,11 @@ export class StoreHttp {
     }
   }
 
-  private async once(url: URL, target: RequestTarget): Promise<Answer> {
+  private async once(url: URL, target: RequestTarget, timeout: AbortSignal): Promise<Answer> {
     this.requests++;
     const headers: Record<string, string> = { accept: 'text/xml, application/json;q=0.9, */*;q=0.1' };
     if (!this.options.wsKey) headers.authorization = `Basic ${Buffer.from(`${this.options.key}:`).toString('base64')}`;
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    if (timeout.aborted) throw new RetryableError(`timed out after ${this.options.timeoutMs} ms`);
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, {
@@ -309,12 +313,19 @@ export class StoreHttp {
       res.body.destroy();
       throw this.tooLarge(url, target);
     }
+    // An error answer is read for its message only: its first MAX_ERROR_BODY_BYTES are enough.
+    const errorCap = res.statusCode < 200 || res.statusCode > 299 ? MAX_ERROR_BODY_BYTES : Infinity;
     const chunks: Buffer[] = [];
     let size = 0;
     try {
       for await (const chunk of res.body) {
         const buf = chunk as Buffer;
         size += buf.length;
+        if (size > errorCap) {
+          chunks.push(buf.subarray(0, buf.length - (size - errorCap)));
+          res.body.destroy();
+          break;
+        }
         if (size > MAX_BODY_BYTES) {
           res.body.destroy();
           throw this.tooLarge(url, target);

@@ -22,11 +22,12 @@ import {
 } from '../model/index.js';
 import { applyCatalog, catalogVersionFor } from '../catalog/index.js';
 import { loadCatalog } from '../catalog/load.js';
-import { ConfigError, EXIT_FAILURE, IntrospectError, redactUrl } from '../errors.js';
+import { ConfigError, EXIT_FAILURE, IntrospectError, redactUrl, scrubSecrets } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { AbandonedError, StoreHttp } from './http.js';
 import { holdsKey, isStoreName, showName, STORE_NAME_RULE } from './names.js';
 import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions } from './options.js';
+import { scrubStoreStrings } from './scrub.js';
 import { pswsVersion, readLanguages, readListing, readResource, Run, type ListingOutcome, type Target } from './run.js';
 import { readTimeZone } from './timezone.js';
 
@@ -204,6 +205,12 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
       catalogCounts = applied.counts;
       for (const d of applied.diagnostics) run.warn(d.message);
     }
+    const scrubbed = scrubStoreStrings(schema, opts.key);
+    if (scrubbed.paths.length > 0) {
+      schema = canonicalize(scrubbed.value);
+      const where = scrubbed.paths.slice(0, 5).join(', ') + (scrubbed.paths.length > 5 ? `, and ${scrubbed.paths.length - 5} more` : '');
+      run.warn(`the store echoes the API key into ${scrubbed.paths.length} value(s) (${where}); replaced by *** in the snapshot. Check the store's modules.`);
+    }
     const sources: Record<SynopsisSource, number> = { json: 0, xml: 0, none: 0 };
     for (const r of schema.resources) sources[r.synopsis.source]++;
     return {
@@ -219,7 +226,7 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
         catalog: catalogVersion,
         catalogFields: catalogCounts.applied,
         customisedFields: catalogCounts.customised,
-        warnings: [...run.warnings],
+        warnings: run.warnings.map((w) => scrubSecrets(w, [opts.key])),
       },
     };
   } finally {

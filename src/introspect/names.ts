@@ -13,6 +13,7 @@
  * snapshot file edited by hand may hold other names; the model only refuses empty, over-long and
  * control-character names there, and the emitters make every other name safe.
  */
+import { scrubSecrets } from '../errors.js';
 import type { Association, Field } from '../model/index.js';
 
 export const STORE_NAME_RE = /^[A-Za-z0-9_]{1,128}$/;
@@ -42,7 +43,7 @@ export const KEY_NAME_PLACEHOLDER = '(a name that contains the API key)';
  * resource or field names must not get it into the snapshot or generated code.
  */
 export function holdsKey(name: string, key: string | undefined): boolean {
-  return key !== undefined && key.length >= 4 && name.toLowerCase().includes(key.toLowerCase());
+  return key !== undefined && key.length >= 4 && scrubSecrets(name, [key]) !== name;
 }
 
 interface NamedParts {

@@ -3,6 +3,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { ConfigError } from '../errors.js';
+import { trimSlashes } from '../text.js';
 import { isStoreName, STORE_NAME_RULE } from './names.js';
 
 export type SynopsisFormat = 'auto' | 'json' | 'xml';
@@ -84,7 +85,7 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
   }
   base.search = '';
   base.hash = '';
-  let path = base.pathname.replace(/\/+$/, '');
+  let path = trimSlashes(base.pathname);
   if (/\/api$/i.test(path)) {
     path = path.slice(0, -4);
     warn(`--url should be the shop's base address; the trailing "/api" was removed (${base.origin}${path || '/'})`);

@@ -3,6 +3,7 @@
  * (`{"errors":[{"code":20,"message":"…"}]}`). Pure.
  */
 import type { StoreErrorEntry } from '../errors.js';
+import { jsonBudgetProblem } from './budget.js';
 import { childrenNamed, parseXmlDocument, XmlReadError } from './xml.js';
 
 /**
@@ -23,6 +24,7 @@ function toCode(raw: unknown): number | null {
 }
 
 function parseJsonErrors(text: string): StoreErrorEntry[] | null {
+  if (jsonBudgetProblem(text) !== null) return null;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -59,7 +61,8 @@ function parseXmlErrors(text: string): StoreErrorEntry[] | null {
 /** `code 20: Authentification key is not active; code 21: …`, for messages. */
 export function describeStoreErrors(errors: readonly StoreErrorEntry[]): string {
   if (errors.length === 0) return 'an empty error list';
-  return errors.map((e) => (e.code === null ? e.message : `code ${e.code}: ${e.message}`)).join('; ');
+  const shown = errors.slice(0, 10).map((e) => (e.code === null ? e.message : `code ${e.code}: ${e.message}`));
+  return shown.join('; ') + (errors.length > 10 ? `; and ${errors.length - 10} more errors` : '');
 }
 
 export function hasErrorCode(errors: readonly StoreErrorEntry[] | null, ...codes: number[]): boolean {

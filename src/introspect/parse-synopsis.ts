@@ -10,6 +10,7 @@
  * strings, `[]`, or only `associations`); `parseJsonSynopsis` says so, and the caller then reads XML.
  */
 import { isKnownInputType, makeField, type Association, type Field } from '../model/index.js';
+import { jsonBudgetProblem } from './budget.js';
 import { NUMERIC_TAG_PREFIX, parseXmlDocument, XmlReadError, type XmlElement } from './xml.js';
 
 export interface ParsedSynopsis {
@@ -289,6 +290,8 @@ function jsonAssociations(value: unknown, resource: string, warnings: string[]):
  */
 export function parseJsonSynopsis(text: string, resource: string): JsonSynopsis {
   if (text.trim() === '') throw new JsonReadError('the JSON document is empty');
+  const budget = jsonBudgetProblem(text);
+  if (budget !== null) throw new JsonReadError(budget);
   let value: unknown;
   try {
     value = JSON.parse(text);

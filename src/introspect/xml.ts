@@ -6,6 +6,7 @@
  * `IntrospectError` naming the URL and resource).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { xmlBudgetProblem } from './budget.js';
 
 export interface XmlElement {
   readonly name: string;
@@ -178,11 +179,14 @@ function toElement(name: string, node: RawNode): XmlElement {
 }
 
 /**
- * Parses a document and returns its root element. Throws `XmlReadError` for a DTD or entity
- * declaration, an empty document, or malformed/truncated XML.
+ * Parses a document and returns its root element. Throws `XmlRefusedError` for a document over the
+ * parse budget (budget.ts) or with a DTD or entity declaration, `XmlReadError` for an empty
+ * document or malformed/truncated XML.
  */
 export function parseXmlDocument(xml: string, options: { repairNumericTags?: boolean } = {}): XmlElement {
   if (xml.trim() === '') throw new XmlReadError('the document is empty');
+  const budget = xmlBudgetProblem(xml);
+  if (budget !== null) throw new XmlRefusedError(budget);
   if (DTD_RE.test(outsideCdata(xml))) throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
   const source = options.repairNumericTags === true ? repairNumericTags(xml).xml : xml;
   const check = XMLValidator.validate(source);

@@ -12,13 +12,6 @@ import { lstat, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promi
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ERRNO_FIX, WriteError } from '../errors.js';
 
-/**
- * Test hook, never set in normal use: when it names a file (its base name), the write of that file
- * stops for good half-way through, after printing a line to stderr, so a test can kill the process
- * in the middle of a write.
- */
-export const PAUSE_WRITE_ENV = 'PRESTASHOP_CODEGEN_TEST_PAUSE_WRITE';
-
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The temp files a write of `path` may leave behind: `.<name>.<pid>.<12 hex>.tmp`. */
@@ -26,7 +19,8 @@ export function tempFilePattern(path: string): RegExp {
   return new RegExp(`^\\.${escapeRegExp(basename(path))}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp$`);
 }
 
-function isRunning(pid: number): boolean {
+/** True when a process with this pid runs (EPERM: it runs, as another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -96,9 +90,14 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     if (root === undefined) await mkdir(dir, { recursive: true });
     else await ensureRealDirs(root, dir);
     await removeLeftovers(path);
+    // A file replaced keeps its permissions (a user's `chmod 600` survives a regeneration).
+    const mode = await lstat(path).then(
+      (st) => (st.isFile() ? st.mode & 0o7777 : null),
+      () => null,
+    );
     const handle = await open(tmp, CREATE_NO_FOLLOW, 0o644);
     try {
-      if (process.env[PAUSE_WRITE_ENV] === basename(path)) await pauseHalfWay(handle, tmp, content);
+      if (mode !== null) await handle.chmod(mode);
       await handle.writeFile(content);
       await handle.sync();
     } finally {
@@ -126,14 +125,4 @@ async function verifyInside(root: string, path: string): Promise<void> {
     await rm(join(realDir, basename(path)), { force: true });
     throw new WriteError('refused: a symbolic link planted during the run redirected this file outside the output directory; it was removed', path);
   }
-}
-
-async function pauseHalfWay(handle: Awaited<ReturnType<typeof open>>, tmp: string, content: string | Uint8Array): Promise<never> {
-  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  await handle.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
-  await handle.sync();
-  process.stderr.write(`${PAUSE_WRITE_ENV}: paused half-way through ${tmp}\n`);
-  return new Promise<never>(() => {
-    setInterval(() => undefined, 60_000);
-  });
 }

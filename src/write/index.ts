@@ -26,6 +26,7 @@ import {
   type Manifest,
   type ManifestEntry,
 } from './manifest.js';
+import { assertOutputDirAllowed, lockOutputDir } from './guard.js';
 import { assertSafeRelativePath, isInside, resolveInside } from './paths.js';
 import { knownOutput, type Preformatted } from './preformatted.js';
 
@@ -199,6 +200,23 @@ export async function writeFileMap(
     outExists = false;
   }
 
+  const release = check ? null : await lockOutputDir(realOut);
+  try {
+    return await writeLocked(absOut, realOut, outExists, files, paths, options);
+  } finally {
+    await release?.();
+  }
+}
+
+async function writeLocked(
+  absOut: string,
+  realOut: string,
+  outExists: boolean,
+  files: ReadonlyMap<string, string>,
+  paths: readonly string[],
+  options: WriteOptions,
+): Promise<WriteResult> {
+  const check = options.check ?? false;
   const formatStart = performance.now();
   const formatter =
     options.formatter ??
@@ -211,6 +229,7 @@ export async function writeFileMap(
   const oldManifest: Manifest | null = outExists
     ? parseManifest((await readOrNull(await resolveInside(realOut, MANIFEST_FILE, realDirs))) ?? '')
     : null;
+  if (!check) await assertOutputDirAllowed(realOut, oldManifest !== null, options.force === true, new Set(paths.map((p) => p.split('/')[0]!)));
 
   // Current bytes on disk, then the final text of each file (formatted, or reused when provably the same).
   const targets = await mapLimit(paths, 16, locate);

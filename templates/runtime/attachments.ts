@@ -5,10 +5,13 @@
  *
  * - `upload`: `POST attachments/file`, multipart `file` and `name` (the attachment's name in the
  *   store's default language, the other languages take it too). The answer is the new attachment.
- *   A store that saves it and then answers 500 (a PHP warning) is looked up by file name, so the
- *   call does not fail on an attachment that exists; never retried.
+ *   A store that saves it and then answers 500 (a PHP warning) is looked up, so the call does not
+ *   fail on an attachment that exists: only a record with an id above the highest one before the
+ *   upload and the same file name, size, mime type and name is taken; anything less certain
+ *   throws with `mayBeSaved: true`. Never retried.
  * - `download`: `GET attachments/file/{id}`: the bytes, the file name (`Content-Disposition`; the
- *   store sends it in ISO-8859-1, `?` for characters outside it) and the mime type.
+ *   store sends it in ISO-8859-1, `?` for characters outside it) made safe to use as a path
+ *   segment, the store's name as is (`rawFileName`) and the mime type.
  * - `replaceFile`: a POST with `ps_method=PUT` (PHP reads multipart bodies of POSTs only).
  * - `deleteFile`: `DELETE attachments/{id}`: deletes the attachment and its file. Not
  *   `DELETE attachments/file/{id}`: the store answers 200 there and deletes nothing
@@ -16,6 +19,7 @@
  *
  * Works with the `FormData`/`Blob` of Node ≥ 18 and of browsers.
  */
+import { highestId, safeFileName, sentMime, uploadedRecord } from './attachments-match.js';
 import type { Entity } from './decode.js';
 import { mayHaveSaved, PrestaShopError, writeError } from './errors.js';
 import type { ResourceMeta } from './meta.js';
@@ -34,8 +38,13 @@ export interface UploadAttachmentOptions {
 
 export interface DownloadedFile {
   readonly bytes: Uint8Array;
-  /** From `Content-Disposition`, or null. */
+  /**
+   * From `Content-Disposition`, safe to join to a directory (no `/`, `\\`, `..`, control or
+   * reserved characters: see `safeFileName`), or null.
+   */
   readonly fileName: string | null;
+  /** The name exactly as the store sent it (may be `../../etc/passwd`): never use it as a path. */
+  readonly rawFileName: string | null;
   /** From `Content-Type`, or null. */
   readonly mimeType: string | null;
 }
@@ -95,14 +104,19 @@ export function createAttachmentFiles(ctx: ClientContext, meta: ResourceMeta): A
     form.append('name', options.name ?? fileName);
     const path = id === null ? 'attachments/file' : `attachments/file/${id}`;
     const params: [string, string][] = id === null ? [] : [['ps_method', 'PUT']];
+    // The highest id before a new upload: what proves, after an unclear answer, which record is ours.
+    const maxIdBefore = id !== null ? null : await records.list({ sort: 'id_DESC', limit: 1, display: ['id'], signal: options.signal }).then(highestId, () => null);
     try {
       const res = await ctx.transport.expectOk({ method: 'POST', path, params, format: 'XML', body: form, signal: options.signal });
       return decodeOne(res.text, res.status, res.url, 'POST');
     } catch (error) {
-      // Saved, then a PHP warning while answering: find it rather than invite a second upload.
-      if (id === null && error instanceof PrestaShopError && error.kind === 'http' && mayHaveSaved(error)) {
-        const found = await records.list({ filter: { file_name: fileName }, sort: 'id_DESC', limit: 1 }).catch(() => []);
-        if (found[0] !== undefined) return found[0];
+      // Saved, then a PHP warning while answering: find it rather than invite a second upload, but
+      // only a record that is provably this upload (never another user's file of the same name).
+      if (maxIdBefore !== null && error instanceof PrestaShopError && error.kind === 'http' && mayHaveSaved(error)) {
+        const sent = { fileName, name: options.name ?? fileName, size: blob.size, mime: sentMime(blob) };
+        const found = await records.list({ filter: { file_name: fileName }, sort: 'id_DESC', limit: 100 }).catch(() => []);
+        const mine = uploadedRecord(found, maxIdBefore, sent);
+        if (mine !== null) return mine;
       }
       throw writeError(error);
     }
@@ -117,9 +131,11 @@ export function createAttachmentFiles(ctx: ClientContext, meta: ResourceMeta): A
       checkId(id);
       const res = await ctx.transport.expectOk({ method: 'GET', path: `attachments/file/${id}`, format: 'XML', binary: true, signal: options.signal });
       const type = res.headers.get('content-type');
+      const rawFileName = dispositionFileName(res.headers.get('content-disposition'));
       return {
         bytes: new Uint8Array(res.bytes ?? new ArrayBuffer(0)),
-        fileName: dispositionFileName(res.headers.get('content-disposition')),
+        fileName: rawFileName === null ? null : safeFileName(rawFileName),
+        rawFileName,
         mimeType: type === null || type === '' ? null : type,
       };
     },

@@ -64,7 +64,7 @@ export class PrestaShopError extends Error {
     const errors = init.errors ?? [];
     const url = redactUrl(init.url);
     const retried = init.mayHaveSucceeded === true ? '; the call was retried after an attempt that got no clear answer, which may have been applied' : '';
-    super(init.message ?? `${describe(init.kind, init.status, errors, init.method, url)}${retried}`, { cause: init.cause });
+    super(boundedMessage(init.message ?? `${describe(init.kind, init.status, errors, init.method, url)}${retried}`), { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
     this.errors = errors;
@@ -84,7 +84,7 @@ export class PrestaShopError extends Error {
 export class ValidationError extends Error {
   readonly issues: readonly ValidationIssue[];
   constructor(issues: readonly ValidationIssue[]) {
-    super(`${issues.length} invalid value${issues.length === 1 ? '' : 's'}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    super(boundedMessage(`${issues.length} invalid value${issues.length === 1 ? '' : 's'}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`));
     this.name = 'ValidationError';
     this.issues = issues;
   }
@@ -107,7 +107,7 @@ export class PrestaShopValidationError extends ValidationError {
       .map((i) => `${i.path === '' ? '(body)' : i.path}: ${i.message}`)
       .join('; ');
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
-    this.message = `${resource}.${operation}: invalid input, nothing was sent: ${head}${more}`;
+    this.message = boundedMessage(`${resource}.${operation}: invalid input, nothing was sent: ${head}${more}`);
   }
 }
 
@@ -141,13 +141,33 @@ export function redactUrl(url: string): string {
   return u.toString();
 }
 
-/** Replaces the key (and its Basic-auth form) in a text taken from the store. */
+/**
+ * Replaces the key in a text, ASCII case ignored: as is, URL-encoded (`encodeURIComponent`, the
+ * form encoding of a `ws_key` query parameter, where `+` and `/` become `%2B` and `%2F`, and that
+ * encoded once more), and base64 (alone, and as the Basic-auth token).
+ */
 export function scrubKey(text: string, key: string): string {
   if (key.length < 4) return text;
-  let out = text.split(key).join('***');
-  const b64 = basicToken(key);
-  out = out.split(b64).join('***');
+  const form = new URLSearchParams({ k: key }).toString().slice(2);
+  const forms = [key, encodeURIComponent(key), form, encodeURIComponent(form), basicToken(key), btoa(key)];
+  let out = text;
+  for (const f of forms) out = replaceAsciiCaseless(out, f);
   return out;
+}
+
+const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** `text` with every occurrence of `needle` (ASCII case ignored) replaced by `***`: one forward scan. */
+function replaceAsciiCaseless(text: string, needle: string): string {
+  const hay = asciiLower(text);
+  const n = asciiLower(needle);
+  let out = '';
+  let from = 0;
+  for (let at = hay.indexOf(n); at !== -1; at = hay.indexOf(n, from)) {
+    out += `${text.slice(from, at)}***`;
+    from = at + n.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /** The Basic-auth token of a key: base64 of `key:` (the password is empty). */
@@ -156,6 +176,15 @@ export function basicToken(key: string): string {
 }
 
 const MAX_MESSAGE = 2000;
+
+/** The longest error message (the full lists stay in `errors` and `issues`). */
+export const MAX_ERROR_MESSAGE = 4000;
+
+/** The one bound of every error message: at most `MAX_ERROR_MESSAGE` characters, saying how much was cut. */
+export function boundedMessage(text: string): string {
+  if (text.length <= MAX_ERROR_MESSAGE) return text;
+  return `${text.slice(0, MAX_ERROR_MESSAGE)}… (${text.length - MAX_ERROR_MESSAGE} more characters)`;
+}
 
 /**
  * The store's error list from an error body: the XML `<errors>` document, the JSON `{"errors":[…]}`

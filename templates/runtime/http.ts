@@ -302,7 +302,10 @@ export function apiUrlOf(baseUrl: string): string {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TypeError('baseUrl: expected an http(s) URL');
   if (u.username !== '' || u.password !== '') throw new TypeError('baseUrl: put the key in apiKey, not in the URL');
   if (u.search !== '' || u.hash !== '') throw new TypeError('baseUrl: expected no query string or fragment');
-  const path = u.pathname.replace(/\/+$/, '');
+  // Trailing slashes trimmed by a scan from the end (linear; `/\/+$/` is quadratic).
+  let end = u.pathname.length;
+  while (end > 0 && u.pathname.charCodeAt(end - 1) === 0x2f) end--;
+  const path = u.pathname.slice(0, end);
   u.pathname = path.endsWith('/api') ? `${path}/` : `${path}/api/`;
   return u.toString();
 }

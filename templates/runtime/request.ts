@@ -6,6 +6,7 @@
  * may have been saved.
  */
 import { writeError } from './errors.js';
+import { parseJsonAnswer } from './http-body.js';
 import type { HttpResponse } from './http.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
@@ -64,12 +65,13 @@ function queryParams(query: RawRequest['query']): Params {
   return params;
 }
 
-/** JSON, or the root element of an XML document; null for an empty or unreadable body (see `text`). */
+/** JSON, or the root element of an XML document; null for an empty, unreadable or too deeply nested body (see `text`). */
 function parse(res: HttpResponse): unknown {
   const text = res.text.trim();
   if (text === '') return null;
   try {
-    if (text.startsWith('{') || text.startsWith('[')) return JSON.parse(text) as unknown;
+    // The same reader as every other answer: nesting deeper than MAX_JSON_DEPTH is refused.
+    if (text.startsWith('{') || text.startsWith('[')) return parseJsonAnswer(text);
     return parseXml(text) satisfies XmlElement;
   } catch {
     return null;

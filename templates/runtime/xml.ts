@@ -16,8 +16,9 @@ const NAME_RE = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
 /**
  * Parses a document and returns its root element. Throws a `SyntaxError` on malformed input.
- * Comments, processing instructions and a DOCTYPE are skipped; only the five predefined and
- * numeric character references are decoded (no entity expansion, so no entity bombs).
+ * Comments and processing instructions are skipped; a DOCTYPE (or any other declaration) is
+ * refused; only the five predefined and numeric character references are decoded (no entity
+ * expansion, so no entity bombs).
  */
 export function parseXml(source: string): XmlElement {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
@@ -48,7 +49,8 @@ export function parseXml(source: string): XmlElement {
     } else if (text.startsWith('<?', i)) {
       i = skipTo(text, '?>', i);
     } else if (text.startsWith('<!', i)) {
-      i = skipDeclaration(text, i);
+      // A DOCTYPE (or any declaration) is refused, never skipped: no store answer has one.
+      throw new SyntaxError('XML: a DOCTYPE or declaration is refused');
     } else if (text.startsWith('</', i)) {
       const end = text.indexOf('>', i);
       if (end === -1) throw new SyntaxError('XML: unterminated end tag');
@@ -78,18 +80,6 @@ function skipTo(text: string, terminator: string, from: number): number {
   const end = text.indexOf(terminator, from);
   if (end === -1) throw new SyntaxError(`XML: missing ${terminator}`);
   return end + terminator.length;
-}
-
-/** Skips `<!DOCTYPE …>` including an internal subset in brackets (whose declarations are ignored). */
-function skipDeclaration(text: string, from: number): number {
-  let depth = 0;
-  for (let i = from + 2; i < text.length; i++) {
-    const c = text[i];
-    if (c === '[') depth++;
-    else if (c === ']') depth--;
-    else if (c === '>' && depth <= 0) return i + 1;
-  }
-  throw new SyntaxError('XML: unterminated declaration');
 }
 
 function readStartTag(text: string, from: number): { element: XmlElement; selfClosing: boolean; next: number } {

@@ -154,7 +154,8 @@ describe('generate', () => {
     await writeFile(join(dir, 'index.ts'), 'export const app = 1;\n');
     const refused = await run('generate', '--out', '.', '--no-format');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/not written by prestashop-codegen .*"index\.ts".*--force/);
+    // The working directory holds the snapshot and no manifest: not an earlier output.
+    expect(refused.stderr).toMatch(/refused: the directory is not empty \("prestashop-schema\.json"\) and holds no prestashop-codegen manifest.*--force/);
     expect(await readFile(join(dir, 'index.ts'), 'utf8')).toBe('export const app = 1;\n');
     expect((await run('generate', '--out', '.', '--no-format', '--force')).code).toBe(0);
   });

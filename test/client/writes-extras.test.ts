@@ -27,14 +27,14 @@ describe('attachments', () => {
     ]);
     const id = created['id'] as number;
     const down = await files.download(id);
-    expect(down).toEqual({ bytes, fileName: 'manual.pdf', mimeType: 'application/pdf' });
+    expect(down).toEqual({ bytes, fileName: 'manual.pdf', rawFileName: 'manual.pdf', mimeType: 'application/pdf' });
     const upload = h.store.requests.find((r) => r.path.endsWith('/attachments/file') && r.method === 'POST')!;
     expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
     const replaced = await files.replaceFile(id, new File([new Uint8Array([1, 2, 3])], 'café.txt', { type: 'text/plain' }));
     expect(replaced).toMatchObject({ id, file_name: 'café.txt', mime: 'text/plain', file_size: 3 });
     // The store sends the name through utf8_decode (Latin-1); the fake store sends `?` beyond ASCII.
-    expect(await files.download(id)).toEqual({ bytes: new Uint8Array([1, 2, 3]), fileName: 'caf?.txt', mimeType: 'text/plain' });
+    expect(await files.download(id)).toEqual({ bytes: new Uint8Array([1, 2, 3]), fileName: 'caf_.txt', rawFileName: 'caf?.txt', mimeType: 'text/plain' });
 
     h.store.clearRequests();
     await files.deleteFile(id);

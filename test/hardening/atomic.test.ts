@@ -5,14 +5,20 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
-import { PAUSE_WRITE_ENV, tempFilePattern, writeFileAtomic } from '../../src/write/atomic.js';
+import { tempFilePattern, writeFileAtomic } from '../../src/write/atomic.js';
+import { LOCK_FILE } from '../../src/write/guard.js';
 import { GOLDEN_8_2_0, KEY, listFiles, runCli, spawnCli, tempDir } from './helpers.js';
+
+/** The test-only preload that pauses a write half-way (production code has no hook). */
+const PAUSE_WRITE_ENV = 'PSC_TEST_PAUSE_WRITE';
+const PRELOAD = `--import=${pathToFileURL(join(import.meta.dirname, 'pause-write.mjs')).href}`;
 
 /** Runs the CLI in its own process until it pauses half-way through writing `file`, then SIGKILLs it. */
 async function killMidWrite(args: string[], cwd: string, file: string): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
-  const child = spawnCli(args, { cwd, env: { [PAUSE_WRITE_ENV]: file } });
+  const child = spawnCli(args, { cwd, env: { [PAUSE_WRITE_ENV]: file, NODE_OPTIONS: PRELOAD } });
   let stderr = '';
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   await new Promise<void>((resolve, reject) => {
@@ -102,6 +108,8 @@ describe('a process killed in the middle of a write', () => {
     const temps: string[] = [];
     for (const f of listFiles(join(cwd, 'out'))) {
       const name = f.split('/').pop()!;
+      // The killed run's lock: taken over by the next run, since its pid no longer runs.
+      if (f === LOCK_FILE) continue;
       if (name.endsWith('.tmp')) {
         temps.push(f);
         continue;

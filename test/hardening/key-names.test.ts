@@ -9,7 +9,7 @@ import { IntrospectError } from '../../src/errors.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore } from '../../src/introspect/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
-import { GOLDEN_8_2_0, KEY, leaksIn } from './helpers.js';
+import { GOLDEN_8_2_0, KEY, leaksIn, readAll, runCli, tempDir } from './helpers.js';
 import { fixtureStore } from './hostile.js';
 
 const open: FakeStore[] = [];
@@ -37,6 +37,27 @@ describe('a store that echoes the key into names', () => {
     const e = await refusal(fixtureStore([{ name: 'widgets', synopsis: { json: { widget: { [KEY.toLowerCase()]: { required: true } } } } }]));
     expect(e.message).toMatch(/field name the tool does not accept: "\(a name that contains the API key\)"/);
     expect(e.message).toMatch(/resource "widgets"/);
+  });
+});
+
+describe('a store that echoes the key into other strings', () => {
+  it('formats, input types and descriptions (any case, URL-encoded, base64): scrubbed from the snapshot and every generated file', async () => {
+    const echo = `is${KEY.toLowerCase()}:${Buffer.from(`${KEY}:`).toString('base64')}`;
+    const s = await startFakeStore({
+      fixtures: fixtureStore([
+        { name: 'widgets', description: `Widgets ${KEY}`, synopsis: { json: { widget: { code: { format: echo, required: true }, kind: { inputType: `select ${encodeURIComponent(KEY)}` } } } } },
+      ]),
+    });
+    open.push(s);
+    const cwd = tempDir();
+    const run = await runCli(['introspect', '--url', s.url, '--key', KEY], { cwd });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/echoes the API key into \d+ value\(s\) \(.*resources\[widgets\]\.fields\[code\]\.format/);
+    const gen = await runCli(['generate', '--out', 'gen', '--no-format'], { cwd });
+    expect(gen.code).toBe(0);
+    const written = readAll(cwd);
+    expect(written).toContain('***');
+    expect(leaksIn(`${written}\n${run.stdout}\n${run.stderr}`, KEY)).toEqual([]);
   });
 });
 

@@ -164,7 +164,7 @@ describe(`a gigantic body (cap ${MAX_BODY_BYTES / 1024 / 1024} MiB)`, () => {
       try {
         const run = await introspectExpectingFailure([], big.url);
         expect(run.code).toBe(1);
-        expect(run.stderr).toMatch(/\/api: the answer is larger than 16 MiB/);
+        expect(run.stderr).toContain(`/api: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
         // It stopped reading: the server could not push much past the cap (socket buffers aside).
         expect(big.sent()).toBeLessThan(MAX_BODY_BYTES + 8 * 1024 * 1024);
       } finally {

@@ -3,7 +3,9 @@
  * tricks, no renaming), the introspector refuses names outside the rule with an error naming the
  * resource and the item, and --exclude can leave such a resource out.
  */
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
+import { propertyKey } from '../../src/emit/naming.js';
 import { IntrospectError } from '../../src/errors.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { badNames, introspectStore, isStoreName, parseXmlSynopsis } from '../../src/introspect/index.js';
@@ -77,5 +79,22 @@ describe('the introspector refuses names outside the rule', () => {
     );
     const ok = await introspectStore({ url: s.url, key: KEY, exclude: ['été', long] });
     expect(ok.schema.resources.map((r) => r.name)).toEqual(['zones']);
+  });
+});
+
+/** TypeScript's own identifier check (public at run time, absent from its typings). */
+const isIdentifierText = (name: string): boolean =>
+  (ts as unknown as { isIdentifierText(text: string, target: ts.ScriptTarget): boolean }).isIdentifierText(name, ts.ScriptTarget.ES2022);
+
+describe('property keys the user’s TypeScript accepts', () => {
+  it('a key is bare only when it is an ASCII identifier: letters newer than TypeScript’s Unicode tables are quoted', () => {
+    // U+A7CB and U+A7DC are letters of Unicode 16: Node's RegExp knows them, TypeScript 5.9 does not.
+    const names = ['price', '__proto__', '$x', '\uA7CBx', 'x\uA7DC', 'é', 'ǅ', '\u{10D50}', 'a-b', '1x'];
+    for (const name of names) {
+      const key = propertyKey(name);
+      if (key === name) expect(isIdentifierText(name), name).toBe(true);
+      else expect(key, name).toBe(JSON.stringify(name));
+    }
+    expect(names.filter((n) => propertyKey(n) === n)).toEqual(['price', '__proto__', '$x']);
   });
 });

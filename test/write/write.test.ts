@@ -93,7 +93,8 @@ describe('writeFileMap', () => {
     await mkdir(join(out, 'types'), { recursive: true });
     await writeFile(join(out, 'README.md'), 'mine\n');
     await writeFile(join(out, 'types/custom.ts'), 'export const mine = 1;\n');
-    await writeFileMap(out, FILES, unformatted);
+    // --force: the directory is not empty and holds no manifest yet.
+    await writeFileMap(out, FILES, { ...unformatted, force: true });
     const result = await writeFileMap(out, map({ 'index.ts': 'export {};\n' }), unformatted);
     expect(result.removed).toEqual(['types/a.ts', 'types/b.ts', 'types/index.ts']);
     expect(await readFile(join(out, 'README.md'), 'utf8')).toBe('mine\n');
@@ -134,7 +135,8 @@ describe('writeFileMap', () => {
     await writeFile(join(out, 'a.ts'), 'x\n');
     for (const text of ['not json', JSON.stringify({ manifestVersion: 1, generator: 'other', files: { 'a.ts': { source: 'x', output: 'y' } } })]) {
       await writeFile(join(out, MANIFEST_FILE), text);
-      const result = await writeFileMap(out, map({ 'b.ts': 'export {};\n' }), unformatted);
+      // --force: without a manifest of ours, a non-empty directory is refused otherwise.
+      const result = await writeFileMap(out, map({ 'b.ts': 'export {};\n' }), { ...unformatted, force: true });
       expect(result.removed).toEqual([]);
       expect(existsSync(join(out, 'a.ts'))).toBe(true);
     }
@@ -276,7 +278,7 @@ describe('path safety', () => {
     await mkdir(join(real, 'shared-dir'), { recursive: true });
     await symlink(real, out);
     await symlink(join(real, 'shared-dir'), join(real, 'types'));
-    const result = await writeFileMap(out, FILES, unformatted);
+    const result = await writeFileMap(out, FILES, { ...unformatted, force: true });
     expect(result.written).toHaveLength(4);
     expect(existsSync(join(real, 'shared-dir', 'a.ts'))).toBe(true);
   });
