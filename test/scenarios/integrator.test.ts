@@ -52,34 +52,36 @@ async function adopt(prefix: string): Promise<void> {
 }
 
 describe('integrator: change feed, batch writes, count, hooks', () => {
-  scenario(
-    'the change feed resumes from a cursor with exactly the creations, the update and the deletion',
+  for (const dates of ['string', 'Date'] as const) scenario(
+    `the change feed resumes from a cursor with exactly the creations, the update and the deletion (dates: ${dates})`,
     async () => {
-      const category = await makeCategory(t, c, 'Feed');
+      // In Date mode `since` is an instant, turned into the store's wall clock (its PS_TIMEZONE).
+      const client = await t.client(dates);
+      const category = await makeCategory(t, client, 'Feed');
       // The cursor: a walk from a tagged product's own second, to its end.
-      const mark = await makeProduct(t, c, category.id);
-      const start = await walk(c.products.changes({ since: mark.date_upd }), [mark.id], '');
+      const mark = await makeProduct(t, client, category.id);
+      const start = await walk(client.products.changes({ since: mark.date_upd }), [mark.id], '');
       expect(start.events).toEqual([`created ${mark.id}`]);
 
       await nextSecond();
-      const a = await makeProduct(t, c, category.id);
-      const b = await makeProduct(t, c, category.id);
+      const a = await makeProduct(t, client, category.id);
+      const b = await makeProduct(t, client, category.id);
       const ids = [a.id, b.id];
-      const first = await walk(c.products.changes({ cursor: start.cursor }), ids, start.cursor);
+      const first = await walk(client.products.changes({ cursor: start.cursor }), ids, start.cursor);
       expect(first.events).toEqual([`created ${a.id}`, `created ${b.id}`]);
 
       await nextSecond();
-      await c.products.patch(a.id, { price: 13.5 });
-      await c.products.delete(b.id);
+      await client.products.patch(a.id, { price: 13.5 });
+      await client.products.delete(b.id);
       t.cleanup.forget('products', b.id);
-      const second = await walk(c.products.changes({ cursor: first.cursor }), ids, first.cursor);
+      const second = await walk(client.products.changes({ cursor: first.cursor }), ids, first.cursor);
       expect(second.events).toEqual([`updated ${a.id}`, `deleted ${b.id}`]);
       // Nothing more after the last cursor.
-      expect((await walk(c.products.changes({ cursor: second.cursor }), ids, second.cursor)).events).toEqual([]);
+      expect((await walk(client.products.changes({ cursor: second.cursor }), ids, second.cursor)).events).toEqual([]);
 
       // From the first cursor again: a is new to it (read as it is now), b came and went unseen.
       const again: Event[] = [];
-      for await (const e of c.products.changes({ cursor: start.cursor })) if (ids.includes(e.id)) again.push(e);
+      for await (const e of client.products.changes({ cursor: start.cursor })) if (ids.includes(e.id)) again.push(e);
       expect(again.map((e) => `${e.type} ${e.id}`)).toEqual([`created ${a.id}`]);
       expect(Number(again[0]!.record.price)).toBe(13.5);
     },
