@@ -55,6 +55,8 @@ export type Client = any;
 export interface Target {
   readonly kind: TargetKind;
   readonly url: string;
+  /** The key the client sends (to check that what it hands out never contains it). */
+  readonly key: string;
   readonly schema: StoreSchema;
   /** A unique tag for the records this run creates (names, references). */
   readonly stamp: string;
@@ -117,6 +119,7 @@ export async function openTarget(): Promise<Target> {
   return {
     kind: TARGET,
     url,
+    key,
     schema,
     stamp,
     fake,
