@@ -79,15 +79,28 @@ export function jsString(value: string): string {
   return `${out}'`;
 }
 
+/** An identifier name (letters of any script, as the running Node knows them). */
+const KEY_NAME_RE = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+
 /**
- * A property key of a type or object literal: bare when it is an ASCII identifier (`__proto__`
- * included), quoted otherwise. Conservative on purpose: which non-ASCII letters are identifier
- * characters depends on the Unicode version of the user's TypeScript (letters of Unicode 16 gave
- * TypeScript 5.9 errors), a quoted key means the same everywhere, and prettier unquotes the keys it
- * knows to be safe. A quoted `"__proto__"` key means the same as a bare one, in types and literals.
+ * Letters of long-standing scripts (Unicode 1.1: Latin-1 and Latin Extended-A, Greek, Cyrillic,
+ * Hebrew, Arabic, kana, CJK ideographs, Hangul syllables): identifier characters for every
+ * TypeScript and in ES5's tables, which prettier's `quoteProps: "as-needed"` reads.
+ */
+const OLD_LETTERS_RE = /^[\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F\u0386-\u03CE\u0400-\u04FF\u05D0-\u05EA\u0621-\u064A\u3041-\u30FF\u4E00-\u9FA5\uAC00-\uD7A3]$/;
+
+/**
+ * A property key of a type or object literal: bare when it is an identifier name whose non-ASCII
+ * letters all come from long-standing scripts (`OLD_LETTERS_RE`), as prettier's `quoteProps:
+ * "as-needed"` writes it; quoted otherwise. Newer letters stay quoted on purpose: whether they are
+ * identifier characters depends on the Unicode version of the user's TypeScript (letters of Unicode
+ * 16 gave TypeScript 5.9 errors), and a quoted key means the same everywhere. A quoted
+ * `"__proto__"` key means the same as a bare one, in types and in literals.
  */
 export function propertyKey(name: string): string {
-  return isIdentifier(name) ? name : jsString(name);
+  if (isIdentifier(name)) return name;
+  const bare = KEY_NAME_RE.test(name) && [...name].every((c) => c.charCodeAt(0) < 0x80 || OLD_LETTERS_RE.test(c));
+  return bare ? name : jsString(name);
 }
 
 /** Property access: `.name` or `["na-me"]`. */

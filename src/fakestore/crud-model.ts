@@ -147,7 +147,7 @@ export function crudResourceOf(resource: Resource, generation: string = '8.x'): 
       write: f.write,
       setter: f.setter,
       computed: f.computed,
-      values: f.values,
+      values: SQL_ENUM_ONLY.has(`${resource.name}.${f.name}`) ? null : f.values,
       allowNull: f.allowNull || nullable.has(`${resource.name}.${f.name}`),
     });
   }
@@ -220,6 +220,14 @@ export function zeroValue(field: CrudField): string {
 export function nullValue(field: CrudField): string {
   return field.allowNull ? '' : zeroValue(field);
 }
+
+/**
+ * Fields whose allowed values the snapshot takes from the release's SQL `ENUM` column, not from the
+ * `$definition` (fixtures/catalog-src/<version>/enums.json): `validateField` does not check them
+ * (85 "has a bad value" never comes), only their `validate` rule does (`isReductionType`,
+ * `isStockManagement`), and the column keeps '' for anything else (`columnValue`).
+ */
+const SQL_ENUM_ONLY = new Set(['products.redirect_type', 'customer_threads.status', 'specific_prices.reduction_type', 'specific_price_rules.reduction_type', 'warehouses.management_type']);
 
 /**
  * ENUM columns whose `$definition` gives no allowed values, so `validateField` passes anything

@@ -65,12 +65,12 @@ describe('attachments', () => {
 describe('methods', () => {
   it('each resource client has at run time only the methods the store allows', async () => {
     const client = h.client();
-    expect(Object.keys(client.supply_order_states).sort()).toEqual(['get', 'head', 'list', 'listAll']);
+    expect(Object.keys(client.supply_order_states).sort()).toEqual(['changes', 'count', 'get', 'head', 'list', 'listAll']);
     expect(client.supply_order_states.update).toBeUndefined();
-    expect(Object.keys(client.stock_availables).sort()).toEqual(['get', 'head', 'list', 'listAll', 'patch', 'update']);
+    expect(Object.keys(client.stock_availables).sort()).toEqual(['changes', 'count', 'get', 'head', 'list', 'listAll', 'patch', 'update', 'updateMany']);
     // Attachments: the record methods and the file calls.
     expect(Object.keys(client.attachments).sort()).toEqual(
-      ['delete', 'deleteFile', 'download', 'get', 'head', 'list', 'listAll', 'patch', 'replaceFile', 'update', 'upload'],
+      ['changes', 'count', 'delete', 'deleteFile', 'download', 'get', 'head', 'list', 'listAll', 'patch', 'replaceFile', 'update', 'updateMany', 'upload'],
     );
     expect((await client.stock_availables.list({ display: ['id'], limit: 1 })).length).toBe(1);
   });

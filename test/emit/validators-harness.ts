@@ -250,10 +250,10 @@ export function fullValidBody(plan: ResourcePlan): Record<string, unknown> {
   return body;
 }
 
-/** Only the required fields, valid. */
+/** Only the required fields, valid; with those required on create (`products.name`), as `validate<Type>Input` checks a create by default. */
 export function minimalValidBody(plan: ResourcePlan): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const f of plan.fields) if (f.required && !f.readOnly) body[f.name] = validValue(f);
+  for (const f of plan.fields) if ((f.required || f.requiredOnCreate) && !f.readOnly) body[f.name] = validValue(f);
   return body;
 }
 

@@ -54,7 +54,7 @@ describe.each([
 
   it('refuses a product condition outside the allowed values (85), and PATCH exists only from 8.0', () => {
     const validate = module.validateProductInput as Validate;
-    const result = validate({ price: 1, condition: 'broken' });
+    const result = validate({ price: 1, condition: 'broken' }, 'update');
     expect(result.issues).toEqual([expect.objectContaining({ path: 'condition', code: 'invalid_value' })]);
     expect(resourcePlan(plan, 'products').hasPatch).toBe(expected.patch);
     expect(typeof module.validateProductPatch === 'function').toBe(expected.patch);
@@ -62,11 +62,11 @@ describe.each([
 
   it("refuses a redirect_type outside the release's SQL ENUM (the store would store '')", () => {
     const validate = module.validateProductInput as Validate;
-    const bogus = validate({ price: 1, redirect_type: 'bogus' });
+    const bogus = validate({ price: 1, redirect_type: 'bogus' }, 'update');
     expect(bogus.issues).toEqual([expect.objectContaining({ path: 'redirect_type', code: 'invalid_value' })]);
     // '410' came with 8.1: refused on 1.7.8, valid on 9.0.
-    expect(validate({ price: 1, redirect_type: '410' }).ok).toBe(expected.patch);
-    expect(validate({ price: 1, redirect_type: '301-product' }).ok).toBe(true);
+    expect(validate({ price: 1, redirect_type: '410' }, 'update').ok).toBe(expected.patch);
+    expect(validate({ price: 1, redirect_type: '301-product' }, 'update').ok).toBe(true);
   });
 });
 
