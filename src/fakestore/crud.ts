@@ -39,6 +39,11 @@ export const CRUD_RESOURCES: readonly string[] = ['categories', 'customers', 'or
 /** HTTP methods PrestaShop knows (`checkHTTPMethod`; 1.7.8 has no PATCH). */
 const KNOWN_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'HEAD'];
 
+/** Whether the release knows the (upper-case) method; any other is 405/23 (`WebserviceRequest::checkHTTPMethod`, 8.2.0 966-967). */
+export function knownMethod(method: string, generation: CrudGeneration): boolean {
+  return KNOWN_METHODS.includes(method) && !(method === 'PATCH' && generation === '1.7');
+}
+
 /**
  * What the store starts with:
  * - `true` (default): a record set for every resource served: `demo` records where given (the 8.2.0
@@ -235,7 +240,7 @@ export class CrudEngine {
   private route(req: CrudRequest): CrudAnswer {
     const name = req.segments[0] ?? '';
     const method = req.method.toUpperCase();
-    if (!KNOWN_METHODS.includes(method) || (method === 'PATCH' && this.generation === '1.7')) throw new WsError(405, 23, `Method ${method} is not valid`);
+    if (!knownMethod(method, this.generation)) throw new WsError(405, 23, `Method ${method} is not valid`);
     checkShopParams(this, req.query);
     if (name === 'images') return handleImages(this, req);
     if (name === 'search') return handleSearch(this, req);

@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
-import { CrudEngine, type CrudEngineOptions } from './crud.js';
+import { CrudEngine, knownMethod, type CrudEngineOptions } from './crud.js';
 import { renderSchema, withIndexEntries } from './crud-schema.js';
 import { loadSeedRecords } from './crud-seed.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
@@ -179,8 +179,9 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       return { status: a.status, headers: { ...baseHeaders(true, a.contentType), ...(a.headers ?? {}) }, body: a.body };
     }
     const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
+    if (!knownMethod(method, flavor === '1.7' ? '1.7' : '8.x')) return errorAnswer(405, [{ code: 23, message: `Method ${method} is not valid` }], format, true);
     if (!methods.includes(method)) {
-      return errorAnswer(405, [{ code: 25, message: `Method ${method} is not allowed for this authentication key` }], format, true);
+      return errorAnswer(405, [{ code: 25, message: `Method ${method} is not allowed for the resource ${resource} with this authentication key` }], format, true);
     }
     if (segments.length > 1) return { status: 404, headers: baseHeaders(true, ''), body: '' };
     const schema = query.get('schema');
