@@ -233,6 +233,12 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     return null;
   };
 
+  /** `admit` without a cap: always, at once. */
+  const admitNow = (): boolean => {
+    serving++;
+    maxServing = Math.max(maxServing, serving);
+    return true;
+  };
   /** Waits for a slot under the concurrency cap; false when the request is to be turned away. */
   const admit = async (): Promise<boolean> => {
     if (cap !== null && serving >= cap.max) {
@@ -241,9 +247,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       await new Promise<void>((resolve) => queued.push(resolve));
       return true;
     }
-    serving++;
-    maxServing = Math.max(maxServing, serving);
-    return true;
+    return admitNow();
   };
   const leave = (): void => {
     const next = queued.shift();
@@ -276,7 +280,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     }
     // Without URL rewriting only the dispatcher reaches the webservice: `?url=products` is `/api/products`.
     let path = url.pathname;
-    const query = new URLSearchParams(url.search);
+    const query = url.searchParams;
     if (path === `${basePath}/webservice/dispatcher.php`) {
       path = `${basePath}/api/${(query.get('url') ?? '').replace(/^\/+/, '')}`.replace(/\/$/, '');
       query.delete('url');
@@ -299,26 +303,23 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     maxInFlight = Math.max(maxInFlight, inFlight);
     // 'finish' comes before the client can have the whole answer; 'close' covers dropped ones.
     let counted = true;
+    let admitted = false;
     const done = (): void => {
       if (counted) inFlight--;
       counted = false;
+      if (admitted) leave();
+      admitted = false;
     };
     res.once('finish', done);
     res.once('close', done);
     const serve = async (): Promise<void> => {
-      if (!(await admit())) {
+      if (!(cap === null ? admitNow() : await admit())) {
         const retryAfter = cap?.retryAfterSeconds === undefined ? {} : { 'retry-after': String(cap.retryAfterSeconds) };
         res.writeHead(503, { ...retryAfter, 'content-type': 'text/html', 'content-length': '0' });
         res.end();
         return;
       }
-      let left = false;
-      const release = (): void => {
-        if (!left) leave();
-        left = true;
-      };
-      res.once('close', release);
-      res.once('finish', release);
+      admitted = true;
       await handle(req, res);
     };
     serve().catch((error: unknown) => {

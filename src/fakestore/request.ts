@@ -69,6 +69,18 @@ export function outputFormat(req: IncomingMessage, query: URLSearchParams): Wire
   return pick === 'JSON' ? 'JSON' : 'XML';
 }
 
+/** Decoded `Authorization: Basic` user names, by header (a client sends the same one each time). */
+const basicUsers = new Map<string, string>();
+
+function basicUser(auth: string): string {
+  const kept = basicUsers.get(auth);
+  if (kept !== undefined) return kept;
+  const user = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8').split(':')[0] ?? '';
+  if (basicUsers.size >= 16) basicUsers.clear();
+  basicUsers.set(auth, user);
+  return user;
+}
+
 export function keyOf(
   headers: IncomingHttpHeaders,
   query: URLSearchParams,
@@ -76,8 +88,7 @@ export function keyOf(
 ): { key: string | null; hadAuthorization: boolean } {
   const auth = headers.authorization;
   if (!stripAuthorization && typeof auth === 'string' && /^basic /i.test(auth)) {
-    const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
-    const user = decoded.split(':')[0] ?? '';
+    const user = basicUser(auth);
     if (user !== '') return { key: user, hadAuthorization: true };
   }
   return { key: query.get('ws_key'), hadAuthorization: typeof auth === 'string' };

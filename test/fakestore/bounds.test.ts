@@ -81,3 +81,30 @@ describe('fault dice', () => {
     expect(await pattern(used)).toEqual(expected);
   });
 });
+
+describe('Content-Sha1 of answers read again (encoded bodies are kept by their text)', () => {
+  it('is the SHA-1 of the bytes sent, for a repeated read and after a write changes the record', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { createHash } = await import('node:crypto');
+    const { parseSnapshot } = await import('../../src/model/index.js');
+    const url = new URL('../golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url);
+    const s = await start({ crud: { schema: parseSnapshot(readFileSync(url, 'utf8'), url.pathname), resources: ['products', 'categories', 'stock_availables'] } });
+    const read = async (): Promise<{ sha: string | null; bytes: Buffer }> => {
+      const res = await fetch(`${s.url}/api/products/1`, { headers: { authorization: `Basic ${Buffer.from(`${FAKE_STORE_KEY}:`).toString('base64')}` } });
+      return { sha: res.headers.get('content-sha1'), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const sha1 = (b: Buffer): string => createHash('sha1').update(b).digest('hex');
+    const first = await read();
+    const again = await read();
+    expect(again.sha).toBe(sha1(again.bytes));
+    expect(again.sha).toBe(first.sha);
+    // Same length, other bytes: the reference changes by one letter.
+    const ref = /<reference><!\[CDATA\[(.*?)\]\]>/.exec(first.bytes.toString('utf8'))![1]!;
+    const patched = await raw(s.url, FAKE_STORE_KEY, 'PATCH', 'products/1', { body: `<prestashop><product><id>1</id><reference>${ref.slice(0, -1)}Z</reference></product></prestashop>` });
+    expect(patched.status).toBe(200);
+    const after = await read();
+    expect(after.bytes.length).toBe(first.bytes.length);
+    expect(after.sha).toBe(sha1(after.bytes));
+    expect(after.sha).not.toBe(first.sha);
+  });
+});
