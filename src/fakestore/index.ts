@@ -176,7 +176,8 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
         keyMethods: methods,
         ...(body.multipart === undefined ? {} : { multipart: body.multipart }),
       });
-      return { status: a.status, headers: { ...baseHeaders(true, a.contentType), ...(a.headers ?? {}) }, body: a.body };
+      const headers = baseHeaders(true, a.contentType);
+      return { status: a.status, headers: a.headers === undefined ? headers : Object.assign(headers, a.headers), body: a.body };
     }
     const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
     if (!knownMethod(method, flavor === '1.7' ? '1.7' : '8.x')) return errorAnswer(405, [{ code: 23, message: `Method ${method} is not valid` }], format, true);
