@@ -8,6 +8,8 @@ import type { FaultRule } from './types.js';
 const ENCODED_LIMIT = 64;
 /** Bodies shorter than this are encoded and hashed each time (cheaper than keeping them). */
 const ENCODED_MIN_CHARS = 512;
+/** Bodies longer than this are not kept either (the cache holds at most 64 MiB of text). */
+const ENCODED_MAX_CHARS = 1024 * 1024;
 const encoded = new Map<string, { readonly bytes: Buffer; readonly sha1: string }>();
 
 function sha1(bytes: Uint8Array): string {
@@ -17,7 +19,7 @@ function sha1(bytes: Uint8Array): string {
 /** The body's bytes and SHA-1, from the cache for a long string answered before. */
 function encode(body: string | Uint8Array): { readonly bytes: Buffer; readonly sha1: string | null } {
   if (typeof body !== 'string') return { bytes: Buffer.from(body), sha1: null };
-  if (body.length < ENCODED_MIN_CHARS) return { bytes: Buffer.from(body, 'utf8'), sha1: null };
+  if (body.length < ENCODED_MIN_CHARS || body.length > ENCODED_MAX_CHARS) return { bytes: Buffer.from(body, 'utf8'), sha1: null };
   const kept = encoded.get(body);
   if (kept !== undefined) return kept;
   const bytes = Buffer.from(body, 'utf8');
