@@ -27,8 +27,14 @@ export function derivedRecords(defs: readonly CrudResource[], demo: Readonly<Rec
     const given = demo[def.name];
     if (given !== undefined && given.length > 0) out[def.name] = [...given];
   }
-  if (served.has('languages') && out['languages'] === undefined) {
-    out['languages'] = schema.store.languages.map((l) => ({ id: l.id, name: l.isoCode ?? `Language ${l.id}`, iso_code: l.isoCode ?? '', active: '1' }));
+  if (served.has('languages')) {
+    // Exactly the store's languages: the demo record of the same id, else one made like the first.
+    const given = out['languages'] ?? [];
+    out['languages'] = schema.store.languages.map((l) => {
+      const iso = l.isoCode ?? '';
+      const made = { ...(given[0] ?? {}), id: l.id, name: l.isoCode ?? `Language ${l.id}`, iso_code: iso, active: '1', ...(given[0] === undefined ? {} : { language_code: iso }) };
+      return given.find((r) => r.id === l.id) ?? (made as SeedRecord);
+    });
   }
   const firstId = (name: string): number | null => {
     if (!served.has(name)) return null;

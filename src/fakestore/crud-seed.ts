@@ -2,7 +2,8 @@
  * Seeding the CRUD fake store with records as a real database returns them
  * (`fixtures/crud-seed/prestashop-8.2.0.json`: scalar values as strings or null, multilingual
  * values keyed by language id, associations as lists). Fields a getter computes are not stored
- * (the file's `computed_fields`); fields the store model lacks (another generation) are skipped.
+ * (the file's `computed_fields`); fields the store model lacks (another generation) are skipped;
+ * multilingual values are narrowed to the store's languages.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +40,12 @@ export function fillFromSeed(item: StoredItem, record: SeedRecord, def?: CrudRes
     }
     if (item.langs.has(key)) {
       const langs = item.langs.get(key)!;
-      if (typeof value === 'object' && value !== null) for (const [l, v] of Object.entries(value)) langs.set(Number(l), v ?? '');
-      else for (const l of [...langs.keys()]) langs.set(l, value === null ? '' : String(value));
+      // Values for exactly the store's languages: a language the record lacks gets its first value.
+      if (typeof value === 'object' && value !== null) {
+        const given = value as Readonly<Record<string, string | null>>;
+        const first = Object.values(given)[0] ?? '';
+        for (const l of [...langs.keys()]) langs.set(l, given[String(l)] ?? first ?? '');
+      } else for (const l of [...langs.keys()]) langs.set(l, value === null ? '' : String(value));
     } else if (item.values.has(key) && (typeof value !== 'object' || value === null)) {
       const allowed = def?.fields.find((f) => f.name === key)?.values ?? null;
       const text = value === null ? '' : String(value);

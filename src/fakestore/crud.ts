@@ -23,6 +23,7 @@ import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type Rende
 import { attachmentEntityPost, handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
 import { afterDelete } from './crud-effects.js';
 import { derivedRecords } from './crud-derive.js';
+import { withGetterAssociations } from './crud-getters.js';
 import { formatDate, writeEntities } from './crud-save.js';
 import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './crud-seed.js';
 import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './crud-special.js';
@@ -37,6 +38,11 @@ export const CRUD_RESOURCES: readonly string[] = ['categories', 'customers', 'or
 
 /** HTTP methods PrestaShop knows (`checkHTTPMethod`; 1.7.8 has no PATCH). */
 const KNOWN_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'HEAD'];
+
+/** Whether the release knows the (upper-case) method; any other is 405/23 (`WebserviceRequest::checkHTTPMethod`, 8.2.0 966-967). */
+export function knownMethod(method: string, generation: CrudGeneration): boolean {
+  return KNOWN_METHODS.includes(method) && !(method === 'PATCH' && generation === '1.7');
+}
 
 /**
  * What the store starts with:
@@ -234,7 +240,7 @@ export class CrudEngine {
   private route(req: CrudRequest): CrudAnswer {
     const name = req.segments[0] ?? '';
     const method = req.method.toUpperCase();
-    if (!KNOWN_METHODS.includes(method) || (method === 'PATCH' && this.generation === '1.7')) throw new WsError(405, 23, `Method ${method} is not valid`);
+    if (!knownMethod(method, this.generation)) throw new WsError(405, 23, `Method ${method} is not valid`);
     checkShopParams(this, req.query);
     if (name === 'images') return handleImages(this, req);
     if (name === 'search') return handleSearch(this, req);
@@ -266,7 +272,7 @@ export class CrudEngine {
     const ctx = this.renderContext(req);
     const params = parseListParams(def, req.query);
     const display = parseDisplay(def, req.query.get('display'), 'minimum');
-    const items = applyListParams([...this.stored(def.name).values()], params, ctx.languages);
+    const items = applyListParams([...this.stored(def.name).values()], params, ctx.languages).map((i) => this.rendered(def, i));
     return req.format === 'JSON'
       ? { status: 200, contentType: 'application/json', body: jsonList(def, items, display, ctx) }
       : { status: 200, contentType: 'text/xml', body: xmlList(def, items, display, ctx) };
@@ -294,7 +300,13 @@ export class CrudEngine {
     this.items.get(resource)?.delete(id);
   }
 
-  renderItems(def: CrudResource, items: StoredItem[], req: CrudRequest, ctx: RenderContext, display: ReturnType<typeof parseDisplay>, status: number): CrudAnswer {
+  /** The item as the store renders it (associations a getter computes from other rows). */
+  private rendered(def: CrudResource, item: StoredItem): StoredItem {
+    return withGetterAssociations(def.name, item, (r) => this.stored(r));
+  }
+
+  renderItems(def: CrudResource, stored: StoredItem[], req: CrudRequest, ctx: RenderContext, display: ReturnType<typeof parseDisplay>, status: number): CrudAnswer {
+    const items = stored.map((i) => this.rendered(def, i));
     return req.format === 'JSON'
       ? { status, contentType: 'application/json', body: jsonItems(def, items, display, ctx, req.query.has('display')) }
       : { status, contentType: 'text/xml', body: xmlItems(def, items, display, ctx) };

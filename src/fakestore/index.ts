@@ -19,7 +19,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
 import { trimSlashes } from '../text.js';
-import { CrudEngine, type CrudEngineOptions } from './crud.js';
+import { CrudEngine, knownMethod, type CrudEngineOptions } from './crud.js';
 import { renderSchema, withIndexEntries } from './crud-schema.js';
 import { loadSeedRecords } from './crud-seed.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
@@ -38,8 +38,9 @@ export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtur
 export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration, type CrudSeed } from './crud.js';
 export { FAKE_STORE_KEY, type FakeStore, type FakeStoreFlavor, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
 export { faultRoll } from './request.js';
-import { FAKE_STORE_KEY, type FakeStore, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
-import { faultRoll, keyOf, matches, outputFormat, readRequestBody, sleep, type Answer, type FaultState, type RequestBody } from './request.js';
+import { FAKE_STORE_KEY, type FakeStore, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions } from './types.js';
+import { keyOf, matches, outputFormat, readRequestBody, sleep, tooLargeAnswer, type Answer, type FaultState, type RequestBody } from './request.js';
+import { FaultDice, REQUEST_LOG_LIMIT, RequestLog } from './request-log.js';
 import { send } from './respond.js';
 
 /** The engine's options with the bundled 8.2.0 demo records when the default seed is asked for. */
@@ -48,6 +49,9 @@ async function withDemo(options: CrudEngineOptions): Promise<CrudEngineOptions> 
   if (options.records !== undefined || options.demo !== undefined || !(seed === true || typeof seed === 'function')) return options;
   return { ...options, demo: await loadSeedRecords() };
 }
+
+/** The body size a store takes by default: PHP's default `post_max_size` (8M). */
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export async function startFakeStore(options: FakeStoreOptions = {}): Promise<FakeStore> {
   const flavor = options.flavor ?? '8.x';
@@ -66,15 +70,15 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const fullMethods = new Map<string, readonly HttpMethod[]>(fixtures.resources.map((r) => [r.name, r.methods]));
   for (const name of crud?.names() ?? []) fullMethods.set(name, crud!.resource(name)!.methods);
   const apiIndex = withIndexEntries(fixtures.apiIndex, served, trimSlashes(fixtures.wsUrl));
-  const requests: RecordedRequest[] = [];
+  const requests = new RequestLog(options.requestLogLimit ?? REQUEST_LOG_LIMIT);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const faults: FaultState[] = [];
   let latencyMs = options.latencyMs ?? 0;
   let enabled = options.webserviceEnabled ?? true;
   let inFlight = 0;
   let maxInFlight = 0;
   let origin = '';
-  let seed = options.seed ?? 1;
-  const seen = new Map<string, number>();
+  const dice = new FaultDice(options.seed ?? 1);
   const cap = options.concurrencyCap ?? null;
   let serving = 0;
   let maxServing = 0;
@@ -123,7 +127,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     }
     const format = outputFormat(req, query);
     if (!enabled) return errorAnswer(503, [{ code: 22, message: 'The PrestaShop webservice is disabled. Please activate it in the PrestaShop Back Office' }], format, false);
-    const { key } = keyOf(req, query, stripAuthorization);
+    const { key } = keyOf(req.headers, query, stripAuthorization);
     if (key === null || key === '') {
       return {
         status: 401,
@@ -173,11 +177,13 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
         keyMethods: methods,
         ...(body.multipart === undefined ? {} : { multipart: body.multipart }),
       });
-      return { status: a.status, headers: { ...baseHeaders(true, a.contentType), ...(a.headers ?? {}) }, body: a.body };
+      const headers = baseHeaders(true, a.contentType);
+      return { status: a.status, headers: a.headers === undefined ? headers : Object.assign(headers, a.headers), body: a.body };
     }
     const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
+    if (!knownMethod(method, flavor === '1.7' ? '1.7' : '8.x')) return errorAnswer(405, [{ code: 23, message: `Method ${method} is not valid` }], format, true);
     if (!methods.includes(method)) {
-      return errorAnswer(405, [{ code: 25, message: `Method ${method} is not allowed for this authentication key` }], format, true);
+      return errorAnswer(405, [{ code: 25, message: `Method ${method} is not allowed for the resource ${resource} with this authentication key` }], format, true);
     }
     if (segments.length > 1) return { status: 404, headers: baseHeaders(true, ''), body: '' };
     const schema = query.get('schema');
@@ -215,21 +221,26 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   };
 
   const pickFault = (method: string, url: URL): FaultState | null => {
-    const line = `${method} ${url.pathname}${url.search}`;
-    const occurrence = (seen.get(line) ?? 0) + 1;
-    seen.set(line, occurrence);
-    const roll = faultRoll(seed, line, occurrence);
+    // No rule, no dice: nothing is counted or hashed.
+    if (faults.length === 0) return null;
+    const roll = dice.count(`${method} ${url.pathname}${url.search}`);
     let slice = 0;
     for (const f of faults) {
       if (f.removed || (f.rule.times !== undefined && f.hits >= f.rule.times) || !matches(f.rule, url.pathname, url.searchParams)) continue;
       if (f.rule.probability === undefined) return f;
       const from = slice;
       slice += f.rule.probability;
-      if (roll >= from && roll < slice) return f;
+      if (roll() >= from && roll() < slice) return f;
     }
     return null;
   };
 
+  /** `admit` without a cap: always, at once. */
+  const admitNow = (): boolean => {
+    serving++;
+    maxServing = Math.max(maxServing, serving);
+    return true;
+  };
   /** Waits for a slot under the concurrency cap; false when the request is to be turned away. */
   const admit = async (): Promise<boolean> => {
     if (cap !== null && serving >= cap.max) {
@@ -238,9 +249,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       await new Promise<void>((resolve) => queued.push(resolve));
       return true;
     }
-    serving++;
-    maxServing = Math.max(maxServing, serving);
-    return true;
+    return admitNow();
   };
   const leave = (): void => {
     const next = queued.shift();
@@ -250,18 +259,13 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const { key, hadAuthorization } = keyOf(req, url.searchParams, stripAuthorization);
-    const { raw, body } = await readRequestBody(req);
-    requests.push({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      key,
-      hadAuthorization,
-      rawQuery: url.search.slice(1),
-      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
-      body: raw.toString('utf8'),
-    });
+    const read = await readRequestBody(req, maxBodyBytes);
+    requests.add(req.method ?? 'GET', req.url ?? '/', req.headers, read?.raw ?? Buffer.alloc(0), stripAuthorization);
+    if (read === null) {
+      await send(res, tooLargeAnswer(req.method ?? 'GET', url.pathname), null);
+      return;
+    }
+    const { body } = read;
     const state = pickFault(req.method ?? 'GET', url);
     if (state !== null) state.hits++;
     const fault = state?.rule ?? null;
@@ -278,7 +282,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     }
     // Without URL rewriting only the dispatcher reaches the webservice: `?url=products` is `/api/products`.
     let path = url.pathname;
-    const query = new URLSearchParams(url.search);
+    const query = url.searchParams;
     if (path === `${basePath}/webservice/dispatcher.php`) {
       path = `${basePath}/api/${(query.get('url') ?? '').replace(/^\/+/, '')}`.replace(/\/$/, '');
       query.delete('url');
@@ -301,26 +305,23 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     maxInFlight = Math.max(maxInFlight, inFlight);
     // 'finish' comes before the client can have the whole answer; 'close' covers dropped ones.
     let counted = true;
+    let admitted = false;
     const done = (): void => {
       if (counted) inFlight--;
       counted = false;
+      if (admitted) leave();
+      admitted = false;
     };
     res.once('finish', done);
     res.once('close', done);
     const serve = async (): Promise<void> => {
-      if (!(await admit())) {
+      if (!(cap === null ? admitNow() : await admit())) {
         const retryAfter = cap?.retryAfterSeconds === undefined ? {} : { 'retry-after': String(cap.retryAfterSeconds) };
         res.writeHead(503, { ...retryAfter, 'content-type': 'text/html', 'content-length': '0' });
         res.end();
         return;
       }
-      let left = false;
-      const release = (): void => {
-        if (!left) leave();
-        left = true;
-      };
-      res.once('close', release);
-      res.once('finish', release);
+      admitted = true;
       await handle(req, res);
     };
     serve().catch((error: unknown) => {
@@ -341,7 +342,7 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
     url: `${origin}${basePath}`,
     flavor,
     get requests() {
-      return requests;
+      return requests.list();
     },
     get maxInFlight() {
       return maxInFlight;
@@ -363,16 +364,15 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       };
     },
     clearRequests() {
-      requests.length = 0;
+      requests.clear();
     },
     clearFaults() {
       for (const f of faults) f.removed = true;
       faults.length = 0;
-      seen.clear();
+      dice.restart();
     },
     reseed(value: number) {
-      seed = value;
-      seen.clear();
+      dice.restart(value);
     },
     setLatency(ms: number) {
       latencyMs = ms;

@@ -1,6 +1,6 @@
 /** How the fake store reads a request: its body (multipart too), output format, key and fault rules. */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { UploadedFile } from './crud.js';
 import type { FaultRule } from './types.js';
 import type { WireFormat } from './wire.js';
@@ -17,9 +17,27 @@ export interface RequestBody {
   readonly multipart: ReadonlyMap<string, UploadedFile> | undefined;
 }
 
-export async function readRequestBody(req: IncomingMessage): Promise<{ raw: Buffer; body: RequestBody }> {
+const NO_BODY: RequestBody = { text: '', multipart: undefined };
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * The request body, or null when it is over `maxBytes` (Apache's `LimitRequestBody`): past the cap
+ * nothing more is kept; the rest is read and dropped so that the 413 answer reaches the client.
+ */
+export async function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<{ raw: Buffer; body: RequestBody } | null> {
+  const declared = req.headers['content-length'];
+  if ((declared === undefined || declared === '0') && req.headers['transfer-encoding'] === undefined) {
+    // No body (a GET): nothing to wait for.
+    req.resume();
+    return { raw: EMPTY, body: NO_BODY };
+  }
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = declared !== undefined && Number(declared) > maxBytes ? Infinity : 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= maxBytes) chunks.push(chunk as Buffer);
+  }
+  if (size > maxBytes) return null;
   const raw = Buffer.concat(chunks);
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) return { raw, body: { text: raw.toString('utf8'), multipart: undefined } };
@@ -51,15 +69,26 @@ export function outputFormat(req: IncomingMessage, query: URLSearchParams): Wire
   return pick === 'JSON' ? 'JSON' : 'XML';
 }
 
+/** Decoded `Authorization: Basic` user names, by header (a client sends the same one each time). */
+const basicUsers = new Map<string, string>();
+
+function basicUser(auth: string): string {
+  const kept = basicUsers.get(auth);
+  if (kept !== undefined) return kept;
+  const user = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8').split(':')[0] ?? '';
+  if (basicUsers.size >= 16) basicUsers.clear();
+  basicUsers.set(auth, user);
+  return user;
+}
+
 export function keyOf(
-  req: IncomingMessage,
+  headers: IncomingHttpHeaders,
   query: URLSearchParams,
   stripAuthorization = false,
 ): { key: string | null; hadAuthorization: boolean } {
-  const auth = req.headers.authorization;
+  const auth = headers.authorization;
   if (!stripAuthorization && typeof auth === 'string' && /^basic /i.test(auth)) {
-    const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
-    const user = decoded.split(':')[0] ?? '';
+    const user = basicUser(auth);
     if (user !== '') return { key: user, hadAuthorization: true };
   }
   return { key: query.get('ws_key'), hadAuthorization: typeof auth === 'string' };
@@ -71,6 +100,15 @@ export function matches(rule: FaultRule, path: string, query: URLSearchParams): 
   }
   for (const [k, v] of Object.entries(rule.query ?? {})) if (query.get(k) !== v) return false; // get() is null when absent
   return true;
+}
+
+/** Apache's answer to a body over `LimitRequestBody` (413, its HTML page naming the path). */
+export function tooLargeAnswer(method: string, path: string): Answer {
+  const escaped = path.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const body =
+    '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>413 Request Entity Too Large</title>\n</head><body>\n<h1>Request Entity Too Large</h1>\n' +
+    `The requested resource<br />${escaped}<br />\ndoes not allow request data with ${method} requests, or the amount of data provided in\nthe request exceeds the capacity limit.\n</body></html>\n`;
+  return { status: 413, headers: { 'content-type': 'text/html; charset=iso-8859-1', connection: 'close' }, body };
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

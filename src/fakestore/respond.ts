@@ -4,12 +4,39 @@ import type { ServerResponse } from 'node:http';
 import { sleep, type Answer } from './request.js';
 import type { FaultRule } from './types.js';
 
+/** Encoded bodies and their SHA-1 kept at most (a cached read answers the same string again and again). */
+const ENCODED_LIMIT = 64;
+/** Bodies shorter than this are encoded and hashed each time (cheaper than keeping them). */
+const ENCODED_MIN_CHARS = 512;
+/** Bodies longer than this are not kept either (the cache holds at most 64 MiB of text). */
+const ENCODED_MAX_CHARS = 1024 * 1024;
+const encoded = new Map<string, { readonly bytes: Buffer; readonly sha1: string }>();
+
+function sha1(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+/** The body's bytes and SHA-1, from the cache for a long string answered before. */
+function encode(body: string | Uint8Array): { readonly bytes: Buffer; readonly sha1: string | null } {
+  if (typeof body !== 'string') return { bytes: Buffer.from(body), sha1: null };
+  if (body.length < ENCODED_MIN_CHARS || body.length > ENCODED_MAX_CHARS) return { bytes: Buffer.from(body, 'utf8'), sha1: null };
+  const kept = encoded.get(body);
+  if (kept !== undefined) return kept;
+  const bytes = Buffer.from(body, 'utf8');
+  const made = { bytes, sha1: sha1(bytes) };
+  if (encoded.size >= ENCODED_LIMIT) encoded.clear();
+  encoded.set(body, made);
+  return made;
+}
+
 export async function send(res: ServerResponse, answer: Answer, fault: FaultRule | null): Promise<void> {
-  let body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : Buffer.from(answer.body);
-  const headers: Record<string, string> = { ...answer.headers };
-  // A fault's own `content-sha1` header stands (an altered body with a valid length).
+  const enc = encode(answer.body);
+  let body = enc.bytes;
+  // Every answer has headers of its own: they are completed in place. A fault's own
+  // `content-sha1` header stands (an altered body with a valid length).
+  const headers = answer.headers;
   if (answer.status >= 200 && answer.status < 300 && body.length > 0 && headers['content-sha1'] === undefined) {
-    headers['content-sha1'] = createHash('sha1').update(body).digest('hex');
+    headers['content-sha1'] = enc.sha1 ?? sha1(body);
   }
   if (fault?.truncateTo !== undefined) body = body.subarray(0, fault.truncateTo);
   if (fault?.truncateFraction !== undefined) body = body.subarray(0, Math.floor(body.length * fault.truncateFraction));

@@ -6,7 +6,8 @@
  * answer, or mid-body with a Content-Length or chunked), a cut body, a slowly trickled body, a
  * redirect. A rule may apply to a share of the requests (`probability`), decided by a seeded dice:
  * the roll of a request depends only on the seed, the request line and how many times that request
- * line was seen, so a run is reproducible whatever order concurrent requests arrive in.
+ * line was seen while a rule exists (the count restarts past 10,000 distinct lines), so a run is
+ * reproducible whatever order concurrent requests arrive in.
  *
  * Store-wide switches simulate misconfigured servers: a concurrency cap (queue or 503), URL
  * rewriting off (`/api` is a 404 page, `/webservice/dispatcher.php?url=` works), a web server that
@@ -108,6 +109,13 @@ export interface FakeStoreOptions {
   readonly crud?: CrudEngineOptions | CrudEngine;
   /** Port to listen on (default 0: any free port). */
   readonly port?: number;
+  /**
+   * Largest request body taken, in bytes (default 8 MiB, PHP's default `post_max_size`). A larger
+   * one is answered as Apache's `LimitRequestBody` does: 413 with its HTML page, the connection closed.
+   */
+  readonly maxBodyBytes?: number;
+  /** Requests `requests` keeps: the last N (default 1000; 0 keeps none). */
+  readonly requestLogLimit?: number;
 }
 
 export interface RecordedRequest {
@@ -129,7 +137,7 @@ export interface FakeStore {
   /** Base URL to pass as `--url` (no trailing slash, no `/api`). */
   readonly url: string;
   readonly flavor: FakeStoreFlavor;
-  /** Requests received, in arrival order. */
+  /** The last requests received (`requestLogLimit`, default 1000), in arrival order: a new array at each read. */
   readonly requests: readonly RecordedRequest[];
   /** Most requests in flight at once so far (arrived, not yet answered). */
   readonly maxInFlight: number;

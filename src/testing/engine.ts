@@ -19,7 +19,7 @@ export interface SwappableEngine {
 }
 
 function readKey(req: CrudRequest, method: string): string {
-  return [method, req.format, req.wsUrl, (req.keyMethods ?? []).join(','), req.segments.join('/'), req.query.toString()].join('\n');
+  return `${method}\n${req.format}\n${req.wsUrl}\n${(req.keyMethods ?? []).join(',')}\n${req.segments.join('/')}\n${req.query.size === 0 ? '' : req.query.toString()}`;
 }
 
 export function swappableEngine(first: CrudEngine): SwappableEngine {

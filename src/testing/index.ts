@@ -3,17 +3,18 @@
  *
  * `createFakeStore(snapshot)` serves the snapshot's resources over HTTP on 127.0.0.1 (port 0, so
  * parallel vitest or jest workers never collide), with the reads, writes and error answers of the
- * bundled fake store's engine, seeded with 8.2.0 demo-like records. The generated client talks to
+ * bundled fake store's engine, seeded with records for every resource (8.2.0 demo-like ones where
+ * the bundle has them, derived from the field plan for the others). The generated client talks to
  * it with `baseUrl: store.url` and `apiKey: store.key` and nothing else.
  */
 import { loadSnapshot, parseSnapshotText } from '../api/snapshot.js';
 import { ConfigError, InputError } from '../errors.js';
-import { CrudEngine, FAKE_STORE_KEY, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
+import { CrudEngine, FAKE_STORE_KEY, type CrudSeed, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
 import { loadSeedRecords } from '../fakestore/crud-seed.js';
 import type { StoreSchema } from '../model/index.js';
 import { swappableEngine } from './engine.js';
 import { fixturesForSnapshot, loadRecordedAnswers } from './fixtures.js';
-import { recordOf, SeedBuilder, type FakeRecord, type FakeStoreSeeder } from './seed.js';
+import { seederFor, type FakeRecord, type FakeStoreSeeder } from './seed.js';
 
 export type { FakeAssociations, FakeLanguageValues, FakeRecord, FakeRecordInput, FakeStoreSeeder } from './seed.js';
 export type { FaultHandle, FaultRule } from '../fakestore/index.js';
@@ -35,7 +36,7 @@ export interface ControlledClock extends FakeClock {
 export interface CreateFakeStoreOptions {
   /** Default: from the snapshot's store version (1.7.x → `1.7.8`, 9.x → `9.0`, else `8.x`). */
   readonly generation?: FakeStoreGeneration;
-  /** true (default): the bundled demo-like records; false: an empty store; a function: the bundled records, then what it adds. */
+  /** true (default): records for every resource (the bundled demo-like ones, derived ones for the rest); false: an empty store; a function: the `true` records, then what it adds. */
   readonly seed?: boolean | ((store: FakeStoreSeeder) => void);
   /** The store's languages (default: the snapshot's). */
   readonly languages?: readonly { readonly id: number; readonly isoCode: string }[];
@@ -126,14 +127,14 @@ export async function createFakeStore(snapshot: string | StoreSchema, options: C
   const languages = options.languages ?? (loaded.store.languages.length > 0 ? loaded.store.languages.map((l) => ({ id: l.id, isoCode: l.isoCode ?? `l${l.id}` })) : [{ id: 1, isoCode: 'en' }]);
   const schema: StoreSchema = { ...loaded, store: { ...loaded.store, languages: languages.map((l) => ({ id: l.id, isoCode: l.isoCode })) } };
   const seed = options.seed ?? true;
-  const builder = new SeedBuilder(schema, languages, seed === false ? null : await loadSeedRecords());
-  if (typeof seed === 'function') seed(builder);
+  const engineSeed: CrudSeed = typeof seed === 'function' ? (e) => seed(seederFor(e, schema)) : seed;
+  const demo = seed === false ? undefined : await loadSeedRecords();
   const clock = options.clock;
   const now = clock === undefined ? undefined : typeof clock === 'function' ? clock : () => clock.now();
   const engineGeneration = ENGINE_GENERATION[generation];
   const served = schema.resources.filter((r) => r.nodeName !== null).map((r) => r.name);
   const newEngine = (): CrudEngine =>
-    new CrudEngine({ schema, generation: engineGeneration, resources: served, records: builder.build(generation), ...(now === undefined ? {} : { now }) });
+    new CrudEngine({ schema, generation: engineGeneration, resources: served, seed: engineSeed, ...(demo === undefined ? {} : { demo }), ...(now === undefined ? {} : { now }) });
   const engine = swappableEngine(newEngine());
   const psVersion = generationOf(loaded.store.psVersion) === generation ? (loaded.store.psVersion ?? DEFAULT_VERSION[generation]) : DEFAULT_VERSION[generation];
   const fixtures = fixturesForSnapshot(schema, await loadRecordedAnswers(bundledFixtureDir('prestashop-8.2.0')), languages, psVersion);
@@ -155,7 +156,7 @@ export async function createFakeStore(snapshot: string | StoreSchema, options: C
     },
     records(resource) {
       if (!served.includes(resource)) throw new InputError(`not a resource of the snapshot with fields (${served.length} are); check the name`, resource);
-      return [...engine.current().stored(resource).values()].sort((a, b) => a.id - b.id).map(recordOf);
+      return engine.current().records(resource) as unknown as FakeRecord[];
     },
     requests: () => store.requests.map(withoutKey),
     fault: (rule) => store.fault(rule),

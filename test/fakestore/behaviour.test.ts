@@ -181,3 +181,24 @@ describe('attachments (WebserviceSpecificManagementAttachments, checked on a rea
     expect(s.engine.records('attachments')).toHaveLength(before);
   });
 });
+
+describe("a category's children (Category::getChildrenWs, 8.2.0: active children by position)", () => {
+  const category = (parent: number, name: string, extra = ''): string =>
+    `<prestashop><category><id_parent>${parent}</id_parent><active>1</active>${extra}<name><language id="1">${name}</language><language id="2">${name}</language></name><link_rewrite><language id="1">x</language><language id="2">x</language></link_rewrite></category></prestashop>`;
+  const ids = (json: string): unknown => JSON.parse(json).category.associations?.categories;
+
+  it('lists the active children in associations.categories, read from the rows, and ignores them on write', async () => {
+    expect(ids((await s.call('GET', 'categories/1', { format: 'JSON' })).text)).toEqual([{ id: '2' }]);
+    const parent = /<id><!\[CDATA\[(\d+)\]\]><\/id>/.exec((await s.call('POST', 'categories', { body: category(2, 'Parent') })).text)![1]!;
+    const idOf = async (body: string): Promise<string> => /<id><!\[CDATA\[(\d+)\]\]><\/id>/.exec((await s.call('POST', 'categories', { body })).text)![1]!;
+    const a = await idOf(category(Number(parent), 'A', '<position>2</position>'));
+    const b = await idOf(category(Number(parent), 'B', '<position>1</position>'));
+    await idOf(category(Number(parent), 'Off').replace('<active>1</active>', '<active>0</active>'));
+    expect(ids((await s.call('GET', `categories/${parent}`, { format: 'JSON' })).text)).toEqual([{ id: b }, { id: a }]);
+    const xml = (await s.call('GET', `categories?display=full&filter[id]=${parent}`)).text;
+    expect(xml).toContain(`<categories nodeType="category" api="categories">\n\t<category xlink:href="${s.store.url}/api/categories/${b}">`);
+    // A write-back of the children changes nothing stored (no setWsCategories).
+    expect(s.engine.get('categories', Number(parent))!.associations.get('categories')).toEqual([]);
+    for (const id of [a, b, parent]) await s.call('DELETE', `categories/${id}`);
+  });
+});
