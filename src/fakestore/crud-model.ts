@@ -25,6 +25,8 @@ export interface CrudField {
   readonly computed: boolean;
   /** Allowed values (`ObjectModel::validateField`: 85 "has a bad value"), or null. */
   readonly values: readonly string[] | null;
+  /** The SQL `ENUM` column's list where the `$definition` gives none (`SQL_ENUM_ONLY`): what the column keeps. */
+  readonly columnValues?: readonly string[] | null;
   /** `allow_null`: a write that sets the property to null stores NULL (rendered empty), not 0. */
   readonly allowNull: boolean;
 }
@@ -148,6 +150,7 @@ export function crudResourceOf(resource: Resource, generation: string = '8.x'): 
       setter: f.setter,
       computed: f.computed,
       values: SQL_ENUM_ONLY.has(`${resource.name}.${f.name}`) ? null : f.values,
+      columnValues: SQL_ENUM_ONLY.has(`${resource.name}.${f.name}`) ? f.values : null,
       allowNull: f.allowNull || nullable.has(`${resource.name}.${f.name}`),
     });
   }
@@ -241,8 +244,8 @@ const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 
 /** What the column keeps of a sent value: '' for a value outside an ENUM column's list (8.x). */
 export function columnValue(resource: string, field: CrudField, value: string, generation: string): string {
-  const allowed = generation === '8.x' ? ENUM_COLUMNS[`${resource}.${field.name}`] : undefined;
-  return allowed !== undefined && !allowed.includes(value) ? '' : value;
+  const allowed = field.columnValues ?? (generation === '8.x' ? ENUM_COLUMNS[`${resource}.${field.name}`] : undefined);
+  return allowed !== undefined && allowed !== null && !allowed.includes(value) ? '' : value;
 }
 
 /** The stored form of a written value (decimals get six places, as a DECIMAL(20,6) column). */

@@ -47,7 +47,8 @@ export function fillFromSeed(item: StoredItem, record: SeedRecord, def?: CrudRes
         for (const l of [...langs.keys()]) langs.set(l, given[String(l)] ?? first ?? '');
       } else for (const l of [...langs.keys()]) langs.set(l, value === null ? '' : String(value));
     } else if (item.values.has(key) && (typeof value !== 'object' || value === null)) {
-      const allowed = def?.fields.find((f) => f.name === key)?.values ?? null;
+      const field = def?.fields.find((f) => f.name === key);
+      const allowed = field?.columnValues ?? field?.values ?? null;
       const text = value === null ? '' : String(value);
       item.values.set(key, allowed !== null && !allowed.includes(text) ? '' : text);
     }

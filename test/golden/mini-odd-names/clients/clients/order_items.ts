@@ -36,7 +36,7 @@ export declare namespace OrderItemsClient {
     readonly "order-id"?: FilterValue<number>;
     readonly "quote'\"`${x}*/"?: FilterValue<string>;
     readonly "unit price"?: FilterValue<number | string>;
-    readonly "ünïcode"?: FilterValue<string>;
+    readonly ünïcode?: FilterValue<string>;
   };
   type SortField = keyof Filter & string;
   /** Fields a `display` list can name; the result then holds only those. */

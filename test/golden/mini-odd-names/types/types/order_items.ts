@@ -15,7 +15,7 @@ export interface OrderItem {
   "quote'\"`${x}*/": string;
   "unit price": number;
   /** The store gives no type: typed as a string. */
-  "ünïcode": string;
+  ünïcode: string;
   extensions_?: Extensions;
 }
 
@@ -33,6 +33,6 @@ export interface OrderItemInput {
   "quote'\"`${x}*/"?: string;
   "unit price"?: number;
   /** The store gives no type: typed as a string. */
-  "ünïcode"?: string;
+  ünïcode?: string;
   extensions_?: Extensions;
 }
