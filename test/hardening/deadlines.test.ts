@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { createContext } from '../../templates/runtime/client.js';
 import { PrestaShopError } from '../../templates/runtime/errors.js';
@@ -21,6 +21,7 @@ import { DEFAULT_CODEC } from '../../templates/runtime/meta.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
 import { productMeta } from '../templates/metas.js';
 import { KEY, leaksIn } from './helpers.js';
+import { armedTimers as armedDelays } from './timers.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -42,7 +43,6 @@ beforeAll(async () => {
   store = await startFakeStore();
 });
 afterEach(() => {
-  vi.restoreAllMocks();
   hits = 0;
   store.clearFaults();
 });
@@ -69,16 +69,8 @@ function retryWaits(): { delays: number[]; hooks: TransportOptions['hooks'] } {
   return { delays, hooks: { onRetry: (r) => void delays.push(r.delayMs) } };
 }
 
-/** The delays of the attempt deadlines (http-body.ts's timers) armed from now on; the timers still run. */
-function armedTimers(): number[] {
-  const delays: number[] = [];
-  const real = globalThis.setTimeout;
-  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...args: unknown[]) => {
-    if (/http-body\.[jt]s/.test(new Error().stack ?? '')) delays.push(ms ?? 0);
-    return real(fn, ms, ...args);
-  }) as typeof setTimeout);
-  return delays;
-}
+/** The delays of the attempt deadlines (http-body.ts's timers) armed from now on. */
+const armedTimers = (): number[] => armedDelays(/http-body\.[jt]s/);
 
 /** Headers and half a body, then nothing: the connection stays open. */
 const stallMidBody: Handler = (_req, res) => {
