@@ -16,3 +16,13 @@ export function reapAtTestEnd<T extends Pick<ChildProcess, 'exitCode' | 'signalC
   onTestFinished(() => stopChild(child));
   return child;
 }
+
+/** Kills a process known only by its pid (a child some library started); nothing if it is gone. */
+export function killPid(pid: number | null | undefined): void {
+  if (pid === null || pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
