@@ -11,7 +11,7 @@ export function armedTimers(from: RegExp): number[] {
   const real = globalThis.setTimeout;
   const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...args: unknown[]) => {
     if (from.test(caller(new Error().stack ?? ''))) delays.push(ms ?? 0);
-    return real(fn, ms, ...args);
+    return Reflect.apply(real, globalThis, [fn, ms, ...args]) as ReturnType<typeof setTimeout>;
   }) as typeof setTimeout);
   onTestFinished(() => spy.mockRestore());
   return delays;
