@@ -13,6 +13,7 @@ import { describeFailure, rewriteUsageMessage } from '../../src/cli/failure.js';
 import { main } from '../../src/cli/main.js';
 import { EXIT_INTERNAL, WriteError } from '../../src/errors.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
+import { reapAtTestEnd, stopChild } from '../hardening/children.js';
 import { BIN, Capture, runCli, spawnCli, tempDir } from './helpers.js';
 
 const MINI = fileURLToPath(new URL('../../fixtures/mini/catalog.json', import.meta.url));
@@ -30,16 +31,20 @@ const noStack = (text: string): void => expect(text).not.toMatch(/\n\s+at .+\(.+
 describe('exit codes and messages', () => {
   it('fake-store --generation 9.0 and 1.7 are accepted (string choices)', async () => {
     for (const generation of ['9.0', '1.7']) {
-      const child = spawn(process.execPath, [BIN, 'fake-store', '--generation', generation], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const first = await new Promise<string>((done) => {
-        let text = '';
-        child.stdout.on('data', (c: Buffer) => {
-          text += c.toString();
-          if (text.includes('key:')) done(text);
+      const child = reapAtTestEnd(spawn(process.execPath, [BIN, 'fake-store', '--generation', generation], { stdio: ['ignore', 'pipe', 'pipe'] }));
+      let first: string;
+      try {
+        first = await new Promise<string>((done) => {
+          let text = '';
+          child.stdout.on('data', (c: Buffer) => {
+            text += c.toString();
+            if (text.includes('key:')) done(text);
+          });
+          child.on('exit', () => done(text));
         });
-        child.on('exit', () => done(text));
-      });
-      child.kill('SIGTERM');
+      } finally {
+        stopChild(child);
+      }
       expect(first).toContain(`(${generation === '1.7' ? '1.7.8' : generation} behaviour)`);
     }
   });

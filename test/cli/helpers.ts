@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { main } from '../../src/cli/main.js';
+import { reapAtTestEnd } from '../hardening/children.js';
 
 export interface CliRun {
   code: number;
@@ -56,6 +57,8 @@ export function spawnCli(
         done({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
       },
     );
+    // Killed when the test ends, even if it times out first.
+    reapAtTestEnd(child);
     child.stdin?.end();
   });
 }

@@ -6,15 +6,27 @@
  * (resolved URLs and integrity) from this repository's lock file, so `npm ci --offline` finds
  * every tarball in the npm cache that `npm ci` filled.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type ExecFileOptions } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { reapAtTestEnd, stopChild } from '../hardening/children.js';
 import { tempDir } from './helpers.js';
 
-const exec = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** `execFile` as a promise; the child is killed in a `finally` and when the test ends (even on a timeout). */
+async function exec(file: string, args: string[], options: ExecFileOptions): Promise<{ stdout: string; stderr: string }> {
+  const run = execFileAsync(file, args, { ...options, encoding: 'utf8' });
+  reapAtTestEnd(run.child);
+  try {
+    return await run;
+  } finally {
+    stopChild(run.child);
+  }
+}
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

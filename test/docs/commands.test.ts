@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
+import { reapAtTestEnd } from '../hardening/children.js';
 import { allDocCommands, words } from './shell.js';
 import { PLANS, type Run } from './plans.js';
 
@@ -86,7 +87,8 @@ function assign(word: string): void {
 
 function cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...cleanEnv(), ...extraEnv } });
+    // Killed when the test ends, even if it times out first.
+    const child = reapAtTestEnd(spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...cleanEnv(), ...extraEnv } }));
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

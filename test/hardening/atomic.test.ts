@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { tempFilePattern, writeFileAtomic } from '../../src/write/atomic.js';
 import { LOCK_FILE } from '../../src/write/guard.js';
+import { reapAtTestEnd, stopChild } from './children.js';
 import { GOLDEN_8_2_0, KEY, listFiles, runCli, spawnCli, tempDir } from './helpers.js';
 
 /** The test-only preload that pauses a write half-way (production code has no hook). */
@@ -18,24 +19,28 @@ const PRELOAD = `--import=${pathToFileURL(join(import.meta.dirname, 'pause-write
 
 /** Runs the CLI in its own process until it pauses half-way through writing `file`, then SIGKILLs it. */
 async function killMidWrite(args: string[], cwd: string, file: string): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
-  const child = spawnCli(args, { cwd, env: { [PAUSE_WRITE_ENV]: file, NODE_OPTIONS: PRELOAD } });
+  const child = reapAtTestEnd(spawnCli(args, { cwd, env: { [PAUSE_WRITE_ENV]: file, NODE_OPTIONS: PRELOAD } }));
   let stderr = '';
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the child never paused:\n${stderr}`)), 45_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-      if (stderr.includes(`${PAUSE_WRITE_ENV}: paused half-way`)) {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the child never paused:\n${stderr}`)), 45_000);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes(`${PAUSE_WRITE_ENV}: paused half-way`)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', () => {
         clearTimeout(timer);
-        resolve();
-      }
+        reject(new Error(`the child exited before pausing:\n${stderr}`));
+      });
     });
-    child.once('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`the child exited before pausing:\n${stderr}`));
-    });
-  });
-  child.kill('SIGKILL');
+  } finally {
+    // The kill under test, and the clean-up when the child never paused: it never outlives the test.
+    stopChild(child);
+  }
   return { signal: await exited, stderr };
 }
 

@@ -4,6 +4,10 @@
  * `Retry-After` is bounded by it and never shortens the backoff, answers are capped in size while
  * they stream, writes with side effects are sent once, and every failure is a `PrestaShopError`
  * whose cause holds no credentials. Small timeouts keep the suite fast.
+ *
+ * No test reads the clock: each checks what a deadline leaves behind (a `timeout` error, the
+ * number of attempts the store saw, the waits `onRetry` announces, the delays the transport arms
+ * its timers with), so a loaded machine cannot fail them. How long calls take is `npm run bench`'s.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +21,7 @@ import { DEFAULT_CODEC } from '../../templates/runtime/meta.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
 import { productMeta } from '../templates/metas.js';
 import { KEY, leaksIn } from './helpers.js';
+import { armedTimers as armedDelays } from './timers.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -58,6 +63,15 @@ async function failure(p: Promise<unknown>): Promise<PrestaShopError> {
   return error as PrestaShopError;
 }
 
+/** The waits the transport announces before each retry. */
+function retryWaits(): { delays: number[]; hooks: TransportOptions['hooks'] } {
+  const delays: number[] = [];
+  return { delays, hooks: { onRetry: (r) => void delays.push(r.delayMs) } };
+}
+
+/** The delays of the attempt deadlines (http-body.ts's timers) armed from now on. */
+const armedTimers = (): number[] => armedDelays(/http-body\.[jt]s/);
+
 /** Headers and half a body, then nothing: the connection stays open. */
 const stallMidBody: Handler = (_req, res) => {
   res.writeHead(200, { 'content-type': 'text/xml' });
@@ -67,10 +81,10 @@ const stallMidBody: Handler = (_req, res) => {
 describe('deadlines', () => {
   it('a body that never ends times out (the deadline covers the body, not just the headers)', async () => {
     handler = stallMidBody;
-    const started = Date.now();
     const e = await failure(transport({ timeoutMs: 150 }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    // Without a deadline on the body the call would hang until the test's own timeout.
     expect(e.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(hits).toBe(1);
   });
 
   it("the caller's AbortSignal is honoured while the body is read", async () => {
@@ -85,38 +99,48 @@ describe('deadlines', () => {
 
   it('retries stay within timeoutMs × (retries + 1): a stalling store costs at most that', async () => {
     handler = stallMidBody;
-    const started = Date.now();
-    const e = await failure(transport({ timeoutMs: 100, retries: 2, retryDelayMs: 10 }).send({ method: 'GET', path: 'products', format: 'XML' }));
-    const took = Date.now() - started;
+    const { delays, hooks } = retryWaits();
+    const timers = armedTimers();
+    const e = await failure(transport({ timeoutMs: 250, retries: 2, retryDelayMs: 1, hooks }).send({ method: 'GET', path: 'products', format: 'XML' }));
     expect(e.kind).toBe('timeout');
+    // The default total (250 × 3 = 750 ms) leaves room for every attempt and both waits (with 247 ms
+    // to spare for a loaded machine's late timers)...
     expect(hits).toBe(3);
-    expect(took).toBeGreaterThanOrEqual(250);
-    expect(took).toBeLessThan(300 + 250); // the formula, plus timer slack on a loaded machine
+    expect(delays).toEqual([1, 2]);
+    // ...and no timer is armed for longer than it: the deadline of an attempt is min(250 ms, what is left).
+    expect(timers).toHaveLength(3);
+    expect(Math.max(...timers)).toBeLessThanOrEqual(250);
   });
 
   it('totalTimeoutMs caps the whole call even when each attempt could take longer', async () => {
     handler = stallMidBody;
-    const started = Date.now();
-    await failure(transport({ timeoutMs: 1000, retries: 5, totalTimeoutMs: 200 }).send({ method: 'GET', path: 'products', format: 'XML' }));
-    expect(Date.now() - started).toBeLessThan(200 + 250);
+    const { delays, hooks } = retryWaits();
+    const timers = armedTimers();
+    const e = await failure(transport({ timeoutMs: 1000, retries: 5, totalTimeoutMs: 200, hooks }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    expect(e.kind).toBe('timeout');
+    // The one attempt's deadline is the call's (200 ms, not 1000), and no retry fits after it.
+    expect(timers).toHaveLength(1);
+    expect(timers[0]).toBeLessThanOrEqual(200);
+    expect(hits).toBe(1);
+    expect(delays).toEqual([]);
   });
 
   it('a Retry-After longer than the deadline allows ends the retries at once (the 503 is returned)', async () => {
     handler = (_req, res) => res.writeHead(503, { 'retry-after': '120' }).end();
-    const started = Date.now();
-    const res = await transport({ timeoutMs: 200, retries: 2 }).send({ method: 'GET', path: 'products', format: 'XML' });
+    const { delays, hooks } = retryWaits();
+    const res = await transport({ timeoutMs: 200, retries: 2, hooks }).send({ method: 'GET', path: 'products', format: 'XML' });
     expect(res.status).toBe(503);
     expect(hits).toBe(1);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(delays).toEqual([]); // no wait at all, neither the 120 s nor a backoff
   });
 
   it('Retry-After: 0 does not remove the backoff', async () => {
     handler = (_req, res) => res.writeHead(503, { 'retry-after': '0' }).end();
-    const started = Date.now();
-    const res = await transport({ timeoutMs: 2000, retries: 2, retryDelayMs: 60 }).send({ method: 'GET', path: 'products', format: 'XML' });
+    const { delays, hooks } = retryWaits();
+    const res = await transport({ timeoutMs: 2000, retries: 2, retryDelayMs: 60, hooks }).send({ method: 'GET', path: 'products', format: 'XML' });
     expect(res.status).toBe(503);
     expect(hits).toBe(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(60 + 120 - 5);
+    expect(delays).toEqual([60, 120]);
   });
 });
 
@@ -146,10 +170,10 @@ describe('size caps', () => {
       res.writeHead(200, { 'content-length': '1000000000000' });
       res.write('<prestashop>');
     };
-    const started = Date.now();
     const e = await failure(transport({ timeoutMs: 5000 }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    // Read instead of refused, the stalled body would end in a timeout, not a decode error.
     expect(e.kind).toBe('decode');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(e.message).toMatch(/maxResponseBytes/);
   });
 
   it('JSON nested deeper than 512 levels is a decode error, not a stack overflow', async () => {

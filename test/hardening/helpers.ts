@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
 import { tempDir } from '../cli/helpers.js';
+import { reapAtTestEnd, stopChild } from './children.js';
 
 export { runCli, tempDir, type CliRun } from '../cli/helpers.js';
 
@@ -91,11 +92,15 @@ export function spawnCli(args: string[], options: { cwd: string; env?: NodeJS.Pr
 
 /** `spawnCli` to completion. */
 export async function runCliProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnCli(args, options);
+  const child = reapAtTestEnd(spawnCli(args, options));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
-  return { code, stdout, stderr };
+  try {
+    const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+    return { code, stdout, stderr };
+  } finally {
+    stopChild(child);
+  }
 }

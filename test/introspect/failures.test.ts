@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IntrospectError, EXIT_FAILURE, EXIT_USAGE } from '../../src/errors.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore, MAX_BODY_BYTES, type IntrospectOptions } from '../../src/introspect/index.js';
+import { armedTimers } from '../hardening/timers.js';
 import { FIXTURE_DIR } from './helpers.js';
 
 const KEY = FAKE_STORE_KEY;
@@ -214,9 +215,10 @@ describe('retries', () => {
   it('429 and 503 honour Retry-After, then succeed', async () => {
     const tooMany = store.fault({ path: '/api/products', query: { output_format: 'JSON' }, status: 429, body: '', headers: { 'retry-after': '0' }, times: 2 });
     const busy = store.fault({ path: '/api/orders', query: { output_format: 'JSON' }, status: 503, body: '', headers: { 'retry-after': '1' }, times: 1 });
-    const started = Date.now();
+    const waits = armedTimers(/src[\\/]introspect[\\/]http\.[jt]s/);
     const r = await introspectStore({ url: store.url, key: KEY });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // The waits are the ones asked for (0 twice, then 1 s), not the backoff's.
+    expect([...waits].sort((a, b) => a - b)).toEqual([0, 0, 1000]);
     expect([tooMany.hits, busy.hits]).toEqual([2, 1]);
     expect(r.summary.retries).toBe(3);
     expect(r.schema.resources).toHaveLength(69);

@@ -9,11 +9,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { serializeSnapshot } from '../../src/model/index.js';
 import { BIN, tempDir } from '../cli/helpers.js';
+import { killPid } from '../hardening/children.js';
 import { crudSchema } from '../client/helpers.js';
 
 const KEY = 'MCPTESTKEY0000000000000000000027';
@@ -48,6 +49,8 @@ async function withServer(flags: readonly string[], body: (s: Running) => Promis
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  // A test that times out never reaches the finally below: the server is then killed when the test ends.
+  onTestFinished(() => killPid(transport.pid));
   try {
     await client.connect(transport);
     const call = async (name: string, args: Record<string, unknown>) => {
@@ -61,13 +64,7 @@ async function withServer(flags: readonly string[], body: (s: Running) => Promis
     const pid = transport.pid;
     await client.close();
     seen.push(stderr);
-    if (pid !== null) {
-      try {
-        process.kill(pid);
-      } catch {
-        // Already gone.
-      }
-    }
+    killPid(pid);
   }
 }
 
