@@ -9,9 +9,8 @@
  *
  * `npm run bench` measures the same through the CLI (section `introspect`, bench/lib/sections).
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
+import { startStoreProcess } from './lib/store-process.mjs';
 
 const DIST = new URL('../dist/', import.meta.url);
 
@@ -20,40 +19,17 @@ const DIST = new URL('../dist/', import.meta.url);
  * of `fixtureDirs`. Resolves to `{ url, urls, key, close() }` (`url` is the first store's).
  */
 export async function startFakeStoreProcess(latencyMs, fixtureDirs = [null]) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const { startFakeStore, FAKE_STORE_KEY } = await import(${JSON.stringify(new URL('fakestore/index.js', DIST).href)});
-       const stores = [];
-       for (const dir of ${JSON.stringify(fixtureDirs)}) {
-         stores.push(await startFakeStore({ flavor: '8.x', latencyMs: ${Number(latencyMs)}, ...(dir === null ? {} : { fixtureDir: dir }) }));
-       }
-       console.log(JSON.stringify({ urls: stores.map((s) => s.url), key: FAKE_STORE_KEY }));
-       process.stdin.on('end', () => Promise.all(stores.map((s) => s.close())).then(() => process.exit(0)));
-       process.stdin.resume();`,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+  const { info, close } = await startStoreProcess(
+    `const { startFakeStore, FAKE_STORE_KEY } = await import(${JSON.stringify(new URL('fakestore/index.js', DIST).href)});
+     const stores = [];
+     for (const dir of ${JSON.stringify(fixtureDirs)}) {
+       stores.push(await startFakeStore({ flavor: '8.x', latencyMs: ${Number(latencyMs)}, ...(dir === null ? {} : { fixtureDir: dir }) }));
+     }
+     console.log(JSON.stringify({ urls: stores.map((s) => s.url), key: FAKE_STORE_KEY }));
+     process.stdin.on('end', () => Promise.all(stores.map((s) => s.close())).then(() => process.exit(0)));
+     process.stdin.resume();`,
   );
-  const line = await new Promise((resolve, reject) => {
-    let text = '';
-    child.once('exit', (code) => reject(new Error(`the fake store process exited (${code})`)));
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      if (text.includes('\n')) resolve(text);
-    });
-  });
-  const { urls, key } = JSON.parse(line);
-  return {
-    url: urls[0],
-    urls,
-    key,
-    async close() {
-      child.stdin.end();
-      if (child.exitCode === null) await once(child, 'exit');
-    },
-  };
+  return { url: info.urls[0], urls: info.urls, key: info.key, close };
 }
 
 const median = (xs) => {

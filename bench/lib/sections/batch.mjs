@@ -3,10 +3,10 @@
 // 2 requests at a time, its defaults) against 500 `create` calls one after the other and 500
 // `create` calls 2 at a time (createMany's default concurrency). Whole processes: each run bundles
 // nothing, it runs the program esbuild bundled once from the generated output.
-import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startStoreProcess } from '../store-process.mjs';
 
 const LATENCY_MS = 10;
 const COUNT = 500;
@@ -31,40 +31,17 @@ console.log(JSON.stringify({ saved }));
 /** A CRUD fake store (products) in its own process, with latency. */
 async function startStore(ctx) {
   const dist = pathToFileURL(join(ctx.root, 'dist') + '/').href;
-  const child = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import { readFileSync } from 'node:fs';
-       const { startFakeStore, FAKE_STORE_KEY } = await import(${JSON.stringify(new URL('fakestore/index.js', dist).href)});
-       const { parseSnapshot } = await import(${JSON.stringify(new URL('model/index.js', dist).href)});
-       const schema = parseSnapshot(readFileSync(${JSON.stringify(ctx.snapshot)}, 'utf8'), 'snapshot');
-       const store = await startFakeStore({ flavor: '8.x', latencyMs: ${LATENCY_MS}, crud: { schema, resources: ['products', 'categories', 'stock_availables'] } });
-       console.log(JSON.stringify({ url: store.url, key: FAKE_STORE_KEY }));
-       process.stdin.on('end', () => store.close().then(() => process.exit(0)));
-       process.stdin.resume();`,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+  const { info, close } = await startStoreProcess(
+    `import { readFileSync } from 'node:fs';
+     const { startFakeStore, FAKE_STORE_KEY } = await import(${JSON.stringify(new URL('fakestore/index.js', dist).href)});
+     const { parseSnapshot } = await import(${JSON.stringify(new URL('model/index.js', dist).href)});
+     const schema = parseSnapshot(readFileSync(${JSON.stringify(ctx.snapshot)}, 'utf8'), 'snapshot');
+     const store = await startFakeStore({ flavor: '8.x', latencyMs: ${LATENCY_MS}, crud: { schema, resources: ['products', 'categories', 'stock_availables'] } });
+     console.log(JSON.stringify({ url: store.url, key: FAKE_STORE_KEY }));
+     process.stdin.on('end', () => store.close().then(() => process.exit(0)));
+     process.stdin.resume();`,
   );
-  const line = await new Promise((resolve, reject) => {
-    let text = '';
-    child.once('exit', (code) => reject(new Error(`the fake store process exited (${code})`)));
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      if (text.includes('\n')) resolve(text);
-    });
-  });
-  const { url, key } = JSON.parse(line);
-  return {
-    url,
-    key,
-    close: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.stdin.end();
-      }),
-  };
+  return { url: info.url, key: info.key, close };
 }
 
 export default {
