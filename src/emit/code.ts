@@ -6,7 +6,7 @@ import { compareCodeUnits } from '../model/index.js';
 import { GENERATOR_NAME } from '../version.js';
 import type { EmitContext } from './context.js';
 import { layoutAt, moduleList, type Doc, type Layout } from './layout.js';
-import { docText, jsString } from './naming.js';
+import { docText, jsString } from '../naming/index.js';
 
 /**
  * The first lines of every generated file, the runtime included: generator name and version, and

@@ -12,7 +12,7 @@ import { GENERATOR_VERSION } from '../version.js';
 import { fileHeader, indexHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
 import { DEFAULT_LAYOUT, type Layout } from './layout.js';
-import { jsString, NameTable } from './naming.js';
+import { jsString, NameTable } from '../naming/index.js';
 import { emitClients } from './clients/index.js';
 import { emitTypes } from './types/index.js';
 import { emitValidators } from './validators/index.js';

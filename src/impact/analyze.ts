@@ -11,7 +11,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { Node, Project, SyntaxKind, type SourceFile, ts } from 'ts-morph';
 import type { Change } from '../diff/index.js';
-import type { NameTable } from '../emit/naming.js';
+import type { NameTable } from '../naming/index.js';
 import type { FileMap } from '../emit/index.js';
 import { changeTargets, targetLabel, targetWords, type Target } from './targets.js';
 import { InputError } from '../errors.js';

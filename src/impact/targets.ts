@@ -8,7 +8,7 @@
  * empty for the declaration itself. `Foo.Bar` names a declaration `Bar` inside namespace `Foo`.
  */
 import type { Change } from '../diff/index.js';
-import { NameTable } from '../emit/naming.js';
+import { NameTable } from '../naming/index.js';
 import type { HttpMethod, StoreSchema } from '../model/index.js';
 
 export interface Target {

@@ -9,7 +9,7 @@
  * error naming the resource and the item; a resource can be left out with `--exclude`.
  *
  * Names that fit the rule can still be TypeScript reserved words, `__proto__`, `constructor`,
- * digit-first or differ only in case: the naming module (src/emit/naming.ts) makes those safe. A
+ * digit-first or differ only in case: the naming module (src/naming/index.ts) makes those safe. A
  * snapshot file edited by hand may hold other names; the model only refuses empty, over-long and
  * control-character names there, and the emitters make every other name safe.
  */

@@ -13,7 +13,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { resolveEmitOptions, type EmitOptions } from '../emit/context.js';
-import { NameTable } from '../emit/naming.js';
+import { NameTable } from '../naming/index.js';
 import { exportedResources, type ExportedResource } from '../export/schemas.js';
 import { canonicalize, type StoreSchema } from '../model/index.js';
 import { buildPlan } from '../plan/index.js';

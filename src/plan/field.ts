@@ -11,7 +11,7 @@ import {
   type Field,
   type FieldKind,
 } from '../model/index.js';
-import { jsString } from '../emit/naming.js';
+import { jsString } from '../naming/index.js';
 import type { FieldPlan, KindSource, PlanDiagnostic, PlanOptions, SharedImport, ValueForm } from './types.js';
 
 /** The modifiers that turn any text into a valid value before the rule runs (`Tools::str2url`). */

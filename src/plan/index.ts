@@ -13,7 +13,7 @@ import {
   type Resource,
   type StoreSchema,
 } from '../model/index.js';
-import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../emit/naming.js';
+import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../naming/index.js';
 import { fieldsReadOnCreate, planField } from './field.js';
 import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
 

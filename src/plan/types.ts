@@ -4,7 +4,7 @@
  * so they cannot disagree on a field's kind, rule, date form, allowed values or write behaviour.
  */
 import type { FieldKind, FieldOrigin, HttpMethod, WriteMode } from '../model/index.js';
-import type { ResourceNames } from '../emit/naming.js';
+import type { ResourceNames } from '../naming/index.js';
 
 /** Names from `common.ts` a TypeScript form needs. */
 export type SharedImport = 'Extensions' | 'Id' | 'Multilang' | 'PsDate' | 'PsDateTime';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasValidators } from '../../src/emit/validators/index.js';
-import { NameTable } from '../../src/emit/naming.js';
+import { NameTable } from '../../src/naming/index.js';
 import { buildPlan } from '../../src/plan/index.js';
 import {
   emitOutput,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { NameTable } from '../../src/emit/naming.js';
+import { NameTable } from '../../src/naming/index.js';
 import { buildJsonSchema, buildOpenApi, renderExport, stableJson } from '../../src/export/index.js';
 import {
   makeAssociation,

@@ -5,7 +5,7 @@
  */
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
-import { propertyKey } from '../../src/emit/naming.js';
+import { propertyKey } from '../../src/naming/index.js';
 import { IntrospectError } from '../../src/errors.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { badNames, introspectStore, isStoreName, parseXmlSynopsis } from '../../src/introspect/index.js';

@@ -47,7 +47,7 @@ export default {
   title: `impact: sample consumer project (8.2.0 + module → 9.0) and a generated ${FILES}-file project (core 8.2.0 → 9.0.0)`,
   async run(ctx) {
     if (!(await ctx.hasCommand('impact'))) ctx.skip('the impact command is not built');
-    const { NameTable } = await import(join(ctx.root, 'dist', 'emit', 'naming.js'));
+    const { NameTable } = await import(join(ctx.root, 'dist', 'naming', 'index.js'));
 
     // The sample project, with its generated folder written by `generate`.
     const sample = ctx.workPath('impact-sample');

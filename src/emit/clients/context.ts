@@ -7,7 +7,7 @@
 import type { EmitContext, EmitOptions } from '../context.js';
 import { fileHeader, moduleStatement, statement } from '../code.js';
 import { assignment, callArguments, functionHead, objectLiteral, property } from '../layout.js';
-import { jsdoc, jsString } from '../naming.js';
+import { jsdoc, jsString } from '../../naming/index.js';
 
 export const CONTEXT_FILE = 'clients/_context.ts';
 

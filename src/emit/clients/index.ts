@@ -10,7 +10,7 @@ import { fileHeader, moduleStatement, statement } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
 import { callArguments, functionHead, objectLiteral, property, type Doc } from '../layout.js';
 import { propertyLine } from '../layout-types.js';
-import { jsdoc, jsString, propertyKey } from '../naming.js';
+import { jsdoc, jsString, propertyKey } from '../../naming/index.js';
 import { CONTEXT_FILE, renderContext } from './context.js';
 import { clientMethods, renderResourceClient } from './resource.js';
 

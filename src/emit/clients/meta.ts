@@ -8,7 +8,7 @@
 import type { AssociationPlan, FieldPlan, ResourcePlan } from '../../plan/index.js';
 import { statement } from '../code.js';
 import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../layout.js';
-import { jsString } from '../naming.js';
+import { jsString } from '../../naming/index.js';
 
 const TRUE = (key: string): Doc => property(key, 'true', 'literal');
 const text = (key: string, value: string): Doc => property(key, jsString(value), 'string');

@@ -10,7 +10,7 @@ import { fileHeader, importTypes, moduleStatement, statement } from '../code.js'
 import type { EmitContext, EmitOptions } from '../context.js';
 import { afterOperator, arrayLiteral, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
 import { propertyLine, typeAlias, typeDoc } from '../layout-types.js';
-import { jsdoc, jsString, propertyKey, type ResourceNames } from '../naming.js';
+import { jsdoc, jsString, propertyKey, type ResourceNames } from '../../naming/index.js';
 import { renderMeta } from './meta.js';
 
 /** Writes that take `sendemail` (reference §3): order state changes and order carrier updates. */

@@ -5,7 +5,7 @@
 import { compareCodeUnits } from '../../model/index.js';
 import { fileHeader } from '../code.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
-import { jsString } from '../naming.js';
+import { jsString } from '../../naming/index.js';
 import { hasTypes, renderResourceTypes } from './resource.js';
 import { renderShared } from './shared.js';
 

@@ -8,7 +8,7 @@ import { fileHeader, importTypes, statement } from '../code.js';
 import type { EmitContext } from '../context.js';
 import { INDENT, type Layout } from '../layout.js';
 import { propertyLine, typeAlias } from '../layout-types.js';
-import { ASSOCIATIONS_KEY, jsdoc, jsString, propertyKey } from '../naming.js';
+import { ASSOCIATIONS_KEY, jsdoc, jsString, propertyKey } from '../../naming/index.js';
 
 type SharedImports = Set<SharedImport>;
 

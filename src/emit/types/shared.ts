@@ -16,7 +16,7 @@ import { fileHeader, numberUnion, statement, stringUnion } from '../code.js';
 import type { EmitContext } from '../context.js';
 import { arrayLiteral, assignment, objectType } from '../layout.js';
 import { propertyLine, typeAlias } from '../layout-types.js';
-import { docText, jsdoc } from '../naming.js';
+import { docText, jsdoc } from '../../naming/index.js';
 
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
   const languages = [...model.store.languages].sort((a, b) => a.id - b.id);

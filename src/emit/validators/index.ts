@@ -12,7 +12,7 @@ import type { ResourcePlan as StoreResourcePlan } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import { callAssignment, callArguments, functionHead, type Layout } from '../layout.js';
 import type { Diagnostic, Emitter, FileMap } from '../context.js';
-import { jsdoc, jsString, type ResourceNames } from '../naming.js';
+import { jsdoc, jsString, type ResourceNames } from '../../naming/index.js';
 import { hasTypes } from '../types/index.js';
 import { newImports, type RuntimeImports } from './lines.js';
 import { checkPlan, type ResourcePlan } from './plan.js';

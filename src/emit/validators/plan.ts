@@ -5,7 +5,7 @@
  */
 import { compareCodeUnits, type FieldKind } from '../../model/index.js';
 import type { FieldPlan, ResourcePlan as StoreResourcePlan, StorePlan, ValueForm } from '../../plan/index.js';
-import { pascalCase } from '../naming.js';
+import { pascalCase } from '../../naming/index.js';
 
 export type { ValueForm } from '../../plan/index.js';
 

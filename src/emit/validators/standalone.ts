@@ -11,7 +11,7 @@ import type { EmitOptions } from '../context.js';
 import { compareCodeUnits } from '../../model/index.js';
 import { statement } from '../code.js';
 import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../layout.js';
-import { jsString } from '../naming.js';
+import { jsString } from '../../naming/index.js';
 import type { RuntimeImports } from './lines.js';
 import type { ResourcePlan, ValuePlan } from './plan.js';
 

@@ -10,7 +10,7 @@ import { compareCodeUnits } from '../../model/index.js';
 import { statement } from '../code.js';
 import { arrayLiteral, assignment, functionHead, objectLiteral, property, type Doc, type Layout, type ValueKind } from '../layout.js';
 import { arrow, call, chain, plain, poorlyBreakable, type Arg, type Call } from '../layout-js.js';
-import { ASSOCIATIONS_KEY, jsString, propertyKey, type ResourceNames } from '../naming.js';
+import { ASSOCIATIONS_KEY, jsString, propertyKey, type ResourceNames } from '../../naming/index.js';
 import type { RuntimeImports } from './lines.js';
 import type { AssociationPlan, ResourcePlan, ValuePlan } from './plan.js';
 
