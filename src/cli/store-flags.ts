@@ -11,7 +11,7 @@ import { selectStore } from '../config/stores.js';
 import type { IntrospectConfig, UserConfig } from '../config/types.js';
 import { ConfigError } from '../errors.js';
 import type { IntrospectOptions } from '../introspect/options.js';
-import type { CliContext } from './commands/registry.js';
+import type { CliContext } from './context.js';
 
 /** `a,b` and repeated flags both give a list. */
 export const commaList = (values: unknown): string[] =>

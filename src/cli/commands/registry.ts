@@ -3,7 +3,7 @@
  * Add a command by appending its factory here.
  */
 import type { CommandModule } from 'yargs';
-import type { Reporter } from '../reporter.js';
+import type { CliContext } from '../context.js';
 import { demoCommand } from './demo.js';
 import { doctorCommand } from './doctor.js';
 import { diffCommand } from './diff.js';
@@ -14,15 +14,7 @@ import { impactCommand } from './impact.js';
 import { introspectCommand } from './introspect.js';
 import { mcpCommand } from './mcp.js';
 
-export interface CliContext {
-  readonly reporter: Reporter;
-  /** Working directory commands resolve relative paths against. */
-  readonly cwd: string;
-  /** Environment (PRESTASHOP_URL, PRESTASHOP_API_KEY, ...). */
-  readonly env: NodeJS.ProcessEnv;
-  /** Sets the process exit code for a command that completed without throwing. */
-  setExitCode(code: number): void;
-}
+export type { CliContext } from '../context.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CommandFactory = (ctx: CliContext) => CommandModule<object, any>;
