@@ -7,6 +7,7 @@ import { GENERATOR_NAME } from '../version.js';
 import type { EmitContext } from './context.js';
 import { layoutAt, moduleList, type Doc, type Layout } from './layout.js';
 import { docText, jsString } from '../naming/index.js';
+import { keyword, literal, unionOf, type TypeNode } from '../plan/index.js';
 
 /**
  * The first lines of every generated file, the runtime included: generator name and version, and
@@ -50,16 +51,15 @@ export function statement(doc: Doc, level: number, layout: Layout): string {
   return `${layoutAt(doc, level, layout)}\n`;
 }
 
-/** `'a' | 'b'` from string values (sorted, deduplicated), or `fallback` when there are none. */
-export function stringUnion(values: Iterable<string>, fallback = 'never'): string {
-  const sorted = [...new Set(values)].sort(compareCodeUnits);
-  return sorted.length === 0 ? fallback : sorted.map(jsString).join(' | ');
+/** `"a" | "b"` from string values (sorted, deduplicated), or `never` when there are none. */
+export function stringUnion(values: Iterable<string>): TypeNode {
+  return unionOf(...[...new Set(values)].sort(compareCodeUnits).map(literal));
 }
 
-/** `1 | 2` from numbers (sorted ascending, deduplicated), or `fallback` when there are none. */
-export function numberUnion(values: Iterable<number>, fallback = 'number'): string {
+/** `1 | 2` from numbers (sorted ascending, deduplicated), or `number` when there are none. */
+export function numberUnion(values: Iterable<number>): TypeNode {
   const sorted = [...new Set(values)].sort((a, b) => a - b);
-  return sorted.length === 0 ? fallback : sorted.map(String).join(' | ');
+  return sorted.length === 0 ? keyword('number') : unionOf(...sorted.map(literal));
 }
 
 /** Indents every non-empty line of a block by `prefix`. */

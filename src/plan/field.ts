@@ -12,6 +12,7 @@ import {
   type FieldKind,
 } from '../model/index.js';
 import { jsString } from '../naming/index.js';
+import { keyword, literal, mentions, ref, unionOf, type TypeNode } from './type-node.js';
 import type { FieldPlan, KindSource, PlanDiagnostic, PlanOptions, SharedImport, ValueForm } from './types.js';
 
 /** The modifiers that turn any text into a valid value before the rule runs (`Tools::str2url`). */
@@ -66,30 +67,30 @@ function formOf(kind: FieldKind, dateOnly: boolean, options: PlanOptions): Value
   }
 }
 
-/** The TypeScript type of one value (before the multilingual wrapper), and what it imports. */
-function valueType(kind: FieldKind, field: Field, dateOnly: boolean, options: PlanOptions, imports: Set<SharedImport>): string {
+/** The type of one value (before the multilingual wrapper), and what it imports. */
+function valueType(kind: FieldKind, field: Field, dateOnly: boolean, options: PlanOptions, imports: Set<SharedImport>): TypeNode {
   if (field.values !== null && field.values.length > 0 && (kind === 'string' || kind === 'unknown')) {
-    return field.values.map(jsString).join(' | ');
+    return unionOf(...field.values.map(literal));
   }
   switch (kind) {
     case 'id':
-      if (!options.brandedIds || field.references === null) return 'number';
+      if (!options.brandedIds || field.references === null) return keyword('number');
       imports.add('Id');
-      return `Id<${jsString(field.references)}>`;
+      return ref('Id', literal(field.references));
     case 'int':
-      return 'number';
+      return keyword('number');
     case 'decimal':
-      return options.decimals;
+      return keyword(options.decimals);
     case 'bool':
-      return 'boolean';
+      return keyword('boolean');
     case 'date':
-      if (options.dates === 'Date') return 'Date | null';
+      if (options.dates === 'Date') return unionOf(ref('Date'), keyword('null'));
       imports.add(dateOnly ? 'PsDate' : 'PsDateTime');
-      return dateOnly ? 'PsDate' : 'PsDateTime';
+      return ref(dateOnly ? 'PsDate' : 'PsDateTime');
     case 'html':
     case 'string':
     case 'unknown':
-      return 'string';
+      return keyword('string');
   }
 }
 
@@ -116,7 +117,7 @@ function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): str
   // Required in writes: the write shapes say it (the property is not optional).
   if (p.write === 'refused') notes.push('read-only (the store refuses it in writes)');
   // An item's own id is typed `Id<resource>` but is no foreign key; a branded id type names its resource.
-  if (p.references !== null && site.label !== 'id' && !p.readType.includes('Id<')) notes.push(`foreign key to \`${p.references}\``);
+  if (p.references !== null && site.label !== 'id' && !mentions(p.readType, 'Id')) notes.push(`foreign key to \`${p.references}\``);
   if (!p.filterable) notes.push('not filterable');
   const lines: string[] = [];
   if (notes.length > 0) {
@@ -174,12 +175,12 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
   let base = valueType(kind, field, dateOnly, options, imports);
   if (field.multilingual) {
     imports.add('Multilang');
-    base = `Multilang<${base}>`;
+    base = ref('Multilang', base);
   }
   const writable = field.write !== 'refused';
   // NULL reads as empty: a scalar the store keeps NULL reads as `null` and may be written as `null`.
   const allowNull = field.allowNull && !field.multilingual;
-  if (allowNull) base = `${base} | null`;
+  if (allowNull) base = unionOf(base, keyword('null'));
   const plan: Omit<FieldPlan, 'doc'> = {
     name: field.name,
     kind,

@@ -5,6 +5,7 @@
  */
 import type { FieldKind, FieldOrigin, HttpMethod, WriteMode } from '../model/index.js';
 import type { ResourceNames } from '../naming/index.js';
+import type { TypeNode } from './type-node.js';
 
 /** Names from `common.ts` a TypeScript form needs. */
 export type SharedImport = 'Extensions' | 'Id' | 'Multilang' | 'PsDate' | 'PsDateTime';
@@ -69,9 +70,9 @@ export interface FieldPlan {
   readonly hashed: boolean;
   /** The read value is computed by a getter. */
   readonly computed: boolean;
-  /** TypeScript type in the read shape, and in the write shapes. */
-  readonly readType: string;
-  readonly writeType: string;
+  /** The type in the read shape, and in the write shapes, as a node (emit prints it). */
+  readonly readType: TypeNode;
+  readonly writeType: TypeNode;
   readonly imports: readonly SharedImport[];
   /** JSDoc lines, the same in every shape. */
   readonly doc: readonly string[];

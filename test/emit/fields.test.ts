@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions, type EmitOptions } from '../../src/emit/context.js';
+import { typeText } from '../../src/emit/layout-types.js';
 import { makeField, type Field } from '../../src/model/index.js';
 import { planField, type FieldPlan, type PlanDiagnostic } from '../../src/plan/index.js';
 
@@ -132,8 +133,8 @@ const rows: Record<string, Row> = {
 describe('field → type and JSDoc', () => {
   it.each(Object.entries(rows))('%s', (_name, row) => {
     const p = plan(row.field, row.options);
-    expect(p.readType).toBe(row.type);
-    expect(p.writeType).toBe(row.type);
+    expect(typeText(p.readType)).toBe(row.type);
+    expect(typeText(p.writeType)).toBe(row.type);
     expect([...p.imports].sort()).toEqual([...(row.imports ?? [])].sort());
     const doc = p.doc.join('\n');
     if (row.doc.length === 0) expect(p.doc).toEqual([]);

@@ -5,7 +5,7 @@
  * Pure: model in, file map out. The runtime it builds on is `templates/runtime/`.
  */
 import { compareCodeUnits, type StoreSchema } from '../../model/index.js';
-import type { ResourcePlan } from '../../plan/index.js';
+import { keyword, ref, type ResourcePlan, type TypeNode } from '../../plan/index.js';
 import { fileHeader, moduleStatement, statement } from '../code.js';
 import type { Diagnostic, EmitContext, EmitOptions, EmitResult, FileMap } from '../context.js';
 import { callArguments, functionHead, objectLiteral, property, type Doc } from '../layout.js';
@@ -78,14 +78,14 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   const exports: string[] = [];
   const properties: string[] = [];
   const values: Doc[] = [];
-  const member = (key: string, type: string): string => propertyLine(`readonly ${key}`, type, 1, layout);
+  const member = (key: string, type: TypeNode): string => propertyLine(`readonly ${key}`, type, 1, layout);
   for (const r of resources) {
     const names = ctx.names.of(r.name);
     const needMeta = searchFull && (r === products || r === categories);
     imports.push({ head: 'import', names: [`create${names.client}`, ...(needMeta ? [names.meta] : []), `type ${names.client}`], from: `./${names.file}.js` });
     exports.push(`export * from ${jsString(`./${names.file}.js`)};\n`);
     // The property is the wire name: `/api/<name>`, no need to say it again.
-    properties.push(member(propertyKey(r.name), names.client));
+    properties.push(member(propertyKey(r.name), ref(names.client)));
     values.push(property(propertyKey(r.name), [`create${names.client}`, callArguments(['ctx'], layout)], 'string'));
   }
   const searchTypes = searchFull ? `${ctx.names.of('products').type}, ${ctx.names.of('categories').type}` : 'never, never';
@@ -94,17 +94,17 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   }
   // The escape hatch: any path of the store, with the same auth, errors and redirect rules.
   imports.push({ head: 'import', names: ['createRequest', 'type RequestFunction'], from: '../runtime/request.js' });
-  properties.push(`${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}${member('request', 'RequestFunction')}`);
+  properties.push(`${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}${member('request', ref('RequestFunction'))}`);
   values.push(property('request', ['createRequest', callArguments(['ctx'], layout)], 'string'));
   if (special('images')) {
     imports.push({ head: 'import', names: ['createImagesClient', 'type ImagesClient'], from: '../runtime/images.js' });
-    properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}${member('images', 'ImagesClient')}`);
+    properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}${member('images', ref('ImagesClient'))}`);
     values.push(property('images', ['createImagesClient', callArguments(['ctx.transport'], layout)], 'string'));
   }
   if (special('search')) {
     imports.push({ head: 'import', names: ['createSearch', 'type SearchFunction'], from: '../runtime/search.js' });
     properties.push(
-      `${jsdoc(['`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: \'full\'`.'], '  ')}${member('search', `SearchFunction<${searchTypes}>`)}`,
+      `${jsdoc(['`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: \'full\'`.'], '  ')}${member('search', ref('SearchFunction', ...(searchFull ? [ref(ctx.names.of('products').type), ref(ctx.names.of('categories').type)] : [keyword('never'), keyword('never')])))}`,
     );
     const metas: Doc = searchFull
       ? objectLiteral([property('products', ctx.names.of('products').meta, 'literal'), property('categories', ctx.names.of('categories').meta, 'literal')], layout)

@@ -5,7 +5,7 @@
  * the store refuses is a compile error.
  */
 import { compareCodeUnits, type HttpMethod } from '../../model/index.js';
-import type { FieldPlan, ResourcePlan } from '../../plan/index.js';
+import { keyword, literal, objectOf, ref, unionOf, type FieldPlan, type ResourcePlan, type TypeNode } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
 import { afterOperator, arrayLiteral, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
@@ -40,26 +40,21 @@ export function clientMethods(resource: Pick<ResourcePlan, 'methods'>): string[]
   return out;
 }
 
-/** The TypeScript type a filter on the field compares with. */
-function filterValueType(field: FieldPlan): string {
+/** The type a filter on the field compares with. */
+function filterValueType(field: FieldPlan): TypeNode {
   switch (field.kind) {
     case 'id':
     case 'int':
-      return 'number';
+      return keyword('number');
     case 'decimal':
-      return 'number | string';
+      return unionOf(keyword('number'), keyword('string'));
     case 'bool':
-      return 'boolean';
+      return keyword('boolean');
     case 'date':
-      return 'string | Date';
+      return unionOf(keyword('string'), ref('Date'));
     default:
-      return 'string';
+      return keyword('string');
   }
-}
-
-/** `"a" | "b"` as type text; with `quoteFirst` false the first name is a type name (`SortField | "a"`). */
-function union(names: readonly string[], quoteFirst = true): string {
-  return names.map((n, i) => (i === 0 && !quoteFirst ? n : jsString(n))).join(' | ');
 }
 
 interface Parts {
@@ -78,9 +73,9 @@ function namespaceBlock(p: Parts, types: string): string {
   const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
   const filterable = fields.filter((f) => f.filterable);
   const filterLines = [
-    propertyLine('readonly id?', 'FilterValue<number>', 2, layout),
+    propertyLine('readonly id?', ref('FilterValue', keyword('number')), 2, layout),
     ...filterable.map((f) =>
-      propertyLine(`readonly ${propertyKey(f.name)}?`, `FilterValue<${filterValueType(f)}>`, 2, layout),
+      propertyLine(`readonly ${propertyKey(f.name)}?`, ref('FilterValue', filterValueType(f)), 2, layout),
     ),
   ];
   const displayOnly = fields.filter((f) => !f.filterable).map((f) => f.name);
@@ -92,8 +87,8 @@ function namespaceBlock(p: Parts, types: string): string {
     // Sortable (`field_ASC` / `field_DESC`) are the filterable fields.
     '  type SortField = keyof Filter & string;\n' +
     `${jsdoc(['Fields a `display` list can name; the result then holds only those.'], '  ')}` +
-    statement(typeAlias('type Field', union(['SortField', ...displayOnly], false), layout), 1, layout) +
-    statement(typeAlias('type Query', 'ListQuery<Filter, SortField, Field>', layout), 1, layout) +
+    statement(typeAlias('type Field', unionOf(ref('SortField'), ...displayOnly.map(literal)), layout), 1, layout) +
+    statement(typeAlias('type Query', ref('ListQuery', ref('Filter'), ref('SortField'), ref('Field')), layout), 1, layout) +
     types +
     '}\n'
   );
@@ -104,18 +99,20 @@ function typesBlock(p: Parts, usesType: boolean): string {
   const { names } = p;
   const writes = p.methods.filter((m) => m === 'create' || m === 'update' || m === 'patch');
   const options = [...new Set(writes.map((m) => writeOptionsType(p.resource.name, WRITE_VERBS[m]!)))];
+  const member = (key: string, type: TypeNode) => ({ key, optional: false, type });
+  const never = keyword('never');
   const members = [
-    `item: ${usesType ? names.type : 'never'}`,
-    `input: ${p.hasInput ? names.input : 'never'}`,
-    `patch: ${p.hasPatch ? names.patch : 'never'}`,
-    'filter: Filter',
-    'field: Field',
+    member('item', usesType ? ref(names.type) : never),
+    member('input', p.hasInput ? ref(names.input) : never),
+    member('patch', p.hasPatch ? ref(names.patch) : never),
+    member('filter', ref('Filter')),
+    member('field', ref('Field')),
     // WriteOptions is the default.
-    ...(options.includes('EmailWriteOptions') ? [`writeOptions: ${options.join(' | ')}`] : []),
+    ...(options.includes('EmailWriteOptions') ? [member('writeOptions', unionOf(...options.map((o) => ref(o))))] : []),
     // An id feed (no date_upd) is the default of `changes()`.
-    ...(p.methods.includes('changes') && p.resource.changeFeed === 'date' ? ['feed: "date"'] : []),
+    ...(p.methods.includes('changes') && p.resource.changeFeed === 'date' ? [member('feed', literal('date'))] : []),
   ];
-  return statement(typeAlias('type Types', `{ ${members.join('; ')} }`, p.layout), 1, p.layout);
+  return statement(typeAlias('type Types', objectOf(members), p.layout), 1, p.layout);
 }
 
 /**
@@ -166,7 +163,7 @@ function implementation(p: Parts): string {
 /** `export interface X extends Pick<…>[, Other] {}` as prettier lays out its heritage clauses. */
 function clientInterface(p: Parts): string {
   const { names, layout } = p;
-  const picked = typeDoc(`Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>`, layout);
+  const picked = typeDoc(ref('Pick', ref('ResourceClient', ref(`${names.client}.Types`)), unionOf(...p.methods.map(literal))), layout);
   const head = `export interface ${names.client}`;
   const doc: Doc = hasFiles(p) ? heritage(head, [picked, 'AttachmentFilesClient'], ' {}') : [head, ' extends ', picked, ' {}'];
   return statement(doc, 0, layout);

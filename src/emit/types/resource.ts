@@ -3,12 +3,26 @@
  * `<Type>Input` (POST/PUT) and `<Type>Patch` (PATCH).
  */
 import { compareCodeUnits } from '../../model/index.js';
-import type { AssociationPlan, FieldPlan, ResourcePlan, SharedImport } from '../../plan/index.js';
+import {
+  arrayOf,
+  indexOf,
+  keyword,
+  mentions,
+  objectOf,
+  ref,
+  unionOf,
+  type AssociationPlan,
+  type FieldPlan,
+  type ResourcePlan,
+  type SharedImport,
+  type TypeMember,
+  type TypeNode,
+} from '../../plan/index.js';
 import { fileHeader, importTypes, statement } from '../code.js';
 import type { EmitContext } from '../context.js';
 import { INDENT, type Layout } from '../layout.js';
 import { propertyLine, typeAlias } from '../layout-types.js';
-import { ASSOCIATIONS_KEY, jsdoc, jsString, propertyKey } from '../../naming/index.js';
+import { ASSOCIATIONS_KEY, jsdoc, propertyKey } from '../../naming/index.js';
 
 type SharedImports = Set<SharedImport>;
 
@@ -23,7 +37,7 @@ export function hasTypes(resource: Pick<ResourcePlan, 'described'>): boolean {
 const byName = <T extends { readonly name: string }>(a: T, b: T): number => compareCodeUnits(a.name, b.name);
 
 /** One property line with its JSDoc, at indentation `level`; `optional` adds `?`. */
-function property(name: string, type: string, doc: readonly string[], optional: boolean, level: number, layout: Layout): string {
+function property(name: string, type: TypeNode, doc: readonly string[], optional: boolean, level: number, layout: Layout): string {
   const key = `${propertyKey(name)}${optional ? '?' : ''}`;
   return `${jsdoc(doc, INDENT.repeat(level))}${propertyLine(key, type, level, layout)}`;
 }
@@ -49,8 +63,8 @@ const OBJECT_MEMBERS = new Set([
   'valueOf',
 ]);
 
-function writeType(name: string, type: string): string {
-  return OBJECT_MEMBERS.has(name) ? `${type} | Object[${jsString(name)}]` : type;
+function writeType(name: string, type: TypeNode): TypeNode {
+  return OBJECT_MEMBERS.has(name) ? unionOf(type, indexOf(ref('Object'), name)) : type;
 }
 
 /** Whether a field appears in a shape, and whether it is optional there. */
@@ -96,9 +110,9 @@ class ResourceRenderer {
    * The element type of one association list: `{ id: Id<"categories"> }` on one line when no field
    * has a comment (`inline`), else the lines of its properties (`body`).
    */
-  private associationItem(a: AssociationPlan, shape: Shape): { inline: string } | { body: string } {
+  private associationItem(a: AssociationPlan, shape: Shape): { inline: TypeNode } | { body: string } {
     let body = '';
-    const inline: string[] = [];
+    const inline: TypeMember[] = [];
     let documented = false;
     for (const f of [...a.fields].sort(byName)) {
       const p = presence(f, shape === 'patch' ? 'input' : shape);
@@ -106,11 +120,11 @@ class ResourceRenderer {
       this.use(f);
       const type = shape === 'read' ? f.readType : writeType(f.name, f.writeType);
       body += property(f.name, type, f.doc, p === 'optional', 3, this.layout);
-      inline.push(`${propertyKey(f.name)}${p === 'optional' ? '?' : ''}: ${type}`);
+      inline.push({ key: propertyKey(f.name), optional: p === 'optional', type });
       if (f.doc.length > 0) documented = true;
     }
-    if (inline.length === 0) return { inline: 'Record<string, never>' };
-    return documented ? { body } : { inline: `{ ${inline.join('; ')} }` };
+    if (inline.length === 0) return { inline: ref('Record', keyword('string'), keyword('never')) };
+    return documented ? { body } : { inline: objectOf(inline) };
   }
 
   private associationsProperty(shape: Shape): string {
@@ -120,12 +134,12 @@ class ResourceRenderer {
     for (const a of list) {
       const target = a.virtual || a.resource === null ? 'a virtual entity' : `\`${a.resource}\``;
       // A branded id type names the target already; a virtual entity is said once, on the read shape.
-      const named = a.fields.some((f) => f.readType.includes('Id<'));
+      const named = a.fields.some((f) => mentions(f.readType, 'Id'));
       const doc = shape === 'read' && (target === 'a virtual entity' || !named) ? [`Items \`${a.nodeName}\` of ${target}.`] : [];
       const item = this.associationItem(a, shape);
       body +=
         'inline' in item
-          ? property(a.name, `${item.inline}[]`, doc, shape !== 'read', 2, this.layout)
+          ? property(a.name, arrayOf(item.inline), doc, shape !== 'read', 2, this.layout)
           : blockProperty(a.name, item.body, '[]', doc, shape !== 'read', 2);
     }
     const doc =
@@ -138,7 +152,7 @@ class ResourceRenderer {
   private extensionsProperty(shape: Shape): string {
     this.imports.add('Extensions');
     // The `Extensions` type says what they are (common.ts).
-    return property(this.plan.extensionsKey, 'Extensions', [], true, 1, this.layout);
+    return property(this.plan.extensionsKey, ref('Extensions'), [], true, 1, this.layout);
   }
 
   private interfaceOf(shape: Shape): string {
@@ -174,7 +188,7 @@ class ResourceRenderer {
     if (r.hasPatch) {
       blocks.push(
         r.hasInput
-          ? `${jsdoc([`Body of a PATCH to \`/api/${r.name}\`: every field optional; only the fields sent are changed.`])}${statement(typeAlias(`export type ${r.names.patch}`, `Partial<${r.names.input}>`, this.layout), 0, this.layout)}`
+          ? `${jsdoc([`Body of a PATCH to \`/api/${r.name}\`: every field optional; only the fields sent are changed.`])}${statement(typeAlias(`export type ${r.names.patch}`, ref('Partial', ref(r.names.input)), this.layout), 0, this.layout)}`
           : this.interfaceOf('patch'),
       );
     }

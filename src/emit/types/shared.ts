@@ -17,6 +17,10 @@ import type { EmitContext } from '../context.js';
 import { arrayLiteral, assignment, objectType } from '../layout.js';
 import { propertyLine, typeAlias } from '../layout-types.js';
 import { docText, jsdoc } from '../../naming/index.js';
+import { arrayOf, keyword, ref, unionOf } from '../../plan/index.js';
+
+/** A module field's value, as the store sent it. */
+const EXTENSION_VALUE = unionOf(keyword('string'), keyword('number'), keyword('boolean'), keyword('null'), ref('Multilang', keyword('string')));
 
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
   const languages = [...model.store.languages].sort((a, b) => a.id - b.id);
@@ -50,7 +54,7 @@ ${jsdoc([
   'A multilingual field: one entry per language.',
   'The client turns both JSON forms of the store (the array of {id, value} and the bare value it sends when only one language is rendered) into this shape, and writes it back as <language id="..."> elements.',
   'A PUT (`update`) empties the languages a multilingual value leaves out; the client first completes such a value from the stored record (one extra GET; `fillLanguages: false` turns it off).',
-])}${statement(typeAlias('export type Multilang<T = string>', 'MultilangValue<T>[]', ctx.layout), 0, ctx.layout)}
+])}${statement(typeAlias('export type Multilang<T = string>', arrayOf(ref('MultilangValue', ref('T'))), ctx.layout), 0, ctx.layout)}
 ${jsdoc(['A date `YYYY-MM-DD` as the store sends it; `0000-00-00` or empty when unset.'])}export type PsDate = string;
 
 ${jsdoc([
@@ -60,7 +64,7 @@ ${jsdoc([
 ${jsdoc([
   'Fields the snapshot does not describe (module fields), by wire name. Values are as the store sent them.',
 ])}export interface Extensions {
-${propertyLine('[field: string]', 'string | number | boolean | null | Multilang<string>', 1, ctx.layout)}}
+${propertyLine('[field: string]', EXTENSION_VALUE, 1, ctx.layout)}}
 
 ${jsdoc(['The wire name of every resource in the snapshot.'])}${statement(typeAlias('export type ResourceName', stringUnion(model.resources.map((r) => r.name)), ctx.layout), 0, ctx.layout)}`;
 }
