@@ -15,13 +15,18 @@ import {
 } from '../model/index.js';
 import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../naming/index.js';
 import { fieldsReadOnCreate, planField } from './field.js';
-import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
+import type { AssociationPlan, ClientMethod, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
 
 export * from './types.js';
 export * from './type-node.js';
 export { planField, type FieldSite } from './field.js';
 
 export const DEFAULT_PLAN_OPTIONS: PlanOptions = { decimals: 'number', dates: 'string', brandedIds: true };
+
+/** A copy of `items` in code-unit order of their names (the order of the generated types). */
+function byName<T extends { readonly name: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => compareCodeUnits(a.name, b.name));
+}
 
 function planAssociation(resource: Resource, a: Association, options: PlanOptions, diagnostics: PlanDiagnostic[]): AssociationPlan {
   const fields = a.fields.map((f) => {
@@ -36,6 +41,7 @@ function planAssociation(resource: Resource, a: Association, options: PlanOption
     api: a.api,
     virtual: a.virtual,
     fields,
+    fieldsByName: byName(fields),
     writable: fields.some((f) => f.writable),
   };
 }
@@ -69,6 +75,19 @@ function offeredMethods(resource: Resource, extra: readonly HttpMethod[], diagno
   return HTTP_METHODS.filter((m) => out.has(m));
 }
 
+/** The client methods of a resource, in a fixed order, from the methods the store allows. */
+function clientMethodsOf(methods: readonly HttpMethod[]): ClientMethod[] {
+  const m = new Set(methods);
+  const out: ClientMethod[] = [];
+  if (m.has('GET')) out.push('list', 'listAll', 'get', 'count', 'changes');
+  if (m.has('HEAD')) out.push('head');
+  if (m.has('POST')) out.push('create', 'createMany');
+  if (m.has('PUT')) out.push('update', 'updateMany');
+  if (m.has('PATCH')) out.push('patch');
+  if (m.has('DELETE')) out.push('delete');
+  return out;
+}
+
 /** An item's own `id`: always read, never part of a write body (it is the URL's). */
 function idPlan(plan: FieldPlan): FieldPlan {
   return { ...plan, writable: false, required: false, requiredOnCreate: false, allowNull: false, writeBack: false, serverManaged: false };
@@ -98,6 +117,9 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
     }
     fields.push(planField(f, { resource: resource.name, label: f.name }, options, diagnostics, readOnCreate.has(f.name)));
   }
+  const associations = resource.associations.map((a) => planAssociation(resource, a, options, diagnostics));
+  const clientMethods = clientMethodsOf(methods);
+  const described = resource.fields.length > 0 || resource.associations.length > 0;
   id ??= idPlan(planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []));
   return {
     name: resource.name,
@@ -106,12 +128,16 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
     nodesName: resource.nodesName,
     names: names.of(resource.name),
     methods,
+    clientMethods,
+    hasClient: resource.nodeName !== null && described && clientMethods.length > 0,
     hasInput: methods.includes('POST') || methods.includes('PUT'),
     hasPatch: methods.includes('PATCH'),
-    described: resource.fields.length > 0 || resource.associations.length > 0,
+    described,
     id,
     fields,
-    associations: resource.associations.map((a) => planAssociation(resource, a, options, diagnostics)),
+    fieldsByName: byName(fields),
+    associations,
+    associationsByName: byName(associations),
     extensionsKey: extensionsKey(resource.fields.map((f) => f.name)),
     quirks: resource.quirks,
     changeFeed: fields.some((f) => f.name === 'date_upd' && f.kind === 'date' && f.filterable && !f.dateOnly) ? 'date' : 'id',

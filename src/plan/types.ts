@@ -26,6 +26,21 @@ export type ValueForm =
 /** Where a field's kind came from. `none`: nothing says what the value is, so it is a plain string. */
 export type KindSource = 'format' | 'inputType' | 'reference' | 'catalog' | 'none';
 
+/** A method of a generated resource client. */
+export type ClientMethod =
+  | 'list'
+  | 'listAll'
+  | 'get'
+  | 'count'
+  | 'changes'
+  | 'head'
+  | 'create'
+  | 'createMany'
+  | 'update'
+  | 'updateMany'
+  | 'patch'
+  | 'delete';
+
 export interface FieldPlan {
   /** Wire name. */
   readonly name: string;
@@ -92,6 +107,8 @@ export interface AssociationPlan {
   readonly virtual: boolean;
   /** Item fields, in store order. */
   readonly fields: readonly FieldPlan[];
+  /** The same, by wire name (code-unit order): the order of the generated types. */
+  readonly fieldsByName: readonly FieldPlan[];
   /** Any item field may be written (else the association is read-only). */
   readonly writable: boolean;
 }
@@ -104,6 +121,10 @@ export interface ResourcePlan {
   readonly names: ResourceNames;
   /** The methods the generated code offers: the snapshot's, minus those PrestaShop forbids. */
   readonly methods: readonly HttpMethod[];
+  /** The methods of its generated client, in a fixed order, from `methods`. */
+  readonly clientMethods: readonly ClientMethod[];
+  /** A client is generated: the resource has a node name, is described, and has a client method. */
+  readonly hasClient: boolean;
   /** A POST/PUT body type and validator exist. */
   readonly hasInput: boolean;
   /** A PATCH body type and validator exist. */
@@ -114,8 +135,15 @@ export interface ResourcePlan {
   readonly id: FieldPlan;
   /** Every other field, in store order (a field named `associations` is left out, with a diagnostic). */
   readonly fields: readonly FieldPlan[];
+  /**
+   * The fields by wire name (code-unit order): the order of the generated types and query types
+   * (store order matters to write bodies, not to types).
+   */
+  readonly fieldsByName: readonly FieldPlan[];
   /** In store order (the order the store applies them). */
   readonly associations: readonly AssociationPlan[];
+  /** The same, by name: the order of the generated types. */
+  readonly associationsByName: readonly AssociationPlan[];
   /** Key of the module-field escape hatch (`extensions`, or `extensions_` when taken). */
   readonly extensionsKey: string;
   readonly quirks: readonly string[];

@@ -12,12 +12,7 @@ import { callArguments, functionHead, objectLiteral, property, type Doc } from '
 import { propertyLine } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey } from '../../naming/index.js';
 import { CONTEXT_FILE, renderContext } from './context.js';
-import { clientMethods, renderResourceClient } from './resource.js';
-
-/** Whether a resource gets a client: it has a node name, fields or associations, and a method. */
-export function hasClient(resource: ResourcePlan): boolean {
-  return resource.nodeName !== null && resource.described && clientMethods(resource).length > 0;
-}
+import { renderResourceClient } from './resource.js';
 
 /** Names the clients barrel exports besides the per-resource modules (kept out of NameTable's way). */
 const RUNTIME_EXPORTS: readonly ModuleLine[] = [
@@ -47,14 +42,14 @@ export function emitClients(model: StoreSchema, options: EmitOptions, ctx: EmitC
   if (!options.clients) return { files, diagnostics };
   const withClient: ResourcePlan[] = [];
   for (const r of ctx.plan.resources) {
-    if (hasClient(r)) {
+    if (r.hasClient) {
       withClient.push(r);
       files.set(`clients/${r.names.file}.ts`, renderResourceClient(r, options, ctx));
     } else if (r.name !== 'images' && r.name !== 'search') {
       diagnostics.push({
         level: 'info',
         code: 'no-client',
-        message: `${r.name}: no client (${r.nodeName === null ? 'no synopsis' : clientMethods(r).length === 0 ? 'no usable method' : 'no fields'})`,
+        message: `${r.name}: no client (${r.nodeName === null ? 'no synopsis' : r.clientMethods.length === 0 ? 'no usable method' : 'no fields'})`,
         resource: r.name,
         field: null,
       });
@@ -72,7 +67,7 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   const products = resources.find((r) => r.name === 'products');
   const categories = resources.find((r) => r.name === 'categories');
   const searchFull =
-    special('search') && products !== undefined && categories !== undefined && clientMethods(products).includes('list') && clientMethods(categories).includes('list');
+    special('search') && products !== undefined && categories !== undefined && products.clientMethods.includes('list') && categories.clientMethods.includes('list');
   const layout = ctx.layout;
   const imports: ModuleLine[] = [];
   const exports: string[] = [];

@@ -4,7 +4,7 @@
  * allows on it (from the snapshot's methods, minus those PrestaShop forbids), so calling a method
  * the store refuses is a compile error.
  */
-import { compareCodeUnits, type HttpMethod } from '../../model/index.js';
+import type { HttpMethod } from '../../model/index.js';
 import { keyword, literal, objectOf, ref, unionOf, type FieldPlan, type ResourcePlan, type TypeNode } from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
@@ -25,19 +25,6 @@ const WRITE_VERBS: Readonly<Record<string, HttpMethod>> = { create: 'POST', upda
 /** The options type of a write: with `sendemail` where the store reads it. */
 function writeOptionsType(resource: string, verb: HttpMethod): string {
   return (EMAIL_WRITES.get(resource) ?? []).includes(verb) ? 'EmailWriteOptions' : 'WriteOptions';
-}
-
-/** The client methods of a resource, in a fixed order, from the methods the store allows. */
-export function clientMethods(resource: Pick<ResourcePlan, 'methods'>): string[] {
-  const m = new Set(resource.methods);
-  const out: string[] = [];
-  if (m.has('GET')) out.push('list', 'listAll', 'get', 'count', 'changes');
-  if (m.has('HEAD')) out.push('head');
-  if (m.has('POST')) out.push('create', 'createMany');
-  if (m.has('PUT')) out.push('update', 'updateMany');
-  if (m.has('PATCH')) out.push('patch');
-  if (m.has('DELETE')) out.push('delete');
-  return out;
 }
 
 /** The type a filter on the field compares with. */
@@ -70,7 +57,7 @@ interface Parts {
 function namespaceBlock(p: Parts, types: string): string {
   const { resource, names, layout } = p;
   // Query types list fields by name; the order has no meaning there.
-  const fields = [...resource.fields].sort((a, b) => compareCodeUnits(a.name, b.name));
+  const fields = resource.fieldsByName;
   const filterable = fields.filter((f) => f.filterable);
   const filterLines = [
     propertyLine('readonly id?', ref('FilterValue', keyword('number')), 2, layout),
@@ -173,7 +160,7 @@ function clientInterface(p: Parts): string {
 export function renderResourceClient(resource: ResourcePlan, options: EmitOptions, ctx: EmitContext): string {
   const names = resource.names;
   const layout = ctx.layout;
-  const methods = clientMethods(resource);
+  const methods = resource.clientMethods;
   const writes = methods.filter((m) => m === 'create' || m === 'update' || m === 'patch');
   const hasInput = methods.includes('create') || methods.includes('update');
   const hasPatch = methods.includes('patch');

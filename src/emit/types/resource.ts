@@ -2,7 +2,6 @@
  * One resource → `types/<file>.ts`: the read type `<Type>`, and where the resource accepts writes
  * `<Type>Input` (POST/PUT) and `<Type>Patch` (PATCH).
  */
-import { compareCodeUnits } from '../../model/index.js';
 import {
   arrayOf,
   indexOf,
@@ -33,8 +32,6 @@ type Shape = 'read' | 'input' | 'patch';
 export function hasTypes(resource: Pick<ResourcePlan, 'described'>): boolean {
   return resource.described;
 }
-
-const byName = <T extends { readonly name: string }>(a: T, b: T): number => compareCodeUnits(a.name, b.name);
 
 /** One property line with its JSDoc, at indentation `level`; `optional` adds `?`. */
 function property(name: string, type: TypeNode, doc: readonly string[], optional: boolean, level: number, layout: Layout): string {
@@ -94,10 +91,10 @@ class ResourceRenderer {
     return property('id', id.readType, doc, false, 1, this.layout);
   }
 
-  /** Properties sorted by name (store order matters to write bodies, not to types). */
+  /** Properties by name (the plan's order for types). */
   private fieldProperties(shape: Shape): string {
     let out = '';
-    for (const f of [...this.plan.fields].sort(byName)) {
+    for (const f of this.plan.fieldsByName) {
       const p = presence(f, shape);
       if (p === 'absent') continue;
       this.use(f);
@@ -114,7 +111,7 @@ class ResourceRenderer {
     let body = '';
     const inline: TypeMember[] = [];
     let documented = false;
-    for (const f of [...a.fields].sort(byName)) {
+    for (const f of a.fieldsByName) {
       const p = presence(f, shape === 'patch' ? 'input' : shape);
       if (p === 'absent') continue;
       this.use(f);
@@ -128,7 +125,7 @@ class ResourceRenderer {
   }
 
   private associationsProperty(shape: Shape): string {
-    const list = [...this.plan.associations].sort(byName);
+    const list = this.plan.associationsByName;
     if (list.length === 0) return '';
     let body = '';
     for (const a of list) {
