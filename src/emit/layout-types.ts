@@ -6,7 +6,10 @@
  */
 import type { TypeNode } from '../plan/index.js';
 import { jsString } from '../naming/index.js';
+import { builders } from 'prettier/doc';
 import { afterOperator, assignment, layoutAt, objectType, typeArguments, union, type Doc, type Layout } from './layout.js';
+
+const { group, indent, softline } = builders;
 
 /** A node's document, with what prettier looks at to choose a layout. */
 interface Laid {
@@ -46,10 +49,13 @@ export function typeText(node: TypeNode): string {
   }
 }
 
-/** A union or indexed object inside `[]` or `[…]`: in parentheses. */
+/**
+ * The object of `[]` or `[…]`: a union goes in parentheses, on their own lines when it does not fit
+ * (prettier's `(\n  A | B\n)[]`).
+ */
 function wrapped(node: TypeNode, layout: Layout): Doc {
   const laid = lay(node, layout);
-  return node.kind === 'union' ? ['(', laid.doc, ')'] : laid.doc;
+  return node.kind === 'union' ? ['(', group([indent([softline, laid.doc]), softline]), ')'] : laid.doc;
 }
 
 function lay(node: TypeNode, layout: Layout): Laid {
