@@ -42,7 +42,7 @@ export const arrayOf = (element: TypeNode): TypeNode => ({ kind: 'array', elemen
 
 export const objectOf = (members: readonly TypeMember[]): TypeNode => ({ kind: 'object', members });
 
-export const indexOf = (object: TypeNode, key: string): TypeNode => ({ kind: 'index', object, key });
+export const indexedAccess = (object: TypeNode, key: string): TypeNode => ({ kind: 'index', object, key });
 
 /**
  * The union of `members`, flattened (`A | B` with `C` is `A | B | C`, as TypeScript reads the text);

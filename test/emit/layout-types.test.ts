@@ -8,7 +8,7 @@ import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { layoutAt, type Layout } from '../../src/emit/layout.js';
 import { propertyLine, typeAlias, typeText } from '../../src/emit/layout-types.js';
-import { arrayOf, indexOf, keyword, literal, objectOf, ref, unionOf, type TypeNode } from '../../src/plan/index.js';
+import { arrayOf, indexedAccess, keyword, literal, objectOf, ref, unionOf, type TypeNode } from '../../src/plan/index.js';
 
 const WIDE: Layout = { printWidth: 80, trailingComma: 'all', bracketSpacing: true };
 const NARROW: Layout = { printWidth: 30, trailingComma: 'all', bracketSpacing: true };
@@ -53,7 +53,7 @@ const rows: Record<string, Row> = {
     text: 'string | number | boolean | null | Multilang<string>',
   },
   'write type of a field named like an Object member': {
-    node: unionOf(keyword('string'), indexOf(ref('Object'), 'constructor')),
+    node: unionOf(keyword('string'), indexedAccess(ref('Object'), 'constructor')),
     text: 'string | Object["constructor"]',
   },
   'array of a reference': { node: arrayOf(ref('MultilangValue', ref('T'))), text: 'MultilangValue<T>[]' },

@@ -4,7 +4,7 @@
  */
 import {
   arrayOf,
-  indexOf,
+  indexedAccess,
   keyword,
   mentions,
   objectOf,
@@ -61,7 +61,7 @@ const OBJECT_MEMBERS = new Set([
 ]);
 
 function writeType(name: string, type: TypeNode): TypeNode {
-  return OBJECT_MEMBERS.has(name) ? unionOf(type, indexOf(ref('Object'), name)) : type;
+  return OBJECT_MEMBERS.has(name) ? unionOf(type, indexedAccess(ref('Object'), name)) : type;
 }
 
 /** Whether a field appears in a shape, and whether it is optional there. */
