@@ -50,6 +50,13 @@ export class Run {
   readonly languageIds = new Set<number>();
   psVersion: string | null = null;
   readonly abort = new AbortController();
+  /**
+   * Auto synopsis mode: the first resource's JSON synopsis answer decides for the others. 'xml'
+   * when it held no metadata (every 8.x/9.0 store): the others ask the XML synopsis straight away.
+   * 'json' otherwise (metadata, or no verdict): they ask JSON first, as before. Null until a
+   * resource asks.
+   */
+  jsonVerdict: Promise<'json' | 'xml'> | null = null;
 
   constructor(
     readonly http: StoreHttp,
@@ -146,6 +153,23 @@ function classifyFailure(run: Run, res: HttpResponse, name: string): SynopsisOut
 async function readSynopsis(run: Run, name: string): Promise<SynopsisOutcome | 'unknown'> {
   const mode = run.opts.synopsisFormat;
   if (mode === 'xml') return readXmlSynopsis(run, name);
+  if (mode === 'json' || run.jsonVerdict === null) {
+    let settle: (verdict: 'json' | 'xml') => void = () => {};
+    if (mode === 'auto') run.jsonVerdict = new Promise((resolve) => (settle = resolve));
+    let verdict: 'json' | 'xml' = 'json';
+    try {
+      return await readJsonSynopsis(run, name, () => (verdict = 'xml'));
+    } finally {
+      settle(verdict);
+    }
+  }
+  if ((await run.jsonVerdict) === 'xml') return readXmlSynopsis(run, name);
+  return readJsonSynopsis(run, name, () => {});
+}
+
+/** The JSON synopsis, and the XML one where it holds no metadata (`onNoMetadata` learns it) in auto mode. */
+async function readJsonSynopsis(run: Run, name: string, onNoMetadata: () => void): Promise<SynopsisOutcome | 'unknown'> {
+  const mode = run.opts.synopsisFormat;
   const ctx: AnswerContext = { resource: name };
   const res = await run.get(`/api/${name}`, { schema: 'synopsis', output_format: 'JSON' }, name);
   const early = classifyFailure(run, res, name);
@@ -166,28 +190,35 @@ async function readSynopsis(run: Run, name: string): Promise<SynopsisOutcome | '
     return readXmlSynopsis(run, name);
   }
   if (parsed.kind === 'schema') return { source: 'json', reason: null, parsed, name };
-  if (mode === 'auto') return readXmlSynopsis(run, name);
+  if (mode === 'auto') {
+    onNoMetadata();
+    return readXmlSynopsis(run, name);
+  }
   run.warn(`${name}: ${parsed.reason} (forced --synopsis-format json); kept without field metadata`);
   return { source: 'json', reason: parsed.reason, parsed: { ...parsed, fields: [], associations: [], languageIds: [], warnings: [] }, name };
 }
 
-async function readNodesName(run: Run, name: string, fallback: string): Promise<string> {
+/** The list node name, and the warning to give when it had to be assumed (given by the caller, if it uses the answer). */
+interface NodesAnswer {
+  readonly nodesName: string;
+  readonly warning: string | null;
+}
+
+async function readNodesName(run: Run, name: string, fallback: string): Promise<NodesAnswer> {
   const ctx: AnswerContext = { resource: name };
   let res: HttpResponse;
   try {
     res = await run.get(`/api/${name}`, { limit: '1' }, name);
   } catch (error) {
     if (run.abort.signal.aborted) throw error;
-    run.warn(`${name}: the list could not be read (${(error as Error).message}); list node name "${fallback}" assumed`);
-    return fallback;
+    return { nodesName: fallback, warning: `${name}: the list could not be read (${(error as Error).message}); list node name "${fallback}" assumed` };
   }
   try {
-    return parseListNodesName(expectBody(res, 'xml', ctx));
+    return { nodesName: parseListNodesName(expectBody(res, 'xml', ctx)), warning: null };
   } catch (error) {
     if (error instanceof XmlRefusedError) throw unreadable(res, ctx, error.reason);
     const reason = error instanceof XmlReadError ? error.reason : (error as Error).message;
-    run.warn(`${name}: the list could not be read (${reason}); list node name "${fallback}" assumed`);
-    return fallback;
+    return { nodesName: fallback, warning: `${name}: the list could not be read (${reason}); list node name "${fallback}" assumed` };
   }
 }
 
@@ -215,6 +246,11 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     run.warn(`${target.name}: ${reason}`);
     return emptyResource(target, target.name, reason);
   }
+  // The list (for its node name) goes out alongside the synopsis; its answer is used, and its
+  // warning given, only when the synopsis says the resource has fields.
+  const listOf = (name: string): Promise<NodesAnswer> => readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
+  const earlyList = listOf(target.name);
+  earlyList.catch(() => {});
   let outcome: SynopsisOutcome | 'unknown';
   try {
     outcome = await readSynopsis(run, target.name);
@@ -249,7 +285,9 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   const parsed = outcome.parsed;
   for (const w of parsed.warnings) run.warn(w);
   for (const id of parsed.languageIds) run.languageIds.add(id);
-  const nodesName = await readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
+  const list = await (name === target.name ? earlyList : listOf(name));
+  if (list.warning !== null) run.warn(list.warning);
+  const nodesName = list.nodesName;
   const [bad] = badNames({ key: run.opts.key, nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));

@@ -81,7 +81,8 @@ describe('authentication and availability', () => {
       expect(e).toBeInstanceOf(IntrospectError);
       expect(e.exitCode).toBe(EXIT_FAILURE);
       expect(e.message).toBe(
-        `${limited.url}/api/orders?schema=synopsis&output_format=JSON (resource "orders"): this API key has no permission on the resource (code 26: Resource of type "orders" is not allowed with this authentication key). Grant it GET in Advanced Parameters > Webservice, or leave it out with --exclude orders.`,
+        // The first resource's JSON synopsis held no metadata: orders was asked its XML synopsis.
+        `${limited.url}/api/orders?schema=synopsis (resource "orders"): this API key has no permission on the resource (code 26: Resource of type "orders" is not allowed with this authentication key). Grant it GET in Advanced Parameters > Webservice, or leave it out with --exclude orders.`,
       );
     } finally {
       await limited.close();
@@ -154,9 +155,12 @@ describe('unreadable answers', () => {
     store.fault({ path: '/api/orders', query: { output_format: 'JSON' }, body: '{"orders":{"id":{"req' });
     const e = await failure({ synopsisFormat: 'json' });
     expect(e.message).toMatch(/\(resource "orders"\): unreadable answer: malformed or truncated JSON/);
+    // In auto mode only the first resource's JSON synopsis is asked (it decides for the others).
+    store.clearFaults();
+    store.fault({ path: '/api/addresses', query: { output_format: 'JSON' }, body: '{"addresses":{"id":{"req' });
     const r = await introspectStore({ url: store.url, key: KEY });
-    expect(r.schema.resources.find((x) => x.name === 'orders')!.synopsis.source).toBe('xml');
-    expect(r.summary.warnings).toEqual([expect.stringMatching(/^orders: the JSON synopsis is unusable \(malformed or truncated JSON/)]);
+    expect(r.schema.resources.find((x) => x.name === 'addresses')!.synopsis.source).toBe('xml');
+    expect(r.summary.warnings).toEqual([expect.stringMatching(/^addresses: the JSON synopsis is unusable \(malformed or truncated JSON/)]);
   });
 
   it('a bare [] where an object is expected', async () => {
@@ -196,11 +200,11 @@ describe('retries', () => {
     store.fault({ path: '/api/customers', query: { schema: 'synopsis' }, status: 500, body: '' });
     const e = await failure({ retries: 2 });
     expect(e.exitCode).toBe(EXIT_FAILURE);
-    expect(e.message).toMatch(/\/api\/customers\?schema=synopsis&output_format=JSON \(resource "customers"\): the store answered HTTP 500 after 3 attempts\./);
+    expect(e.message).toMatch(/\/api\/customers\?schema=synopsis \(resource "customers"\): the store answered HTTP 500 after 3 attempts\./);
   });
 
   it('dropped connections are retried, then reported', async () => {
-    const drop = store.fault({ path: '/api/carriers', drop: 'before-response' });
+    const drop = store.fault({ path: '/api/carriers', query: { schema: 'synopsis' }, drop: 'before-response' });
     const e = await failure({ retries: 1 });
     expect(drop.hits).toBe(2);
     expect(e.message).toMatch(/\(resource "carriers"\): no answer after 2 attempts; last error: /);
@@ -213,8 +217,8 @@ describe('retries', () => {
   });
 
   it('429 and 503 honour Retry-After, then succeed', async () => {
-    const tooMany = store.fault({ path: '/api/products', query: { output_format: 'JSON' }, status: 429, body: '', headers: { 'retry-after': '0' }, times: 2 });
-    const busy = store.fault({ path: '/api/orders', query: { output_format: 'JSON' }, status: 503, body: '', headers: { 'retry-after': '1' }, times: 1 });
+    const tooMany = store.fault({ path: '/api/products', query: { schema: 'synopsis' }, status: 429, body: '', headers: { 'retry-after': '0' }, times: 2 });
+    const busy = store.fault({ path: '/api/orders', query: { schema: 'synopsis' }, status: 503, body: '', headers: { 'retry-after': '1' }, times: 1 });
     const waits = armedTimers(/src[\\/]introspect[\\/]http\.[jt]s/);
     const r = await introspectStore({ url: store.url, key: KEY });
     // The waits are the ones asked for (0 twice, then 1 s), not the backoff's.
