@@ -50,13 +50,6 @@ export class Run {
   readonly languageIds = new Set<number>();
   psVersion: string | null = null;
   readonly abort = new AbortController();
-  /**
-   * Auto synopsis mode: the first resource's JSON synopsis answer decides for the others. 'xml'
-   * when it held no metadata (every 8.x/9.0 store): the others ask the XML synopsis straight away.
-   * 'json' otherwise (metadata, or no verdict): they ask JSON first, as before. Null until a
-   * resource asks.
-   */
-  jsonVerdict: Promise<'json' | 'xml'> | null = null;
 
   constructor(
     readonly http: StoreHttp,
@@ -150,25 +143,33 @@ function classifyFailure(run: Run, res: HttpResponse, name: string): SynopsisOut
   throw statusError(res, { resource: name });
 }
 
+/**
+ * True when the store's `PSWS-Version` (the listing's answer) is a PrestaShop whose JSON synopsis
+ * holds no metadata: every version from 1.7 on (`WebserviceOutputJSON::renderField` keeps only
+ * values; reference §4.7). Their resources are asked the XML synopsis straight away.
+ */
+export function jsonSynopsisIsBare(psVersion: string | null): boolean {
+  const m = /^(\d{1,4})\.(\d{1,4})(?:\.\d{1,6}){0,3}$/.exec(psVersion ?? '');
+  return m !== null && (Number(m[1]) > 1 || Number(m[2]) >= 7);
+}
+
 async function readSynopsis(run: Run, name: string): Promise<SynopsisOutcome | 'unknown'> {
   const mode = run.opts.synopsisFormat;
   if (mode === 'xml') return readXmlSynopsis(run, name);
-  if (mode === 'json' || run.jsonVerdict === null) {
-    let settle: (verdict: 'json' | 'xml') => void = () => {};
-    if (mode === 'auto') run.jsonVerdict = new Promise((resolve) => (settle = resolve));
-    let verdict: 'json' | 'xml' = 'json';
+  if (mode === 'auto' && jsonSynopsisIsBare(run.psVersion)) {
     try {
-      return await readJsonSynopsis(run, name, () => (verdict = 'xml'));
-    } finally {
-      settle(verdict);
+      return await readXmlSynopsis(run, name);
+    } catch (error) {
+      // No PrestaShop answers 404 to a listed resource's XML synopsis: a store that only looks like
+      // one is read the JSON-first way.
+      if (!(error instanceof IntrospectError && error.details.status === 404) || run.abort.signal.aborted) throw error;
     }
   }
-  if ((await run.jsonVerdict) === 'xml') return readXmlSynopsis(run, name);
-  return readJsonSynopsis(run, name, () => {});
+  return readJsonSynopsis(run, name);
 }
 
-/** The JSON synopsis, and the XML one where it holds no metadata (`onNoMetadata` learns it) in auto mode. */
-async function readJsonSynopsis(run: Run, name: string, onNoMetadata: () => void): Promise<SynopsisOutcome | 'unknown'> {
+/** The JSON synopsis, and the XML one where it holds no metadata in auto mode. */
+async function readJsonSynopsis(run: Run, name: string): Promise<SynopsisOutcome | 'unknown'> {
   const mode = run.opts.synopsisFormat;
   const ctx: AnswerContext = { resource: name };
   const res = await run.get(`/api/${name}`, { schema: 'synopsis', output_format: 'JSON' }, name);
@@ -190,10 +191,7 @@ async function readJsonSynopsis(run: Run, name: string, onNoMetadata: () => void
     return readXmlSynopsis(run, name);
   }
   if (parsed.kind === 'schema') return { source: 'json', reason: null, parsed, name };
-  if (mode === 'auto') {
-    onNoMetadata();
-    return readXmlSynopsis(run, name);
-  }
+  if (mode === 'auto') return readXmlSynopsis(run, name);
   run.warn(`${name}: ${parsed.reason} (forced --synopsis-format json); kept without field metadata`);
   return { source: 'json', reason: parsed.reason, parsed: { ...parsed, fields: [], associations: [], languageIds: [], warnings: [] }, name };
 }
