@@ -87,7 +87,9 @@ interface EmitReport {
   readonly untypedCore: readonly string[];
 }
 
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string' && !CONTROL.test(s));
 
 /** The report recorded in a manifest, or null when it is not one (then the run goes the full way). */
 function readReport(raw: unknown): EmitReport | null {
@@ -95,9 +97,10 @@ function readReport(raw: unknown): EmitReport | null {
   const r = raw as Record<string, unknown>;
   const diagnostics = r.diagnostics;
   if (!Array.isArray(diagnostics) || !isStrings(r.plainStrings) || !isStrings(r.untypedCore)) return null;
+  // Replayed on the console: a message with control characters (an edited manifest) is not trusted.
   const ok = diagnostics.every((d: Record<string, unknown> | null) => {
     if (typeof d !== 'object' || d === null) return false;
-    return (d.level === 'warning' || d.level === 'info') && typeof d.code === 'string' && typeof d.message === 'string';
+    return (d.level === 'warning' || d.level === 'info') && typeof d.code === 'string' && typeof d.message === 'string' && !CONTROL.test(d.message);
   });
   return ok ? { diagnostics: diagnostics as Diagnostic[], plainStrings: r.plainStrings, untypedCore: r.untypedCore } : null;
 }

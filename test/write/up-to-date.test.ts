@@ -123,4 +123,22 @@ describe('generate with an up-to-date output directory', () => {
     expect((await generate(schema, { out, format: false })).upToDate).toBe(true);
     expect((await generate({ ...schema, resources: schema.resources.slice(1) }, { out, format: false, check: true })).upToDate).toBe(false);
   });
+
+  it('a report with control characters in the manifest is not replayed: the full way', async () => {
+    await generate(SNAPSHOT, { out, format: false });
+    const path = join(out, MANIFEST_FILE);
+    const manifest = JSON.parse(await readFile(path, 'utf8'));
+    manifest.run.report.diagnostics = [{ level: 'warning', code: 'x', message: '\u001b[2Jgone', resource: null, field: null }];
+    await writeFile(path, JSON.stringify(manifest));
+    const warnings: string[] = [];
+    const run = await generate(SNAPSHOT, { out, format: false, onWarning: (m) => warnings.push(m) });
+    expect(run.upToDate).toBe(false);
+    expect(warnings.join('')).not.toContain('\u001b');
+    // A clean report is replayed.
+    manifest.run.report.diagnostics = [{ level: 'warning', code: 'x', message: 'replayed', resource: null, field: null }];
+    await writeFile(path, JSON.stringify(manifest));
+    const replay: string[] = [];
+    expect((await generate(SNAPSHOT, { out, format: false, onWarning: (m) => replay.push(m) })).upToDate).toBe(true);
+    expect(replay).toEqual(['replayed']);
+  });
 });
