@@ -148,7 +148,7 @@ function classifyFailure(run: Run, res: HttpResponse, name: string): SynopsisOut
  * holds no metadata: every version from 1.7 on (`WebserviceOutputJSON::renderField` keeps only
  * values; reference §4.7). Their resources are asked the XML synopsis straight away.
  */
-export function jsonSynopsisIsBare(psVersion: string | null): boolean {
+function jsonSynopsisIsBare(psVersion: string | null): boolean {
   const m = /^(\d{1,4})\.(\d{1,4})(?:\.\d{1,6}){0,3}$/.exec(psVersion ?? '');
   return m !== null && (Number(m[1]) > 1 || Number(m[2]) >= 7);
 }
