@@ -10,7 +10,7 @@ let counter = 0;
 
 /**
  * Runs `node <script> ...args` with the RSS hook. Resolves to the wall time (ms), the peak RSS
- * (MiB, null when unknown), the exit code and the captured output.
+ * (MiB, null when unknown), the CPU time (ms, null when unknown), the exit code and the captured output.
  */
 export async function runNode(script, args, { cwd, env = {}, tmp, timeoutMs = 300_000 }) {
   const rssFile = join(tmp, `rss-${process.pid}-${++counter}.txt`);
@@ -32,13 +32,16 @@ export async function runNode(script, args, { cwd, env = {}, tmp, timeoutMs = 30
   clearTimeout(timer);
   const ms = performance.now() - started;
   let rssMb = null;
+  let cpuMs = null;
   try {
-    rssMb = Number(await readFile(rssFile, 'utf8')) / 1024;
+    const [rss, cpu] = (await readFile(rssFile, 'utf8')).split(' ');
+    rssMb = Number(rss) / 1024;
+    cpuMs = cpu === undefined ? null : Number(cpu) / 1000;
     await rm(rssFile, { force: true });
   } catch {
     rssMb = null;
   }
-  return { ms, rssMb, code, stdout, stderr };
+  return { ms, rssMb, cpuMs, code, stdout, stderr };
 }
 
 export function median(values) {
@@ -97,7 +100,7 @@ export async function outputSize(dir) {
  */
 export async function measureRounds(contenders, { runs, warmup, log }) {
   if (contenders.length === 0) return [];
-  const acc = new Map(contenders.map((c) => [c.id, { ms: [], rss: [] }]));
+  const acc = new Map(contenders.map((c) => [c.id, { ms: [], rss: [], cpu: [] }]));
   const plan = new Map(contenders.map((c) => [c.id, { warmup: Math.min(c.warmup ?? warmup, warmup), runs: Math.min(c.runs ?? runs, runs) }]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const c of contenders) {
@@ -114,13 +117,15 @@ export async function measureRounds(contenders, { runs, warmup, log }) {
       if (own >= p.warmup) {
         acc.get(c.id).ms.push(res.ms);
         if (res.rssMb !== null) acc.get(c.id).rss.push(res.rssMb);
+        if (res.cpuMs != null) acc.get(c.id).cpu.push(res.cpuMs);
       }
       log(`  ${own < p.warmup ? 'warm-up' : `run ${own - p.warmup + 1}/${p.runs}`} ${c.label}: ${Math.round(res.ms)} ms`);
     }
   }
   return contenders.map((c) => {
     const a = acc.get(c.id);
-    return { id: c.id, label: c.label, unit: 'ms', ...summarize(a.ms), rssMb: median(a.rss) };
+    // `cpuMs`: median CPU time of the process, steadier than wall time on a shared machine.
+    return { id: c.id, label: c.label, unit: 'ms', ...summarize(a.ms), rssMb: median(a.rss), cpuMs: median(a.cpu) };
   });
 }
 

@@ -34,7 +34,7 @@ function rows(results) {
   const out = [];
   for (const s of results.sections) {
     if (s.status !== 'ok') {
-      out.push([s.name, `(${s.status}: ${s.reason})`, '', '', '', '', '']);
+      out.push([s.name, `(${s.status}: ${s.reason})`, '', '', '', '', '', '']);
       continue;
     }
     for (const m of s.measurements) {
@@ -42,6 +42,7 @@ function rows(results) {
         s.name,
         m.label,
         fmtMs(m.median),
+        m.cpuMs == null ? '' : fmtMs(m.cpuMs),
         `${fmtMs(m.min)} – ${fmtMs(m.max)}`,
         String(m.runs ?? m.samples.length),
         fmtMb(m.rssMb),
@@ -52,7 +53,7 @@ function rows(results) {
   return out;
 }
 
-const HEAD = ['section', 'measurement', 'median', 'range', 'runs', 'peak RSS', 'output'];
+const HEAD = ['section', 'measurement', 'median', 'CPU (median)', 'range', 'runs', 'peak RSS', 'output'];
 const RATIO_HEAD = ['ratio or check (numerator ÷ denominator)', 'value', 'target', 'met'];
 
 /** Ratio rows; a row with `unit` is a plain value (e.g. files written) instead of a ratio. */

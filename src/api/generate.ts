@@ -6,14 +6,15 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { resolveEmitOptions, type Diagnostic, type EmitOptions } from '../emit/context.js';
-import { emitAll, isLaidOut } from '../emit/index.js';
-import { DEFAULT_LAYOUT, type Layout } from '../emit/layout.js';
+import type { Layout } from '../emit/layout.js';
 import { InputError } from '../errors.js';
-import type { StoreSchema } from '../model/index.js';
+import { compareCodeUnits, serializeSnapshot, type StoreSchema } from '../model/index.js';
 import { readPreformattedTemplates, readRuntimeTemplates } from '../templates.js';
 import { skipLaidOut, type Formatter } from '../write/format.js';
 import { writeFileMap, type WriteResult } from '../write/index.js';
-import { loadSnapshot, writeFailure } from './snapshot.js';
+import { formatSources, runKey } from '../write/run-key.js';
+import { findUpToDate } from '../write/up-to-date.js';
+import { parseSnapshotText, readSnapshotText, writeFailure } from './snapshot.js';
 
 export interface GenerateOptions extends Partial<EmitOptions> {
   /** Output directory: write the files there (absolute, or relative to the working directory). */
@@ -39,6 +40,12 @@ export interface GenerateResult {
   readonly untypedCore: readonly string[];
   /** With `out`: what was written, unchanged, removed, or (with `check`) drifting. */
   readonly write: WriteResult | null;
+  /**
+   * With `out`: true when the manifest showed the directory up to date (same snapshot, options,
+   * version, templates and formatter settings, every file as written), so nothing was emitted;
+   * `files` then holds the texts on disk.
+   */
+  readonly upToDate: boolean;
   /** Milliseconds spent reading the runtime templates and emitting. */
   readonly emitMs: number;
 }
@@ -73,6 +80,40 @@ async function formatFiles(files: ReadonlyMap<string, string>, formatter: Format
   return out;
 }
 
+/** What the emitters reported, as the manifest records it for an up-to-date run to repeat. */
+interface EmitReport {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly plainStrings: readonly string[];
+  readonly untypedCore: readonly string[];
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string' && !CONTROL.test(s));
+
+/** The report recorded in a manifest, or null when it is not one (then the run goes the full way). */
+function readReport(raw: unknown): EmitReport | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const diagnostics = r.diagnostics;
+  if (!Array.isArray(diagnostics) || !isStrings(r.plainStrings) || !isStrings(r.untypedCore)) return null;
+  // Replayed on the console: a message with control characters (an edited manifest) is not trusted.
+  const ok = diagnostics.every((d: Record<string, unknown> | null) => {
+    if (typeof d !== 'object' || d === null) return false;
+    return (d.level === 'warning' || d.level === 'info') && typeof d.code === 'string' && typeof d.message === 'string' && !CONTROL.test(d.message);
+  });
+  return ok ? { diagnostics: diagnostics as Diagnostic[], plainStrings: r.plainStrings, untypedCore: r.untypedCore } : null;
+}
+
+/** The result of a run the manifest showed up to date: every file unchanged, nothing written. */
+function upToDateResult(files: ReadonlyMap<string, string>, report: EmitReport): GenerateResult {
+  const unchanged = [...files.keys()].sort(compareCodeUnits);
+  const drift = { added: [], changed: [], stale: [], diff: '' };
+  const timings = { formatMs: 0, writeMs: 0, formatThreads: 0 };
+  const write: WriteResult = { written: [], unchanged, removed: [], kept: [], formatted: 0, drift, timings };
+  return { files, ...report, write, emitMs: 0, upToDate: true };
+}
+
 /**
  * Generates the TypeScript of a store schema (or of the snapshot file at `snapshot`).
  * Throws `InputError` (bad snapshot, bad output path), `EmitError` or `WriteError`.
@@ -81,22 +122,46 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const { out, check = false, force = false, format = true, onWarning, ...emitOptions } = options;
   const outDir = out === undefined ? null : resolve(out);
   if (outDir !== null) await assertOutputDir(outDir);
-  const schema = typeof snapshot === 'string' ? await loadSnapshot(snapshot) : snapshot;
-  // The prettier settings of the output directory decide the layout the emitters print for; with
-  // settings the layout step supports, prettier formats only what it does not lay out.
-  const prettier = format ? await createFormatter(join(outDir ?? process.cwd(), 'index.ts')) : null;
+  const snapshotText = typeof snapshot === 'string' ? await readSnapshotText(snapshot) : null;
+  const resolved = resolveEmitOptions(emitOptions);
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
-  const resolved = resolveEmitOptions(emitOptions);
+  const templatesMs = performance.now() - t0;
+  // With an output directory, the run key: the files may be up to date already (see up-to-date.ts).
+  const keyed = outDir === null ? null : { snapshot: snapshotText ?? serializeSnapshot(snapshot as StoreSchema), options: resolved, templates };
+  const configFrom = join(outDir ?? process.cwd(), 'index.ts');
+  if (keyed !== null) {
+    const found = await findUpToDate(outDir!, { ...keyed, format, configFrom });
+    const report = found === null ? null : readReport(found.report);
+    if (report !== null) {
+      for (const d of report.diagnostics) if (d.level === 'warning') onWarning?.(d.message);
+      return upToDateResult(found!.files, report);
+    }
+  }
+  const schema = typeof snapshot === 'string' ? parseSnapshotText(snapshotText!, snapshot) : snapshot;
+  // The prettier settings of the output directory decide the layout the emitters print for; with
+  // settings the layout step supports, prettier formats only what it does not lay out.
+  const [prettier, { emitAll, isLaidOut }, { DEFAULT_LAYOUT }] = await Promise.all([
+    format ? createFormatter(configFrom) : null,
+    import('../emit/index.js'),
+    import('../emit/layout.js'),
+  ]);
+  const t1 = performance.now();
   const { files, diagnostics, plainStrings, untypedCore } = emitAll(schema, resolved, { templates, layout: prettier?.layout ?? DEFAULT_LAYOUT });
-  const emitMs = performance.now() - t0;
+  const emitMs = templatesMs + performance.now() - t1;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
   const formatter =
     prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, (p) => isLaidOut(p, resolved, prettier.layout ?? DEFAULT_LAYOUT));
-  if (outDir === null) {
+  if (outDir === null || keyed === null) {
     const texts = formatter !== undefined ? await formatFiles(files, formatter) : files;
-    return { files: texts, diagnostics, plainStrings, untypedCore, write: null, emitMs };
+    return { files: texts, diagnostics, plainStrings, untypedCore, write: null, emitMs, upToDate: false };
   }
+  const report: EmitReport = { diagnostics, plainStrings, untypedCore };
+  const run = {
+    key: runKey({ ...keyed, formatterKey: formatter?.key ?? 'none' }),
+    formatSources: format ? await formatSources(configFrom) : null,
+    report,
+  };
   let write: WriteResult;
   try {
     write = await writeFileMap(outDir, files, {
@@ -105,10 +170,11 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
       preformatted: format ? await readPreformattedTemplates() : null,
       check,
       force,
-      prettierConfigFrom: join(outDir, 'index.ts'),
+      prettierConfigFrom: configFrom,
+      run,
     });
   } catch (error) {
     throw writeFailure(error, outDir);
   }
-  return { files, diagnostics, plainStrings, untypedCore, write, emitMs };
+  return { files, diagnostics, plainStrings, untypedCore, write, emitMs, upToDate: false };
 }

@@ -22,9 +22,13 @@ export function parseSnapshotText(text: string, source: string): StoreSchema {
  * missing, unreadable or not a valid snapshot.
  */
 export async function loadSnapshot(path: string): Promise<StoreSchema> {
-  let text: string;
+  return parseSnapshotText(await readSnapshotText(path), path);
+}
+
+/** The text of a snapshot file; `InputError` when it is missing or unreadable. */
+export async function readSnapshotText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
@@ -35,7 +39,6 @@ export async function loadSnapshot(path: string): Promise<StoreSchema> {
           : `cannot read the snapshot (${code ?? (error as Error).message})`;
     throw new InputError(why, path, { cause: error });
   }
-  return parseSnapshotText(text, path);
 }
 
 /**

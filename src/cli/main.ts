@@ -16,6 +16,18 @@ export interface MainIo {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * yargs lays out the command's whole help text (the width of every option's line) before it runs
+ * the handler, in case the handler fails and help must be shown. This CLI never shows help on a
+ * failure (see the fail hook), and that layout was a tenth to a fifth of a run's start-up: it is
+ * skipped. `--help` still lays out its text when asked.
+ */
+function skipHelpCache(parser: object): void {
+  type Internals = { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } };
+  const usage = (parser as Internals).getInternalMethods?.().getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
+}
+
 /** Thrown from yargs' fail hook so that no handler runs after a usage error. */
 class UsageAbort extends Error {}
 
@@ -67,6 +79,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     })
     .exitProcess(false);
   for (const factory of COMMANDS) parser.command(factory(ctx));
+  skipHelpCache(parser);
   try {
     await parser.parseAsync();
     if (usageError !== null) {

@@ -41,6 +41,9 @@ function parseJsonErrors(text: string): StoreErrorEntry[] | null {
 }
 
 function parseXmlErrors(text: string): StoreErrorEntry[] | null {
+  // An error document has an <errors> element, so its text holds "<errors"; every ordinary answer
+  // (a synopsis, a list) was parsed in full here before being parsed again for its content.
+  if (!text.includes('<errors')) return null;
   let root;
   try {
     root = parseXmlDocument(text);

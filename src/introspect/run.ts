@@ -143,9 +143,34 @@ function classifyFailure(run: Run, res: HttpResponse, name: string): SynopsisOut
   throw statusError(res, { resource: name });
 }
 
+/**
+ * True when the store's `PSWS-Version` (the listing's answer) is a PrestaShop whose JSON synopsis
+ * holds no metadata: every version from 1.7 on (`WebserviceOutputJSON::renderField` keeps only
+ * values; reference §4.7). Their resources are asked the XML synopsis straight away.
+ */
+function jsonSynopsisIsBare(psVersion: string | null): boolean {
+  const m = /^(\d{1,4})\.(\d{1,4})(?:\.\d{1,6}){0,3}$/.exec(psVersion ?? '');
+  return m !== null && (Number(m[1]) > 1 || Number(m[2]) >= 7);
+}
+
 async function readSynopsis(run: Run, name: string): Promise<SynopsisOutcome | 'unknown'> {
   const mode = run.opts.synopsisFormat;
   if (mode === 'xml') return readXmlSynopsis(run, name);
+  if (mode === 'auto' && jsonSynopsisIsBare(run.psVersion)) {
+    try {
+      return await readXmlSynopsis(run, name);
+    } catch (error) {
+      // No PrestaShop answers 404 to a listed resource's XML synopsis: a store that only looks like
+      // one is read the JSON-first way.
+      if (!(error instanceof IntrospectError && error.details.status === 404) || run.abort.signal.aborted) throw error;
+    }
+  }
+  return readJsonSynopsis(run, name);
+}
+
+/** The JSON synopsis, and the XML one where it holds no metadata in auto mode. */
+async function readJsonSynopsis(run: Run, name: string): Promise<SynopsisOutcome | 'unknown'> {
+  const mode = run.opts.synopsisFormat;
   const ctx: AnswerContext = { resource: name };
   const res = await run.get(`/api/${name}`, { schema: 'synopsis', output_format: 'JSON' }, name);
   const early = classifyFailure(run, res, name);
@@ -171,23 +196,27 @@ async function readSynopsis(run: Run, name: string): Promise<SynopsisOutcome | '
   return { source: 'json', reason: parsed.reason, parsed: { ...parsed, fields: [], associations: [], languageIds: [], warnings: [] }, name };
 }
 
-async function readNodesName(run: Run, name: string, fallback: string): Promise<string> {
+/** The list node name, and the warning to give when it had to be assumed (given by the caller, if it uses the answer). */
+interface NodesAnswer {
+  readonly nodesName: string;
+  readonly warning: string | null;
+}
+
+async function readNodesName(run: Run, name: string, fallback: string): Promise<NodesAnswer> {
   const ctx: AnswerContext = { resource: name };
   let res: HttpResponse;
   try {
     res = await run.get(`/api/${name}`, { limit: '1' }, name);
   } catch (error) {
     if (run.abort.signal.aborted) throw error;
-    run.warn(`${name}: the list could not be read (${(error as Error).message}); list node name "${fallback}" assumed`);
-    return fallback;
+    return { nodesName: fallback, warning: `${name}: the list could not be read (${(error as Error).message}); list node name "${fallback}" assumed` };
   }
   try {
-    return parseListNodesName(expectBody(res, 'xml', ctx));
+    return { nodesName: parseListNodesName(expectBody(res, 'xml', ctx)), warning: null };
   } catch (error) {
     if (error instanceof XmlRefusedError) throw unreadable(res, ctx, error.reason);
     const reason = error instanceof XmlReadError ? error.reason : (error as Error).message;
-    run.warn(`${name}: the list could not be read (${reason}); list node name "${fallback}" assumed`);
-    return fallback;
+    return { nodesName: fallback, warning: `${name}: the list could not be read (${reason}); list node name "${fallback}" assumed` };
   }
 }
 
@@ -215,6 +244,11 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     run.warn(`${target.name}: ${reason}`);
     return emptyResource(target, target.name, reason);
   }
+  // The list (for its node name) goes out alongside the synopsis; its answer is used, and its
+  // warning given, only when the synopsis says the resource has fields.
+  const listOf = (name: string): Promise<NodesAnswer> => readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
+  const earlyList = listOf(target.name);
+  earlyList.catch(() => {});
   let outcome: SynopsisOutcome | 'unknown';
   try {
     outcome = await readSynopsis(run, target.name);
@@ -249,7 +283,9 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   const parsed = outcome.parsed;
   for (const w of parsed.warnings) run.warn(w);
   for (const id of parsed.languageIds) run.languageIds.add(id);
-  const nodesName = await readNodesName(run, name, KNOWN_LIST_NODES.get(name) ?? name);
+  const list = await (name === target.name ? earlyList : listOf(name));
+  if (list.warning !== null) run.warn(list.warning);
+  const nodesName = list.nodesName;
   const [bad] = badNames({ key: run.opts.key, nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WriteError } from '../errors.js';
+import { stableJson } from './run-key.js';
 
 export interface FormatItem {
   readonly path: string;
@@ -78,16 +79,6 @@ export function idleWorkers(before: CpuSample, after: CpuSample, cores: number):
   const idleCores = ((after.idle - before.idle) / total) * cores;
   const cap = cores === 2 ? 1 : cores - 2;
   return Math.max(0, Math.min(cap, Math.floor(idleCores + 0.25)));
-}
-
-/** Stable JSON (sorted keys) for hashing a config object. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function formatError(path: string, message: string, cause?: unknown): WriteError {

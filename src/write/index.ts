@@ -25,6 +25,7 @@ import {
   serializeManifest,
   type Manifest,
   type ManifestEntry,
+  type ManifestRun,
 } from './manifest.js';
 import { assertOutputDirAllowed, lockOutputDir } from './guard.js';
 import { assertSafeRelativePath, isInside, resolveInside } from './paths.js';
@@ -51,6 +52,8 @@ export interface WriteOptions {
   readonly formatter?: Formatter;
   /** Formatted texts known in advance (the runtime templates, see preformatted.ts). */
   readonly preformatted?: Preformatted | null;
+  /** The run's key and report, recorded in the manifest for the next run (see up-to-date.ts). */
+  readonly run?: ManifestRun;
 }
 
 export interface Drift {
@@ -325,7 +328,7 @@ async function writeLocked(
       removed.push(p);
       await pruneEmptyDirs(realOut, dirname(target));
     }
-    const manifestText = serializeManifest(makeManifest(formatter.key, entries));
+    const manifestText = serializeManifest(makeManifest(formatter.key, entries, options.run));
     const manifestPath = await resolveInside(realOut, MANIFEST_FILE, realDirs);
     if ((await readOrNull(manifestPath)) !== manifestText) await writeFileAtomic(manifestPath, manifestText, realOut);
   }

@@ -5,7 +5,10 @@
  * - stale files: a file listed by the previous run and no longer generated is removed, but only if
  *   its bytes still match what the tool wrote; files the tool did not write are never touched;
  * - skipping work: when the source hash and the formatter settings are unchanged and the file on
- *   disk still has the recorded bytes, the file is not formatted again.
+ *   disk still has the recorded bytes, the file is not formatted again;
+ * - skipping the whole run: `run` records the run key (run-key.ts) and what the emitters reported,
+ *   so a run with the same key, over files that still hold their recorded bytes, is up to date
+ *   without emitting (up-to-date.ts).
  * It is deterministic (sorted, no timestamps), so it can be committed with the output.
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +33,17 @@ export interface Manifest {
   /** Identifies the formatter settings (`none`, or a hash of the prettier version and config). */
   readonly format: string;
   readonly files: ReadonlyMap<string, ManifestEntry>;
+  /** The run that wrote the files (absent in manifests of earlier versions). */
+  readonly run?: ManifestRun;
+}
+
+export interface ManifestRun {
+  /** The run key (run-key.ts). */
+  readonly key: string;
+  /** The fingerprint of the prettier configuration files (null: cannot be known without prettier). */
+  readonly formatSources: string | null;
+  /** What the emitters reported (diagnostics, ...), replayed by an up-to-date run. Plain JSON. */
+  readonly report: unknown;
 }
 
 export function contentHash(text: string): string {
@@ -43,14 +57,28 @@ export function serializeManifest(m: Manifest): string {
     files[path] = { source: e.source, output: e.output };
   }
   return `${JSON.stringify(
-    { manifestVersion: m.manifestVersion, generator: m.generator, version: m.version, format: m.format, files },
+    {
+      manifestVersion: m.manifestVersion,
+      generator: m.generator,
+      version: m.version,
+      format: m.format,
+      ...(m.run === undefined ? {} : { run: { key: m.run.key, formatSources: m.run.formatSources, report: m.run.report } }),
+      files,
+    },
     null,
     2,
   )}\n`;
 }
 
-export function makeManifest(format: string, files: ReadonlyMap<string, ManifestEntry>): Manifest {
-  return { manifestVersion: MANIFEST_VERSION, generator: GENERATOR_NAME, version: GENERATOR_VERSION, format, files };
+export function makeManifest(format: string, files: ReadonlyMap<string, ManifestEntry>, run?: ManifestRun): Manifest {
+  return { manifestVersion: MANIFEST_VERSION, generator: GENERATOR_NAME, version: GENERATOR_VERSION, format, files, ...(run === undefined ? {} : { run }) };
+}
+
+function parseRun(raw: unknown): ManifestRun | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.key !== 'string' || !(typeof r.formatSources === 'string' || r.formatSources === null)) return undefined;
+  return { key: r.key, formatSources: r.formatSources, report: r.report ?? null };
 }
 
 /**
@@ -99,7 +127,9 @@ export function parseManifest(text: string): Manifest | null {
   const record = parseFileRecord(text, (o) => o.manifestVersion === MANIFEST_VERSION && o.generator === GENERATOR_NAME, safePath);
   if (record === null) return null;
   const { o, files } = record;
+  const run = parseRun(o.run);
   return {
+    ...(run === undefined ? {} : { run }),
     manifestVersion: MANIFEST_VERSION,
     generator: GENERATOR_NAME,
     version: typeof o.version === 'string' ? o.version : '',

@@ -125,7 +125,7 @@ describe('a resource that keeps failing', () => {
       try {
         const run = await runCli(['introspect', '--url', store.url, '--key', KEY, '--retries', '2'], { cwd });
         expect(run.code).toBe(1);
-        expect(run.stderr).toMatch(/\/api\/customers\?schema=synopsis&output_format=JSON \(resource "customers"\)/);
+        expect(run.stderr).toMatch(/\/api\/customers\?schema=synopsis \(resource "customers"\)/);
         expect(run.stderr).toMatch(lastError);
         expect(h.hits).toBe(3);
         expect(readFileSync(join(cwd, 'prestashop-schema.json'), 'utf8')).toBe(previous);

@@ -14,10 +14,13 @@ const GOLDEN = join(GOLDEN_DIR, 'prestashop-8.2.0/prestashop-schema.json');
 
 let store: FakeStore;
 let result: IntrospectResult;
+/** The requests of that run, as the store received them. */
+let sent: FakeStore['requests'];
 
 beforeAll(async () => {
   store = await startFakeStore({ flavor: '8.x' });
   result = await introspectStore({ url: store.url, key: FAKE_STORE_KEY });
+  sent = [...store.requests];
 });
 afterAll(() => store.close());
 
@@ -164,5 +167,33 @@ describe('PrestaShop 8.2.0 fixture store', () => {
   it('is deterministic: a second run, with concurrency 1, gives the same bytes', async () => {
     const again = await introspectStore({ url: store.url, key: FAKE_STORE_KEY, concurrency: 1 });
     expect(serializeSnapshot(again.schema)).toBe(serializeSnapshot(result.schema));
+  });
+
+  it('asks no JSON synopsis: the listing says PrestaShop 8.2.0, whose JSON synopses hold no metadata', () => {
+    const synopses = sent.filter((r) => r.query.schema === 'synopsis');
+    expect(synopses.filter((r) => r.query.output_format === 'JSON')).toEqual([]);
+    expect(synopses.filter((r) => r.query.output_format === undefined)).toHaveLength(67);
+    expect(sent.filter((r) => r.query.limit === '1')).toHaveLength(67);
+    // The listing, 67 XML synopses and 67 lists, the languages, the time zone: the least possible.
+    const others = sent.filter((r) => r.query.schema === undefined && r.query.limit === undefined).map((r) => r.path);
+    expect(others.sort()).toEqual(['/api', '/api/configurations', '/api/languages']);
+    expect(result.summary.requests).toBe(1 + 67 + 67 + 2);
+    expect(sent).toHaveLength(result.summary.requests);
+  });
+
+  it('sends each resource\'s list request alongside its synopsis, not after its answer', async () => {
+    const from = store.requests.length;
+    const serial = await introspectStore({ url: store.url, key: FAKE_STORE_KEY, concurrency: 1 });
+    expect(serializeSnapshot(serial.schema)).toBe(serializeSnapshot(result.schema));
+    // One request at a time, in the order they were issued: a list that waited for its synopsis's
+    // answer would come after it.
+    const order = store.requests.slice(from).map((r) => `${r.path}?${r.query.limit === '1' ? 'list' : r.query.schema ?? ''}`);
+    const early = recordedResources().filter((r) => !NO_SYNOPSIS_RESOURCES.has(r.name));
+    expect(early).toHaveLength(67);
+    for (const r of early) {
+      const list = order.indexOf(`/api/${r.name}?list`);
+      expect(list, r.name).toBeGreaterThanOrEqual(0);
+      expect(list, r.name).toBeLessThan(order.indexOf(`/api/${r.name}?synopsis`));
+    }
   });
 });

@@ -6,7 +6,6 @@
 import { join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { generate, type GenerateResult } from '../../api/generate.js';
-import { loadSnapshot } from '../../api/snapshot.js';
 import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConfig } from '../../config/load.js';
 import { selectStore } from '../../config/stores.js';
 import type { UserConfig } from '../../config/types.js';
@@ -114,7 +113,8 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedConfig): Promise<StoreSchema> {
+/** The model from a live store, or the path of the snapshot file (read by `generate`, which keys the run on its bytes). */
+async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedConfig): Promise<StoreSchema | string> {
   // Introspect only when asked on the command line: a URL in the environment or the config file
   // must not turn an offline CI generation into network traffic.
   if (args.url !== undefined) {
@@ -131,7 +131,7 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
   }
   // `--store <name>` without --url: that store's committed snapshot (its "schema"), offline.
   const config = args.store === undefined ? loaded.config : selectStore(loaded.config, args.store, ctx.env).config;
-  return loadSnapshot(resolveSchemaPath(args.schema, config, ctx.cwd));
+  return resolveSchemaPath(args.schema, config, ctx.cwd);
 }
 
 const ms = (n: number): string => `${Math.round(n)} ms`;
