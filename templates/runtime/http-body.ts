@@ -6,6 +6,7 @@
  * Dependency-free: this file is copied verbatim into generated output.
  */
 import { PrestaShopError, scrubKey } from './errors.js';
+import { innermostMessage, networkCause } from './network.js';
 
 /** Default cap on an answer's body: 16 MiB, as the CLI's. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -75,9 +76,11 @@ export function failure(site: RequestSite, control: AttemptControl, error: unkno
   if (control.reason === 'caller') {
     return new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message: 'aborted by the caller' }], cause });
   }
-  const text = cause instanceof Error ? cause.message : 'request failed';
+  // The code is taken from the original chain (a fixed table: no text of it is kept), the words from the scrubbed copy.
+  const known = networkCause(error);
+  const text = known === null ? innermostMessage(cause) : `${known.code}: ${known.hint}`;
   const message = during === 'body' ? `the connection failed while the answer was read (${text})` : text;
-  return new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message }], cause });
+  return new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message }], cause, networkCode: known?.code ?? null });
 }
 
 /**
