@@ -10,6 +10,8 @@ import { innermostMessage, networkCause } from './network.js';
 
 /** Default cap on an answer's body: 16 MiB, as the CLI's. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** Default cap on a list answer's body: 256 MiB (a string of it stays below V8's longest string). */
+export const DEFAULT_MAX_LIST_RESPONSE_BYTES = 256 * 1024 * 1024;
 /** Deepest JSON nesting read (the XML reader stops at the same depth). */
 export const MAX_JSON_DEPTH = 512;
 
@@ -105,14 +107,15 @@ export function scrubbedCause(error: unknown, apiKey: string, depth = 0): Error 
  * larger than `maxBytes`: a `Content-Length` above the cap is refused before reading, and the
  * count is checked as chunks arrive, so neither a huge answer nor one that never ends is held.
  */
-export async function readBody(response: Response, control: AttemptControl, maxBytes: number, site: RequestSite): Promise<Uint8Array> {
+export async function readBody(response: Response, control: AttemptControl, bound: { readonly bytes: number; readonly option: string }, site: RequestSite): Promise<Uint8Array> {
+  const maxBytes = bound.bytes;
   const tooLarge = (): PrestaShopError =>
     new PrestaShopError({
       kind: 'decode',
       status: response.status,
       method: site.method,
       url: site.url,
-      errors: [{ code: null, message: `the answer is larger than maxResponseBytes (${maxBytes} bytes); raise maxResponseBytes in createClient's options if it is expected` }],
+      errors: [{ code: null, message: `the answer is larger than ${bound.option} (${maxBytes} bytes); raise ${bound.option} in createClient's options if it is expected` }],
     });
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
