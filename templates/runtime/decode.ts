@@ -61,11 +61,24 @@ export interface EntityPlan {
   readonly expected: readonly FieldMeta[];
   readonly associations: boolean;
   readonly ctx: DecodeContext;
+  /**
+   * An object with the keys of a decoded entity in their order (the expected fields, then
+   * `associations`): each entity starts as a copy of it, so that setting its values changes no
+   * object shape (much faster than adding ninety keys one by one).
+   */
+  readonly shape: Entity;
+  /** The expected fields whose names Object.prototype has too (`constructor`, `toString`): read with an own-key check. */
+  readonly inherited: ReadonlySet<string>;
 }
 
 export function entityPlan(meta: ResourceMeta, ctx: DecodeContext): EntityPlan {
   const expected = ctx.fields === null ? meta.fields : meta.fields.filter((f) => ctx.fields!.has(f.name));
-  return { meta, index: indexOf(meta), expected, associations: wantsAssociations(meta, ctx), ctx };
+  const associations = wantsAssociations(meta, ctx);
+  const shape: Entity = {};
+  for (const field of expected) setKey(shape, field.name, null);
+  if (associations) setKey(shape, 'associations', null);
+  const inherited = new Set(expected.filter((f) => f.name in Object.prototype).map((f) => f.name));
+  return { meta, index: indexOf(meta), expected, associations, ctx, shape, inherited };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,10 +139,12 @@ export function minimalEntity(plan: EntityPlan, id: string): Entity {
 
 /** An entity from its fields' values (by element name, first seen first) and its association lists. */
 export function xmlEntity(plan: EntityPlan, raw: Map<string, unknown>, lists: XmlAssociationLists | undefined): Entity {
-  const out: Entity = {};
+  const out: Entity = { ...plan.shape };
   for (const field of plan.expected) {
-    setKey(out, field.name, raw.has(field.name) ? raw.get(field.name) : missingValue(field, plan.ctx));
-    raw.delete(field.name);
+    const name = field.name;
+    const value = raw.get(name);
+    out[name] = value !== undefined || raw.has(name) ? value : missingValue(field, plan.ctx);
+    raw.delete(name);
   }
   if (plan.associations) setKey(out, 'associations', xmlAssociations(plan.meta, lists, plan.ctx));
   addExtensions(plan.meta, plan.index, out, raw);
@@ -203,13 +218,24 @@ function decodeJsonEntity(plan: EntityPlan, value: unknown): Entity {
   const { meta, index, ctx } = plan;
   // {"customer":[]} (8.0.0-dev) and falsy-filtered empties: treat as an object with every field dropped.
   const src = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const out: Entity = {};
+  const out: Entity = { ...plan.shape };
+  let known = 0;
+  const checkOwn = plan.inherited.size > 0;
   for (const field of plan.expected) {
-    setKey(out, field.name, hasOwn(src, field.name) ? jsonFieldValue(field, src[field.name], ctx) : missingValue(field, ctx));
+    const name = field.name;
+    // A JSON value is never undefined: undefined is a missing key (or an inherited one, checked).
+    const v = src[name];
+    const own = v !== undefined && (!checkOwn || !plan.inherited.has(name) || hasOwn(src, name));
+    if (own) known++;
+    // `out` already has every expected key as its own data property (`__proto__` too): a plain assignment sets it.
+    out[name] = own ? jsonFieldValue(field, v, ctx) : missingValue(field, ctx);
   }
   if (plan.associations) setKey(out, 'associations', decodeJsonAssociations(meta, src['associations'], ctx));
+  const keys = Object.keys(src);
+  // Only known keys: every one was read above (the common case, no per-key lookup).
+  if (keys.length === known + (hasOwn(src, 'associations') ? 1 : 0) && ctx.fields === null) return out;
   const unknown = new Map<string, unknown>();
-  for (const key of Object.keys(src)) {
+  for (const key of keys) {
     if (key !== 'associations' && !index.fields.has(key)) unknown.set(key, jsonExtensionValue(src[key]));
   }
   addExtensions(meta, index, out, unknown);

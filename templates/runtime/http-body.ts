@@ -156,14 +156,14 @@ export async function readBody(response: Response, control: AttemptControl, boun
  */
 export function parseJsonAnswer(text: string): unknown {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22 /* " */) {
+      // A string: straight to its closing quote (one not escaped by an odd run of backslashes).
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) break;
+      i = end;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (++depth > MAX_JSON_DEPTH) throw new SyntaxError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     } else if (c === 0x7d || c === 0x5d) {
@@ -176,6 +176,13 @@ export function parseJsonAnswer(text: string): unknown {
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
     throw new SyntaxError(`not valid JSON${position === undefined ? '' : ` (at character ${position})`}`);
   }
+}
+
+/** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let n = 0;
+  while (text.charCodeAt(at - 1 - n) === 0x5c) n++;
+  return n % 2 === 1;
 }
 
 /**
