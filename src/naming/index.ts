@@ -26,7 +26,7 @@ const RESERVED = new Set([
 
 /** Type names the shared module and runtime export; generated resource names must not take them. */
 export const RESERVED_TYPE_NAMES = new Set([
-  'Id', 'LangId', 'Multilang', 'MultilangValue', 'PsDate', 'PsDateTime', 'Extensions', 'Decimal',
+  'Id', 'LangId', 'LangCode', 'Multilang', 'MultilangValue', 'PsDate', 'PsDateTime', 'Extensions', 'Decimal',
   'ValidationIssue', 'ValidationResult', 'PrestaShopError', 'PrestaShopClient', 'ClientOptions',
   'ResourceName', 'Query', 'ListQuery', 'Filter', 'Sort', 'Display', 'Array', 'Object', 'String', 'Number',
   'Boolean', 'Date', 'Promise', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Map', 'Set',

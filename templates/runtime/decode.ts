@@ -36,106 +36,160 @@ export interface Decoded {
   readonly items: Entity[];
 }
 
-interface Index {
+export interface Index {
   readonly fields: ReadonlyMap<string, FieldMeta>;
   readonly associations: ReadonlyMap<string, AssociationMeta>;
 }
 
+const INDEXES = new WeakMap<ResourceMeta, Index>();
+
+/** The fields and associations of a resource by name, built once per metadata object. */
 function indexOf(meta: ResourceMeta): Index {
-  return {
-    fields: new Map(meta.fields.map((f) => [f.name, f])),
-    associations: new Map(meta.associations.map((a) => [a.name, a])),
-  };
+  let index = INDEXES.get(meta);
+  if (index === undefined) {
+    index = { fields: new Map(meta.fields.map((f) => [f.name, f])), associations: new Map(meta.associations.map((a) => [a.name, a])) };
+    INDEXES.set(meta, index);
+  }
+  return index;
 }
 
-/** The fields a decoded entity must have, given what was asked for. */
-function expectedFields(meta: ResourceMeta, ctx: DecodeContext): FieldMeta[] {
-  return ctx.fields === null ? [...meta.fields] : meta.fields.filter((f) => ctx.fields!.has(f.name));
+/** What decoding the entities of one document needs, worked out once per document. */
+export interface EntityPlan {
+  readonly meta: ResourceMeta;
+  readonly index: Index;
+  /** The fields a decoded entity must have, given what was asked for. */
+  readonly expected: readonly FieldMeta[];
+  readonly associations: boolean;
+  readonly ctx: DecodeContext;
+  /**
+   * An object with the keys of a decoded entity in their order (the expected fields, then
+   * `associations`): each entity starts as a copy of it, so that setting its values changes no
+   * object shape (much faster than adding ninety keys one by one).
+   */
+  readonly shape: Entity;
+  /** The expected fields whose names Object.prototype has too (`constructor`, `toString`): read with an own-key check. */
+  readonly inherited: ReadonlySet<string>;
+}
+
+export function entityPlan(meta: ResourceMeta, ctx: DecodeContext): EntityPlan {
+  const expected = ctx.fields === null ? meta.fields : meta.fields.filter((f) => ctx.fields!.has(f.name));
+  const associations = wantsAssociations(meta, ctx);
+  const shape: Entity = {};
+  for (const field of expected) setKey(shape, field.name, null);
+  if (associations) setKey(shape, 'associations', null);
+  const inherited = new Set(expected.filter((f) => f.name in Object.prototype).map((f) => f.name));
+  return { meta, index: indexOf(meta), expected, associations, ctx, shape, inherited };
 }
 
 // ---------------------------------------------------------------------------------------------
-// XML
+// XML. The tree path (`decodeXmlDocument`) and the single-pass decoder (decode-xml.ts) both read
+// an entity into the same parts (field values, association lists as name/text pairs) and build it
+// here, so they give the same records.
+
+/** A `<language id="N">` child of a field: its `id` attribute and its text. */
+export interface XmlLanguage {
+  readonly id: string | undefined;
+  readonly text: string;
+}
+
+/** One association item: its children's name/text pairs, in document order. */
+export type XmlPairs = (readonly [string, string])[];
+/** An entity's `<associations>`: each list by name (the first of a name), in document order. */
+export type XmlAssociationLists = Map<string, XmlPairs[]>;
 
 /** Decodes a parsed `<prestashop>` document of a resource. */
 export function decodeXmlDocument(meta: ResourceMeta, root: XmlElement, ctx: DecodeContext): Decoded {
-  const index = indexOf(meta);
+  const plan = entityPlan(meta, ctx);
   const list = child(root, meta.nodes);
   if (list !== undefined && meta.nodes !== meta.node) {
-    return { form: 'list', items: list.children.filter((c) => c.name === meta.node).map((el) => decodeXmlEntity(meta, index, el, ctx)) };
+    return { form: 'list', items: list.children.filter((c) => c.name === meta.node).map((el) => decodeXmlEntity(plan, el)) };
   }
   // A write of several entities (createMany/updateMany) answers with each of them, in order.
   const items = root.children.filter((c) => c.name === meta.node);
-  if (items.length > 0) return { form: 'item', items: items.map((el) => decodeXmlEntity(meta, index, el, ctx)) };
+  if (items.length > 0) return { form: 'item', items: items.map((el) => decodeXmlEntity(plan, el)) };
   throw new SyntaxError(`expected <${meta.nodes}> or <${meta.node}> in the answer`);
 }
 
-function decodeXmlEntity(meta: ResourceMeta, index: Index, el: XmlElement, ctx: DecodeContext): Entity {
+function decodeXmlEntity(plan: EntityPlan, el: XmlElement): Entity {
   // Minimal list item: <product id="1" xlink:href="…"/>
-  if (el.children.length === 0 && el.attrs['id'] !== undefined && el.text.trim() === '') {
-    return { id: decodeScalar(index.fields.get('id') ?? ID_FIELD, el.attrs['id'], ctx.codec) };
-  }
+  if (el.children.length === 0 && el.attrs['id'] !== undefined && el.text.trim() === '') return minimalEntity(plan, el.attrs['id']);
   const raw = new Map<string, unknown>();
   let associations: XmlElement | undefined;
   for (const c of el.children) {
     if (c.name === 'associations') associations = c;
-    else raw.set(c.name, xmlFieldValue(index.fields.get(c.name), c, ctx));
+    else {
+      const languages = c.children.filter((l) => l.name === 'language').map((l) => ({ id: l.attrs['id'], text: l.text }));
+      raw.set(c.name, xmlFieldValue(plan.index.fields.get(c.name), c.text, languages, plan.ctx));
+    }
   }
-  const out: Entity = {};
-  for (const field of expectedFields(meta, ctx)) {
-    setKey(out, field.name, raw.has(field.name) ? raw.get(field.name) : missingValue(field, ctx));
-    raw.delete(field.name);
+  let lists: XmlAssociationLists | undefined;
+  if (plan.associations && associations !== undefined) {
+    lists = new Map();
+    for (const list of associations.children) {
+      if (!lists.has(list.name)) lists.set(list.name, list.children.map((item) => item.children.map((c) => [c.name, c.text] as const)));
+    }
   }
-  if (wantsAssociations(meta, ctx)) setKey(out, 'associations', decodeXmlAssociations(meta, associations, ctx));
-  addExtensions(meta, index, out, raw);
+  return xmlEntity(plan, raw, lists);
+}
+
+/** A list item that carries only its id (`<product id="1" xlink:href="…"/>`). */
+export function minimalEntity(plan: EntityPlan, id: string): Entity {
+  return { id: decodeScalar(plan.index.fields.get('id') ?? ID_FIELD, id, plan.ctx.codec) };
+}
+
+/** An entity from its fields' values (by element name, first seen first) and its association lists. */
+export function xmlEntity(plan: EntityPlan, raw: Map<string, unknown>, lists: XmlAssociationLists | undefined): Entity {
+  const out: Entity = { ...plan.shape };
+  for (const field of plan.expected) {
+    const name = field.name;
+    const value = raw.get(name);
+    out[name] = value !== undefined || raw.has(name) ? value : missingValue(field, plan.ctx);
+    raw.delete(name);
+  }
+  if (plan.associations) setKey(out, 'associations', xmlAssociations(plan.meta, lists, plan.ctx));
+  addExtensions(plan.meta, plan.index, out, raw);
   return out;
 }
 
 const ID_FIELD: FieldMeta = { name: 'id', kind: 'id' };
 
-function xmlFieldValue(field: FieldMeta | undefined, el: XmlElement, ctx: DecodeContext): unknown {
-  const languages = el.children.filter((c) => c.name === 'language');
+/** A field's value from its own text and its `<language>` children. */
+export function xmlFieldValue(field: FieldMeta | undefined, text: string, languages: readonly XmlLanguage[], ctx: DecodeContext): unknown {
   if (field === undefined) {
     // A module field: keep the text, or the per-language entries.
-    return languages.length > 0 ? makeMultilang(languages.map((l) => ({ id: Number(l.attrs['id']), value: l.text }))) : el.text;
+    return languages.length > 0 ? makeMultilang(languages.map((l) => ({ id: Number(l.id), value: l.text }))) : text;
   }
   if (field.multilingual === true) {
     const entries: LanguageEntry[] =
-      languages.length > 0
-        ? languages.map((l) => ({ id: Number(l.attrs['id']), value: decodeScalar(field, l.text, ctx.codec) }))
-        : bareEntries(field, el.text, ctx);
+      languages.length > 0 ? languages.map((l) => ({ id: Number(l.id), value: decodeScalar(field, l.text, ctx.codec) })) : bareEntries(field, text, ctx);
     return makeMultilang(entries);
   }
   // A field the snapshot says is not multilingual but the store renders per language: first language.
-  return decodeScalar(field, languages.length > 0 ? languages[0]!.text : el.text, ctx.codec);
+  return decodeScalar(field, languages.length > 0 ? languages[0]!.text : text, ctx.codec);
 }
 
-function decodeXmlAssociations(meta: ResourceMeta, el: XmlElement | undefined, ctx: DecodeContext): Entity {
+function xmlAssociations(meta: ResourceMeta, lists: XmlAssociationLists | undefined, ctx: DecodeContext): Entity {
   const out: Entity = {};
   for (const assoc of meta.associations) {
-    const list = el === undefined ? undefined : child(el, assoc.name);
-    setKey(out, assoc.name, list === undefined ? [] : list.children.map((item) => decodeXmlAssociationItem(assoc, item, ctx)));
+    const items = lists?.get(assoc.name);
+    setKey(out, assoc.name, items === undefined ? [] : items.map((pairs) => xmlAssociationItem(assoc, pairs, ctx)));
   }
-  if (el !== undefined) {
-    for (const list of el.children) {
-      if (!hasOwn(out, list.name)) setKey(out, list.name, list.children.map((item) => xmlLooseItem(item)));
-    }
+  if (lists !== undefined) {
+    for (const [name, items] of lists) if (!hasOwn(out, name)) setKey(out, name, items.map(xmlLooseItem));
   }
   return out;
 }
 
-function decodeXmlAssociationItem(assoc: AssociationMeta, el: XmlElement, ctx: DecodeContext): Entity {
+function xmlAssociationItem(assoc: AssociationMeta, pairs: XmlPairs, ctx: DecodeContext): Entity {
   const out: Entity = {};
-  for (const field of assoc.fields) {
-    const c = child(el, field.name);
-    setKey(out, field.name, decodeScalar(field, c?.text, ctx.codec));
-  }
-  for (const c of el.children) if (!hasOwn(out, c.name)) setKey(out, c.name, c.text);
+  for (const field of assoc.fields) setKey(out, field.name, decodeScalar(field, pairs.find((p) => p[0] === field.name)?.[1], ctx.codec));
+  for (const [name, text] of pairs) if (!hasOwn(out, name)) setKey(out, name, text);
   return out;
 }
 
-function xmlLooseItem(el: XmlElement): Entity {
+function xmlLooseItem(pairs: XmlPairs): Entity {
   const out: Entity = {};
-  for (const c of el.children) setKey(out, c.name, c.text);
+  for (const [name, text] of pairs) setKey(out, name, text);
   return out;
 }
 
@@ -144,7 +198,7 @@ function xmlLooseItem(el: XmlElement): Entity {
 
 /** Decodes a parsed JSON answer of a resource (any generation, list or item form). */
 export function decodeJsonDocument(meta: ResourceMeta, json: unknown, ctx: DecodeContext): Decoded {
-  const index = indexOf(meta);
+  const plan = entityPlan(meta, ctx);
   // An empty list is rendered as a bare [] (and so is an empty answer of some specific resources).
   if (Array.isArray(json)) {
     if (json.length === 0) return { form: 'list', items: [] };
@@ -153,23 +207,35 @@ export function decodeJsonDocument(meta: ResourceMeta, json: unknown, ctx: Decod
   if (typeof json !== 'object' || json === null) throw new SyntaxError('expected a JSON object in the answer');
   const doc = json as Record<string, unknown>;
   if (meta.nodes !== meta.node && Array.isArray(doc[meta.nodes])) {
-    return { form: 'list', items: (doc[meta.nodes] as unknown[]).map((item) => decodeJsonEntity(meta, index, item, ctx)) };
+    return { form: 'list', items: (doc[meta.nodes] as unknown[]).map((item) => decodeJsonEntity(plan, item)) };
   }
   const item = doc[meta.node];
-  if (item !== undefined) return { form: 'item', items: [decodeJsonEntity(meta, index, item, ctx)] };
+  if (item !== undefined) return { form: 'item', items: [decodeJsonEntity(plan, item)] };
   throw new SyntaxError(`expected "${meta.nodes}" or "${meta.node}" in the answer`);
 }
 
-function decodeJsonEntity(meta: ResourceMeta, index: Index, value: unknown, ctx: DecodeContext): Entity {
+function decodeJsonEntity(plan: EntityPlan, value: unknown): Entity {
+  const { meta, index, ctx } = plan;
   // {"customer":[]} (8.0.0-dev) and falsy-filtered empties: treat as an object with every field dropped.
   const src = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const out: Entity = {};
-  for (const field of expectedFields(meta, ctx)) {
-    setKey(out, field.name, hasOwn(src, field.name) ? jsonFieldValue(field, src[field.name], ctx) : missingValue(field, ctx));
+  const out: Entity = { ...plan.shape };
+  let known = 0;
+  const checkOwn = plan.inherited.size > 0;
+  for (const field of plan.expected) {
+    const name = field.name;
+    // A JSON value is never undefined: undefined is a missing key (or an inherited one, checked).
+    const v = src[name];
+    const own = v !== undefined && (!checkOwn || !plan.inherited.has(name) || hasOwn(src, name));
+    if (own) known++;
+    // `out` already has every expected key as its own data property (`__proto__` too): a plain assignment sets it.
+    out[name] = own ? jsonFieldValue(field, v, ctx) : missingValue(field, ctx);
   }
-  if (wantsAssociations(meta, ctx)) setKey(out, 'associations', decodeJsonAssociations(meta, src['associations'], ctx));
+  if (plan.associations) setKey(out, 'associations', decodeJsonAssociations(meta, src['associations'], ctx));
+  const keys = Object.keys(src);
+  // Only known keys: every one was read above (the common case, no per-key lookup).
+  if (keys.length === known + (hasOwn(src, 'associations') ? 1 : 0) && ctx.fields === null) return out;
   const unknown = new Map<string, unknown>();
-  for (const key of Object.keys(src)) {
+  for (const key of keys) {
     if (key !== 'associations' && !index.fields.has(key)) unknown.set(key, jsonExtensionValue(src[key]));
   }
   addExtensions(meta, index, out, unknown);
@@ -260,5 +326,7 @@ function hasOwn(obj: object, key: string): boolean {
 
 /** Sets a key the store chose as an own property (`__proto__` stays an ordinary key). */
 function setKey(obj: Entity, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  // A plain assignment creates the same own property, faster; `__proto__` is the one accessor of Object.prototype.
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }

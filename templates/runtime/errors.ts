@@ -49,6 +49,11 @@ export class PrestaShopError extends Error {
    * have applied it although this answer is an error (a DELETE answered 404 after a timeout).
    */
   readonly mayHaveSucceeded: boolean;
+  /**
+   * For a `network` error: the system or TLS code found in the cause chain (`ECONNREFUSED`,
+   * `ENOTFOUND`, `ETIMEDOUT`, `CERT_HAS_EXPIRED`, …), whose hint the message gives; null otherwise.
+   */
+  readonly networkCode: string | null;
 
   constructor(init: {
     readonly kind: PrestaShopErrorKind;
@@ -60,6 +65,7 @@ export class PrestaShopError extends Error {
     readonly cause?: unknown | undefined;
     readonly mayBeSaved?: boolean | null | undefined;
     readonly mayHaveSucceeded?: boolean | undefined;
+    readonly networkCode?: string | null | undefined;
   }) {
     const errors = init.errors ?? [];
     const url = redactUrl(init.url);
@@ -72,6 +78,7 @@ export class PrestaShopError extends Error {
     this.url = url;
     this.mayBeSaved = init.mayBeSaved ?? null;
     this.mayHaveSucceeded = init.mayHaveSucceeded ?? false;
+    this.networkCode = init.networkCode ?? null;
   }
 
   /** The first store error code, or null. */
@@ -274,5 +281,6 @@ export function writeError(error: unknown, lacking: string | null = null): unkno
     cause: error,
     mayBeSaved: maybe,
     mayHaveSucceeded: error.mayHaveSucceeded,
+    networkCode: error.networkCode,
   });
 }

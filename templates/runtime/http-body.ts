@@ -6,9 +6,12 @@
  * Dependency-free: this file is copied verbatim into generated output.
  */
 import { PrestaShopError, scrubKey } from './errors.js';
+import { innermostMessage, networkCause } from './network.js';
 
 /** Default cap on an answer's body: 16 MiB, as the CLI's. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** Default cap on a list answer's body: 256 MiB (a string of it stays below V8's longest string). */
+export const DEFAULT_MAX_LIST_RESPONSE_BYTES = 256 * 1024 * 1024;
 /** Deepest JSON nesting read (the XML reader stops at the same depth). */
 export const MAX_JSON_DEPTH = 512;
 
@@ -75,9 +78,11 @@ export function failure(site: RequestSite, control: AttemptControl, error: unkno
   if (control.reason === 'caller') {
     return new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message: 'aborted by the caller' }], cause });
   }
-  const text = cause instanceof Error ? cause.message : 'request failed';
+  // The code is taken from the original chain (a fixed table: no text of it is kept), the words from the scrubbed copy.
+  const known = networkCause(error);
+  const text = known === null ? innermostMessage(cause) : `${known.code}: ${known.hint}`;
   const message = during === 'body' ? `the connection failed while the answer was read (${text})` : text;
-  return new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message }], cause });
+  return new PrestaShopError({ kind: 'network', status: 0, method, url, errors: [{ code: null, message }], cause, networkCode: known?.code ?? null });
 }
 
 /**
@@ -102,14 +107,15 @@ export function scrubbedCause(error: unknown, apiKey: string, depth = 0): Error 
  * larger than `maxBytes`: a `Content-Length` above the cap is refused before reading, and the
  * count is checked as chunks arrive, so neither a huge answer nor one that never ends is held.
  */
-export async function readBody(response: Response, control: AttemptControl, maxBytes: number, site: RequestSite): Promise<Uint8Array> {
+export async function readBody(response: Response, control: AttemptControl, bound: { readonly bytes: number; readonly option: string }, site: RequestSite): Promise<Uint8Array> {
+  const maxBytes = bound.bytes;
   const tooLarge = (): PrestaShopError =>
     new PrestaShopError({
       kind: 'decode',
       status: response.status,
       method: site.method,
       url: site.url,
-      errors: [{ code: null, message: `the answer is larger than maxResponseBytes (${maxBytes} bytes); raise maxResponseBytes in createClient's options if it is expected` }],
+      errors: [{ code: null, message: `the answer is larger than ${bound.option} (${maxBytes} bytes); raise ${bound.option} in createClient's options if it is expected` }],
     });
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -150,14 +156,14 @@ export async function readBody(response: Response, control: AttemptControl, maxB
  */
 export function parseJsonAnswer(text: string): unknown {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22 /* " */) {
+      // A string: straight to its closing quote (one not escaped by an odd run of backslashes).
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) break;
+      i = end;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (++depth > MAX_JSON_DEPTH) throw new SyntaxError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     } else if (c === 0x7d || c === 0x5d) {
@@ -170,6 +176,13 @@ export function parseJsonAnswer(text: string): unknown {
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
     throw new SyntaxError(`not valid JSON${position === undefined ? '' : ` (at character ${position})`}`);
   }
+}
+
+/** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let n = 0;
+  while (text.charCodeAt(at - 1 - n) === 0x5c) n++;
+  return n % 2 === 1;
 }
 
 /**

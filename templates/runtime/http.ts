@@ -6,7 +6,7 @@
  */
 import { basicToken, PrestaShopError, parseStoreErrors, redactUrl, scrubKey } from './errors.js';
 import { checkHooks, hookedHeaders, operationOf, type ClientHooks, type HookRequest } from './hooks.js';
-import { AttemptControl, DEFAULT_MAX_RESPONSE_BYTES, failure, readBody, type RequestSite } from './http-body.js';
+import { AttemptControl, DEFAULT_MAX_LIST_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, failure, readBody, type RequestSite } from './http-body.js';
 import type { HttpMethod } from './meta.js';
 import type { Params } from './query.js';
 
@@ -47,6 +47,11 @@ export interface TransportOptions {
   readonly maxRedirects?: number | undefined;
   /** Largest answer read, in bytes (default 16 MiB); a larger one fails with a `decode` error. */
   readonly maxResponseBytes?: number | undefined;
+  /**
+   * Largest answer of a list read (`list`, and each page of `listAll`), in bytes (default 256 MiB,
+   * about 40,000 full products in XML); a larger one fails with a `decode` error.
+   */
+  readonly maxListResponseBytes?: number | undefined;
   /** Extra headers on every request (never needed for PrestaShop itself). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Called around every attempt (see hooks.ts): logging, metrics, tracing, rate limits. */
@@ -64,6 +69,8 @@ export interface HttpRequest {
   readonly signal?: AbortSignal | undefined;
   /** Read the body as bytes (images) instead of text. */
   readonly binary?: boolean | undefined;
+  /** A list read: its answer is bounded by `maxListResponseBytes`. */
+  readonly list?: boolean | undefined;
   /** The client operation, for the hooks (default: from the method and path). */
   readonly operation?: string | undefined;
 }
@@ -100,6 +107,7 @@ export class Transport {
   private readonly retryDelayMs: number;
   private readonly maxRedirects: number;
   private readonly maxResponseBytes: number;
+  private readonly maxListResponseBytes: number;
   private readonly extraHeaders: Readonly<Record<string, string>>;
   private readonly wsKey: boolean;
   private readonly hooks: ClientHooks;
@@ -123,6 +131,7 @@ export class Transport {
     this.retryDelayMs = Math.max(1, options.retryDelayMs ?? 300);
     this.maxRedirects = options.maxRedirects ?? 5;
     this.maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
+    this.maxListResponseBytes = positive(options.maxListResponseBytes, DEFAULT_MAX_LIST_RESPONSE_BYTES, 'maxListResponseBytes');
     this.extraHeaders = options.headers ?? {};
     this.hooks = checkHooks(options.hooks);
   }
@@ -236,9 +245,9 @@ export class Transport {
             errors: [{ code: null, message: 'the store redirected and the browser hides where to; set baseUrl to the final shop URL' }],
           });
         }
-        if (response.status < 300 || response.status > 399 || response.status === 304) return await this.read(response, url, method, control, req.binary === true);
+        if (response.status < 300 || response.status > 399 || response.status === 304) return await this.read(response, url, method, control, req);
         const location = response.headers.get('location');
-        if (location === null) return await this.read(response, url, method, control, req.binary === true);
+        if (location === null) return await this.read(response, url, method, control, req);
         await response.body?.cancel().catch(() => undefined);
         const target = resolveLocation(location, url);
         const refuse = (message: string): PrestaShopError =>
@@ -275,14 +284,15 @@ export class Transport {
     }
   }
 
-  private async read(response: Response, url: string, method: string, control: AttemptControl, binary: boolean): Promise<Omit<HttpResponse, 'uncertain'>> {
+  private async read(response: Response, url: string, method: string, control: AttemptControl, req: HttpRequest): Promise<Omit<HttpResponse, 'uncertain'>> {
     const base = { status: response.status, headers: response.headers, url: this.wsKey ? redactUrl(url) : url };
     if (method === 'HEAD') {
       await response.body?.cancel().catch(() => undefined);
       return { ...base, text: '', bytes: null };
     }
-    const bytes = await readBody(response, control, this.maxResponseBytes, this.site(method, url));
-    if (binary && response.status >= 200 && response.status <= 299) return { ...base, text: '', bytes: bytes.buffer as ArrayBuffer };
+    const bound = req.list === true ? { bytes: this.maxListResponseBytes, option: 'maxListResponseBytes' } : { bytes: this.maxResponseBytes, option: 'maxResponseBytes' };
+    const bytes = await readBody(response, control, bound, this.site(method, url));
+    if (req.binary === true && response.status >= 200 && response.status <= 299) return { ...base, text: '', bytes: bytes.buffer as ArrayBuffer };
     return { ...base, text: new TextDecoder().decode(bytes), bytes: null };
   }
 

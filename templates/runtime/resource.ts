@@ -10,7 +10,8 @@
  */
 import type { BatchOptions, BatchResult, BatchUpdate } from './batch.js';
 import type { Change, ChangesOptions } from './changes.js';
-import { decodeJsonDocument, decodeXmlDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
+import { decodeJsonDocument, type DecodeContext, type Decoded, type Entity } from './decode.js';
+import { decodeXmlText } from './decode-xml.js';
 import { decodeError, parseJsonAnswer } from './http-body.js';
 import type { HttpRequest, HttpResponse, Transport } from './http.js';
 import type { Codec, HttpMethod, ResourceMeta } from './meta.js';
@@ -30,7 +31,6 @@ import {
 } from './query.js';
 import { fromWallClock, shiftDates, shiftFilter } from './timezone.js';
 import type { ValidationIssue } from './validation.js';
-import { parseXml } from './xml.js';
 
 /** The result of a generated validator. */
 export type ValidationOutcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
@@ -94,7 +94,7 @@ export class ResourceRuntime {
     const zone = this.zone();
     const q = zone === undefined || query.filter === undefined ? query : { ...query, filter: shiftFilter(this.meta, query.filter, zone) as AnyListQuery['filter'] };
     const params: Params = [...listParams(this.meta, q), ...this.readParams(q)];
-    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal, format: this.readFormat(), operation });
+    const res = await this.request({ method: 'GET', path: this.meta.name, params, signal: query.signal, format: this.readFormat(), operation, list: true });
     return this.decode(res, 'GET', query.display, query.language, this.readFormat()).items;
   }
 
@@ -200,7 +200,7 @@ export class ResourceRuntime {
 
   /** The items of an XML answer of this resource (attachment uploads answer with the attachment). */
   decodeXml(text: string): Entity[] {
-    return decodeXmlDocument(this.meta, parseXml(text), { codec: this.ctx.codec, fields: null, bareLanguage: null }).items;
+    return decodeXmlText(this.meta, text, { codec: this.ctx.codec, fields: null, bareLanguage: null }).items;
   }
 
   private readParams(options: ReadOptions): Params {
@@ -233,7 +233,7 @@ export class ResourceRuntime {
   decode(res: HttpResponse, method: HttpMethod, display: Display<string> | undefined, language: ReadOptions['language'], format: 'xml' | 'json' = this.ctx.format): Decoded {
     const ctx: DecodeContext = { codec: this.ctx.codec, fields: displayedFields(display), bareLanguage: this.bareLanguage(language) };
     try {
-      const decoded = format === 'json' ? decodeJsonDocument(this.meta, parseJsonAnswer(res.text), ctx) : decodeXmlDocument(this.meta, parseXml(res.text), ctx);
+      const decoded = format === 'json' ? decodeJsonDocument(this.meta, parseJsonAnswer(res.text), ctx) : decodeXmlText(this.meta, res.text, ctx);
       const zone = this.zone();
       if (zone === undefined) return decoded;
       return { ...decoded, items: decoded.items.map((item) => shiftDates(this.meta, item, (d) => fromWallClock(d, zone)) as Entity) };

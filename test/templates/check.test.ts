@@ -8,17 +8,8 @@ import { NUMBER_TESTS } from '../../templates/runtime/check-fast.js';
 import { checkRecord, type FieldSpec, type RecordSpec } from '../../templates/runtime/check.js';
 import * as rules from '../../templates/runtime/rules.js';
 import { numberToWire } from '../../templates/runtime/validation.js';
+import { random } from './random.js';
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Numbers near every boundary the rules have, and random ones of every magnitude and precision. */
 function numbers(): number[] {

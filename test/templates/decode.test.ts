@@ -192,3 +192,18 @@ describe('decoding one product, every generation and form gives one shape', () =
     expect(() => decodeJsonDocument(productMeta, 'x', ctx)).toThrow(/JSON object/);
   });
 });
+
+describe('JSON entities: own keys only, unknown keys as extensions', () => {
+  const meta = { ...productMeta, fields: [...productMeta.fields, { name: 'constructor', kind: 'string' as const }, { name: 'toString', kind: 'int' as const }] };
+  it('a field named like an Object.prototype member is read only when the store sent it', () => {
+    const item = decodeJsonDocument(meta, { product: { id: 1, toString: '7' } }, ctx).items[0]!;
+    expect(Object.getOwnPropertyDescriptor(item, 'constructor')?.value).toBe('');
+    expect(Object.getOwnPropertyDescriptor(item, 'toString')?.value).toBe(7);
+    expect(item).not.toHaveProperty('extensions');
+  });
+  it('keys the metadata does not know go under extensions, known ones never', () => {
+    const item = decodeJsonDocument(meta, { product: { id: 1, price: '2.5', associations: {}, mod_x: 'm', __proto__: null } }, ctx).items[0]!;
+    expect(item['extensions']).toEqual({ mod_x: 'm' });
+    expect(Object.keys(item).slice(0, 3)).toEqual(['id', 'id_manufacturer', 'id_supplier']);
+  });
+});

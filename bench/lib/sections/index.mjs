@@ -15,8 +15,9 @@ import startup from './startup.mjs';
 import tsc from './tsc.mjs';
 import validators from '../../validators.mjs';
 import fakestore from '../../fakestore.mjs';
+import runtime from '../../runtime.mjs';
 
-export const SECTIONS = [startup, introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale, fakestore, batch];
+export const SECTIONS = [startup, introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale, fakestore, batch, runtime];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [

@@ -14,9 +14,9 @@
 import type { StoreSchema } from '../../model/index.js';
 import { fileHeader, numberUnion, statement, stringUnion } from '../code.js';
 import type { EmitContext } from '../context.js';
-import { arrayLiteral, assignment, objectType } from '../layout.js';
+import { arrayLiteral, assignment, objectLiteral, objectType, property } from '../layout.js';
 import { propertyLine, typeAlias } from '../layout-types.js';
-import { docText, jsdoc } from '../../naming/index.js';
+import { docText, jsdoc, propertyKey } from '../../naming/index.js';
 import { arrayOf, keyword, ref, unionOf } from '../../plan/index.js';
 
 /** A module field's value, as the store sent it. */
@@ -25,6 +25,9 @@ const EXTENSION_VALUE = unionOf(keyword('string'), keyword('number'), keyword('b
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
   const languages = [...model.store.languages].sort((a, b) => a.id - b.id);
   const langList = languages.map((l) => (l.isoCode === null ? String(l.id) : `${l.id} (${docText(l.isoCode)})`));
+  // ISO codes of the languages that have one, the first language of a code kept (ids ascending).
+  const coded = languages.filter((l, i) => l.isoCode !== null && languages.findIndex((o) => o.isoCode === l.isoCode) === i);
+  const codes = coded.map((l) => property(propertyKey(l.isoCode!), String(l.id), 'literal'));
   const version = model.store.psVersion === null ? 'an unknown PrestaShop version' : `PrestaShop ${model.store.psVersion}`;
   return `${fileHeader(ctx)}
 ${jsdoc([`Types shared by every resource of the store's Webservice API, from a snapshot of ${version}.`])}
@@ -44,6 +47,8 @@ ${jsdoc([
   'The language ids of the store, ascending (empty when the snapshot lists none).',
   'The only place they are listed: the validators and the client read them from here.',
 ])}${statement(assignment('export const LANGUAGE_IDS: readonly LangId[] =', arrayLiteral(languages.map((l) => ({ doc: String(l.id) })), ctx.layout, true), ';'), 0, ctx.layout)}
+${jsdoc([coded.length === 0 ? 'An ISO code of a store language (the snapshot names none).' : 'The ISO code of a store language.'])}${statement(typeAlias('export type LangCode', stringUnion(coded.map((l) => l.isoCode!)), ctx.layout), 0, ctx.layout)}
+${jsdoc(['The store\'s languages by ISO code: what `pickLanguage` and `toMultilang` (exported by the client) read codes with.'])}${statement(assignment('export const LANGUAGES: Readonly<Record<LangCode, LangId>> =', objectLiteral(codes, ctx.layout), ';'), 0, ctx.layout)}
 ${jsdoc(['The value of a multilingual field in one language.'])}export interface MultilangValue<T = string> {
   /** The language id. */
   id: LangId;

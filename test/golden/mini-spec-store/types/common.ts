@@ -21,6 +21,12 @@ export type LangId = 1;
  */
 export const LANGUAGE_IDS: readonly LangId[] = [1];
 
+/** An ISO code of a store language (the snapshot names none). */
+export type LangCode = never;
+
+/** The store's languages by ISO code: what `pickLanguage` and `toMultilang` (exported by the client) read codes with. */
+export const LANGUAGES: Readonly<Record<LangCode, LangId>> = {};
+
 /** The value of a multilingual field in one language. */
 export interface MultilangValue<T = string> {
   /** The language id. */

@@ -21,6 +21,12 @@ export type LangId = 1 | 2;
  */
 export const LANGUAGE_IDS: readonly LangId[] = [1, 2];
 
+/** The ISO code of a store language. */
+export type LangCode = "en" | "fr";
+
+/** The store's languages by ISO code: what `pickLanguage` and `toMultilang` (exported by the client) read codes with. */
+export const LANGUAGES: Readonly<Record<LangCode, LangId>> = { en: 1, fr: 2 };
+
 /** The value of a multilingual field in one language. */
 export interface MultilangValue<T = string> {
   /** The language id. */

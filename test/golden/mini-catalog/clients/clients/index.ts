@@ -104,7 +104,7 @@ export interface PrestaShopClient {
 /**
  * A typed client of the store's Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.
  * Options: `fetch` (a custom fetch), `language` and `shop` (defaults of every read), `format` (`xml`, the default, or `json`),
- * `validate` (run the generated validators before writes, default true), `timeoutMs`, `totalTimeoutMs`, `retries`, `maxResponseBytes`,
+ * `validate` (run the generated validators before writes, default true), `timeoutMs`, `totalTimeoutMs`, `retries`, `maxResponseBytes`, `maxListResponseBytes`,
  * `auth` (`basic`, the default, or `ws_key`), `fillLanguages` (complete a partial multilingual value from the record, default true),
  * `updateMode` (`auto` or `put`) and `timeZone` (the store's zone for `dates: 'Date'`; the snapshot's by default).
  * It builds every resource client; to bundle only some, build them on `createClientContext(options)`.
