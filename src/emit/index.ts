@@ -11,6 +11,7 @@ import { buildPlan } from '../plan/index.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { fileHeader, indexHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+import { applyImportExtension } from './imports.js';
 import { DEFAULT_LAYOUT, type Layout } from './layout.js';
 import { jsString, NameTable } from './naming.js';
 import { emitClients } from './clients/index.js';
@@ -174,8 +175,9 @@ export function emitWith(
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
   // A stable order, so whoever iterates the map sees the same sequence every run.
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
-  return { files: sorted, diagnostics, plainStrings: ctx.plan.plainStrings, untypedCore: ctx.plan.untypedCore };
+  const written = applyImportExtension(sorted, options.importExtension);
+  return { files: written, diagnostics, plainStrings: ctx.plan.plainStrings, untypedCore: ctx.plan.untypedCore };
 }
 
-export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap, ImportExtension } from './context.js';
 export { DEFAULT_EMIT_OPTIONS, resolveEmitOptions } from './context.js';

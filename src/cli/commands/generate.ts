@@ -34,6 +34,7 @@ export interface GenerateArgs extends StoreArgs {
   unknownKeys?: EmitOptions['unknownKeys'];
   clients?: boolean;
   defaultLanguage?: number;
+  importExtension?: EmitOptions['importExtension'];
 }
 
 /** Allowed values of the choice options, shared by the flags and the config file check. */
@@ -42,6 +43,7 @@ const CHOICES = {
   dates: ['string', 'Date'],
   validators: ['standalone', 'zod', 'none'],
   unknownKeys: ['passthrough', 'strict', 'strip'],
+  importExtension: ['.js', 'none'],
 } as const satisfies Partial<Record<keyof EmitOptions, readonly string[]>>;
 
 /** The config file's `generate` section, checked: a bad value is a ConfigError naming the option. */
@@ -99,6 +101,7 @@ export function resolveGenerateOptions(
     unknownKeys: args.unknownKeys,
     clients: args.clients,
     defaultLanguage: args.defaultLanguage,
+    importExtension: args.importExtension,
   };
   if (args.defaultLanguage !== undefined && !(Number.isSafeInteger(args.defaultLanguage) && args.defaultLanguage > 0)) {
     throw new ConfigError('expected a positive integer', 'default-language');
@@ -269,6 +272,10 @@ export const generateCommand: CommandFactory = (ctx) => {
         .option('unknown-keys', { choices: CHOICES.unknownKeys, describe: 'What validators do with unknown keys (default passthrough)' })
         .option('clients', { type: 'boolean', describe: 'Emit per-resource clients (default true; --no-clients skips)' })
         .option('default-language', { type: 'number', describe: 'Language id required multilingual values must have' })
+        .option('import-extension', {
+          choices: CHOICES.importExtension,
+          describe: "Relative imports end in .js (default; nodenext and bundlers) or have no extension ('none': Next.js, webpack, Turbopack)",
+        })
         .example('$0 generate --schema prestashop-schema.json --out src/prestashop', 'Generate from a committed snapshot')
         .example('$0 generate --out src/prestashop --check', 'CI: fail when the committed code is out of date')
         .example('$0 generate --url https://shop.example --out gen --no-format', 'Introspect a store, then generate') as Argv<GenerateArgs>,

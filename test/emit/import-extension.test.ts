@@ -1,0 +1,70 @@
+/**
+ * `importExtension`: `.js` (the default, nodenext) leaves every file as the emitters and templates
+ * write it; `none` drops the extension of every relative specifier, in generated files and in the
+ * runtime, and the output still type-checks under bundler resolution (what Next.js, webpack and
+ * Turbopack resolve like).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resolveEmitOptions } from '../../src/emit/context.js';
+import { withImportExtension } from '../../src/emit/imports.js';
+import { emitAll } from '../../src/emit/index.js';
+import { parseSnapshot } from '../../src/model/index.js';
+import { readRuntimeTemplates } from '../../src/templates.js';
+import { checkGenerateConfig } from '../../src/cli/commands/generate.js';
+import { typecheck } from './typecheck.js';
+
+const model = parseSnapshot(readFileSync(new URL('../../fixtures/mini/catalog.json', import.meta.url), 'utf8'));
+
+/** Every module specifier after `from` or `import(` in `text`. */
+const specifiers = (text: string): string[] => [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["']([^"'\n]+)["']/g)].map((m) => m[1]!);
+
+describe('importExtension', () => {
+  it("'none' drops .js from relative specifiers only, in static, re-export and dynamic imports", () => {
+    const text = [
+      'import { a } from "./a.js";',
+      "import type { B } from '../types/b.js';",
+      'export * from "./clients/index.js";',
+      "const v = await import('../validators/x.js');",
+      'import { z } from "zod";',
+      'import data from "./data.json";',
+      'const s = "from ./not-an-import.js";',
+      '} from "../runtime/http.js";',
+    ].join('\n');
+    expect(withImportExtension(text, 'none').split('\n')).toEqual([
+      'import { a } from "./a";',
+      "import type { B } from '../types/b';",
+      'export * from "./clients/index";',
+      "const v = await import('../validators/x');",
+      'import { z } from "zod";',
+      'import data from "./data.json";',
+      'const s = "from ./not-an-import.js";',
+      '} from "../runtime/http";',
+    ]);
+    expect(withImportExtension(text, '.js')).toBe(text);
+  });
+
+  it("the default is '.js', and it leaves the output as the emitters write it", async () => {
+    const templates = await readRuntimeTemplates();
+    expect(resolveEmitOptions().importExtension).toBe('.js');
+    const files = emitAll(model, resolveEmitOptions(), { templates }).files;
+    const relative = [...files.values()].flatMap(specifiers).filter((s) => s.startsWith('.'));
+    expect(relative.length).toBeGreaterThan(50);
+    expect(relative.filter((s) => !s.endsWith('.js'))).toEqual([]);
+  });
+
+  it("'none' leaves no relative specifier with an extension, and type-checks under bundler resolution", async () => {
+    const templates = await readRuntimeTemplates();
+    const files = emitAll(model, resolveEmitOptions({ importExtension: 'none' }), { templates }).files;
+    const all = [...files.values()].flatMap(specifiers);
+    expect(all.filter((s) => s.startsWith('.')).length).toBeGreaterThan(50);
+    expect(all.filter((s) => s.startsWith('.') && /\.[cm]?[jt]s$/.test(s))).toEqual([]);
+    const use = 'import { createClient } from "./out/index";\nexport const client = createClient({ baseUrl: "http://127.0.0.1", apiKey: "K" });\n';
+    expect(typecheck(files, 'bundler', { 'use.ts': use })).toEqual([]);
+  });
+
+  it('the config file accepts .js and none, and names the option otherwise', () => {
+    expect(checkGenerateConfig({ importExtension: 'none' })).toEqual({ importExtension: 'none' });
+    expect(() => checkGenerateConfig({ importExtension: '.mjs' } as never)).toThrowError(/generate\.importExtension.*\.js, none/s);
+  });
+});
