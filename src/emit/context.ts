@@ -48,6 +48,8 @@ export interface EmitOptions {
   readonly methods: Readonly<Record<string, readonly HttpMethod[]>>;
   /** Extension of relative imports: `.js` (nodenext and bundlers) or `none` (bundlers only, e.g. Next.js). */
   readonly importExtension: ImportExtension;
+  /** Comment lines written under the generated-file header of every file ('' for none): see finish.ts. */
+  readonly banner: string;
 }
 
 /** How generated files write relative module specifiers (see imports.ts). */
@@ -63,6 +65,7 @@ export const DEFAULT_EMIT_OPTIONS: EmitOptions = {
   defaultLanguage: null,
   methods: {},
   importExtension: '.js',
+  banner: '',
 };
 
 export function resolveEmitOptions(partial: Partial<EmitOptions> = {}): EmitOptions {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions } from '../../src/emit/context.js';
-import { withImportExtension } from '../../src/emit/imports.js';
+import { withImportExtension } from '../../src/emit/finish.js';
 import { emitAll } from '../../src/emit/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';

@@ -72,6 +72,10 @@ interface Parts {
   readonly hasPatch: boolean;
 }
 
+/** Turns off typescript-eslint's `no-namespace` for the namespace of query types, saying why. */
+const NAMESPACE_LINT =
+  '// eslint-disable-next-line @typescript-eslint/no-namespace -- the client\'s query types (`Filter`, `Query`, ...) are generated names\n';
+
 function namespaceBlock(p: Parts, types: string): string {
   const { resource, names, layout } = p;
   // Query types list fields by name; the order has no meaning there.
@@ -85,8 +89,9 @@ function namespaceBlock(p: Parts, types: string): string {
   ];
   const displayOnly = fields.filter((f) => !f.filterable).map((f) => f.name);
   return (
-    // The namespace holds the query types of the client of the same name.
-    `export declare namespace ${names.client} {\n` +
+    // The namespace holds the query types of the client of the same name: `ProductsClient.Filter`
+    // and its siblings are generated names (docs/clients.md), so the rule against namespaces is off here.
+    `${NAMESPACE_LINT}export declare namespace ${names.client} {\n` +
     `${jsdoc(['Filterable fields (`filter[field]`) and the value each compares with (see `Filter`).'], '  ')}` +
     `  type Filter = {\n${filterLines.join('')}  };\n` +
     // Sortable (`field_ASC` / `field_DESC`) are the filterable fields.
@@ -163,13 +168,16 @@ function implementation(p: Parts): string {
   );
 }
 
-/** `export interface X extends Pick<…>[, Other] {}` as prettier lays out its heritage clauses. */
+/**
+ * `export type X = Pick<…>;`, or with the attachments' file endpoints `export interface X extends
+ * Pick<…>, Other {}` as prettier lays out its heritage clauses: an interface that only extends one
+ * type is an empty interface to typescript-eslint (`no-empty-object-type`).
+ */
 function clientInterface(p: Parts): string {
   const { names, layout } = p;
-  const picked = typeDoc(`Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>`, layout);
-  const head = `export interface ${names.client}`;
-  const doc: Doc = hasFiles(p) ? heritage(head, [picked, 'AttachmentFilesClient'], ' {}') : [head, ' extends ', picked, ' {}'];
-  return statement(doc, 0, layout);
+  const pick = `Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>`;
+  if (!hasFiles(p)) return statement(typeAlias(`export type ${names.client}`, pick, layout), 0, layout);
+  return statement(heritage(`export interface ${names.client}`, [typeDoc(pick, layout), 'AttachmentFilesClient'], ' {}'), 0, layout);
 }
 
 /** The text of `clients/<file>.ts`. */
