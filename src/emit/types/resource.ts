@@ -50,7 +50,9 @@ const OBJECT_MEMBERS = new Set([
 ]);
 
 function writeType(name: string, type: string): string {
-  return OBJECT_MEMBERS.has(name) ? `${type} | Object[${jsString(name)}]` : type;
+  // `globalThis.Object`: never a generated type of the same name, and not the wrapper type
+  // typescript-eslint's `no-wrapper-object-types` refuses.
+  return OBJECT_MEMBERS.has(name) ? `${type} | globalThis.Object[${jsString(name)}]` : type;
 }
 
 /** Whether a field appears in a shape, and whether it is optional there. */
