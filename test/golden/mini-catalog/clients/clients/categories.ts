@@ -35,6 +35,7 @@ export const categoriesMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CategoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -58,7 +59,7 @@ export declare namespace CategoriesClient {
 }
 
 /** Client of `/api/categories` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CategoriesClient extends Pick<
+export type CategoriesClient = Pick<
   ResourceClient<CategoriesClient.Types>,
   | "list"
   | "listAll"
@@ -72,7 +73,7 @@ export interface CategoriesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/categories.js");

@@ -21,6 +21,7 @@ export const contentManagementSystemMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ContentManagementSystemClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,10 +42,10 @@ export declare namespace ContentManagementSystemClient {
 }
 
 /** Client of `/api/content_management_system` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ContentManagementSystemClient extends Pick<
+export type ContentManagementSystemClient = Pick<
   ResourceClient<ContentManagementSystemClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes"
-> {}
+>;
 
 /** The `content_management_system` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createContentManagementSystemClient(

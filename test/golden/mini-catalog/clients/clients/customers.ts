@@ -23,6 +23,7 @@ export const customersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -45,10 +46,10 @@ export declare namespace CustomersClient {
 }
 
 /** Client of `/api/customers` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomersClient extends Pick<
+export type CustomersClient = Pick<
   ResourceClient<CustomersClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customers.js");

@@ -22,6 +22,7 @@ export const manufacturersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ManufacturersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -43,10 +44,10 @@ export declare namespace ManufacturersClient {
 }
 
 /** Client of `/api/manufacturers` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ManufacturersClient extends Pick<
+export type ManufacturersClient = Pick<
   ResourceClient<ManufacturersClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `manufacturers` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createManufacturersClient(

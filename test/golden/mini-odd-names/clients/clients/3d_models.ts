@@ -21,6 +21,7 @@ export const _3dModelsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace _3dModelsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,10 +42,10 @@ export declare namespace _3dModelsClient {
 }
 
 /** Client of `/api/3d_models` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface _3dModelsClient extends Pick<
+export type _3dModelsClient = Pick<
   ResourceClient<_3dModelsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes"
-> {}
+>;
 
 /** The `3d_models` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function create_3dModelsClient(ctx: ClientContext): _3dModelsClient {

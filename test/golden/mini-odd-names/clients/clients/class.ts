@@ -25,6 +25,7 @@ export const class_Meta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace Class_Client {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,10 +50,10 @@ export declare namespace Class_Client {
 }
 
 /** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface Class_Client extends Pick<
+export type Class_Client = Pick<
   ResourceClient<Class_Client.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/class.js");

@@ -21,6 +21,7 @@ export const idsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace IdsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,10 +42,10 @@ export declare namespace IdsClient {
 }
 
 /** Client of `/api/ids` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface IdsClient extends Pick<
+export type IdsClient = Pick<
   ResourceClient<IdsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes"
-> {}
+>;
 
 /** The `ids` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createIdsClient(ctx: ClientContext): IdsClient {

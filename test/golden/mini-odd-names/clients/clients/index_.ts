@@ -21,6 +21,7 @@ export const indexMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace IndexClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,7 +42,7 @@ export declare namespace IndexClient {
 }
 
 /** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface IndexClient extends Pick<
+export type IndexClient = Pick<
   ResourceClient<IndexClient.Types>,
   | "list"
   | "listAll"
@@ -53,7 +54,7 @@ export interface IndexClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/index_.js");

@@ -27,6 +27,7 @@ export const orderItemsMeta: ResourceMeta = {
   extensions: "extensions_",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderItemsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -52,10 +53,10 @@ export declare namespace OrderItemsClient {
 }
 
 /** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderItemsClient extends Pick<
+export type OrderItemsClient = Pick<
   ResourceClient<OrderItemsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "update" | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_items.js");

@@ -21,6 +21,7 @@ export const orderItemsMeta2: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderItemsClient2 {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,10 +42,10 @@ export declare namespace OrderItemsClient2 {
 }
 
 /** Client of `/api/order_items` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderItemsClient2 extends Pick<
+export type OrderItemsClient2 = Pick<
   ResourceClient<OrderItemsClient2.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_items_2.js");

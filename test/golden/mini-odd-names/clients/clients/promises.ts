@@ -21,6 +21,7 @@ export const promisesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace PromisesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,10 +42,10 @@ export declare namespace PromisesClient {
 }
 
 /** Client of `/api/Promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface PromisesClient extends Pick<
+export type PromisesClient = Pick<
   ResourceClient<PromisesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes"
-> {}
+>;
 
 /** The `Promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient(ctx: ClientContext): PromisesClient {

@@ -21,6 +21,7 @@ export const promisesMeta2: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace PromisesClient2 {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,10 +42,10 @@ export declare namespace PromisesClient2 {
 }
 
 /** Client of `/api/promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface PromisesClient2 extends Pick<
+export type PromisesClient2 = Pick<
   ResourceClient<PromisesClient2.Types>,
   "list" | "listAll" | "get" | "count" | "changes"
-> {}
+>;
 
 /** The `promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient2(ctx: ClientContext): PromisesClient2 {

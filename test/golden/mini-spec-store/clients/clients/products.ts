@@ -23,6 +23,7 @@ export const productsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -45,7 +46,7 @@ export declare namespace ProductsClient {
 }
 
 /** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductsClient extends Pick<
+export type ProductsClient = Pick<
   ResourceClient<ProductsClient.Types>,
   | "list"
   | "listAll"
@@ -57,7 +58,7 @@ export interface ProductsClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/products.js");

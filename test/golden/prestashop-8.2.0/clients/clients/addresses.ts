@@ -47,6 +47,7 @@ export const addressesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace AddressesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -89,7 +90,7 @@ export declare namespace AddressesClient {
 }
 
 /** Client of `/api/addresses` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface AddressesClient extends Pick<
+export type AddressesClient = Pick<
   ResourceClient<AddressesClient.Types>,
   | "list"
   | "listAll"
@@ -103,7 +104,7 @@ export interface AddressesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/addresses.js");

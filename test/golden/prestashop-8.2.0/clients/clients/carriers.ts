@@ -46,6 +46,7 @@ export const carriersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CarriersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -85,7 +86,7 @@ export declare namespace CarriersClient {
 }
 
 /** Client of `/api/carriers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CarriersClient extends Pick<
+export type CarriersClient = Pick<
   ResourceClient<CarriersClient.Types>,
   | "list"
   | "listAll"
@@ -99,7 +100,7 @@ export interface CarriersClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/carriers.js");

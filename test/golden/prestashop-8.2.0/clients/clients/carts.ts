@@ -51,6 +51,7 @@ export const cartsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CartsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -89,7 +90,7 @@ export declare namespace CartsClient {
 }
 
 /** Client of `/api/carts` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartsClient extends Pick<
+export type CartsClient = Pick<
   ResourceClient<CartsClient.Types>,
   | "list"
   | "listAll"
@@ -102,7 +103,7 @@ export interface CartsClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/carts.js");

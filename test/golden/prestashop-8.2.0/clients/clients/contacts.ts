@@ -24,6 +24,7 @@ export const contactsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ContactsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -47,7 +48,7 @@ export declare namespace ContactsClient {
 }
 
 /** Client of `/api/contacts` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ContactsClient extends Pick<
+export type ContactsClient = Pick<
   ResourceClient<ContactsClient.Types>,
   | "list"
   | "listAll"
@@ -61,7 +62,7 @@ export interface ContactsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/contacts.js");

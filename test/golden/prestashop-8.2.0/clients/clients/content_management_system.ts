@@ -34,6 +34,7 @@ export const contentManagementSystemMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ContentManagementSystemClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -63,7 +64,7 @@ export declare namespace ContentManagementSystemClient {
 }
 
 /** Client of `/api/content_management_system` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ContentManagementSystemClient extends Pick<
+export type ContentManagementSystemClient = Pick<
   ResourceClient<ContentManagementSystemClient.Types>,
   | "list"
   | "listAll"
@@ -77,7 +78,7 @@ export interface ContentManagementSystemClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/content_management_system.js");

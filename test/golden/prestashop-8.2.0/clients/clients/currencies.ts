@@ -36,6 +36,7 @@ export const currenciesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CurrenciesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -66,7 +67,7 @@ export declare namespace CurrenciesClient {
 }
 
 /** Client of `/api/currencies` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CurrenciesClient extends Pick<
+export type CurrenciesClient = Pick<
   ResourceClient<CurrenciesClient.Types>,
   | "list"
   | "listAll"
@@ -80,7 +81,7 @@ export interface CurrenciesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/currencies.js");

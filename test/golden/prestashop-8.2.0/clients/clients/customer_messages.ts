@@ -35,6 +35,7 @@ export const customerMessagesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerMessagesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -65,7 +66,7 @@ export declare namespace CustomerMessagesClient {
 }
 
 /** Client of `/api/customer_messages` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomerMessagesClient extends Pick<
+export type CustomerMessagesClient = Pick<
   ResourceClient<CustomerMessagesClient.Types>,
   | "list"
   | "listAll"
@@ -78,7 +79,7 @@ export interface CustomerMessagesClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customer_messages.js");

@@ -42,6 +42,7 @@ export const customerThreadsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerThreadsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -73,7 +74,7 @@ export declare namespace CustomerThreadsClient {
 }
 
 /** Client of `/api/customer_threads` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomerThreadsClient extends Pick<
+export type CustomerThreadsClient = Pick<
   ResourceClient<CustomerThreadsClient.Types>,
   | "list"
   | "listAll"
@@ -86,7 +87,7 @@ export interface CustomerThreadsClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customer_threads.js");

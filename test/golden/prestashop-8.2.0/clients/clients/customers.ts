@@ -63,6 +63,7 @@ export const customersMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -115,7 +116,7 @@ export declare namespace CustomersClient {
 }
 
 /** Client of `/api/customers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomersClient extends Pick<
+export type CustomersClient = Pick<
   ResourceClient<CustomersClient.Types>,
   | "list"
   | "listAll"
@@ -129,7 +130,7 @@ export interface CustomersClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customers.js");

@@ -50,6 +50,7 @@ export const employeesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace EmployeesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -95,7 +96,7 @@ export declare namespace EmployeesClient {
 }
 
 /** Client of `/api/employees` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface EmployeesClient extends Pick<
+export type EmployeesClient = Pick<
   ResourceClient<EmployeesClient.Types>,
   | "list"
   | "listAll"
@@ -109,7 +110,7 @@ export interface EmployeesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/employees.js");

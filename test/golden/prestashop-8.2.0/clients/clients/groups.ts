@@ -27,6 +27,7 @@ export const groupsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace GroupsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -53,7 +54,7 @@ export declare namespace GroupsClient {
 }
 
 /** Client of `/api/groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface GroupsClient extends Pick<
+export type GroupsClient = Pick<
   ResourceClient<GroupsClient.Types>,
   | "list"
   | "listAll"
@@ -67,7 +68,7 @@ export interface GroupsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/groups.js");

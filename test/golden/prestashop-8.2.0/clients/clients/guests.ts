@@ -35,6 +35,7 @@ export const guestsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace GuestsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -69,7 +70,7 @@ export declare namespace GuestsClient {
 }
 
 /** Client of `/api/guests` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface GuestsClient extends Pick<
+export type GuestsClient = Pick<
   ResourceClient<GuestsClient.Types>,
   | "list"
   | "listAll"
@@ -83,7 +84,7 @@ export interface GuestsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/guests.js");

@@ -32,6 +32,7 @@ export const imageTypesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ImageTypesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -59,7 +60,7 @@ export declare namespace ImageTypesClient {
 }
 
 /** Client of `/api/image_types` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ImageTypesClient extends Pick<
+export type ImageTypesClient = Pick<
   ResourceClient<ImageTypesClient.Types>,
   | "list"
   | "listAll"
@@ -73,7 +74,7 @@ export interface ImageTypesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/image_types.js");

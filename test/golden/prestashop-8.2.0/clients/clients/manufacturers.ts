@@ -46,6 +46,7 @@ export const manufacturersMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ManufacturersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -75,7 +76,7 @@ export declare namespace ManufacturersClient {
 }
 
 /** Client of `/api/manufacturers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ManufacturersClient extends Pick<
+export type ManufacturersClient = Pick<
   ResourceClient<ManufacturersClient.Types>,
   | "list"
   | "listAll"
@@ -89,7 +90,7 @@ export interface ManufacturersClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/manufacturers.js");

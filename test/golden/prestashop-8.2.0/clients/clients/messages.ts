@@ -27,6 +27,7 @@ export const messagesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace MessagesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -53,7 +54,7 @@ export declare namespace MessagesClient {
 }
 
 /** Client of `/api/messages` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface MessagesClient extends Pick<
+export type MessagesClient = Pick<
   ResourceClient<MessagesClient.Types>,
   | "list"
   | "listAll"
@@ -67,7 +68,7 @@ export interface MessagesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/messages.js");

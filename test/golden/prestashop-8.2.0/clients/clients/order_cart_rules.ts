@@ -32,6 +32,7 @@ export const orderCartRulesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderCartRulesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -59,7 +60,7 @@ export declare namespace OrderCartRulesClient {
 }
 
 /** Client of `/api/order_cart_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderCartRulesClient extends Pick<
+export type OrderCartRulesClient = Pick<
   ResourceClient<OrderCartRulesClient.Types>,
   | "list"
   | "listAll"
@@ -73,7 +74,7 @@ export interface OrderCartRulesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_cart_rules.js");

@@ -76,6 +76,7 @@ export const orderDetailsMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderDetailsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -141,7 +142,7 @@ export declare namespace OrderDetailsClient {
 }
 
 /** Client of `/api/order_details` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderDetailsClient extends Pick<
+export type OrderDetailsClient = Pick<
   ResourceClient<OrderDetailsClient.Types>,
   | "list"
   | "listAll"
@@ -154,7 +155,7 @@ export interface OrderDetailsClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_details.js");

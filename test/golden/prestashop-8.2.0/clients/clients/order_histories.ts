@@ -27,6 +27,7 @@ export const orderHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderHistoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,7 +52,7 @@ export declare namespace OrderHistoriesClient {
 }
 
 /** Client of `/api/order_histories` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderHistoriesClient extends Pick<
+export type OrderHistoriesClient = Pick<
   ResourceClient<OrderHistoriesClient.Types>,
   | "list"
   | "listAll"
@@ -61,7 +62,7 @@ export interface OrderHistoriesClient extends Pick<
   | "head"
   | "create"
   | "createMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_histories.js");

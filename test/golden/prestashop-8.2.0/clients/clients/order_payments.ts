@@ -35,6 +35,7 @@ export const orderPaymentsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderPaymentsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -66,7 +67,7 @@ export declare namespace OrderPaymentsClient {
 }
 
 /** Client of `/api/order_payments` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderPaymentsClient extends Pick<
+export type OrderPaymentsClient = Pick<
   ResourceClient<OrderPaymentsClient.Types>,
   | "list"
   | "listAll"
@@ -76,7 +77,7 @@ export interface OrderPaymentsClient extends Pick<
   | "head"
   | "create"
   | "createMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_payments.js");

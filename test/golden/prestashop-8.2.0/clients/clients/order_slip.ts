@@ -47,6 +47,7 @@ export const orderSlipMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderSlipClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -81,7 +82,7 @@ export declare namespace OrderSlipClient {
 }
 
 /** Client of `/api/order_slip` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderSlipClient extends Pick<
+export type OrderSlipClient = Pick<
   ResourceClient<OrderSlipClient.Types>,
   | "list"
   | "listAll"
@@ -91,7 +92,7 @@ export interface OrderSlipClient extends Pick<
   | "head"
   | "create"
   | "createMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_slip.js");

@@ -88,6 +88,7 @@ export const ordersMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrdersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -153,7 +154,7 @@ export declare namespace OrdersClient {
 }
 
 /** Client of `/api/orders` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrdersClient extends Pick<
+export type OrdersClient = Pick<
   ResourceClient<OrdersClient.Types>,
   | "list"
   | "listAll"
@@ -166,7 +167,7 @@ export interface OrdersClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/orders.js");

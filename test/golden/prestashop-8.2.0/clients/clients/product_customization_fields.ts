@@ -30,6 +30,7 @@ export const productCustomizationFieldsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductCustomizationFieldsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -55,7 +56,7 @@ export declare namespace ProductCustomizationFieldsClient {
 }
 
 /** Client of `/api/product_customization_fields` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductCustomizationFieldsClient extends Pick<
+export type ProductCustomizationFieldsClient = Pick<
   ResourceClient<ProductCustomizationFieldsClient.Types>,
   | "list"
   | "listAll"
@@ -69,7 +70,7 @@ export interface ProductCustomizationFieldsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_customization_fields.js");

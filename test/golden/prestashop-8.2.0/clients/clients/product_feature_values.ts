@@ -27,6 +27,7 @@ export const productFeatureValuesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductFeatureValuesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,7 +50,7 @@ export declare namespace ProductFeatureValuesClient {
 }
 
 /** Client of `/api/product_feature_values` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductFeatureValuesClient extends Pick<
+export type ProductFeatureValuesClient = Pick<
   ResourceClient<ProductFeatureValuesClient.Types>,
   | "list"
   | "listAll"
@@ -63,7 +64,7 @@ export interface ProductFeatureValuesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_feature_values.js");

@@ -28,6 +28,7 @@ export const productOptionValuesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductOptionValuesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,7 +52,7 @@ export declare namespace ProductOptionValuesClient {
 }
 
 /** Client of `/api/product_option_values` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductOptionValuesClient extends Pick<
+export type ProductOptionValuesClient = Pick<
   ResourceClient<ProductOptionValuesClient.Types>,
   | "list"
   | "listAll"
@@ -65,7 +66,7 @@ export interface ProductOptionValuesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_option_values.js");

@@ -35,6 +35,7 @@ export const productOptionsMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductOptionsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -59,7 +60,7 @@ export declare namespace ProductOptionsClient {
 }
 
 /** Client of `/api/product_options` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductOptionsClient extends Pick<
+export type ProductOptionsClient = Pick<
   ResourceClient<ProductOptionsClient.Types>,
   | "list"
   | "listAll"
@@ -73,7 +74,7 @@ export interface ProductOptionsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_options.js");

@@ -27,6 +27,7 @@ export const shopsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ShopsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -53,7 +54,7 @@ export declare namespace ShopsClient {
 }
 
 /** Client of `/api/shops` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ShopsClient extends Pick<
+export type ShopsClient = Pick<
   ResourceClient<ShopsClient.Types>,
   | "list"
   | "listAll"
@@ -64,7 +65,7 @@ export interface ShopsClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/shops.js");

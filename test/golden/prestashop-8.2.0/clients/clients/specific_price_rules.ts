@@ -36,6 +36,7 @@ export const specificPriceRulesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SpecificPriceRulesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -67,7 +68,7 @@ export declare namespace SpecificPriceRulesClient {
 }
 
 /** Client of `/api/specific_price_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SpecificPriceRulesClient extends Pick<
+export type SpecificPriceRulesClient = Pick<
   ResourceClient<SpecificPriceRulesClient.Types>,
   | "list"
   | "listAll"
@@ -81,7 +82,7 @@ export interface SpecificPriceRulesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/specific_price_rules.js");

@@ -25,6 +25,7 @@ export const statesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StatesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,7 +50,7 @@ export declare namespace StatesClient {
 }
 
 /** Client of `/api/states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StatesClient extends Pick<
+export type StatesClient = Pick<
   ResourceClient<StatesClient.Types>,
   | "list"
   | "listAll"
@@ -63,7 +64,7 @@ export interface StatesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/states.js");

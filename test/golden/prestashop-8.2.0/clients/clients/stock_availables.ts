@@ -32,6 +32,7 @@ export const stockAvailablesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StockAvailablesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -59,7 +60,7 @@ export declare namespace StockAvailablesClient {
 }
 
 /** Client of `/api/stock_availables` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StockAvailablesClient extends Pick<
+export type StockAvailablesClient = Pick<
   ResourceClient<StockAvailablesClient.Types>,
   | "list"
   | "listAll"
@@ -70,7 +71,7 @@ export interface StockAvailablesClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/stock_availables.js");

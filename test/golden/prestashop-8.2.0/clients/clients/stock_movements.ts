@@ -45,6 +45,7 @@ export const stockMovementsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StockMovementsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -85,10 +86,10 @@ export declare namespace StockMovementsClient {
 }
 
 /** Client of `/api/stock_movements` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StockMovementsClient extends Pick<
+export type StockMovementsClient = Pick<
   ResourceClient<StockMovementsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `stock_movements` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStockMovementsClient(

@@ -32,6 +32,7 @@ export const stocksMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StocksClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -62,10 +63,10 @@ export declare namespace StocksClient {
 }
 
 /** Client of `/api/stocks` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StocksClient extends Pick<
+export type StocksClient = Pick<
   ResourceClient<StocksClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `stocks` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createStocksClient(ctx: ClientContext): StocksClient {

@@ -38,6 +38,7 @@ export const storesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StoresClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -75,7 +76,7 @@ export declare namespace StoresClient {
 }
 
 /** Client of `/api/stores` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface StoresClient extends Pick<
+export type StoresClient = Pick<
   ResourceClient<StoresClient.Types>,
   | "list"
   | "listAll"
@@ -89,7 +90,7 @@ export interface StoresClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/stores.js");

@@ -43,6 +43,7 @@ export const supplyOrderDetailsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrderDetailsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -85,10 +86,10 @@ export declare namespace SupplyOrderDetailsClient {
 }
 
 /** Client of `/api/supply_order_details` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderDetailsClient extends Pick<
+export type SupplyOrderDetailsClient = Pick<
   ResourceClient<SupplyOrderDetailsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `supply_order_details` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderDetailsClient(

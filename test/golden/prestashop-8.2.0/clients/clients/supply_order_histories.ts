@@ -26,6 +26,7 @@ export const supplyOrderHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrderHistoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,10 +52,10 @@ export declare namespace SupplyOrderHistoriesClient {
 }
 
 /** Client of `/api/supply_order_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderHistoriesClient extends Pick<
+export type SupplyOrderHistoriesClient = Pick<
   ResourceClient<SupplyOrderHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `supply_order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderHistoriesClient(

@@ -35,6 +35,7 @@ export const supplyOrderReceiptHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrderReceiptHistoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -61,10 +62,10 @@ export declare namespace SupplyOrderReceiptHistoriesClient {
 }
 
 /** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderReceiptHistoriesClient extends Pick<
+export type SupplyOrderReceiptHistoriesClient = Pick<
   ResourceClient<SupplyOrderReceiptHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderReceiptHistoriesClient(

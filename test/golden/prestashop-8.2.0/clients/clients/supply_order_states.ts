@@ -27,6 +27,7 @@ export const supplyOrderStatesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrderStatesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -53,10 +54,10 @@ export declare namespace SupplyOrderStatesClient {
 }
 
 /** Client of `/api/supply_order_states` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrderStatesClient extends Pick<
+export type SupplyOrderStatesClient = Pick<
   ResourceClient<SupplyOrderStatesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `supply_order_states` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderStatesClient(

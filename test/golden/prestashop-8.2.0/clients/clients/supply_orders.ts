@@ -54,6 +54,7 @@ export const supplyOrdersMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrdersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -91,10 +92,10 @@ export declare namespace SupplyOrdersClient {
 }
 
 /** Client of `/api/supply_orders` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SupplyOrdersClient extends Pick<
+export type SupplyOrdersClient = Pick<
   ResourceClient<SupplyOrdersClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `supply_orders` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrdersClient(

@@ -22,6 +22,7 @@ export const tagsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace TagsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -43,7 +44,7 @@ export declare namespace TagsClient {
 }
 
 /** Client of `/api/tags` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface TagsClient extends Pick<
+export type TagsClient = Pick<
   ResourceClient<TagsClient.Types>,
   | "list"
   | "listAll"
@@ -57,7 +58,7 @@ export interface TagsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/tags.js");

@@ -30,6 +30,7 @@ export const taxRuleGroupsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace TaxRuleGroupsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -55,7 +56,7 @@ export declare namespace TaxRuleGroupsClient {
 }
 
 /** Client of `/api/tax_rule_groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface TaxRuleGroupsClient extends Pick<
+export type TaxRuleGroupsClient = Pick<
   ResourceClient<TaxRuleGroupsClient.Types>,
   | "list"
   | "listAll"
@@ -69,7 +70,7 @@ export interface TaxRuleGroupsClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/tax_rule_groups.js");

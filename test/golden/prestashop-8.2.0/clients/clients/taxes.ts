@@ -24,6 +24,7 @@ export const taxesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace TaxesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -47,7 +48,7 @@ export declare namespace TaxesClient {
 }
 
 /** Client of `/api/taxes` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface TaxesClient extends Pick<
+export type TaxesClient = Pick<
   ResourceClient<TaxesClient.Types>,
   | "list"
   | "listAll"
@@ -61,7 +62,7 @@ export interface TaxesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/taxes.js");

@@ -24,6 +24,7 @@ export const warehouseProductLocationsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace WarehouseProductLocationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -47,10 +48,10 @@ export declare namespace WarehouseProductLocationsClient {
 }
 
 /** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface WarehouseProductLocationsClient extends Pick<
+export type WarehouseProductLocationsClient = Pick<
   ResourceClient<WarehouseProductLocationsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
-> {}
+>;
 
 /** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehouseProductLocationsClient(

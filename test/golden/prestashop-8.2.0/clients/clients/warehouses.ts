@@ -51,6 +51,7 @@ export const warehousesMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace WarehousesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -77,7 +78,7 @@ export declare namespace WarehousesClient {
 }
 
 /** Client of `/api/warehouses` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface WarehousesClient extends Pick<
+export type WarehousesClient = Pick<
   ResourceClient<WarehousesClient.Types>,
   | "list"
   | "listAll"
@@ -90,7 +91,7 @@ export interface WarehousesClient extends Pick<
   | "update"
   | "updateMany"
   | "patch"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/warehouses.js");

@@ -27,6 +27,7 @@ export const weightRangesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace WeightRangesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,7 +50,7 @@ export declare namespace WeightRangesClient {
 }
 
 /** Client of `/api/weight_ranges` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface WeightRangesClient extends Pick<
+export type WeightRangesClient = Pick<
   ResourceClient<WeightRangesClient.Types>,
   | "list"
   | "listAll"
@@ -63,7 +64,7 @@ export interface WeightRangesClient extends Pick<
   | "updateMany"
   | "patch"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/weight_ranges.js");

@@ -42,6 +42,7 @@ export const addressesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace AddressesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -83,7 +84,7 @@ export declare namespace AddressesClient {
 }
 
 /** Client of `/api/addresses` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface AddressesClient extends Pick<
+export type AddressesClient = Pick<
   ResourceClient<AddressesClient.Types>,
   | "list"
   | "listAll"
@@ -95,7 +96,7 @@ export interface AddressesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/addresses.js");

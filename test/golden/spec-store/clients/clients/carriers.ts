@@ -41,6 +41,7 @@ export const carriersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CarriersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -81,7 +82,7 @@ export declare namespace CarriersClient {
 }
 
 /** Client of `/api/carriers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CarriersClient extends Pick<
+export type CarriersClient = Pick<
   ResourceClient<CarriersClient.Types>,
   | "list"
   | "listAll"
@@ -93,7 +94,7 @@ export interface CarriersClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/carriers.js");

@@ -53,6 +53,7 @@ export const cartRulesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CartRulesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -105,7 +106,7 @@ export declare namespace CartRulesClient {
 }
 
 /** Client of `/api/cart_rules` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartRulesClient extends Pick<
+export type CartRulesClient = Pick<
   ResourceClient<CartRulesClient.Types>,
   | "list"
   | "listAll"
@@ -117,7 +118,7 @@ export interface CartRulesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/cart_rules.js");

@@ -38,6 +38,7 @@ export const cartsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CartsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -75,7 +76,7 @@ export declare namespace CartsClient {
 }
 
 /** Client of `/api/carts` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CartsClient extends Pick<
+export type CartsClient = Pick<
   ResourceClient<CartsClient.Types>,
   | "list"
   | "listAll"
@@ -86,7 +87,7 @@ export interface CartsClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/carts.js");

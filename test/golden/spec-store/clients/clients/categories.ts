@@ -36,6 +36,7 @@ export const categoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CategoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -71,7 +72,7 @@ export declare namespace CategoriesClient {
 }
 
 /** Client of `/api/categories` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CategoriesClient extends Pick<
+export type CategoriesClient = Pick<
   ResourceClient<CategoriesClient.Types>,
   | "list"
   | "listAll"
@@ -83,7 +84,7 @@ export interface CategoriesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/categories.js");

@@ -39,6 +39,7 @@ export const combinationsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CombinationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -77,7 +78,7 @@ export declare namespace CombinationsClient {
 }
 
 /** Client of `/api/combinations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CombinationsClient extends Pick<
+export type CombinationsClient = Pick<
   ResourceClient<CombinationsClient.Types>,
   | "list"
   | "listAll"
@@ -89,7 +90,7 @@ export interface CombinationsClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/combinations.js");

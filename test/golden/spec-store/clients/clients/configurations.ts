@@ -29,6 +29,7 @@ export const configurationsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ConfigurationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -54,7 +55,7 @@ export declare namespace ConfigurationsClient {
 }
 
 /** Client of `/api/configurations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ConfigurationsClient extends Pick<
+export type ConfigurationsClient = Pick<
   ResourceClient<ConfigurationsClient.Types>,
   | "list"
   | "listAll"
@@ -66,7 +67,7 @@ export interface ConfigurationsClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/configurations.js");

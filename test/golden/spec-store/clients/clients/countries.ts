@@ -31,6 +31,7 @@ export const countriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CountriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -61,7 +62,7 @@ export declare namespace CountriesClient {
 }
 
 /** Client of `/api/countries` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CountriesClient extends Pick<
+export type CountriesClient = Pick<
   ResourceClient<CountriesClient.Types>,
   | "list"
   | "listAll"
@@ -73,7 +74,7 @@ export interface CountriesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/countries.js");

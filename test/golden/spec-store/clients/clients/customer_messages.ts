@@ -33,6 +33,7 @@ export const customerMessagesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerMessagesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -62,7 +63,7 @@ export declare namespace CustomerMessagesClient {
 }
 
 /** Client of `/api/customer_messages` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomerMessagesClient extends Pick<
+export type CustomerMessagesClient = Pick<
   ResourceClient<CustomerMessagesClient.Types>,
   | "list"
   | "listAll"
@@ -73,7 +74,7 @@ export interface CustomerMessagesClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customer_messages.js");

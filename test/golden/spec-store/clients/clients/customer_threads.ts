@@ -34,6 +34,7 @@ export const customerThreadsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerThreadsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -64,7 +65,7 @@ export declare namespace CustomerThreadsClient {
 }
 
 /** Client of `/api/customer_threads` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomerThreadsClient extends Pick<
+export type CustomerThreadsClient = Pick<
   ResourceClient<CustomerThreadsClient.Types>,
   | "list"
   | "listAll"
@@ -75,7 +76,7 @@ export interface CustomerThreadsClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customer_threads.js");

@@ -52,6 +52,7 @@ export const customersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -103,7 +104,7 @@ export declare namespace CustomersClient {
 }
 
 /** Client of `/api/customers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface CustomersClient extends Pick<
+export type CustomersClient = Pick<
   ResourceClient<CustomersClient.Types>,
   | "list"
   | "listAll"
@@ -115,7 +116,7 @@ export interface CustomersClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/customers.js");

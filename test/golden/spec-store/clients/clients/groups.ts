@@ -26,6 +26,7 @@ export const groupsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace GroupsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,7 +52,7 @@ export declare namespace GroupsClient {
 }
 
 /** Client of `/api/groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface GroupsClient extends Pick<
+export type GroupsClient = Pick<
   ResourceClient<GroupsClient.Types>,
   | "list"
   | "listAll"
@@ -63,7 +64,7 @@ export interface GroupsClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/groups.js");

@@ -28,6 +28,7 @@ export const languagesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace LanguagesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -55,7 +56,7 @@ export declare namespace LanguagesClient {
 }
 
 /** Client of `/api/languages` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface LanguagesClient extends Pick<
+export type LanguagesClient = Pick<
   ResourceClient<LanguagesClient.Types>,
   | "list"
   | "listAll"
@@ -67,7 +68,7 @@ export interface LanguagesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/languages.js");

@@ -33,6 +33,7 @@ export const manufacturersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ManufacturersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -62,7 +63,7 @@ export declare namespace ManufacturersClient {
 }
 
 /** Client of `/api/manufacturers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ManufacturersClient extends Pick<
+export type ManufacturersClient = Pick<
   ResourceClient<ManufacturersClient.Types>,
   | "list"
   | "listAll"
@@ -74,7 +75,7 @@ export interface ManufacturersClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/manufacturers.js");

@@ -35,6 +35,7 @@ export const orderCarriersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderCarriersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -63,7 +64,7 @@ export declare namespace OrderCarriersClient {
 }
 
 /** Client of `/api/order_carriers` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderCarriersClient extends Pick<
+export type OrderCarriersClient = Pick<
   ResourceClient<OrderCarriersClient.Types>,
   | "list"
   | "listAll"
@@ -74,7 +75,7 @@ export interface OrderCarriersClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_carriers.js");

@@ -66,6 +66,7 @@ export const orderDetailsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderDetailsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -131,7 +132,7 @@ export declare namespace OrderDetailsClient {
 }
 
 /** Client of `/api/order_details` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderDetailsClient extends Pick<
+export type OrderDetailsClient = Pick<
   ResourceClient<OrderDetailsClient.Types>,
   | "list"
   | "listAll"
@@ -142,7 +143,7 @@ export interface OrderDetailsClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_details.js");

@@ -27,6 +27,7 @@ export const orderHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderHistoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,10 +52,10 @@ export declare namespace OrderHistoriesClient {
 }
 
 /** Client of `/api/order_histories` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderHistoriesClient extends Pick<
+export type OrderHistoriesClient = Pick<
   ResourceClient<OrderHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_histories.js");

@@ -41,6 +41,7 @@ export const orderInvoicesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderInvoicesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -78,7 +79,7 @@ export declare namespace OrderInvoicesClient {
 }
 
 /** Client of `/api/order_invoices` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderInvoicesClient extends Pick<
+export type OrderInvoicesClient = Pick<
   ResourceClient<OrderInvoicesClient.Types>,
   | "list"
   | "listAll"
@@ -89,7 +90,7 @@ export interface OrderInvoicesClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_invoices.js");

@@ -35,6 +35,7 @@ export const orderStatesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderStatesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -69,7 +70,7 @@ export declare namespace OrderStatesClient {
 }
 
 /** Client of `/api/order_states` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrderStatesClient extends Pick<
+export type OrderStatesClient = Pick<
   ResourceClient<OrderStatesClient.Types>,
   | "list"
   | "listAll"
@@ -81,7 +82,7 @@ export interface OrderStatesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/order_states.js");

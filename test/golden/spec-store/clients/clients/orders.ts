@@ -66,6 +66,7 @@ export const ordersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrdersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -131,7 +132,7 @@ export declare namespace OrdersClient {
 }
 
 /** Client of `/api/orders` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface OrdersClient extends Pick<
+export type OrdersClient = Pick<
   ResourceClient<OrdersClient.Types>,
   | "list"
   | "listAll"
@@ -142,7 +143,7 @@ export interface OrdersClient extends Pick<
   | "createMany"
   | "update"
   | "updateMany"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/orders.js");

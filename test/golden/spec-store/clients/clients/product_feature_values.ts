@@ -26,6 +26,7 @@ export const productFeatureValuesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductFeatureValuesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -48,7 +49,7 @@ export declare namespace ProductFeatureValuesClient {
 }
 
 /** Client of `/api/product_feature_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductFeatureValuesClient extends Pick<
+export type ProductFeatureValuesClient = Pick<
   ResourceClient<ProductFeatureValuesClient.Types>,
   | "list"
   | "listAll"
@@ -60,7 +61,7 @@ export interface ProductFeatureValuesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_feature_values.js");

@@ -25,6 +25,7 @@ export const productFeaturesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductFeaturesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -46,7 +47,7 @@ export declare namespace ProductFeaturesClient {
 }
 
 /** Client of `/api/product_features` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductFeaturesClient extends Pick<
+export type ProductFeaturesClient = Pick<
   ResourceClient<ProductFeaturesClient.Types>,
   | "list"
   | "listAll"
@@ -58,7 +59,7 @@ export interface ProductFeaturesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_features.js");

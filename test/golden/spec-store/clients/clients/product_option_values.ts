@@ -27,6 +27,7 @@ export const productOptionValuesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductOptionValuesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -50,7 +51,7 @@ export declare namespace ProductOptionValuesClient {
 }
 
 /** Client of `/api/product_option_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ProductOptionValuesClient extends Pick<
+export type ProductOptionValuesClient = Pick<
   ResourceClient<ProductOptionValuesClient.Types>,
   | "list"
   | "listAll"
@@ -62,7 +63,7 @@ export interface ProductOptionValuesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/product_option_values.js");

@@ -40,6 +40,7 @@ export const specificPricesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SpecificPricesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -76,7 +77,7 @@ export declare namespace SpecificPricesClient {
 }
 
 /** Client of `/api/specific_prices` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SpecificPricesClient extends Pick<
+export type SpecificPricesClient = Pick<
   ResourceClient<SpecificPricesClient.Types>,
   | "list"
   | "listAll"
@@ -88,7 +89,7 @@ export interface SpecificPricesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/specific_prices.js");

@@ -29,6 +29,7 @@ export const suppliersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SuppliersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -57,7 +58,7 @@ export declare namespace SuppliersClient {
 }
 
 /** Client of `/api/suppliers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface SuppliersClient extends Pick<
+export type SuppliersClient = Pick<
   ResourceClient<SuppliersClient.Types>,
   | "list"
   | "listAll"
@@ -69,7 +70,7 @@ export interface SuppliersClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/suppliers.js");

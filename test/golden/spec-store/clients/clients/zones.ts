@@ -22,6 +22,7 @@ export const zonesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ZonesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -43,7 +44,7 @@ export declare namespace ZonesClient {
 }
 
 /** Client of `/api/zones` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export interface ZonesClient extends Pick<
+export type ZonesClient = Pick<
   ResourceClient<ZonesClient.Types>,
   | "list"
   | "listAll"
@@ -55,7 +56,7 @@ export interface ZonesClient extends Pick<
   | "update"
   | "updateMany"
   | "delete"
-> {}
+>;
 
 async function validators() {
   const v = await import("../validators/zones.js");
