@@ -1,4 +1,6 @@
 /**
+ * The options of the last pass over the output (src/emit/finish.ts).
+ *
  * `importExtension`: `.js` (the default, nodenext) leaves every file as the emitters and templates
  * write it; `none` drops the extension of every relative specifier, in generated files and in the
  * runtime, and the output still type-checks under bundler resolution (what Next.js, webpack and
@@ -7,11 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions } from '../../src/emit/context.js';
-import { withImportExtension } from '../../src/emit/finish.js';
+import { checkBanner, withImportExtension } from '../../src/emit/finish.js';
 import { emitAll } from '../../src/emit/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
-import { checkGenerateConfig } from '../../src/cli/commands/generate.js';
+import { checkGenerateConfig, resolveGenerateOptions } from '../../src/cli/commands/generate.js';
 import { typecheck } from './typecheck.js';
 
 const model = parseSnapshot(readFileSync(new URL('../../fixtures/mini/catalog.json', import.meta.url), 'utf8'));
@@ -66,5 +68,29 @@ describe('importExtension', () => {
   it('the config file accepts .js and none, and names the option otherwise', () => {
     expect(checkGenerateConfig({ importExtension: 'none' })).toEqual({ importExtension: 'none' });
     expect(() => checkGenerateConfig({ importExtension: '.mjs' } as never)).toThrowError(/generate\.importExtension.*\.js, none/s);
+  });
+});
+
+describe('banner', () => {
+  it('goes under the header of every file, runtime included, and changes nothing else', async () => {
+    const templates = await readRuntimeTemplates();
+    const plain = emitAll(model, resolveEmitOptions(), { templates }).files;
+    const banner = '/* eslint-disable */\n// Licence: MIT';
+    const files = emitAll(model, resolveEmitOptions({ banner }), { templates }).files;
+    expect([...files.keys()]).toEqual([...plain.keys()]);
+    for (const [path, text] of files) {
+      const lines = text.split('\n');
+      expect(lines.slice(2, 4), path).toEqual(['/* eslint-disable */', '// Licence: MIT']);
+      expect([...lines.slice(0, 2), ...lines.slice(4)].join('\n'), path).toBe(plain.get(path));
+    }
+  });
+
+  it('holds comments only: code is refused with the option and line named', () => {
+    expect(checkBanner('/**\n * Licence\n */\n\n// x')).toBe('/**\n * Licence\n */\n\n// x\n');
+    expect(() => checkBanner('// ok\nexport const x = 1;')).toThrowError(/banner line 2 is not a comment/);
+    expect(() => checkBanner('/* a */ export {}')).toThrowError(/banner line 1 has code after its comment/);
+    expect(() => checkBanner('/* open')).toThrowError(/does not close/);
+    expect(() => resolveGenerateOptions({ banner: 'alert(1)' } as never, {})).toThrowError(/^banner: banner line 1 is not a comment|banner.*line 1/);
+    expect(() => resolveGenerateOptions({} as never, { generate: { banner: 'x' } })).toThrowError(/generate\.banner/);
   });
 });
