@@ -169,16 +169,22 @@ function implementation(p: Parts): string {
 }
 
 /**
- * `export type X = Pick<…>;`, or with the attachments' file endpoints `export interface X extends
- * Pick<…>, Other {}` as prettier lays out its heritage clauses: an interface that only extends one
- * type is an empty interface to typescript-eslint (`no-empty-object-type`).
+ * `export interface X extends Pick<…>[, Other] {}` as prettier lays out its heritage clauses. An
+ * interface, not a type alias of the Pick: tsc resolves an interface's members once, and the alias
+ * cost 2.4 times the type instantiations on the 8.2.0 output (12.0k against 5.1k). With one
+ * supertype it is an empty interface to typescript-eslint, so that rule is off for the line.
  */
 function clientInterface(p: Parts): string {
   const { names, layout } = p;
-  const pick = `Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>`;
-  if (!hasFiles(p)) return statement(typeAlias(`export type ${names.client}`, pick, layout), 0, layout);
-  return statement(heritage(`export interface ${names.client}`, [typeDoc(pick, layout), 'AttachmentFilesClient'], ' {}'), 0, layout);
+  const picked = typeDoc(`Pick<ResourceClient<${names.client}.Types>, ${union(p.methods)}>`, layout);
+  const head = `export interface ${names.client}`;
+  if (hasFiles(p)) return statement(heritage(head, [picked, 'AttachmentFilesClient'], ' {}'), 0, layout);
+  return EMPTY_INTERFACE_LINT + statement([head, ' extends ', picked, ' {}'], 0, layout);
 }
+
+/** Turns off typescript-eslint's `no-empty-object-type` for a client interface, saying why. */
+const EMPTY_INTERFACE_LINT =
+  '// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick\n';
 
 /** The text of `clients/<file>.ts`. */
 export function renderResourceClient(resource: ResourcePlan, options: EmitOptions, ctx: EmitContext): string {
