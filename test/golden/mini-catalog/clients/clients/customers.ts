@@ -46,10 +46,11 @@ export declare namespace CustomersClient {
 }
 
 /** Client of `/api/customers` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export type CustomersClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface CustomersClient extends Pick<
   ResourceClient<CustomersClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "patch"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/customers.js");

@@ -50,10 +50,11 @@ export declare namespace Class_Client {
 }
 
 /** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
-export type Class_Client = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface Class_Client extends Pick<
   ResourceClient<Class_Client.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/class.js");

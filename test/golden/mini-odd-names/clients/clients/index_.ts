@@ -42,7 +42,8 @@ export declare namespace IndexClient {
 }
 
 /** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
-export type IndexClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface IndexClient extends Pick<
   ResourceClient<IndexClient.Types>,
   | "list"
   | "listAll"
@@ -54,7 +55,7 @@ export type IndexClient = Pick<
   | "update"
   | "updateMany"
   | "patch"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/index_.js");

@@ -42,10 +42,11 @@ export declare namespace PromisesClient {
 }
 
 /** Client of `/api/Promises` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
-export type PromisesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface PromisesClient extends Pick<
   ResourceClient<PromisesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes"
->;
+> {}
 
 /** The `Promises` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createPromisesClient(ctx: ClientContext): PromisesClient {

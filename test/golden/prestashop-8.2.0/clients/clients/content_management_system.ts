@@ -64,7 +64,8 @@ export declare namespace ContentManagementSystemClient {
 }
 
 /** Client of `/api/content_management_system` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ContentManagementSystemClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ContentManagementSystemClient extends Pick<
   ResourceClient<ContentManagementSystemClient.Types>,
   | "list"
   | "listAll"
@@ -78,7 +79,7 @@ export type ContentManagementSystemClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/content_management_system.js");

@@ -67,7 +67,8 @@ export declare namespace CurrenciesClient {
 }
 
 /** Client of `/api/currencies` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type CurrenciesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface CurrenciesClient extends Pick<
   ResourceClient<CurrenciesClient.Types>,
   | "list"
   | "listAll"
@@ -81,7 +82,7 @@ export type CurrenciesClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/currencies.js");

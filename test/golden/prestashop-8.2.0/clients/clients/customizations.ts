@@ -77,7 +77,8 @@ export declare namespace CustomizationsClient {
 }
 
 /** Client of `/api/customizations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type CustomizationsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface CustomizationsClient extends Pick<
   ResourceClient<CustomizationsClient.Types>,
   | "list"
   | "listAll"
@@ -91,7 +92,7 @@ export type CustomizationsClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/customizations.js");

@@ -58,7 +58,8 @@ export declare namespace DeliveriesClient {
 }
 
 /** Client of `/api/deliveries` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type DeliveriesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface DeliveriesClient extends Pick<
   ResourceClient<DeliveriesClient.Types>,
   | "list"
   | "listAll"
@@ -72,7 +73,7 @@ export type DeliveriesClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/deliveries.js");

@@ -76,7 +76,8 @@ export declare namespace ManufacturersClient {
 }
 
 /** Client of `/api/manufacturers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ManufacturersClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ManufacturersClient extends Pick<
   ResourceClient<ManufacturersClient.Types>,
   | "list"
   | "listAll"
@@ -90,7 +91,7 @@ export type ManufacturersClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/manufacturers.js");

@@ -60,7 +60,8 @@ export declare namespace OrderCartRulesClient {
 }
 
 /** Client of `/api/order_cart_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type OrderCartRulesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface OrderCartRulesClient extends Pick<
   ResourceClient<OrderCartRulesClient.Types>,
   | "list"
   | "listAll"
@@ -74,7 +75,7 @@ export type OrderCartRulesClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/order_cart_rules.js");

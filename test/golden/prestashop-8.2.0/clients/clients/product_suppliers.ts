@@ -56,7 +56,8 @@ export declare namespace ProductSuppliersClient {
 }
 
 /** Client of `/api/product_suppliers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ProductSuppliersClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ProductSuppliersClient extends Pick<
   ResourceClient<ProductSuppliersClient.Types>,
   | "list"
   | "listAll"
@@ -70,7 +71,7 @@ export type ProductSuppliersClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/product_suppliers.js");

@@ -58,7 +58,8 @@ export declare namespace ShopGroupsClient {
 }
 
 /** Client of `/api/shop_groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ShopGroupsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ShopGroupsClient extends Pick<
   ResourceClient<ShopGroupsClient.Types>,
   | "list"
   | "listAll"
@@ -72,7 +73,7 @@ export type ShopGroupsClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/shop_groups.js");

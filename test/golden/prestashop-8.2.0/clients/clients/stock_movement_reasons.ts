@@ -56,7 +56,8 @@ export declare namespace StockMovementReasonsClient {
 }
 
 /** Client of `/api/stock_movement_reasons` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type StockMovementReasonsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface StockMovementReasonsClient extends Pick<
   ResourceClient<StockMovementReasonsClient.Types>,
   | "list"
   | "listAll"
@@ -70,7 +71,7 @@ export type StockMovementReasonsClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/stock_movement_reasons.js");

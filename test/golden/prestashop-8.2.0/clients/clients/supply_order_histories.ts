@@ -52,10 +52,11 @@ export declare namespace SupplyOrderHistoriesClient {
 }
 
 /** Client of `/api/supply_order_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type SupplyOrderHistoriesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface SupplyOrderHistoriesClient extends Pick<
   ResourceClient<SupplyOrderHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
->;
+> {}
 
 /** The `supply_order_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderHistoriesClient(

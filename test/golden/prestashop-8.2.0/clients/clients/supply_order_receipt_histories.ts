@@ -62,10 +62,11 @@ export declare namespace SupplyOrderReceiptHistoriesClient {
 }
 
 /** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type SupplyOrderReceiptHistoriesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface SupplyOrderReceiptHistoriesClient extends Pick<
   ResourceClient<SupplyOrderReceiptHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
->;
+> {}
 
 /** The `supply_order_receipt_histories` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createSupplyOrderReceiptHistoriesClient(

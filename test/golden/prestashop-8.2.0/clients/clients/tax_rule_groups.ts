@@ -56,7 +56,8 @@ export declare namespace TaxRuleGroupsClient {
 }
 
 /** Client of `/api/tax_rule_groups` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type TaxRuleGroupsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface TaxRuleGroupsClient extends Pick<
   ResourceClient<TaxRuleGroupsClient.Types>,
   | "list"
   | "listAll"
@@ -70,7 +71,7 @@ export type TaxRuleGroupsClient = Pick<
   | "updateMany"
   | "patch"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/tax_rule_groups.js");

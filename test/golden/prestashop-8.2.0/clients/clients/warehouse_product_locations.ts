@@ -48,10 +48,11 @@ export declare namespace WarehouseProductLocationsClient {
 }
 
 /** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
-export type WarehouseProductLocationsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface WarehouseProductLocationsClient extends Pick<
   ResourceClient<WarehouseProductLocationsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"
->;
+> {}
 
 /** The `warehouse_product_locations` client on a context from `createClientContext(options)`; a bundle then holds only the clients built. */
 export function createWarehouseProductLocationsClient(

@@ -76,7 +76,8 @@ export declare namespace CartsClient {
 }
 
 /** Client of `/api/carts` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export type CartsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface CartsClient extends Pick<
   ResourceClient<CartsClient.Types>,
   | "list"
   | "listAll"
@@ -87,7 +88,7 @@ export type CartsClient = Pick<
   | "createMany"
   | "update"
   | "updateMany"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/carts.js");

@@ -132,7 +132,8 @@ export declare namespace OrdersClient {
 }
 
 /** Client of `/api/orders` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
-export type OrdersClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface OrdersClient extends Pick<
   ResourceClient<OrdersClient.Types>,
   | "list"
   | "listAll"
@@ -143,7 +144,7 @@ export type OrdersClient = Pick<
   | "createMany"
   | "update"
   | "updateMany"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/orders.js");

@@ -49,7 +49,8 @@ export declare namespace ProductFeatureValuesClient {
 }
 
 /** Client of `/api/product_feature_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ProductFeatureValuesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ProductFeatureValuesClient extends Pick<
   ResourceClient<ProductFeatureValuesClient.Types>,
   | "list"
   | "listAll"
@@ -61,7 +62,7 @@ export type ProductFeatureValuesClient = Pick<
   | "update"
   | "updateMany"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/product_feature_values.js");

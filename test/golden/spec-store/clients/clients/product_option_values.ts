@@ -51,7 +51,8 @@ export declare namespace ProductOptionValuesClient {
 }
 
 /** Client of `/api/product_option_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ProductOptionValuesClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ProductOptionValuesClient extends Pick<
   ResourceClient<ProductOptionValuesClient.Types>,
   | "list"
   | "listAll"
@@ -63,7 +64,7 @@ export type ProductOptionValuesClient = Pick<
   | "update"
   | "updateMany"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/product_option_values.js");

@@ -182,7 +182,8 @@ export declare namespace ProductsClient {
 }
 
 /** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export type ProductsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface ProductsClient extends Pick<
   ResourceClient<ProductsClient.Types>,
   | "list"
   | "listAll"
@@ -194,7 +195,7 @@ export type ProductsClient = Pick<
   | "update"
   | "updateMany"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/products.js");

@@ -53,7 +53,8 @@ export declare namespace TaxRuleGroupsClient {
 }
 
 /** Client of `/api/tax_rule_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
-export type TaxRuleGroupsClient = Pick<
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
+export interface TaxRuleGroupsClient extends Pick<
   ResourceClient<TaxRuleGroupsClient.Types>,
   | "list"
   | "listAll"
@@ -65,7 +66,7 @@ export type TaxRuleGroupsClient = Pick<
   | "update"
   | "updateMany"
   | "delete"
->;
+> {}
 
 async function validators() {
   const v = await import("../validators/tax_rule_groups.js");
