@@ -46,7 +46,14 @@ export interface EmitOptions {
    * not forbidden by PrestaShop itself, are turned on.
    */
   readonly methods: Readonly<Record<string, readonly HttpMethod[]>>;
+  /** Extension of relative imports: `.js` (nodenext and bundlers) or `none` (bundlers only, e.g. Next.js). */
+  readonly importExtension: ImportExtension;
+  /** Comment lines written under the generated-file header of every file ('' for none): see finish.ts. */
+  readonly banner: string;
 }
+
+/** How generated files write relative module specifiers (see imports.ts). */
+export type ImportExtension = '.js' | 'none';
 
 export const DEFAULT_EMIT_OPTIONS: EmitOptions = {
   decimals: 'number',
@@ -57,6 +64,8 @@ export const DEFAULT_EMIT_OPTIONS: EmitOptions = {
   clients: true,
   defaultLanguage: null,
   methods: {},
+  importExtension: '.js',
+  banner: '',
 };
 
 export function resolveEmitOptions(partial: Partial<EmitOptions> = {}): EmitOptions {

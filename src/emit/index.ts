@@ -11,6 +11,7 @@ import { buildPlan } from '../plan/index.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { fileHeader, indexHeader } from './code.js';
 import type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+import { finishFiles } from './finish.js';
 import { DEFAULT_LAYOUT, type Layout } from './layout.js';
 import { jsString, NameTable } from '../naming/index.js';
 import { emitClients } from './clients/index.js';
@@ -106,12 +107,16 @@ function topIndex(files: FileMap, ctx: EmitContext): string {
  */
 export const RUNTIME_NOCHECK = '// @ts-nocheck (checked by prestashop-codegen\'s tests; your build uses its types)\n';
 
+/** The line before `RUNTIME_NOCHECK` that tells typescript-eslint (`ban-ts-comment`) why it is there. */
+export const RUNTIME_NOCHECK_LINT =
+  '// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- library code, type-checked by its own tests\n';
+
 /**
  * The runtime templates as they are written: each one under the generated-file header, so a user
  * sees that `runtime/` is generated too. scripts/preformat-templates.mjs formats these same texts.
  */
 export function runtimeFiles(templates: FileMap, generatorVersion: string = GENERATOR_VERSION): FileMap {
-  const header = `${fileHeader({ generatorVersion })}${RUNTIME_NOCHECK}`;
+  const header = `${fileHeader({ generatorVersion })}${RUNTIME_NOCHECK_LINT}${RUNTIME_NOCHECK}`;
   const runtime: FileMap = new Map();
   for (const [path, content] of templates) {
     if (!path.startsWith(RUNTIME_DIR)) {
@@ -174,8 +179,9 @@ export function emitWith(
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
   // A stable order, so whoever iterates the map sees the same sequence every run.
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));
-  return { files: sorted, diagnostics, plainStrings: ctx.plan.plainStrings, untypedCore: ctx.plan.untypedCore };
+  const written = finishFiles(sorted, options);
+  return { files: written, diagnostics, plainStrings: ctx.plan.plainStrings, untypedCore: ctx.plan.untypedCore };
 }
 
-export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap } from './context.js';
+export type { Diagnostic, EmitContext, EmitOptions, Emitter, FileMap, ImportExtension } from './context.js';
 export { DEFAULT_EMIT_OPTIONS, resolveEmitOptions } from './context.js';

@@ -324,7 +324,9 @@ function checkFields(c: Compiled, value: Record<string, unknown>, run: Run): voi
     const x = value[k];
     if (i < 0) {
       // Checked after the fields, as the table lists them.
-      if (Object.prototype.hasOwnProperty.call(value, k)) i === EXTENSIONS ? (ext = x) : (associations = x);
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+      if (i === EXTENSIONS) ext = x;
+      else associations = x;
       continue;
     }
     const f = c.fields[i]!;

@@ -105,7 +105,8 @@ export class ResourceRuntime {
     const sorts: Sort<string>[] = query.sort === undefined ? [] : typeof query.sort === 'string' ? [query.sort] : [...query.sort];
     // A stable order is what makes offset paging correct: the id breaks every tie.
     if (!sorts.some((s) => s === 'id_ASC' || s === 'id_DESC')) sorts.push('id_ASC');
-    const { pageSize: _ignored, ...rest } = query;
+    const rest = { ...query };
+    delete rest.pageSize;
     for (let offset = 0; ; offset += pageSize) {
       const page = await this.list({ ...rest, sort: sorts, limit: { offset, count: pageSize } }, operation);
       yield* page;

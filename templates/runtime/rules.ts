@@ -305,12 +305,12 @@ function isBrTag(value: string, i: number): boolean {
 export const isPhpDateFormat = matcher(/^[^<>]+\n?$/);
 
 /** `isString`: every value that arrives from XML is a string. */
-export function isString(_value: string): boolean {
+export function isString(): boolean {
   return true;
 }
 
 /** `isAnything` (1.7 payment card fields). */
-export function isAnything(_value: string): boolean {
+export function isAnything(): boolean {
   return true;
 }
 

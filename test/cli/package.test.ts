@@ -7,7 +7,7 @@
  * every tarball in the npm cache that `npm ci` filled.
  */
 import { execFile, type ExecFileOptions } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -109,6 +109,39 @@ describe('npm pack', () => {
     );
     const testing = await exec(process.execPath, ['use-testing.mjs'], { cwd: dir, timeout: 60_000 });
     expect(JSON.parse(testing.stdout)).toEqual({ status: 200, reference: 'demo_1', records: 3 });
+
+    // CommonJS, both ways (docs/generate.md, "CommonJS projects"): require() of the package and of
+    // its testing entry (Node >= 20.19 loads ES modules from require), and the generated output
+    // compiled to CommonJS by tsc in a package without "type": "module", then required.
+    const cjs = join(dir, 'cjs');
+    mkdirSync(join(cjs, 'src'), { recursive: true });
+    writeFileSync(join(cjs, 'package.json'), JSON.stringify({ name: 'cjs-consumer', version: '1.0.0', private: true }));
+    await exec(bin, ['generate', '--schema', '../demo/prestashop-schema.json', '--out', 'src/prestashop', '--no-format'], { cwd: cjs });
+    const cjsOptions = { module: 'nodenext', target: 'es2022', strict: true, rootDir: 'src', outDir: 'dist', verbatimModuleSyntax: false, skipLibCheck: true, types: [] };
+    writeFileSync(join(cjs, 'tsconfig.json'), JSON.stringify({ compilerOptions: cjsOptions, include: ['src'] }));
+    await exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: cjs });
+    writeFileSync(
+      join(cjs, 'use.cjs'),
+      [
+        "const { loadSnapshot, generate } = require('prestashop-codegen');",
+        "const { createFakeStore } = require('prestashop-codegen/testing');",
+        "const { createClient } = require('./dist/prestashop/index.js');",
+        '(async () => {',
+        "  const store = await createFakeStore('../demo/prestashop-schema.json');",
+        '  try {',
+        '    const shop = createClient({ baseUrl: store.url, apiKey: store.key });',
+        "    const product = await shop.products.get(1);",
+        "    const { files } = await generate(await loadSnapshot('../demo/prestashop-schema.json'), { format: false });",
+        '    console.log(JSON.stringify({ reference: product.reference, types: files.has(\'types/products.ts\') }));',
+        '  } finally {',
+        '    await store.close();',
+        '  }',
+        '})();',
+      ].join('\n'),
+    );
+    const required = await exec(process.execPath, ['use.cjs'], { cwd: cjs, timeout: 60_000 });
+    expect(JSON.parse(required.stdout)).toEqual({ reference: 'demo_1', types: true });
+    expect(readFileSync(join(cjs, 'dist/prestashop/index.js'), 'utf8')).toContain('require("./common.js")');
 
     // The API's types, as a consumer on strict nodenext sees them (a misuse must be an error).
     writeFileSync(

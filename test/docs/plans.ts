@@ -196,6 +196,7 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   ],
   // docs/development.md, docs/performance.md
   ['npm ci', { not: 'installs the dependencies: every test run starts after it' }],
+  ['npm run test:next', { not: 'a production build of a Next.js app takes minutes: .ci/run runs it after npm test' }],
   ['npm run test:store', { not: 'the scenarios against a real store: npm test runs the same scenarios against the fake store' }],
   [
     'PS_GIT_DIR=<bare git dir of the release copy> WORK=../ps82 ../shared/real-store/install-8.2.0.sh',

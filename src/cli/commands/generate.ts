@@ -10,6 +10,7 @@ import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConf
 import { selectStore } from '../../config/stores.js';
 import type { UserConfig } from '../../config/types.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
+import { checkBanner } from '../../emit/finish.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
 import { HTTP_METHODS, type StoreSchema } from '../../model/index.js';
 import { driftListing, patchPrefix, rebaseDiff } from '../check-report.js';
@@ -33,6 +34,8 @@ export interface GenerateArgs extends StoreArgs {
   unknownKeys?: EmitOptions['unknownKeys'];
   clients?: boolean;
   defaultLanguage?: number;
+  importExtension?: EmitOptions['importExtension'];
+  banner?: string;
 }
 
 /** Allowed values of the choice options, shared by the flags and the config file check. */
@@ -41,6 +44,7 @@ const CHOICES = {
   dates: ['string', 'Date'],
   validators: ['standalone', 'zod', 'none'],
   unknownKeys: ['passthrough', 'strict', 'strip'],
+  importExtension: ['.js', 'none'],
 } as const satisfies Partial<Record<keyof EmitOptions, readonly string[]>>;
 
 /** The config file's `generate` section, checked: a bad value is a ConfigError naming the option. */
@@ -58,6 +62,8 @@ export function checkGenerateConfig(generate: UserConfig['generate']): Partial<E
       }
     } else if (key === 'brandedIds' || key === 'clients' || key === 'format') {
       if (typeof value !== 'boolean') throw new ConfigError(`expected true or false, got ${JSON.stringify(value)}`, where);
+    } else if (key === 'banner') {
+      if (typeof value !== 'string') throw new ConfigError(`expected a string of comment lines, got ${JSON.stringify(value)}`, where);
     } else if (key === 'methods') {
       checkMethodsOption(value, where);
     } else if (key === 'defaultLanguage') {
@@ -98,13 +104,21 @@ export function resolveGenerateOptions(
     unknownKeys: args.unknownKeys,
     clients: args.clients,
     defaultLanguage: args.defaultLanguage,
+    importExtension: args.importExtension,
+    banner: args.banner,
   };
   if (args.defaultLanguage !== undefined && !(Number.isSafeInteger(args.defaultLanguage) && args.defaultLanguage > 0)) {
     throw new ConfigError('expected a positive integer', 'default-language');
   }
   const { format: configFormat, ...configEmit } = fromConfig;
+  const emit = resolveEmitOptions({ ...configEmit, ...stripUndefined(flags) });
+  try {
+    checkBanner(emit.banner);
+  } catch (error) {
+    throw new ConfigError((error as Error).message, args.banner !== undefined ? 'banner' : 'generate.banner');
+  }
   return {
-    emit: resolveEmitOptions({ ...configEmit, ...stripUndefined(flags) }),
+    emit,
     format: args.format ?? configFormat ?? true,
   };
 }
@@ -269,6 +283,11 @@ export const generateCommand: CommandFactory = (ctx) => {
         .option('unknown-keys', { choices: CHOICES.unknownKeys, describe: 'What validators do with unknown keys (default passthrough)' })
         .option('clients', { type: 'boolean', describe: 'Emit per-resource clients (default true; --no-clients skips)' })
         .option('default-language', { type: 'number', describe: 'Language id required multilingual values must have' })
+        .option('banner', { type: 'string', describe: 'Comment lines written under the header of every generated file (e.g. "/* eslint-disable */")' })
+        .option('import-extension', {
+          choices: CHOICES.importExtension,
+          describe: "Relative imports end in .js (default; nodenext and bundlers) or have no extension ('none': Next.js, webpack, Turbopack)",
+        })
         .example('$0 generate --schema prestashop-schema.json --out src/prestashop', 'Generate from a committed snapshot')
         .example('$0 generate --out src/prestashop --check', 'CI: fail when the committed code is out of date')
         .example('$0 generate --url https://shop.example --out gen --no-format', 'Introspect a store, then generate') as Argv<GenerateArgs>,

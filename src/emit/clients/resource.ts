@@ -54,6 +54,10 @@ interface Parts {
   readonly hasPatch: boolean;
 }
 
+/** Turns off typescript-eslint's `no-namespace` for the namespace of query types, saying why. */
+const NAMESPACE_LINT =
+  '// eslint-disable-next-line @typescript-eslint/no-namespace -- the client\'s query types (`Filter`, `Query`, ...) are generated names\n';
+
 function namespaceBlock(p: Parts, types: string): string {
   const { resource, names, layout } = p;
   // Query types list fields by name; the order has no meaning there.
@@ -67,8 +71,9 @@ function namespaceBlock(p: Parts, types: string): string {
   ];
   const displayOnly = fields.filter((f) => !f.filterable).map((f) => f.name);
   return (
-    // The namespace holds the query types of the client of the same name.
-    `export declare namespace ${names.client} {\n` +
+    // The namespace holds the query types of the client of the same name: `ProductsClient.Filter`
+    // and its siblings are generated names (docs/clients.md), so the rule against namespaces is off here.
+    `${NAMESPACE_LINT}export declare namespace ${names.client} {\n` +
     `${jsdoc(['Filterable fields (`filter[field]`) and the value each compares with (see `Filter`).'], '  ')}` +
     `  type Filter = {\n${filterLines.join('')}  };\n` +
     // Sortable (`field_ASC` / `field_DESC`) are the filterable fields.
@@ -147,14 +152,23 @@ function implementation(p: Parts): string {
   );
 }
 
-/** `export interface X extends Pick<…>[, Other] {}` as prettier lays out its heritage clauses. */
+/**
+ * `export interface X extends Pick<…>[, Other] {}` as prettier lays out its heritage clauses. An
+ * interface, not a type alias of the Pick: tsc resolves an interface's members once, and the alias
+ * cost 2.4 times the type instantiations on the 8.2.0 output (12.0k against 5.1k). With one
+ * supertype it is an empty interface to typescript-eslint, so that rule is off for the line.
+ */
 function clientInterface(p: Parts): string {
   const { names, layout } = p;
   const picked = typeDoc(ref('Pick', ref('ResourceClient', ref(`${names.client}.Types`)), unionOf(...p.methods.map(literal))), layout);
   const head = `export interface ${names.client}`;
-  const doc: Doc = hasFiles(p) ? heritage(head, [picked, 'AttachmentFilesClient'], ' {}') : [head, ' extends ', picked, ' {}'];
-  return statement(doc, 0, layout);
+  if (hasFiles(p)) return statement(heritage(head, [picked, 'AttachmentFilesClient'], ' {}'), 0, layout);
+  return EMPTY_INTERFACE_LINT + statement([head, ' extends ', picked, ' {}'], 0, layout);
 }
+
+/** Turns off typescript-eslint's `no-empty-object-type` for a client interface, saying why. */
+const EMPTY_INTERFACE_LINT =
+  '// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick\n';
 
 /** The text of `clients/<file>.ts`. */
 export function renderResourceClient(resource: ResourcePlan, options: EmitOptions, ctx: EmitContext): string {

@@ -61,7 +61,9 @@ const OBJECT_MEMBERS = new Set([
 ]);
 
 function writeType(name: string, type: TypeNode): TypeNode {
-  return OBJECT_MEMBERS.has(name) ? unionOf(type, indexedAccess(ref('Object'), name)) : type;
+  // `globalThis.Object`: never a generated type of the same name, and not the wrapper type
+  // typescript-eslint's `no-wrapper-object-types` refuses.
+  return OBJECT_MEMBERS.has(name) ? unionOf(type, indexedAccess(ref('globalThis.Object'), name)) : type;
 }
 
 /** Whether a field appears in a shape, and whether it is optional there. */

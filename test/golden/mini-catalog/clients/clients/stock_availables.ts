@@ -28,6 +28,7 @@ export const stockAvailablesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StockAvailablesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,6 +52,7 @@ export declare namespace StockAvailablesClient {
 }
 
 /** Client of `/api/stock_availables` (GET, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface StockAvailablesClient extends Pick<
   ResourceClient<StockAvailablesClient.Types>,
   | "list"

@@ -21,6 +21,7 @@ export const _3dModelsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace _3dModelsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,6 +42,7 @@ export declare namespace _3dModelsClient {
 }
 
 /** Client of `/api/3d_models` (GET): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface _3dModelsClient extends Pick<
   ResourceClient<_3dModelsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes"

@@ -25,6 +25,7 @@ export const class_Meta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace Class_Client {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,6 +50,7 @@ export declare namespace Class_Client {
 }
 
 /** Client of `/api/class` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface Class_Client extends Pick<
   ResourceClient<Class_Client.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"

@@ -21,6 +21,7 @@ export const indexMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace IndexClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,6 +42,7 @@ export declare namespace IndexClient {
 }
 
 /** Client of `/api/index` (GET, POST, PUT, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface IndexClient extends Pick<
   ResourceClient<IndexClient.Types>,
   | "list"

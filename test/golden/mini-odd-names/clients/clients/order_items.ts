@@ -27,6 +27,7 @@ export const orderItemsMeta: ResourceMeta = {
   extensions: "extensions_",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderItemsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -52,6 +53,7 @@ export declare namespace OrderItemsClient {
 }
 
 /** Client of `/api/order-items` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderItemsClient extends Pick<
   ResourceClient<OrderItemsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "update" | "updateMany"

@@ -21,6 +21,7 @@ export const orderItemsMeta2: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderItemsClient2 {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -41,6 +42,7 @@ export declare namespace OrderItemsClient2 {
 }
 
 /** Client of `/api/order_items` (GET, PATCH): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderItemsClient2 extends Pick<
   ResourceClient<OrderItemsClient2.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "patch"

@@ -24,12 +24,12 @@ export interface Class_Input {
   /** The store gives no type: typed as a string. */
   __proto__?: string;
   /** The store gives no type: typed as a string. */
-  constructor?: string | Object["constructor"];
+  constructor?: string | globalThis.Object["constructor"];
   /** The store gives no type: typed as a string. */
   default: string;
   /** The store gives no type: typed as a string. */
   new?: string;
   /** The store gives no type: typed as a string. */
-  toString?: string | Object["toString"];
+  toString?: string | globalThis.Object["toString"];
   extensions?: Extensions;
 }

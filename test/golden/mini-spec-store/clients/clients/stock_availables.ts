@@ -24,6 +24,7 @@ export const stockAvailablesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StockAvailablesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -44,6 +45,7 @@ export declare namespace StockAvailablesClient {
 }
 
 /** Client of `/api/stock_availables` (GET, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface StockAvailablesClient extends Pick<
   ResourceClient<StockAvailablesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "update" | "updateMany"

@@ -47,6 +47,7 @@ export const addressesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace AddressesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -89,6 +90,7 @@ export declare namespace AddressesClient {
 }
 
 /** Client of `/api/addresses` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface AddressesClient extends Pick<
   ResourceClient<AddressesClient.Types>,
   | "list"

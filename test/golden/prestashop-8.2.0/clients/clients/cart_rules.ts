@@ -58,6 +58,7 @@ export const cartRulesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CartRulesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -111,6 +112,7 @@ export declare namespace CartRulesClient {
 }
 
 /** Client of `/api/cart_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CartRulesClient extends Pick<
   ResourceClient<CartRulesClient.Types>,
   | "list"

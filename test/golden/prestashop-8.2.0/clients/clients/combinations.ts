@@ -54,6 +54,7 @@ export const combinationsMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CombinationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -92,6 +93,7 @@ export declare namespace CombinationsClient {
 }
 
 /** Client of `/api/combinations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CombinationsClient extends Pick<
   ResourceClient<CombinationsClient.Types>,
   | "list"

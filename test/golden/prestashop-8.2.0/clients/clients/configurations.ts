@@ -31,6 +31,7 @@ export const configurationsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ConfigurationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -57,6 +58,7 @@ export declare namespace ConfigurationsClient {
 }
 
 /** Client of `/api/configurations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ConfigurationsClient extends Pick<
   ResourceClient<ConfigurationsClient.Types>,
   | "list"

@@ -35,6 +35,7 @@ export const customerMessagesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerMessagesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -65,6 +66,7 @@ export declare namespace CustomerMessagesClient {
 }
 
 /** Client of `/api/customer_messages` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CustomerMessagesClient extends Pick<
   ResourceClient<CustomerMessagesClient.Types>,
   | "list"

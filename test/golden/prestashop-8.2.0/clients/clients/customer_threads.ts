@@ -42,6 +42,7 @@ export const customerThreadsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerThreadsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -73,6 +74,7 @@ export declare namespace CustomerThreadsClient {
 }
 
 /** Client of `/api/customer_threads` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CustomerThreadsClient extends Pick<
   ResourceClient<CustomerThreadsClient.Types>,
   | "list"

@@ -32,6 +32,7 @@ export const imageTypesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ImageTypesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -59,6 +60,7 @@ export declare namespace ImageTypesClient {
 }
 
 /** Client of `/api/image_types` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ImageTypesClient extends Pick<
   ResourceClient<ImageTypesClient.Types>,
   | "list"

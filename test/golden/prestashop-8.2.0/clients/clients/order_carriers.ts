@@ -36,6 +36,7 @@ export const orderCarriersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderCarriersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -64,6 +65,7 @@ export declare namespace OrderCarriersClient {
 }
 
 /** Client of `/api/order_carriers` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderCarriersClient extends Pick<
   ResourceClient<OrderCarriersClient.Types>,
   | "list"

@@ -76,6 +76,7 @@ export const orderDetailsMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderDetailsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -141,6 +142,7 @@ export declare namespace OrderDetailsClient {
 }
 
 /** Client of `/api/order_details` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderDetailsClient extends Pick<
   ResourceClient<OrderDetailsClient.Types>,
   | "list"

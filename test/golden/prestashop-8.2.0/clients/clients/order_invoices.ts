@@ -42,6 +42,7 @@ export const orderInvoicesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderInvoicesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -79,6 +80,7 @@ export declare namespace OrderInvoicesClient {
 }
 
 /** Client of `/api/order_invoices` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderInvoicesClient extends Pick<
   ResourceClient<OrderInvoicesClient.Types>,
   | "list"

@@ -47,6 +47,7 @@ export const orderSlipMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderSlipClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -81,6 +82,7 @@ export declare namespace OrderSlipClient {
 }
 
 /** Client of `/api/order_slip` (GET, POST, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderSlipClient extends Pick<
   ResourceClient<OrderSlipClient.Types>,
   | "list"

@@ -39,6 +39,7 @@ export const orderStatesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderStatesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -73,6 +74,7 @@ export declare namespace OrderStatesClient {
 }
 
 /** Client of `/api/order_states` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderStatesClient extends Pick<
   ResourceClient<OrderStatesClient.Types>,
   | "list"

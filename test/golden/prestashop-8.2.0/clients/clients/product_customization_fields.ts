@@ -30,6 +30,7 @@ export const productCustomizationFieldsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductCustomizationFieldsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -55,6 +56,7 @@ export declare namespace ProductCustomizationFieldsClient {
 }
 
 /** Client of `/api/product_customization_fields` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductCustomizationFieldsClient extends Pick<
   ResourceClient<ProductCustomizationFieldsClient.Types>,
   | "list"

@@ -27,6 +27,7 @@ export const productFeatureValuesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductFeatureValuesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,6 +50,7 @@ export declare namespace ProductFeatureValuesClient {
 }
 
 /** Client of `/api/product_feature_values` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductFeatureValuesClient extends Pick<
   ResourceClient<ProductFeatureValuesClient.Types>,
   | "list"

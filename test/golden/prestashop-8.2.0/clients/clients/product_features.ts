@@ -26,6 +26,7 @@ export const productFeaturesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductFeaturesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -47,6 +48,7 @@ export declare namespace ProductFeaturesClient {
 }
 
 /** Client of `/api/product_features` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductFeaturesClient extends Pick<
   ResourceClient<ProductFeaturesClient.Types>,
   | "list"

@@ -35,6 +35,7 @@ export const productOptionsMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductOptionsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -59,6 +60,7 @@ export declare namespace ProductOptionsClient {
 }
 
 /** Client of `/api/product_options` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductOptionsClient extends Pick<
   ResourceClient<ProductOptionsClient.Types>,
   | "list"

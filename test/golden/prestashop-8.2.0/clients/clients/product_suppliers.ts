@@ -30,6 +30,7 @@ export const productSuppliersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductSuppliersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -55,6 +56,7 @@ export declare namespace ProductSuppliersClient {
 }
 
 /** Client of `/api/product_suppliers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductSuppliersClient extends Pick<
   ResourceClient<ProductSuppliersClient.Types>,
   | "list"

@@ -168,6 +168,7 @@ export const productsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -260,6 +261,7 @@ export declare namespace ProductsClient {
 }
 
 /** Client of `/api/products` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductsClient extends Pick<
   ResourceClient<ProductsClient.Types>,
   | "list"

@@ -36,6 +36,7 @@ export const specificPriceRulesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SpecificPriceRulesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -67,6 +68,7 @@ export declare namespace SpecificPriceRulesClient {
 }
 
 /** Client of `/api/specific_price_rules` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SpecificPriceRulesClient extends Pick<
   ResourceClient<SpecificPriceRulesClient.Types>,
   | "list"

@@ -41,6 +41,7 @@ export const specificPricesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SpecificPricesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -77,6 +78,7 @@ export declare namespace SpecificPricesClient {
 }
 
 /** Client of `/api/specific_prices` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SpecificPricesClient extends Pick<
   ResourceClient<SpecificPricesClient.Types>,
   | "list"

@@ -45,6 +45,7 @@ export const stockMovementsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StockMovementsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -85,6 +86,7 @@ export declare namespace StockMovementsClient {
 }
 
 /** Client of `/api/stock_movements` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface StockMovementsClient extends Pick<
   ResourceClient<StockMovementsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"

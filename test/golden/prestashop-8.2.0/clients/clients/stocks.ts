@@ -32,6 +32,7 @@ export const stocksMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StocksClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -62,6 +63,7 @@ export declare namespace StocksClient {
 }
 
 /** Client of `/api/stocks` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface StocksClient extends Pick<
   ResourceClient<StocksClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"

@@ -38,6 +38,7 @@ export const storesMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace StoresClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -75,6 +76,7 @@ export declare namespace StoresClient {
 }
 
 /** Client of `/api/stores` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface StoresClient extends Pick<
   ResourceClient<StoresClient.Types>,
   | "list"

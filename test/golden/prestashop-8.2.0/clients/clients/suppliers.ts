@@ -34,6 +34,7 @@ export const suppliersMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SuppliersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -63,6 +64,7 @@ export declare namespace SuppliersClient {
 }
 
 /** Client of `/api/suppliers` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SuppliersClient extends Pick<
   ResourceClient<SuppliersClient.Types>,
   | "list"

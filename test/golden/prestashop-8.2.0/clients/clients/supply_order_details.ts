@@ -43,6 +43,7 @@ export const supplyOrderDetailsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrderDetailsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -85,6 +86,7 @@ export declare namespace SupplyOrderDetailsClient {
 }
 
 /** Client of `/api/supply_order_details` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SupplyOrderDetailsClient extends Pick<
   ResourceClient<SupplyOrderDetailsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"

@@ -35,6 +35,7 @@ export const supplyOrderReceiptHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrderReceiptHistoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -61,6 +62,7 @@ export declare namespace SupplyOrderReceiptHistoriesClient {
 }
 
 /** Client of `/api/supply_order_receipt_histories` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SupplyOrderReceiptHistoriesClient extends Pick<
   ResourceClient<SupplyOrderReceiptHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"

@@ -54,6 +54,7 @@ export const supplyOrdersMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SupplyOrdersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -91,6 +92,7 @@ export declare namespace SupplyOrdersClient {
 }
 
 /** Client of `/api/supply_orders` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SupplyOrdersClient extends Pick<
   ResourceClient<SupplyOrdersClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"

@@ -32,6 +32,7 @@ export const translatedConfigurationsMeta: ResourceMeta = {
   feed: "date",
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace TranslatedConfigurationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -58,6 +59,7 @@ export declare namespace TranslatedConfigurationsClient {
 }
 
 /** Client of `/api/translated_configurations` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface TranslatedConfigurationsClient extends Pick<
   ResourceClient<TranslatedConfigurationsClient.Types>,
   | "list"

@@ -24,6 +24,7 @@ export const warehouseProductLocationsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace WarehouseProductLocationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -47,6 +48,7 @@ export declare namespace WarehouseProductLocationsClient {
 }
 
 /** Client of `/api/warehouse_product_locations` (GET, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface WarehouseProductLocationsClient extends Pick<
   ResourceClient<WarehouseProductLocationsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "head"

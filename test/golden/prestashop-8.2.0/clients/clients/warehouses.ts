@@ -51,6 +51,7 @@ export const warehousesMeta: ResourceMeta = {
   ],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace WarehousesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -77,6 +78,7 @@ export declare namespace WarehousesClient {
 }
 
 /** Client of `/api/warehouses` (GET, POST, PUT, PATCH, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface WarehousesClient extends Pick<
   ResourceClient<WarehousesClient.Types>,
   | "list"

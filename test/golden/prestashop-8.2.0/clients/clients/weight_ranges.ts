@@ -27,6 +27,7 @@ export const weightRangesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace WeightRangesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -49,6 +50,7 @@ export declare namespace WeightRangesClient {
 }
 
 /** Client of `/api/weight_ranges` (GET, POST, PUT, PATCH, DELETE, HEAD): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface WeightRangesClient extends Pick<
   ResourceClient<WeightRangesClient.Types>,
   | "list"

@@ -41,6 +41,7 @@ export const carriersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CarriersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -81,6 +82,7 @@ export declare namespace CarriersClient {
 }
 
 /** Client of `/api/carriers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CarriersClient extends Pick<
   ResourceClient<CarriersClient.Types>,
   | "list"

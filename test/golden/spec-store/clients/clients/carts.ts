@@ -38,6 +38,7 @@ export const cartsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CartsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -75,6 +76,7 @@ export declare namespace CartsClient {
 }
 
 /** Client of `/api/carts` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CartsClient extends Pick<
   ResourceClient<CartsClient.Types>,
   | "list"

@@ -39,6 +39,7 @@ export const combinationsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CombinationsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -77,6 +78,7 @@ export declare namespace CombinationsClient {
 }
 
 /** Client of `/api/combinations` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CombinationsClient extends Pick<
   ResourceClient<CombinationsClient.Types>,
   | "list"

@@ -33,6 +33,7 @@ export const customerMessagesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerMessagesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -62,6 +63,7 @@ export declare namespace CustomerMessagesClient {
 }
 
 /** Client of `/api/customer_messages` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CustomerMessagesClient extends Pick<
   ResourceClient<CustomerMessagesClient.Types>,
   | "list"

@@ -34,6 +34,7 @@ export const customerThreadsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace CustomerThreadsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -64,6 +65,7 @@ export declare namespace CustomerThreadsClient {
 }
 
 /** Client of `/api/customer_threads` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface CustomerThreadsClient extends Pick<
   ResourceClient<CustomerThreadsClient.Types>,
   | "list"

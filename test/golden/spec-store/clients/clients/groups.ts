@@ -26,6 +26,7 @@ export const groupsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace GroupsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,6 +52,7 @@ export declare namespace GroupsClient {
 }
 
 /** Client of `/api/groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface GroupsClient extends Pick<
   ResourceClient<GroupsClient.Types>,
   | "list"

@@ -27,6 +27,7 @@ export const orderHistoriesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderHistoriesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -51,6 +52,7 @@ export declare namespace OrderHistoriesClient {
 }
 
 /** Client of `/api/order_histories` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderHistoriesClient extends Pick<
   ResourceClient<OrderHistoriesClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"

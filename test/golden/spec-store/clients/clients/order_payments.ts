@@ -35,6 +35,7 @@ export const orderPaymentsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderPaymentsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -66,6 +67,7 @@ export declare namespace OrderPaymentsClient {
 }
 
 /** Client of `/api/order_payments` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderPaymentsClient extends Pick<
   ResourceClient<OrderPaymentsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"

@@ -34,6 +34,7 @@ export const orderSlipsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrderSlipsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -67,6 +68,7 @@ export declare namespace OrderSlipsClient {
 }
 
 /** Client of `/api/order_slips` (GET, POST): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrderSlipsClient extends Pick<
   ResourceClient<OrderSlipsClient.Types>,
   "list" | "listAll" | "get" | "count" | "changes" | "create" | "createMany"

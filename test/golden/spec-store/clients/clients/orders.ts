@@ -66,6 +66,7 @@ export const ordersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace OrdersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -131,6 +132,7 @@ export declare namespace OrdersClient {
 }
 
 /** Client of `/api/orders` (GET, POST, PUT): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface OrdersClient extends Pick<
   ResourceClient<OrdersClient.Types>,
   | "list"

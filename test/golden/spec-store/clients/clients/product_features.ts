@@ -25,6 +25,7 @@ export const productFeaturesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductFeaturesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -46,6 +47,7 @@ export declare namespace ProductFeaturesClient {
 }
 
 /** Client of `/api/product_features` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductFeaturesClient extends Pick<
   ResourceClient<ProductFeaturesClient.Types>,
   | "list"

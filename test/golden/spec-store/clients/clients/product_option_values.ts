@@ -27,6 +27,7 @@ export const productOptionValuesMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductOptionValuesClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -50,6 +51,7 @@ export declare namespace ProductOptionValuesClient {
 }
 
 /** Client of `/api/product_option_values` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductOptionValuesClient extends Pick<
   ResourceClient<ProductOptionValuesClient.Types>,
   | "list"

@@ -91,6 +91,7 @@ export const productsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ProductsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -181,6 +182,7 @@ export declare namespace ProductsClient {
 }
 
 /** Client of `/api/products` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ProductsClient extends Pick<
   ResourceClient<ProductsClient.Types>,
   | "list"

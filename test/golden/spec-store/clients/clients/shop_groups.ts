@@ -27,6 +27,7 @@ export const shopGroupsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace ShopGroupsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -53,6 +54,7 @@ export declare namespace ShopGroupsClient {
 }
 
 /** Client of `/api/shop_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface ShopGroupsClient extends Pick<
   ResourceClient<ShopGroupsClient.Types>,
   | "list"

@@ -29,6 +29,7 @@ export const suppliersMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace SuppliersClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -57,6 +58,7 @@ export declare namespace SuppliersClient {
 }
 
 /** Client of `/api/suppliers` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface SuppliersClient extends Pick<
   ResourceClient<SuppliersClient.Types>,
   | "list"

@@ -28,6 +28,7 @@ export const taxRuleGroupsMeta: ResourceMeta = {
   associations: [],
 };
 
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names
 export declare namespace TaxRuleGroupsClient {
   /** Filterable fields (`filter[field]`) and the value each compares with (see `Filter`). */
   type Filter = {
@@ -52,6 +53,7 @@ export declare namespace TaxRuleGroupsClient {
 }
 
 /** Client of `/api/tax_rule_groups` (GET, POST, PUT, DELETE): only the methods the store allows on this resource (see `ResourceClient`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface type-checks faster than a type alias of the Pick
 export interface TaxRuleGroupsClient extends Pick<
   ResourceClient<TaxRuleGroupsClient.Types>,
   | "list"
