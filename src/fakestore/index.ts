@@ -19,9 +19,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../model/index.js';
 import { trimSlashes } from '../text.js';
-import { CrudEngine, knownMethod, type CrudEngineOptions } from './crud.js';
-import { renderSchema, withIndexEntries } from './crud-schema.js';
-import { loadSeedRecords } from './crud-seed.js';
+import { CrudEngine, knownMethod, type CrudEngineOptions } from './crud/engine.js';
+import { renderSchema, withIndexEntries } from './crud/schema.js';
+import { loadSeedRecords } from './crud/seed.js';
 import { bundledFixtureDir, loadFixtureStore, type FixtureStore, type RecordedAnswer } from './fixtures.js';
 import {
   emptyStringJsonSynopsis,
@@ -35,7 +35,7 @@ import {
 } from './wire.js';
 
 export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtures.js';
-export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration, type CrudSeed } from './crud.js';
+export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration, type CrudSeed } from './crud/engine.js';
 export { FAKE_STORE_KEY, type FakeStore, type FakeStoreFlavor, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
 export { faultRoll } from './request.js';
 import { FAKE_STORE_KEY, type FakeStore, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions } from './types.js';

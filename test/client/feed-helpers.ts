@@ -4,7 +4,7 @@
  * stores it), and the store's zone in the snapshot.
  */
 import { randomUUID } from 'node:crypto';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
 import type { StoreSchema } from '../../src/model/index.js';
 import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';

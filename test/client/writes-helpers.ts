@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadCatalog } from '../../src/catalog/load.js';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
-import type { CrudGeneration } from '../../src/fakestore/crud.js';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import type { CrudGeneration } from '../../src/fakestore/crud/engine.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { schemaFromCatalog } from '../../src/fakestore/generations.js';
 import { fieldKind, type Field, type Resource, type StoreSchema } from '../../src/model/index.js';
 import { createContext, type ClientOptions } from '../../templates/runtime/client.js';

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { loadSnapshot } from '../../src/api/snapshot.js';
 import type { StoreSchema } from '../../src/model/index.js';
 import { crudSchema } from '../client/helpers.js';

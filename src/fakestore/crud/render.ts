@@ -5,9 +5,9 @@
  * empty associations, `[]` for an empty list, the 8.x/9.0 falsy filter on the item form, and the
  * switch to the (unfiltered) list form when the query has a `display` parameter.
  */
-import type { CrudField, CrudResource } from './crud-model.js';
-import type { DisplaySpec, StoredItem } from './crud-query.js';
-import { cdata, XML_HEAD, XML_TAIL } from './wire.js';
+import type { CrudField, CrudResource } from './model.js';
+import type { DisplaySpec, StoredItem } from './query.js';
+import { cdata, XML_HEAD, XML_TAIL } from '../wire.js';
 
 export type CrudGeneration = '1.7' | '8.x' | '9.0';
 
