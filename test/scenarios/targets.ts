@@ -14,7 +14,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
-import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { loadSnapshot } from '../../src/api/snapshot.js';
 import type { StoreSchema } from '../../src/model/index.js';
 import { crudSchema } from '../client/helpers.js';
@@ -37,8 +36,6 @@ const STORE_KEY = process.env['PRESTASHOP_KEY'] ?? '';
 export const NO_STORE: string | null =
   TARGET === 'store' && (STORE_URL === '' || STORE_KEY === '') ? 'test:store needs PRESTASHOP_URL and PRESTASHOP_KEY (a real store to write to): skipped' : null;
 
-const ORDERS_GAP =
-  'orders POST stores the posted body; a real store builds the order from the cart (Order::addWs → PaymentModule::validateOrder): generated reference, current_state 11 or 8, history, detail, carrier and payment rows';
 /**
  * Scenarios the fake store cannot serve yet, with the reason. They run on a real store; on the
  * fake store they are skipped. Empty it as the fake store learns each behaviour (issue 20, items
