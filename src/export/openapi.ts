@@ -21,7 +21,7 @@ import {
   type SchemaTarget,
 } from './schemas.js';
 
-export const OPENAPI_VERSION = '3.1.0';
+const OPENAPI_VERSION = '3.1.0';
 
 const JSON_MEDIA = 'application/json';
 const XML_MEDIA = 'application/xml';

@@ -18,7 +18,7 @@ import { fieldsReadOnCreate, planField } from './field.js';
 import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
 
 export * from './types.js';
-export { planField, type FieldSite } from './field.js';
+export { planField } from './field.js';
 
 export const DEFAULT_PLAN_OPTIONS: PlanOptions = { decimals: 'number', dates: 'string', brandedIds: true };
 

@@ -23,7 +23,7 @@ export interface FeedHarness {
   close(): Promise<void>;
 }
 
-export const FEED_RESOURCES = ['manufacturers', 'tags', 'products', 'categories', 'stock_availables'];
+const FEED_RESOURCES = ['manufacturers', 'tags', 'products', 'categories', 'stock_availables'];
 
 /** A store in `timeZone` whose clock starts at `start` (store wall clock) and moves only with `tick`. */
 export async function startFeedHarness(options: { readonly timeZone: string; readonly dates: 'string' | 'Date'; readonly start: string }): Promise<FeedHarness> {

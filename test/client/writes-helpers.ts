@@ -25,7 +25,7 @@ import type { GeneratedModule } from './module.js';
 export const GENERATIONS: readonly CrudGeneration[] = ['1.7', '8.x', '9.0'];
 
 /** The store model of a generation: the 8.2.0 snapshot, or one rebuilt from the 1.7.8.10 / 9.0.0 catalog. */
-export async function schemaOf(generation: CrudGeneration): Promise<StoreSchema> {
+async function schemaOf(generation: CrudGeneration): Promise<StoreSchema> {
   const base = crudSchema();
   if (generation === '8.x') return base;
   return schemaFromCatalog(base, await loadCatalog(generation === '1.7' ? '1.7.8.10' : '9.0.0'));
@@ -44,7 +44,7 @@ function fieldMeta(f: Field): FieldMeta {
   return meta as unknown as FieldMeta;
 }
 
-export function metaOf(resource: Resource): ResourceMeta {
+function metaOf(resource: Resource): ResourceMeta {
   return {
     name: resource.name,
     node: resource.nodeName!,
@@ -56,13 +56,13 @@ export function metaOf(resource: Resource): ResourceMeta {
 }
 
 /** Resources the suites serve: every seeded one, and those the write cases need. */
-export const SERVED = [
+const SERVED = [
   'attachments', 'carts', 'categories', 'combinations', 'customers', 'groups', 'languages', 'order_details', 'order_histories',
   'order_states', 'orders', 'products', 'shop_groups', 'shops', 'stock_availables', 'translated_configurations',
 ];
 
 /** The generated client of a generation's model (written under test/client/out/writes-<generation>/). */
-export async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
+async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
   // One directory per harness: test files run in parallel, and two of them may use one generation.
   const dir = await writeOut(`writes-${generation}-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(schema));
   return (await import(`${dir}/index.ts`)) as GeneratedModule;

@@ -15,7 +15,7 @@ import { CONTEXT_FILE, renderContext } from './context.js';
 import { clientMethods, renderResourceClient } from './resource.js';
 
 /** Whether a resource gets a client: it has a node name, fields or associations, and a method. */
-export function hasClient(resource: ResourcePlan): boolean {
+function hasClient(resource: ResourcePlan): boolean {
   return resource.nodeName !== null && resource.described && clientMethods(resource).length > 0;
 }
 

@@ -29,7 +29,7 @@ import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './see
 import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './special.js';
 import { renderErrors } from '../wire.js';
 
-export { WsError, type StoredItem } from './query.js';
+export type { StoredItem } from './query.js';
 export type { CrudGeneration } from './render.js';
 export type { SeedRecord, SeedRecords } from './seed.js';
 

@@ -109,7 +109,7 @@ const READ_ONLY_VIEWS = new Set([
  * (attachments.ts). Module resources
  * (`addWebserviceResources`) carry their own `forbidden_method`, which a snapshot does not record.
  */
-export function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {
+function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {
   if (READ_ONLY_VIEWS.has(resource)) return generation === '1.7' ? ['PUT', 'POST', 'DELETE'] : ['PUT', 'POST', 'PATCH', 'DELETE'];
   if (resource === 'stock_availables') return ['POST', 'DELETE'];
   if (resource === 'warehouses') return ['DELETE'];

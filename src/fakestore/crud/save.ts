@@ -90,7 +90,7 @@ function inMemory(saved: SavedEntity): StoredItem {
   return item;
 }
 
-export function cloneItem(item: StoredItem): StoredItem {
+function cloneItem(item: StoredItem): StoredItem {
   return {
     id: item.id,
     values: new Map(item.values),

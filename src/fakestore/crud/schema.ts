@@ -51,7 +51,7 @@ export function renderSchema(def: CrudResource, kind: 'blank' | 'synopsis', form
 }
 
 /** A resource's block of the `/api` listing (flags rewritten per key by `listingForKey`). */
-export function apiIndexEntry(name: string, description: string, wsUrl: string): string {
+function apiIndexEntry(name: string, description: string, wsUrl: string): string {
   const flags = 'get="true" put="true" post="true" patch="true" delete="true" head="true"';
   const href = `${wsUrl}/${name}`;
   return (
