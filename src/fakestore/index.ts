@@ -1,6 +1,6 @@
 /**
  * A fake PrestaShop webservice on `node:http` (127.0.0.1, port 0), serving a fixture directory the
- * way real stores do (reference: prestashop-webservice.md). Used by the tests and by
+ * way real stores do (docs/testing.md). Used by the tests and by
  * `prestashop-codegen demo`, so it ships in `dist`.
  *
  * Flavors:

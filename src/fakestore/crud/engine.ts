@@ -2,7 +2,7 @@
  * A stateful fake PrestaShop webservice engine for every resource of a snapshot (core and module
  * resources), or the ones named by `resources`.
  *
- * It follows the reference (prestashop-webservice.md §3–§6): XML-only writes parsed like
+ * It follows real 1.7.8–9.0 stores (docs/clients.md, "Writes that never lose data"): XML-only writes parsed like
  * `saveEntityFromXml` (91, 90, 92, 93, 41, 84/85, 86, 127), POST 201 / PUT, PATCH 200, PUT resets
  * omitted fields and PATCH does not, DELETE one or `?id=[…]` (87), a missing id answers 404 with
  * an empty body, filters / sort / limit / display / language with their error codes, and the JSON
