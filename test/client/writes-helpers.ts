@@ -6,7 +6,6 @@
  * (store order; `readOnly` where the store refuses the field, `noWriteBack`, `serverManaged`,
  * `values`, `quirks`), so that these suites drive the runtime alone, per generation.
  */
-import { randomUUID } from 'node:crypto';
 import { loadCatalog } from '../../src/catalog/load.js';
 import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
 import type { CrudGeneration } from '../../src/fakestore/crud/engine.js';
@@ -18,7 +17,7 @@ import type { Codec, FieldMeta, ResourceMeta } from '../../templates/runtime/met
 import type { AttachmentFilesClient } from '../../templates/runtime/attachments.js';
 import type { RequestFunction } from '../../templates/runtime/request.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
-import { generate, writeOut } from './generated.js';
+import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';
 import type { GeneratedModule } from './module.js';
 
@@ -63,8 +62,7 @@ const SERVED = [
 
 /** The generated client of a generation's model (written under test/client/out/writes-<generation>/). */
 async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
-  // One directory per harness: test files run in parallel, and two of them may use one generation.
-  const dir = await writeOut(`writes-${generation}-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(schema));
+  const dir = await writeShared(`writes-${generation}`, await generate(schema));
   return (await import(`${dir}/index.ts`)) as GeneratedModule;
 }
 

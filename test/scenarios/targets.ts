@@ -17,7 +17,7 @@ import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakest
 import { loadSnapshot } from '../../src/api/snapshot.js';
 import type { StoreSchema } from '../../src/model/index.js';
 import { crudSchema } from '../client/helpers.js';
-import { generate, writeOut } from '../client/generated.js';
+import { generate, writeShared } from '../client/generated.js';
 import type { GeneratedModule } from '../client/module.js';
 import { Cleanup } from './cleanup.js';
 
@@ -76,7 +76,7 @@ function generatedModule(tag: string, schema: StoreSchema, dates: Dates): Promis
   let mod = modules.get(id);
   if (mod === undefined) {
     mod = (async () => {
-      const dir = await writeOut(`scenarios-${id}-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(schema, { dates }));
+      const dir = await writeShared(`scenarios-${id}`, await generate(schema, { dates }));
       return (await import(`${dir}/index.ts`)) as GeneratedModule;
     })();
     modules.set(id, mod);
