@@ -3,7 +3,7 @@
  */
 
 /** Levenshtein distance, or `limit + 1` as soon as it is sure to exceed `limit`. */
-export function editDistance(a: string, b: string, limit = 3): number {
+function editDistance(a: string, b: string, limit = 3): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (a.length > 256 || b.length > 256) return a === b ? 0 : limit + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -23,7 +23,7 @@ export function editDistance(a: string, b: string, limit = 3): number {
 }
 
 /** Known names within a small edit distance of `name` (closest first, at most 3). */
-export function closeNames(name: string, known: Iterable<string>): string[] {
+function closeNames(name: string, known: Iterable<string>): string[] {
   const limit = name.length <= 4 ? 1 : name.length <= 8 ? 2 : 3;
   const lower = name.toLowerCase();
   return [...known]

@@ -3,11 +3,11 @@
  * baseline file. Pure; the CLI reads the files (src/cli/commands/diff.ts).
  */
 import { CATALOG_VERSIONS, catalogVersionFor, type Catalog, type CatalogVersion } from '../catalog/index.js';
-import { serializeSnapshot, type StoreSchema } from '../model/index.js';
+import { serializeSnapshot } from '../model/index.js';
 import { buildBaseline, type CatalogInputs } from './build.js';
 
 export { buildBaseline, buildSynopsisModel, extractInputs, type CatalogInputs } from './build.js';
-export { projectUpgrade, type Projection } from './project.js';
+export { projectUpgrade } from './project.js';
 
 /** The releases the store-behaviour catalog covers, one per generation. */
 export const BASELINE_VERSIONS = CATALOG_VERSIONS;
@@ -28,4 +28,3 @@ export function buildBaselineText(inputs: CatalogInputs, catalog: Catalog): stri
   return serializeSnapshot(buildBaseline(inputs, catalog));
 }
 
-export type { StoreSchema };

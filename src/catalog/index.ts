@@ -1,2 +1,2 @@
 export * from './types.js';
-export { applyCatalog, withEntry, type AppliedCatalog, type CatalogDiagnostic } from './apply.js';
+export { applyCatalog, withEntry } from './apply.js';

@@ -8,7 +8,7 @@ import { InputError } from '../errors.js';
 import { CATALOG_FORMAT, type Catalog, type CatalogVersion } from './types.js';
 
 /** `catalog/` of this package (from `src/` in development and `dist/` once built). */
-export const CATALOG_DIR = fileURLToPath(new URL('../../catalog/', import.meta.url));
+const CATALOG_DIR = fileURLToPath(new URL('../../catalog/', import.meta.url));
 
 export async function loadCatalog(version: CatalogVersion, dir: string = CATALOG_DIR): Promise<Catalog> {
   const file = `${dir}/prestashop-${version}.json`;

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { Drift } from '../write/index.js';
 
 /** The folder holding `.git` at or above `dir`, or null. */
-export function repositoryRoot(dir: string): string | null {
+function repositoryRoot(dir: string): string | null {
   let current = resolve(dir);
   for (;;) {
     if (existsSync(join(current, '.git'))) return current;

@@ -8,7 +8,7 @@
  */
 import { CodegenError, ERRNO_FIX, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint, SnapshotError } from '../errors.js';
 
-export const BUGS_URL = 'https://github.com/prestashop-codegen/prestashop-codegen/issues';
+const BUGS_URL = 'https://github.com/prestashop-codegen/prestashop-codegen/issues';
 
 export interface Failure {
   readonly message: string;

@@ -6,7 +6,7 @@ import type { Diagnosis } from '../doctor/index.js';
 import type { IntrospectSummary } from '../introspect/index.js';
 import type { WriteResult } from '../write/index.js';
 
-export const JSON_REPORT_VERSION = 1;
+const JSON_REPORT_VERSION = 1;
 
 const SUMMARY_KEYS = [
   'resources',

@@ -88,7 +88,7 @@ export async function readTlsFlags(cwd: string, argv: { readonly ca?: string; re
 }
 
 /** Resolved introspection settings as `introspectStore` options (unset ones left to its defaults). */
-export function introspectRunOptions(settings: IntrospectConfig): Partial<IntrospectOptions> {
+function introspectRunOptions(settings: IntrospectConfig): Partial<IntrospectOptions> {
   return {
     ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
     ...(settings.include === undefined ? {} : { include: [...settings.include] }),

@@ -14,14 +14,14 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.js';
 import type { IntrospectConfig, StoreConfig, UserConfig } from './types.js';
 
-export const CONFIG_FILE_NAMES = [
+const CONFIG_FILE_NAMES = [
   'prestashop-codegen.config.ts',
   'prestashop-codegen.config.mjs',
   'prestashop-codegen.config.json',
 ] as const;
 
-export const ENV_URL = 'PRESTASHOP_URL';
-export const ENV_KEY = 'PRESTASHOP_API_KEY';
+const ENV_URL = 'PRESTASHOP_URL';
+const ENV_KEY = 'PRESTASHOP_API_KEY';
 export const DEFAULT_SCHEMA_PATH = 'prestashop-schema.json';
 
 export interface LoadedConfig {
@@ -80,7 +80,7 @@ function checkIntrospect(i: unknown, where: string, file: string): void {
 }
 
 /** A store name usable as `--store <name>` and `store:<name>`. */
-export const STORE_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const STORE_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 function checkStores(stores: unknown, file: string): void {
   if (stores === undefined) return;
@@ -112,7 +112,7 @@ export function validateUserConfig(raw: unknown, file: string): UserConfig {
 }
 
 /** The config with its paths (`schema`, `out`, each store's `schema`) made absolute against `dir`. */
-export function resolveConfigPaths(config: UserConfig, dir: string): UserConfig {
+function resolveConfigPaths(config: UserConfig, dir: string): UserConfig {
   const abs = (p: string | undefined): string | undefined => (p === undefined ? undefined : resolve(dir, p));
   const stores =
     config.stores === undefined

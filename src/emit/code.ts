@@ -61,11 +61,3 @@ export function numberUnion(values: Iterable<number>): TypeNode {
   const sorted = [...new Set(values)].sort((a, b) => a - b);
   return sorted.length === 0 ? keyword('number') : unionOf(...sorted.map(literal));
 }
-
-/** Indents every non-empty line of a block by `prefix`. */
-export function indent(text: string, prefix = '  '): string {
-  return text
-    .split('\n')
-    .map((line) => (line.length === 0 ? line : `${prefix}${line}`))
-    .join('\n');
-}

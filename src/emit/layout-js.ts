@@ -26,7 +26,7 @@ export interface Arg {
 export const plain = (doc: Doc): Arg => ({ doc, kind: 'other', simple: true });
 
 /** `(a, b)`, hugging the last argument when prettier would. */
-export function args(list: readonly Arg[], layout: Layout): Doc {
+function args(list: readonly Arg[], layout: Layout): Doc {
   const last = list[list.length - 1];
   const before = list[list.length - 2];
   const hug = last !== undefined && last.kind !== 'other' && (before === undefined || before.kind !== last.kind);

@@ -108,7 +108,7 @@ export function arrayLiteral(elements: readonly ArrayElement[], layout: Layout, 
  * The one-line text of `doc` (every group flat), or null when it cannot be on one line (a hard
  * line, a group that must break). Only for documents of this module: no line suffixes, no fill.
  */
-export function flatText(doc: Doc): string | null {
+function flatText(doc: Doc): string | null {
   if (typeof doc === 'string') return doc;
   if (Array.isArray(doc)) {
     let out = '';

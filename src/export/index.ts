@@ -11,10 +11,10 @@ import { DEFAULT_EXPORT_OPTIONS, type ExportOptions } from './schemas.js';
 export type ExportFormat = 'openapi' | 'jsonschema';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['openapi', 'jsonschema'];
 
-export { buildOpenApi, OPENAPI_VERSION } from './openapi.js';
-export { buildJsonSchema, JSON_SCHEMA_DIALECT } from './jsonschema.js';
-export { stableJson, type Json, type JsonObject } from './json.js';
-export { DEFAULT_EXPORT_OPTIONS, type ExportOptions } from './schemas.js';
+export { buildOpenApi } from './openapi.js';
+export { buildJsonSchema } from './jsonschema.js';
+export { stableJson } from './json.js';
+export { type ExportOptions } from './schemas.js';
 export { validatorRule, stringPattern, ruledValidators } from './rules.js';
 
 /** The export's file text: deterministic JSON, two-space indentation, final newline. */

@@ -9,7 +9,7 @@ import { obj, record, type JsonObject } from './json.js';
 import { snapshotFacts } from './openapi.js';
 import { componentSchemas, exportedResources, type ExportOptions, type SchemaTarget } from './schemas.js';
 
-export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 const defRef = (name: string): string => `#/$defs/${name}`;
 

@@ -10,7 +10,7 @@
  */
 import { canonicalize, snapshotHash, type StoreSchema } from '../model/index.js';
 import { buildPlan, DEFAULT_PLAN_OPTIONS } from '../plan/index.js';
-import { obj, record, type Json, type JsonObject } from './json.js';
+import { obj, record, type JsonObject } from './json.js';
 import {
   componentSchemas,
   ERROR_DOCUMENT,
@@ -21,7 +21,7 @@ import {
   type SchemaTarget,
 } from './schemas.js';
 
-export const OPENAPI_VERSION = '3.1.0';
+const OPENAPI_VERSION = '3.1.0';
 
 const JSON_MEDIA = 'application/json';
 const XML_MEDIA = 'application/xml';

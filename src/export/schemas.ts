@@ -22,8 +22,8 @@ export interface ExportOptions {
 export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { decimals: 'number' };
 
 /** Shared component names. They are reserved in `naming.ts`, so no resource type can take them. */
-export const MULTILANG = 'Multilang';
-export const MULTILANG_VALUE = 'MultilangValue';
+const MULTILANG = 'Multilang';
+const MULTILANG_VALUE = 'MultilangValue';
 export const ERROR_DOCUMENT = 'PrestaShopError';
 
 /** What differs between the OpenAPI and the JSON Schema output. */
@@ -216,7 +216,7 @@ function sortedNames(items: readonly { readonly name: string }[]): string[] {
  * The read shape, as the generated read type: `id`, every field and every association present
  * (the client restores what the store leaves out: falsy fields, empty associations).
  */
-export function readSchema(entry: ExportedResource, target: SchemaTarget): JsonObject {
+function readSchema(entry: ExportedResource, target: SchemaTarget): JsonObject {
   const r = entry.plan;
   // The plan leaves out a field named `associations` (it would clash with the associations key).
   const fields = byName(r.fields);
@@ -294,7 +294,7 @@ function describeResource(entry: ExportedResource, shape: 'read' | 'input' | 'pa
 }
 
 /** Shapes every export shares: the multilingual value and the store's error document. */
-export function sharedSchemas(target: SchemaTarget): [string, JsonObject][] {
+function sharedSchemas(target: SchemaTarget): [string, JsonObject][] {
   return [
     [
       MULTILANG_VALUE,

@@ -11,7 +11,7 @@ import type { RecordedRequest } from './types.js';
 /** Requests the log keeps by default (the oldest are forgotten first). */
 export const REQUEST_LOG_LIMIT = 1000;
 /** Request lines the dice counts at most before it starts counting afresh. */
-export const DICE_LINES_LIMIT = 10_000;
+const DICE_LINES_LIMIT = 10_000;
 
 interface Arrival {
   readonly method: string;

@@ -1,7 +1,7 @@
 /** How the fake store reads a request: its body (multipart too), output format, key and fault rules. */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { UploadedFile } from './crud.js';
+import type { UploadedFile } from './crud/engine.js';
 import type { FaultRule } from './types.js';
 import type { WireFormat } from './wire.js';
 

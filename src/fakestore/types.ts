@@ -14,7 +14,7 @@
  * strips the `Authorization` header, the webservice disabled.
  */
 import type { HttpMethod } from '../model/index.js';
-import type { CrudEngine, CrudEngineOptions } from './crud.js';
+import type { CrudEngine, CrudEngineOptions } from './crud/engine.js';
 import type { FixtureStore } from './fixtures.js';
 
 export type FakeStoreFlavor = '8.x' | '1.7' | 'spec';

@@ -3,6 +3,6 @@
  * affect. The pure parts (targets, report, renderers) are here; the ts-morph analysis lives in
  * `./analyze.js`, which callers import lazily.
  */
-export { changeTargets, impactChanges, namesOf, targetLabel, type Target } from './targets.js';
-export { buildImpactReport, compareFindings, impactJson, IMPACT_JSON_FORMAT_VERSION, type Finding, type ImpactReport } from './report.js';
+export { changeTargets, impactChanges, namesOf, targetLabel } from './targets.js';
+export { buildImpactReport } from './report.js';
 export { renderImpact } from './render.js';

@@ -32,7 +32,7 @@ function verdict(r: ImpactReport): string | null {
 const what = (f: Finding): string =>
   f.changeId === null ? 'compile error (no matching change)' : `${printable(f.changePath ?? '')} (${f.changeId})`;
 
-export function renderImpactText(r: ImpactReport, style: Styler = plain): string {
+function renderImpactText(r: ImpactReport, style: Styler = plain): string {
   const lines: string[] = [style('bold', `PrestaShop upgrade impact: ${arrow(r)}`)];
   lines.push(`  old: ${printable(r.old.label)}`, `  new: ${printable(r.new.label)}`);
   lines.push(`  project: ${printable(r.project)} · generated: ${printable(r.generated)}`, '', summaryLine(r));
@@ -52,7 +52,7 @@ export function renderImpactText(r: ImpactReport, style: Styler = plain): string
   return `${lines.join('\n')}\n`;
 }
 
-export function renderImpactMarkdown(r: ImpactReport): string {
+function renderImpactMarkdown(r: ImpactReport): string {
   const out = [`## PrestaShop upgrade impact: ${mdText(arrow(r))}`, ''];
   out.push(`Old: ${mdCode(r.old.label)} · New: ${mdCode(r.new.label)} · Project: ${mdCode(r.project)}`, '');
   out.push(r.summary.breaking > 0 ? `**${mdText(summaryLine(r))}**` : mdText(summaryLine(r)));
@@ -73,7 +73,7 @@ export function renderImpactMarkdown(r: ImpactReport): string {
   return `${out.join('\n')}\n`;
 }
 
-export function renderImpactGithub(r: ImpactReport): string {
+function renderImpactGithub(r: ImpactReport): string {
   const lines = r.findings.map((f) =>
     command(
       f.severity === 'breaking' ? 'error' : 'warning',

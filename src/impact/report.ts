@@ -5,7 +5,7 @@
 import { reaches, type CheckId, type Change, type DiffSide, type FailOn } from '../diff/index.js';
 import { compareCodeUnits } from '../model/index.js';
 
-export const IMPACT_JSON_FORMAT_VERSION = 1 as const;
+const IMPACT_JSON_FORMAT_VERSION = 1 as const;
 
 export interface FindingDiagnostic {
   /** TypeScript error code (`2339`). */
@@ -62,7 +62,7 @@ export interface ImpactReport {
   readonly findings: readonly Finding[];
 }
 
-export function compareFindings(a: Finding, b: Finding): number {
+function compareFindings(a: Finding, b: Finding): number {
   return (
     compareCodeUnits(a.file, b.file) ||
     a.line - b.line ||

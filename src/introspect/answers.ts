@@ -16,7 +16,7 @@ export interface AnswerContext {
   readonly listing?: boolean;
 }
 
-export function where(res: Pick<HttpResponse, 'url'>, ctx: AnswerContext): string {
+function where(res: Pick<HttpResponse, 'url'>, ctx: AnswerContext): string {
   return ctx.resource === null ? res.url : `${res.url} (resource "${ctx.resource}")`;
 }
 

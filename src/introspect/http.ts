@@ -14,7 +14,7 @@ import { trimSlashes } from '../text.js';
 
 import { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './budget.js';
 
-export { MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES } from './budget.js';
+export { MAX_BODY_BYTES } from './budget.js';
 /** Same-origin redirects followed before giving up. */
 export const MAX_REDIRECTS = 5;
 /** Backoff: first delay, and the cap of any single wait (including `Retry-After`). */
@@ -129,7 +129,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** `Retry-After` as milliseconds (seconds or an HTTP date), capped; null when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now: number): number | null {
+function parseRetryAfter(value: string | undefined, now: number): number | null {
   if (value === undefined || value.trim() === '') return null;
   const v = value.trim();
   if (/^\d+$/.test(v)) return Math.min(Number(v) * 1000, MAX_WAIT_MS);
@@ -139,7 +139,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 }
 
 /** Exponential backoff with jitter: half the step fixed, half random. */
-export function backoffMs(attempt: number, random: number = Math.random(), baseMs: number = BACKOFF_BASE_MS): number {
+function backoffMs(attempt: number, random: number = Math.random(), baseMs: number = BACKOFF_BASE_MS): number {
   const step = Math.min(baseMs * 2 ** attempt, MAX_WAIT_MS);
   return Math.round(step / 2 + (step / 2) * random);
 }
@@ -380,4 +380,3 @@ export class StoreHttp {
   }
 }
 
-export { suggestBase, tlsHint } from './hints.js';

@@ -36,7 +36,7 @@ export interface BadName {
 }
 
 /** What a name holding the key is shown as: never the name itself. */
-export const KEY_NAME_PLACEHOLDER = '(a name that contains the API key)';
+const KEY_NAME_PLACEHOLDER = '(a name that contains the API key)';
 
 /**
  * True when a name holds the API key (ASCII case ignored): a store that echoes the key into its

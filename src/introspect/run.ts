@@ -21,7 +21,7 @@ import { JsonReadError, parseJsonSynopsis, parseXmlSynopsis, type ParsedSynopsis
 import { looksLikeListing, XmlReadError, XmlRefusedError } from './xml.js';
 import { badNames, showName, STORE_NAME_RULE } from './names.js';
 
-/** Resources whose list node differs from the resource name (reference §2); used only when the list cannot be read. */
+/** Resources whose list node differs from the resource name (docs/introspect.md); used only when the list cannot be read. */
 const KNOWN_LIST_NODES: ReadonlyMap<string, string> = new Map([
   ['order_slip', 'order_slips'],
   ['stock_movements', 'stock_mvts'],

@@ -8,7 +8,7 @@ import type { ExportedResource } from '../export/schemas.js';
 import type { ServerModel } from './server.js';
 import { storeText } from './tools.js';
 
-export const SUMMARY_URI = 'prestashop://store';
+const SUMMARY_URI = 'prestashop://store';
 const RESOURCE_PREFIX = 'prestashop://resources/';
 const JSON_TYPE = 'application/json';
 

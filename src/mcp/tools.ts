@@ -25,7 +25,7 @@ export interface ToolDef {
 }
 
 /** The HTTP method an operation needs. */
-export const OPERATION_METHOD: Readonly<Record<Operation, HttpMethod>> = {
+const OPERATION_METHOD: Readonly<Record<Operation, HttpMethod>> = {
   list: 'GET',
   get: 'GET',
   count: 'GET',

@@ -102,8 +102,8 @@ export function isKnownFormat(format: string): boolean {
 }
 
 /**
- * The spec's `inputType` values (§2.3 shows `listId`, `langList` and `numeric`; its full set is "not
- * shown") and the obvious further names, with their kind and the rule they carry. `langList` is a
+ * The spec's `inputType` values (it shows `listId`, `langList` and `numeric`; its full set is "not
+ * shown", see docs/introspect.md) and the obvious further names, with their kind and the rule they carry. `langList` is a
  * multilingual string; it is a shape, not a rule.
  */
 const INPUT_TYPES: ReadonlyMap<string, { readonly kind: FieldKind; readonly rule: string | null; readonly dateOnly: boolean }> =

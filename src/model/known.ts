@@ -1,14 +1,14 @@
 /**
  * What is known about resources independently of any one store: the spec's resource list and
- * operation table (`store-webservice.md` §2.1 and §4.1) and the methods PrestaShop itself forbids
- * (`forbidden_method` in `WebserviceRequest::getResources()`, reference §2).
+ * operation table and the methods PrestaShop itself forbids (`forbidden_method` in
+ * `WebserviceRequest::getResources()`); see docs/introspect.md.
  *
  * The `/api` listing only reflects the key's permissions, so the methods a client may really use are
  * the key's methods minus those the resource forbids.
  */
 import { HTTP_METHODS, type HttpMethod } from './schema.js';
 
-/** The spec's §4.1 table: the methods each listed resource supports (GET/POST/PUT/DELETE only). */
+/** The spec's operation table: the methods each listed resource supports (GET/POST/PUT/DELETE only). */
 export const SPEC_RESOURCE_METHODS: ReadonlyMap<string, readonly HttpMethod[]> = new Map<string, HttpMethod[]>([
   // Catalogue
   ['products', ['GET', 'POST', 'PUT', 'DELETE']],
@@ -80,7 +80,7 @@ export const CORE_FORBIDDEN_METHODS: ReadonlyMap<string, { readonly methods: rea
     ],
   ]);
 
-/** The methods the spec's §4.1 table denies a resource, or an empty list when the spec says nothing. */
+/** The methods the spec's operation table denies a resource, or an empty list when the spec says nothing. */
 export function specForbiddenMethods(resource: string): HttpMethod[] {
   const allowed = SPEC_RESOURCE_METHODS.get(SPEC_ALIASES.get(resource) ?? resource);
   if (allowed === undefined) return [];

@@ -10,4 +10,3 @@ export class SnapshotError extends Error {
   }
 }
 
-export { assertValidModel, validateSnapshotValue } from './snapshot-read.js';

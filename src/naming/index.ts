@@ -25,7 +25,7 @@ const RESERVED = new Set([
 ]);
 
 /** Type names the shared module and runtime export; generated resource names must not take them. */
-export const RESERVED_TYPE_NAMES = new Set([
+const RESERVED_TYPE_NAMES = new Set([
   'Id', 'LangId', 'LangCode', 'Multilang', 'MultilangValue', 'PsDate', 'PsDateTime', 'Extensions', 'Decimal',
   'ValidationIssue', 'ValidationResult', 'PrestaShopError', 'PrestaShopClient', 'ClientOptions',
   'ResourceName', 'Query', 'ListQuery', 'Filter', 'Sort', 'Display', 'Array', 'Object', 'String', 'Number',
@@ -47,7 +47,7 @@ const RESERVED_FILE_STEMS = new Set(['index', 'common', 'shared', 'runtime', 'cl
 const IDENTIFIER_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** True when `name` can be written as a bare property key or identifier. */
-export function isIdentifier(name: string): boolean {
+function isIdentifier(name: string): boolean {
   return IDENTIFIER_RE.test(name);
 }
 
@@ -103,11 +103,6 @@ export function propertyKey(name: string): string {
   return bare ? name : jsString(name);
 }
 
-/** Property access: `.name` or `["na-me"]`. */
-export function propertyAccess(name: string): string {
-  return isIdentifier(name) && name !== '__proto__' ? `.${name}` : `[${jsString(name)}]`;
-}
-
 /**
  * Text safe inside a `/** ... *\/` comment: no comment terminator, no line breaks of any kind,
  * no control characters.
@@ -151,14 +146,14 @@ export function pascalCase(name: string): string {
 }
 
 /** camelCase variant of `pascalCase`. */
-export function camelCase(name: string): string {
+function camelCase(name: string): string {
   const p = pascalCase(name);
   const c = p.startsWith('_') ? p : p[0]!.toLowerCase() + p.slice(1);
   return RESERVED.has(c) ? `${c}_` : c;
 }
 
 /** A safe file stem for a wire name: lower-case `[a-z0-9_]`, never empty, never a reserved stem. */
-export function fileStem(name: string): string {
+function fileStem(name: string): string {
   let out = name
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, '_')

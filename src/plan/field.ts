@@ -23,7 +23,7 @@ const NORMALISING_MODIFIERS = new Set(['modifierwslinkrewrite']);
  * Category, 1.7.8.10 – 9.0.0) runs `foreach ($this->name as $id_lang => $name)`: a POST without a
  * `name` list leaves a string there, the PHP warning answers 500 and nothing is saved.
  */
-export const MODIFIER_READS: Readonly<Record<string, readonly string[]>> = { modifierwslinkrewrite: ['name'] };
+const MODIFIER_READS: Readonly<Record<string, readonly string[]>> = { modifierwslinkrewrite: ['name'] };
 
 /** The fields of a resource some modifier run on POST reads (see `MODIFIER_READS`). */
 export function fieldsReadOnCreate(fields: readonly Field[]): ReadonlySet<string> {

@@ -6,7 +6,7 @@
  * but GET and HEAD) or a swap changes the records, so a read answer is kept until the next write:
  * a test that reads one record many times pays the rendering once.
  */
-import type { CrudAnswer, CrudEngine, CrudRequest } from '../fakestore/crud.js';
+import type { CrudAnswer, CrudEngine, CrudRequest } from '../fakestore/crud/engine.js';
 
 /** Read answers kept at most (the cache empties when full). */
 const READ_CACHE_LIMIT = 256;

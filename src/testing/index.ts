@@ -10,7 +10,7 @@
 import { loadSnapshot, parseSnapshotText } from '../api/snapshot.js';
 import { ConfigError, InputError } from '../errors.js';
 import { CrudEngine, FAKE_STORE_KEY, type CrudSeed, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
-import { loadSeedRecords } from '../fakestore/crud-seed.js';
+import { loadSeedRecords } from '../fakestore/crud/seed.js';
 import type { StoreSchema } from '../model/index.js';
 import { swappableEngine } from './engine.js';
 import { fixturesForSnapshot, loadRecordedAnswers } from './fixtures.js';

@@ -2,10 +2,10 @@
  * The records of a testing fake store, as the user sees them: plain JSON in the shape the engine
  * keeps them (scalar fields as strings or null, multilingual fields keyed by language id,
  * associations by name), and the seeder a `seed` function gets. The seed itself is the engine's
- * (`CrudSeed`, crud-derive.ts): the 8.2.0 demo-like records, derived records for the rest.
+ * (`CrudSeed`, fakestore/crud/derive.ts): the 8.2.0 demo-like records, derived records for the rest.
  */
 import { InputError } from '../errors.js';
-import type { CrudEngine } from '../fakestore/crud.js';
+import type { CrudEngine } from '../fakestore/crud/engine.js';
 import type { StoreSchema } from '../model/index.js';
 
 /** Values of a multilingual field, by language id (`{ "1": "Mug", "2": "Tasse" }`). */

@@ -2,7 +2,7 @@
  * Formatting of generated files with prettier, using the user's prettier configuration when one is
  * found. Prettier is loaded only when formatting is on, so `--no-format` runs never pay for it.
  *
- * Prettier dominates the cost of a run (architecture §6), and it is CPU-bound. When cores are idle
+ * Prettier dominates the cost of a run (docs/performance.md), and it is CPU-bound. When cores are idle
  * (see `idleWorkers`), a large batch is drained from one queue by this thread and by worker threads
  * (each with its own prettier): a worker takes one file at a time once it is ready, so a worker
  * that starts late (its prettier must load and warm up) simply takes less. On a busy machine, and

@@ -11,7 +11,7 @@ import { compareCodeUnits } from '../model/index.js';
 import type { Formatter } from './format.js';
 import { contentHash, parseFileRecord } from './manifest.js';
 
-export const PREFORMATTED_VERSION = 1;
+const PREFORMATTED_VERSION = 1;
 
 export interface PreformattedEntry {
   /** `contentHash` of the unformatted text. */

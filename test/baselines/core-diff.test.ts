@@ -129,7 +129,7 @@ describe('methods between generations', () => {
     const a = catalog('1.7.8.10');
     const b = catalog('8.2.0');
     const put = new Set(a.resources.filter((r) => r.allowed_methods.includes('PUT')).map((r) => r.name));
-    // Updates the spec's resource table denies (their PUT is not usable either), by hand from §4.1.
+    // Updates the spec's resource table denies (their PUT is not usable either), by hand from its operation table.
     const noUpdate = new Set(['order_histories', 'order_payments', 'order_slip']);
     const expectedPatch = b.resources
       .filter((r) => r.allowed_methods.includes('PATCH') && put.has(r.name) && !noUpdate.has(r.name))

@@ -5,9 +5,9 @@
  * whose products were added on 2024-01-10 10:00, 2024-02-15 14:30 and 2024-03-20 09:15 (Paris).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
-import { generate, writeOut } from './generated.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
+import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';
 import type { GeneratedModule } from './module.js';
 
@@ -16,7 +16,7 @@ let mod: GeneratedModule;
 beforeAll(async () => {
   const base = crudSchema();
   const schema = { ...base, store: { ...base.store, timeZone: 'Europe/Paris' } };
-  mod = (await import(`${await writeOut(`date-filters-${process.pid}`, await generate(schema, { dates: 'Date' }))}/index.ts`)) as GeneratedModule;
+  mod = (await import(`${await writeShared('date-filters', await generate(schema, { dates: 'Date' }))}/index.ts`)) as GeneratedModule;
   store = await startCrudStore({ schema, resources: ['products'], records: await loadSeedRecords() });
 });
 afterAll(() => store.close());

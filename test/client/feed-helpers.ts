@@ -3,10 +3,9 @@
  * store, whose clock the test moves by hand (wall-clock time of the store's zone, as PrestaShop
  * stores it), and the store's zone in the snapshot.
  */
-import { randomUUID } from 'node:crypto';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
 import type { StoreSchema } from '../../src/model/index.js';
-import { generate, writeOut } from './generated.js';
+import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -23,7 +22,7 @@ export interface FeedHarness {
   close(): Promise<void>;
 }
 
-export const FEED_RESOURCES = ['manufacturers', 'tags', 'products', 'categories', 'stock_availables'];
+const FEED_RESOURCES = ['manufacturers', 'tags', 'products', 'categories', 'stock_availables'];
 
 /** A store in `timeZone` whose clock starts at `start` (store wall clock) and moves only with `tick`. */
 export async function startFeedHarness(options: { readonly timeZone: string; readonly dates: 'string' | 'Date'; readonly start: string }): Promise<FeedHarness> {
@@ -36,7 +35,7 @@ export async function startFeedHarness(options: { readonly timeZone: string; rea
     },
   };
   const store = await startCrudStore({ schema, resources: FEED_RESOURCES, now: () => harness.clock });
-  const dir = await writeOut(`feed-${options.dates}-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(schema, { dates: options.dates }));
+  const dir = await writeShared(`feed-${options.dates}`, await generate(schema, { dates: options.dates }));
   const mod = (await import(`${dir}/index.ts`)) as any;
   return Object.assign(harness, {
     store,

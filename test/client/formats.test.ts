@@ -4,16 +4,16 @@
  * rendered language).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
 import type { CrudGeneration } from '../../src/fakestore/index.js';
-import { generate, writeOut } from './generated.js';
+import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';
 import type { GeneratedModule } from './module.js';
 
 let mod: GeneratedModule;
 
 beforeAll(async () => {
-  const dir = await writeOut('formats', await generate(crudSchema()));
+  const dir = await writeShared('formats', await generate(crudSchema()));
   mod = (await import(`${dir}/index.ts`)) as GeneratedModule;
 });
 
@@ -101,7 +101,7 @@ describe('a PHP bool in a JSON string field', () => {
 
 describe('generate options decide decoded types', () => {
   it('decimals: string and dates: Date round-trip through the client', async () => {
-    const dir = await writeOut('formats-options', await generate(crudSchema(), { decimals: 'string', dates: 'Date' }));
+    const dir = await writeShared('formats-options', await generate(crudSchema(), { decimals: 'string', dates: 'Date' }));
     const typed = (await import(`${dir}/index.ts`)) as GeneratedModule;
     const store = await startCrudStore({ schema: crudSchema() });
     try {

@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
 import { FAKE_STORE_KEY } from '../../src/fakestore/index.js';
 import { typecheck } from '../emit/typecheck.js';
 import { generate, writeOut } from './generated.js';

@@ -3,10 +3,10 @@
  * and the exact requests a real store receives (XML bodies, query strings, headers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
 import type { RecordedRequest } from '../../src/fakestore/index.js';
 import { EMITTERS } from '../../src/emit/index.js';
-import { generate, writeOut } from './generated.js';
+import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';
 import type { GeneratedModule } from './module.js';
 
@@ -14,7 +14,7 @@ let store: CrudStore;
 let mod: GeneratedModule;
 
 beforeAll(async () => {
-  const dir = await writeOut('roundtrip', await generate(crudSchema()));
+  const dir = await writeShared('roundtrip', await generate(crudSchema()));
   mod = (await import(`${dir}/index.ts`)) as GeneratedModule;
   store = await startCrudStore({ schema: crudSchema() });
 });

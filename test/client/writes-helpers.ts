@@ -6,11 +6,10 @@
  * (store order; `readOnly` where the store refuses the field, `noWriteBack`, `serverManaged`,
  * `values`, `quirks`), so that these suites drive the runtime alone, per generation.
  */
-import { randomUUID } from 'node:crypto';
 import { loadCatalog } from '../../src/catalog/load.js';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
-import type { CrudGeneration } from '../../src/fakestore/crud.js';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import type { CrudGeneration } from '../../src/fakestore/crud/engine.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { schemaFromCatalog } from '../../src/fakestore/generations.js';
 import { fieldKind, type Field, type Resource, type StoreSchema } from '../../src/model/index.js';
 import { createContext, type ClientOptions } from '../../templates/runtime/client.js';
@@ -18,14 +17,14 @@ import type { Codec, FieldMeta, ResourceMeta } from '../../templates/runtime/met
 import type { AttachmentFilesClient } from '../../templates/runtime/attachments.js';
 import type { RequestFunction } from '../../templates/runtime/request.js';
 import { ResourceRuntime } from '../../templates/runtime/resource.js';
-import { generate, writeOut } from './generated.js';
+import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';
 import type { GeneratedModule } from './module.js';
 
 export const GENERATIONS: readonly CrudGeneration[] = ['1.7', '8.x', '9.0'];
 
 /** The store model of a generation: the 8.2.0 snapshot, or one rebuilt from the 1.7.8.10 / 9.0.0 catalog. */
-export async function schemaOf(generation: CrudGeneration): Promise<StoreSchema> {
+async function schemaOf(generation: CrudGeneration): Promise<StoreSchema> {
   const base = crudSchema();
   if (generation === '8.x') return base;
   return schemaFromCatalog(base, await loadCatalog(generation === '1.7' ? '1.7.8.10' : '9.0.0'));
@@ -44,7 +43,7 @@ function fieldMeta(f: Field): FieldMeta {
   return meta as unknown as FieldMeta;
 }
 
-export function metaOf(resource: Resource): ResourceMeta {
+function metaOf(resource: Resource): ResourceMeta {
   return {
     name: resource.name,
     node: resource.nodeName!,
@@ -56,15 +55,14 @@ export function metaOf(resource: Resource): ResourceMeta {
 }
 
 /** Resources the suites serve: every seeded one, and those the write cases need. */
-export const SERVED = [
+const SERVED = [
   'attachments', 'carts', 'categories', 'combinations', 'customers', 'groups', 'languages', 'order_details', 'order_histories',
   'order_states', 'orders', 'products', 'shop_groups', 'shops', 'stock_availables', 'translated_configurations',
 ];
 
 /** The generated client of a generation's model (written under test/client/out/writes-<generation>/). */
-export async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
-  // One directory per harness: test files run in parallel, and two of them may use one generation.
-  const dir = await writeOut(`writes-${generation}-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(schema));
+async function generatedModule(generation: CrudGeneration, schema: StoreSchema): Promise<GeneratedModule> {
+  const dir = await writeShared(`writes-${generation}`, await generate(schema));
   return (await import(`${dir}/index.ts`)) as GeneratedModule;
 }
 

@@ -5,8 +5,8 @@
  * row as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredItem } from '../../src/fakestore/crud-query.js';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
+import type { StoredItem } from '../../src/fakestore/crud/query.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { GENERATIONS, startHarness, type Harness } from './writes-helpers.js';
 
 /**

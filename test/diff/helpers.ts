@@ -7,7 +7,7 @@ import {
   type StoreSchema,
 } from '../../src/model/index.js';
 
-export function store(psVersion: string | null, resources: readonly Resource[]): StoreSchema {
+function store(psVersion: string | null, resources: readonly Resource[]): StoreSchema {
   return { schemaVersion: 3, store: { psVersion, languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
 }
 

@@ -16,7 +16,7 @@ export interface DocCommand {
 const SHELL = new Set(['sh', 'bash', 'shell', 'console']);
 
 /** The markdown files of the docs, README first. */
-export function docFiles(root: string): string[] {
+function docFiles(root: string): string[] {
   const pages = readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .sort()
@@ -25,7 +25,7 @@ export function docFiles(root: string): string[] {
 }
 
 /** The text before an unquoted `#` that starts a word (a shell comment). */
-export function withoutComment(line: string): string {
+function withoutComment(line: string): string {
   let quote: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
@@ -41,7 +41,7 @@ export function withoutComment(line: string): string {
 }
 
 /** Every shell command of one markdown text, in order. */
-export function shellCommands(markdown: string, file: string): DocCommand[] {
+function shellCommands(markdown: string, file: string): DocCommand[] {
   const out: DocCommand[] = [];
   let inShell = false;
   let inFence = false;

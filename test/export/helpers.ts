@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 
 export const HERE = dirname(fileURLToPath(import.meta.url));
-export const ROOT = join(HERE, '..', '..');
+const ROOT = join(HERE, '..', '..');
 export const MINI = join(HERE, 'fixtures', 'mini-schema.json');
 /** The 8.2.0 snapshot the introspector tests commit. */
 export const PS820 = join(ROOT, 'test', 'golden', 'prestashop-8.2.0', 'prestashop-schema.json');
@@ -24,7 +24,7 @@ export async function openApiErrors(doc: unknown): Promise<unknown> {
 }
 
 /** Our annotation keywords, declared so that strict mode accepts them and nothing else. */
-export const ANNOTATIONS = [
+const ANNOTATIONS = [
   'x-prestashop',
   'x-prestashop-format',
   'x-prestashop-input-type',

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 import { startFakeStore, FAKE_STORE_KEY, type FakeStore } from '../../src/fakestore/index.js';
-import type { CrudEngine, CrudEngineOptions, CrudGeneration } from '../../src/fakestore/crud.js';
+import type { CrudEngine, CrudEngineOptions, CrudGeneration } from '../../src/fakestore/crud/engine.js';
 import { raw, type RawAnswer } from '../client/helpers.js';
 
 /** The 8.2.0 golden snapshot and the bundled 1.7.8.10 and 9.0.0 baselines. */

@@ -4,8 +4,8 @@
  * hostile value (a cubic 6.2 s at 4,000 characters before) is answered at once over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrudField } from '../../src/fakestore/crud-model.js';
-import { filterPredicate } from '../../src/fakestore/crud-query.js';
+import type { CrudField } from '../../src/fakestore/crud/model.js';
+import { filterPredicate } from '../../src/fakestore/crud/query.js';
 import { startHarness, type Harness } from '../client/writes-helpers.js';
 
 let h: Harness;

@@ -15,7 +15,7 @@ export const KEY = FAKE_STORE_KEY;
 export const GOLDEN_8_2_0 = readFileSync(join(import.meta.dirname, '../golden/prestashop-8.2.0/prestashop-schema.json'), 'utf8');
 
 /** Every form the key could leak in: as is, URL-encoded, in a Basic header, lower-cased. */
-export function keyForms(key: string): string[] {
+function keyForms(key: string): string[] {
   return [
     key,
     encodeURIComponent(key),
@@ -50,8 +50,6 @@ export function readAll(dir: string): string {
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('\n');
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** True when the `openssl` command is available (TLS tests generate their certificates with it). */
 export function hasOpenssl(): boolean {

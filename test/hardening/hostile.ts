@@ -301,7 +301,7 @@ const LITERALS = new Set([
  * (the scanner skips comments as trivia; template literals are re-scanned at each `}` that closes
  * a substitution).
  */
-export function codeTokens(source: string): string[] {
+function codeTokens(source: string): string[] {
   const scanner = ts.createScanner(ts.ScriptTarget.ES2022, true, ts.LanguageVariant.Standard, source);
   const tokens: string[] = [];
   const braces: ('template' | 'block')[] = [];

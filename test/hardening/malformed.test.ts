@@ -129,12 +129,10 @@ describe('what a store says never drives the terminal', () => {
     store.fault({ path: '/api', status: 401, body: evil, headers: { 'content-type': 'application/json' } });
     const run = await introspectExpectingFailure();
     expect(run.stderr).toContain('\\u001b[2J\\u001b[31mYou are safe\\u000d\\u202eevil\\u0007');
-    // eslint-disable-next-line no-control-regex
     expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
     const doctor = await runCli(['doctor', '--url', store.url, '--key', KEY]);
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toContain('\\u001b[2J');
-    // eslint-disable-next-line no-control-regex
     expect(doctor.stdout + doctor.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/);
   });
 });

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { serializeSnapshot } from '../../src/model/index.js';
 import { BIN, tempDir } from '../cli/helpers.js';

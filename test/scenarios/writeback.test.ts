@@ -6,7 +6,7 @@
  * before and after, less the fields the store itself changes on every write (`STORE_CHANGES`).
  */
 import { describe, expect } from 'vitest';
-import { loadSeedRecords } from '../../src/fakestore/crud-seed.js';
+import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { makeCategory, makeProduct } from './records.js';
 import { makeEverything, NOT_COVERED, type Made } from './writeback-recipes.js';
 import { scenario, type Client, type Target, useTarget } from './targets.js';

@@ -2,11 +2,10 @@
  * `createFakeStore` (`prestashop-codegen/testing`) as a user's test suite drives it: the client
  * generated from the same snapshot, given only `baseUrl` and `apiKey`, over real HTTP.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { createClock, createFakeStore, type TestingFakeStore } from '../../src/testing/index.js';
-import { generate, writeOut } from '../client/generated.js';
+import { generate, writeShared } from '../client/generated.js';
 import { crudSchema } from '../client/helpers.js';
 import type { GeneratedModule } from '../client/module.js';
 
@@ -21,7 +20,7 @@ const name = (en: string, fr: string) => [
 ];
 
 beforeAll(async () => {
-  const dir = await writeOut(`testing-${process.pid}-${randomUUID().slice(0, 8)}`, await generate(crudSchema()));
+  const dir = await writeShared('testing', await generate(crudSchema()));
   mod = (await import(`${dir}/index.ts`)) as GeneratedModule;
   store = await createFakeStore(SNAPSHOT);
 });

@@ -31,7 +31,7 @@ export interface DemoState {
 export type DemoStep = (state: DemoState) => Promise<void>;
 
 /** Steps that run after introspection, in order. Append a step to extend the demo. */
-export const DEMO_STEPS: readonly DemoStep[] = [generateDemoStep];
+const DEMO_STEPS: readonly DemoStep[] = [generateDemoStep];
 
 export function demoCommand(ctx: CliContext): CommandModule<object, DemoArgs> {
   return {

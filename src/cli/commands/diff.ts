@@ -36,7 +36,7 @@ import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } fr
 export { loadBaseline } from './baselines.js';
 import type { CliContext } from './registry.js';
 
-export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
+const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
 
 type Which = 'old' | 'new';
 
@@ -205,7 +205,7 @@ export interface DiffArgs extends UpgradeArgs, ReadFlags {
 }
 
 /** Which inputs the positionals and URL flags name, in order old then new. */
-export function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
+function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
   const positionals = [args.old, args.new].filter((p): p is string => p !== undefined);
   const needed = (args.oldUrl === undefined ? 1 : 0) + (args.newUrl === undefined ? 1 : 0);
   if (positionals.length !== needed) {
@@ -219,7 +219,7 @@ export function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec]
   return [old, neu];
 }
 
-export async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserConfig = {}): Promise<void> {
+async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserConfig = {}): Promise<void> {
   const config = diffSettings(userConfig);
   // yargs checks choices for the CLI; runDiff is also called directly, so check them here too.
   if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');

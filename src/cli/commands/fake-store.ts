@@ -59,7 +59,7 @@ async function startSnapshotStore(path: string, generation: FakeStoreGeneration 
 
 async function startBundledStore(generation: CrudGeneration | '1.7.8', port: number, reporter: Reporter): Promise<FakeStoreRun> {
   const { CRUD_RESOURCES, FAKE_STORE_KEY, startFakeStore } = await import('../../fakestore/index.js');
-  const { loadSeedRecords } = await import('../../fakestore/crud-seed.js');
+  const { loadSeedRecords } = await import('../../fakestore/crud/seed.js');
   const engineGeneration: CrudGeneration = generation === '1.7.8' ? '1.7' : generation;
   const flavor = engineGeneration === '1.7' ? '1.7' : '8.x';
   const probe = await startFakeStore({ flavor });

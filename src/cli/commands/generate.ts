@@ -167,7 +167,7 @@ function reportEmit(reporter: Reporter, run: GenerateResult): void {
   }
 }
 
-export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
+async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   const { reporter } = ctx;
   const t0 = performance.now();
   const loaded = await loadUserConfig(ctx.cwd, args.config);
@@ -235,7 +235,7 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
 }
 
 /** Folder of the demo's generated code, inside the demo directory. */
-export const DEMO_GENERATED_DIR = 'generated';
+const DEMO_GENERATED_DIR = 'generated';
 
 /** The demo's code generation: the introspected model → `<demo>/generated`, formatted. */
 export const generateDemoStep: DemoStep = async (state) => {

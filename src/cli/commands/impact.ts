@@ -41,7 +41,7 @@ function requireFile(ctx: CliContext, path: string | undefined, flag: string, di
   return abs;
 }
 
-export async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConfig = {}): Promise<void> {
+async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConfig = {}): Promise<void> {
   if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
   if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');

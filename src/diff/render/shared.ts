@@ -5,7 +5,7 @@
 import { printableLine } from '../../errors.js';
 import { changeSummary } from '../diff.js';
 import type { DiffReport, DiffSide } from '../report.js';
-import { SEVERITIES, type Change, type ChangeValue, type Direction, type Severity } from '../types.js';
+import { SEVERITIES, type Change, type Direction, type Severity } from '../types.js';
 
 /**
  * The one escape of store text for display (src/errors.ts), on one line: control characters,
@@ -67,8 +67,4 @@ export function verdictLine(report: DiffReport): string | null {
 /** A change's summary with store-sent values made printable. */
 export function summaryOf(change: Change): string {
   return printable(changeSummary(change));
-}
-
-export function showValue(v: ChangeValue): string {
-  return v === null ? 'null' : printable(String(v));
 }

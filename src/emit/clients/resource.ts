@@ -13,7 +13,7 @@ import { propertyLine, typeAlias, typeDoc } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../../naming/index.js';
 import { renderMeta } from './meta.js';
 
-/** Writes that take `sendemail` (reference §3): order state changes and order carrier updates. */
+/** Writes that take `sendemail` (docs/clients.md): order state changes and order carrier updates. */
 const EMAIL_WRITES: ReadonlyMap<string, readonly HttpMethod[]> = new Map<string, readonly HttpMethod[]>([
   ['order_histories', ['POST']],
   ['order_carriers', ['PUT', 'PATCH']],

@@ -148,7 +148,7 @@ class ResourceRenderer {
     return blockProperty(ASSOCIATIONS_KEY, body, '', doc, shape !== 'read', 1);
   }
 
-  private extensionsProperty(shape: Shape): string {
+  private extensionsProperty(): string {
     this.imports.add('Extensions');
     // The `Extensions` type says what they are (common.ts).
     return property(this.plan.extensionsKey, ref('Extensions'), [], true, 1, this.layout);
@@ -175,7 +175,7 @@ class ResourceRenderer {
       (shape === 'read' ? this.idProperty() : '') +
       this.fieldProperties(shape) +
       this.associationsProperty(shape) +
-      this.extensionsProperty(shape) +
+      this.extensionsProperty() +
       '}\n'
     );
   }

@@ -167,7 +167,7 @@ function shape(plan: ResourcePlan, patch: boolean, unknownKeys: UnknownKeys, imp
 }
 
 /** Lower-camel name of a schema constant, from a type name (`ProductInput` → `productInputSchema`). */
-export function schemaName(typeName: string): string {
+function schemaName(typeName: string): string {
   return `${typeName[0]!.toLowerCase()}${typeName.slice(1)}Schema`;
 }
 

@@ -14,15 +14,15 @@
  * - `DELETE attachments/file/{id}` deletes nothing: the store builds `new Attachment((int)
  *   $this->getWsObject()->urlSegment[1])`, and segment 1 is `file` (8.2.0
  *   WebserviceSpecificManagementAttachments::manage, 221-224), so it deletes the unloaded attachment
- *   0 and answers 200. `DELETE attachments/{id}` (crud.ts) deletes the row and the file;
+ *   0 and answers 200. `DELETE attachments/{id}` (engine.ts) deletes the row and the file;
  * - a plain `POST attachments` saves nothing: the entity switch of `manage` has no POST case; the
  *   answer is 200 with an empty document (`[]` in JSON), seen on a real 8.2.0 store.
  */
 import { createHash } from 'node:crypto';
-import type { CrudAnswer, CrudEngine, CrudRequest } from './crud.js';
-import { ATTACHMENT_SITE, phpFailure } from './crud-php.js';
-import { WsError } from './crud-query.js';
-import { XML_HEAD, XML_TAIL } from './wire.js';
+import type { CrudAnswer, CrudEngine, CrudRequest } from './engine.js';
+import { ATTACHMENT_SITE, phpFailure } from './php.js';
+import { WsError } from './query.js';
+import { XML_HEAD, XML_TAIL } from '../wire.js';
 
 export interface AttachmentFile {
   bytes: Uint8Array;

@@ -3,7 +3,7 @@
  * (`WebserviceRequest::manageFilters`, `setFieldsToDisplay`, `filterLanguage` and
  * `SQLUtils::getSQLRetrieveFilter`): filters on stored values, sort, limit, display and language.
  */
-import type { CrudField, CrudResource } from './crud-model.js';
+import type { CrudField, CrudResource } from './model.js';
 
 /** A stored item: scalar fields as strings, multilingual fields per language, association lists. */
 export interface StoredItem {

@@ -6,10 +6,10 @@
  * resource, so that every reference resolves. Languages come from the snapshot; stock_availables
  * hold one row per product and combination of the (single) shop, as `StockAvailable` keeps them.
  */
-import type { StoreSchema } from '../model/index.js';
-import { storedValue, type CrudField, type CrudResource } from './crud-model.js';
-import type { CrudGeneration } from './crud-render.js';
-import type { SeedRecord } from './crud-seed.js';
+import type { StoreSchema } from '../../model/index.js';
+import { storedValue, type CrudField, type CrudResource } from './model.js';
+import type { CrudGeneration } from './render.js';
+import type { SeedRecord } from './seed.js';
 
 /** Derived records per resource. */
 const DERIVED_COUNT = 2;

@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { CrudResource } from './crud-model.js';
-import type { StoredItem } from './crud-query.js';
+import type { CrudResource } from './model.js';
+import type { StoredItem } from './query.js';
 
 export type SeedValue = string | number | null | Readonly<Record<string, string | null>>;
 export type SeedRecord = Readonly<Record<string, SeedValue | Readonly<Record<string, readonly Readonly<Record<string, string>>[]>>>> & { readonly id: number };
@@ -20,7 +20,7 @@ export interface SeedRecords {
 
 /** The bundled 8.2.0 seed records. */
 export async function loadSeedRecords(): Promise<SeedRecords> {
-  const file = fileURLToPath(new URL('../../fixtures/crud-seed/prestashop-8.2.0.json', import.meta.url));
+  const file = fileURLToPath(new URL('../../../fixtures/crud-seed/prestashop-8.2.0.json', import.meta.url));
   return JSON.parse(await readFile(file, 'utf8')) as SeedRecords;
 }
 

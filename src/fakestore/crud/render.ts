@@ -1,13 +1,13 @@
 /**
  * How the CRUD fake store renders items, the way `WebserviceOutputXML` / `WebserviceOutputJSON`
- * do (reference §4): CDATA everywhere, `xlink:href` on non-zero references, `notFilterable` on
+ * do (8.2.0 classes/webservice/): CDATA everywhere, `xlink:href` on non-zero references, `notFilterable` on
  * fields with a getter, `<language id>` children; in JSON the single-language collapse, omitted
  * empty associations, `[]` for an empty list, the 8.x/9.0 falsy filter on the item form, and the
  * switch to the (unfiltered) list form when the query has a `display` parameter.
  */
-import type { CrudField, CrudResource } from './crud-model.js';
-import type { DisplaySpec, StoredItem } from './crud-query.js';
-import { cdata, XML_HEAD, XML_TAIL } from './wire.js';
+import type { CrudField, CrudResource } from './model.js';
+import type { DisplaySpec, StoredItem } from './query.js';
+import { cdata, XML_HEAD, XML_TAIL } from '../wire.js';
 
 export type CrudGeneration = '1.7' | '8.x' | '9.0';
 

@@ -3,10 +3,10 @@
  * the field `image`, listing, download, replacement with `ps_method=PUT`, deletion) and search
  * (`query` + `language`, both mandatory: 400/100).
  */
-import type { CrudAnswer, CrudEngine, CrudRequest } from './crud.js';
-import { parseDisplay, WsError } from './crud-query.js';
-import { jsonList, phpJson, xmlList } from './crud-render.js';
-import { cdata, XML_HEAD, XML_TAIL } from './wire.js';
+import type { CrudAnswer, CrudEngine, CrudRequest } from './engine.js';
+import { parseDisplay, WsError } from './query.js';
+import { jsonList, phpJson, xmlList } from './render.js';
+import { cdata, XML_HEAD, XML_TAIL } from '../wire.js';
 
 export interface ImageRecord {
   readonly id: number;

@@ -4,7 +4,7 @@
  * stripped. Parsed with fast-xml-parser, independently of the client runtime's own parser.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { WsError } from './crud-query.js';
+import { WsError } from './query.js';
 
 export interface Node {
   readonly name: string;

@@ -18,13 +18,13 @@
  *   (`Combination::setWsProductOptionValues` deletes the combination's image links).
  *
  * The answer renders the object in memory, not the stored row: languages the object lacks render
- * as empty in XML and make the JSON renderer warn (`Undefined array key 2`), see crud.ts.
+ * as empty in XML and make the JSON renderer warn (`Undefined array key 2`), see engine.ts.
  */
-import { checkValue, nullValue, storedValue, zeroValue, type CrudField, type CrudResource } from './crud-model.js';
-import { hashPassword, LINK_REWRITE_SITE, phpFailure, POSITION_SITE } from './crud-php.js';
-import { WsError, type StoredItem } from './crud-query.js';
-import type { CrudGeneration } from './crud-render.js';
-import { child, type Node } from './crud-xml.js';
+import { checkValue, nullValue, storedValue, zeroValue, type CrudField, type CrudResource } from './model.js';
+import { hashPassword, LINK_REWRITE_SITE, phpFailure, POSITION_SITE } from './php.js';
+import { WsError, type StoredItem } from './query.js';
+import type { CrudGeneration } from './render.js';
+import { child, type Node } from './xml.js';
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
 

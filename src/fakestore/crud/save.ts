@@ -1,17 +1,17 @@
 /**
  * The write path of the CRUD fake store: `WebserviceRequest::saveEntityFromXml` (8.2.0
  * classes/webservice/WebserviceRequest.php) for POST, PUT and PATCH bodies — ids first (89, 90,
- * 91, 92), then each entity's fields (crud-write.ts), modifiers, validation, the save with its
- * `objectMethods` (crud-effects.ts), the associations, and the answer that renders the objects in
+ * 91, 92), then each entity's fields (write.ts), modifiers, validation, the save with its
+ * `objectMethods` (effects.ts), the associations, and the answer that renders the objects in
  * memory.
  */
-import type { CrudAnswer, CrudEngine, CrudRequest } from './crud.js';
-import { columnValue, type CrudResource } from './crud-model.js';
-import { JSON_LANGUAGE_SITE, phpError } from './crud-php.js';
-import { WsError, type StoredItem } from './crud-query.js';
-import { afterSave, beforeSave } from './crud-effects.js';
-import { applyAssociations, applyFields, linkRewriteModifier, validateItem, type SavedEntity, type WriteMethod } from './crud-write.js';
-import { child, parseBody, type Node } from './crud-xml.js';
+import type { CrudAnswer, CrudEngine, CrudRequest } from './engine.js';
+import { columnValue, type CrudResource } from './model.js';
+import { JSON_LANGUAGE_SITE, phpError } from './php.js';
+import { WsError, type StoredItem } from './query.js';
+import { afterSave, beforeSave } from './effects.js';
+import { applyAssociations, applyFields, linkRewriteModifier, validateItem, type SavedEntity, type WriteMethod } from './write.js';
+import { child, parseBody, type Node } from './xml.js';
 
 export function writeEntities(engine: CrudEngine, def: CrudResource, method: WriteMethod, req: CrudRequest): CrudAnswer {
   const root = parseBody(req.body);
@@ -90,7 +90,7 @@ function inMemory(saved: SavedEntity): StoredItem {
   return item;
 }
 
-export function cloneItem(item: StoredItem): StoredItem {
+function cloneItem(item: StoredItem): StoredItem {
   return {
     id: item.id,
     values: new Map(item.values),

@@ -3,7 +3,7 @@
  * per-field rules it applies to writes the way PrestaShop's `ObjectModel` does: zero values of
  * fields a POST/PUT leaves out, format checks (code 85, 84 for languages), length checks.
  */
-import { fieldKind, type FieldKind, type HttpMethod, type Resource, type WriteMode } from '../model/index.js';
+import { fieldKind, type FieldKind, type HttpMethod, type Resource, type WriteMode } from '../../model/index.js';
 
 export interface CrudField {
   readonly name: string;
@@ -106,10 +106,10 @@ const READ_ONLY_VIEWS = new Set([
  * release (8.2.0 classes/webservice/WebserviceRequest.php 331-346; 1.7.8 lists the read-only views
  * without PATCH, which 1.7.8 does not know at all: 405/23 before this check). The model's table
  * also lists `attachments` POST, a client-side policy: a real store answers it, saving nothing
- * (crud-attachments.ts). Module resources
+ * (attachments.ts). Module resources
  * (`addWebserviceResources`) carry their own `forbidden_method`, which a snapshot does not record.
  */
-export function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {
+function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {
   if (READ_ONLY_VIEWS.has(resource)) return generation === '1.7' ? ['PUT', 'POST', 'DELETE'] : ['PUT', 'POST', 'PATCH', 'DELETE'];
   if (resource === 'stock_availables') return ['POST', 'DELETE'];
   if (resource === 'warehouses') return ['DELETE'];

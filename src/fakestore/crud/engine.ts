@@ -2,7 +2,7 @@
  * A stateful fake PrestaShop webservice engine for every resource of a snapshot (core and module
  * resources), or the ones named by `resources`.
  *
- * It follows the reference (prestashop-webservice.md §3–§6): XML-only writes parsed like
+ * It follows real 1.7.8–9.0 stores (docs/clients.md, "Writes that never lose data"): XML-only writes parsed like
  * `saveEntityFromXml` (91, 90, 92, 93, 41, 84/85, 86, 127), POST 201 / PUT, PATCH 200, PUT resets
  * omitted fields and PATCH does not, DELETE one or `?id=[…]` (87), a missing id answers 404 with
  * an empty body, filters / sort / limit / display / language with their error codes, and the JSON
@@ -10,28 +10,28 @@
  * snapshot's `keyMethods` less the release's `forbidden_method` (405/101); a method PrestaShop does
  * not know is 405/23 (`WebserviceRequest::checkHTTPMethod`, 8.2.0 964-977).
  *
- * The engine has no I/O: `handle(request)` returns the answer. `startCrudStore` (crud-server.ts)
+ * The engine has no I/O: `handle(request)` returns the answer. `startCrudStore` (server.ts)
  * puts it on HTTP; the bundled fake store mounts it with its `crud` option. Tests and users read
  * and add records with `records(resource)` and `insert(resource, record)`; `reset()` puts the
  * seed back.
  */
-import type { HttpMethod, StoreSchema } from '../model/index.js';
-import { crudResourceOf, nullValue, type CrudResource } from './crud-model.js';
-import { DELETE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './crud-php.js';
-import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './crud-query.js';
-import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './crud-render.js';
-import { attachmentEntityPost, handleAttachmentFiles, type AttachmentFile } from './crud-attachments.js';
-import { afterDelete } from './crud-effects.js';
-import { derivedRecords } from './crud-derive.js';
-import { withGetterAssociations } from './crud-getters.js';
-import { formatDate, writeEntities } from './crud-save.js';
-import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './crud-seed.js';
-import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './crud-special.js';
-import { renderErrors } from './wire.js';
+import type { HttpMethod, StoreSchema } from '../../model/index.js';
+import { crudResourceOf, nullValue, type CrudResource } from './model.js';
+import { DELETE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './php.js';
+import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './query.js';
+import { jsonItems, jsonList, xmlItems, xmlList, type CrudGeneration, type RenderContext } from './render.js';
+import { attachmentEntityPost, handleAttachmentFiles, type AttachmentFile } from './attachments.js';
+import { afterDelete } from './effects.js';
+import { derivedRecords } from './derive.js';
+import { withGetterAssociations } from './getters.js';
+import { formatDate, writeEntities } from './save.js';
+import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './seed.js';
+import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './special.js';
+import { renderErrors } from '../wire.js';
 
-export { WsError, type StoredItem } from './crud-query.js';
-export type { CrudGeneration } from './crud-render.js';
-export type { SeedRecord, SeedRecords } from './crud-seed.js';
+export type { StoredItem } from './query.js';
+export type { CrudGeneration } from './render.js';
+export type { SeedRecord, SeedRecords } from './seed.js';
 
 /** The five resources the CRUD store served before it served every resource (`startCrudStore`'s default). */
 export const CRUD_RESOURCES: readonly string[] = ['categories', 'customers', 'order_histories', 'products', 'stock_availables'];
@@ -47,7 +47,7 @@ export function knownMethod(method: string, generation: CrudGeneration): boolean
 /**
  * What the store starts with:
  * - `true` (default): a record set for every resource served: `demo` records where given (the 8.2.0
- *   demo-like records), records derived from the field plan for the others (crud-derive.ts);
+ *   demo-like records), records derived from the field plan for the others (derive.ts);
  * - `'install'`: categories 1 (Root) and 2 (Home) only, like a fresh install without demo data;
  * - `false`: nothing;
  * - a function: the `true` set, then the function adds records (`store.insert(resource, record)`).

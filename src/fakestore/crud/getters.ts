@@ -1,13 +1,13 @@
 /**
  * Associations that PrestaShop's getter reads from other rows each time an item is rendered, so
- * the stored item never holds them (a write ignores them: no `setWs…` setter, crud-model.ts
+ * the stored item never holds them (a write ignores them: no `setWs…` setter, model.ts
  * READ_ONLY_ASSOCIATIONS).
  *
  * - `categories.categories`: the category's children, `Category::getChildrenWs` (8.2.0
  *   classes/Category.php 2038-2047): `id_parent` = the category, `active` = 1, by position (ties
  *   by id, as the category_shop rows of one parent are created in id order).
  */
-import type { StoredItem } from './crud-query.js';
+import type { StoredItem } from './query.js';
 
 /** What the getters read: the stored items of a resource. */
 export type StoredRows = (resource: string) => ReadonlyMap<number, StoredItem>;

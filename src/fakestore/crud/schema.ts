@@ -6,9 +6,9 @@
  * empty entry; the synopsis adds `required`, `maxSize`, `format` and `readOnly`. In JSON, 8.x and
  * 9.0 drop every empty value (`{"order_history":[]}`, as recorded); 1.7.8 keeps each field as "".
  */
-import type { CrudField, CrudResource } from './crud-model.js';
-import type { CrudGeneration } from './crud-render.js';
-import { cdata, XML_HEAD, XML_TAIL, type WireFormat } from './wire.js';
+import type { CrudField, CrudResource } from './model.js';
+import type { CrudGeneration } from './render.js';
+import { cdata, XML_HEAD, XML_TAIL, type WireFormat } from '../wire.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -51,7 +51,7 @@ export function renderSchema(def: CrudResource, kind: 'blank' | 'synopsis', form
 }
 
 /** A resource's block of the `/api` listing (flags rewritten per key by `listingForKey`). */
-export function apiIndexEntry(name: string, description: string, wsUrl: string): string {
+function apiIndexEntry(name: string, description: string, wsUrl: string): string {
   const flags = 'get="true" put="true" post="true" patch="true" delete="true" head="true"';
   const href = `${wsUrl}/${name}`;
   return (

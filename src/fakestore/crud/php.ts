@@ -8,8 +8,8 @@
  * crud-golden.json); a 1.7.8 store names the same files, its line numbers may differ.
  */
 import { createHash } from 'node:crypto';
-import type { CrudGeneration } from './crud-render.js';
-import { WsError } from './crud-query.js';
+import type { CrudGeneration } from './render.js';
+import { WsError } from './query.js';
 
 /** The PHP conditions the fake store reproduces. */
 export type PhpCondition =

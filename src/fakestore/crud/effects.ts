@@ -20,10 +20,10 @@
  * - order_histories POST: `OrderHistory::addWs()` (OrderHistory.php 600-618) →
  *   `changeIdOrderState()`, which sets the order's `current_state`.
  */
-import type { CrudEngine } from './crud.js';
-import type { CrudResource } from './crud-model.js';
-import { WsError, type StoredItem } from './crud-query.js';
-import { formatDate } from './crud-save.js';
+import type { CrudEngine } from './engine.js';
+import type { CrudResource } from './model.js';
+import { WsError, type StoredItem } from './query.js';
+import { formatDate } from './save.js';
 
 /** PS_OS_WS_PAYMENT and PS_OS_ERROR of the install data (install/data/xml/configuration.xml). */
 const PS_OS_WS_PAYMENT = '11';
