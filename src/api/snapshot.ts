@@ -4,24 +4,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ERRNO_FIX, InputError, WriteError } from '../errors.js';
-import { parseSnapshot, serializeSnapshot, SnapshotError, type StoreSchema } from '../model/index.js';
+import { parseSnapshot, serializeSnapshot, type StoreSchema } from '../model/index.js';
 import { writeFileAtomic } from '../write/atomic.js';
 
-/** Parses snapshot text; a bad snapshot is an `InputError` (exit 2) naming the file and the bad item. */
-export function parseSnapshotText(text: string, source: string): StoreSchema {
-  try {
-    return parseSnapshot(text, source);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
-    throw error;
-  }
-}
-
 /**
- * Reads and checks a snapshot file written by `introspect`. Throws `InputError` when the file is
- * missing, unreadable or not a valid snapshot.
+ * The one snapshot loader: reads and checks a snapshot file written by `introspect`. A missing,
+ * unreadable or invalid file, or one of an unknown `schemaVersion`, is an `InputError` (exit 2)
+ * naming the file and what to do. `source` is how messages name the file (default `path`).
  */
-export async function loadSnapshot(path: string): Promise<StoreSchema> {
+export async function loadSnapshot(path: string, source: string = path): Promise<StoreSchema> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -33,9 +24,10 @@ export async function loadSnapshot(path: string): Promise<StoreSchema> {
         : code === 'EISDIR'
           ? 'is a directory; name the snapshot file (e.g. prestashop-schema.json)'
           : `cannot read the snapshot (${code ?? (error as Error).message})`;
-    throw new InputError(why, path, { cause: error });
+    throw new InputError(why, source, { cause: error });
   }
-  return parseSnapshotText(text, path);
+  // A bad snapshot is a SnapshotError: an InputError naming the file and the bad item.
+  return parseSnapshot(text, source);
 }
 
 /**

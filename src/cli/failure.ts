@@ -1,12 +1,12 @@
 /**
  * Turns whatever a command threw into one line for the user and an exit code:
- * - typed errors (`CodegenError`, `SnapshotError`): their message and code, plus a hint for
+ * - typed errors (`CodegenError`, `SnapshotError` included): their message and code, plus a hint for
  *   network failures (connection refused, unknown host);
  * - file-system errors that escaped (`EACCES`, `EADDRINUSE`, ...): the path or port and a fix, exit 2;
  * - anything else is a bug: "internal error", exit 3, and the stack only with --verbose.
  * Also rewrites yargs' usage messages into plainer ones.
  */
-import { CodegenError, ERRNO_FIX, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint, SnapshotError } from '../errors.js';
+import { CodegenError, ERRNO_FIX, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint } from '../errors.js';
 
 export const BUGS_URL = 'https://github.com/prestashop-codegen/prestashop-codegen/issues';
 
@@ -28,14 +28,13 @@ interface SystemError extends Error {
 }
 
 export function describeFailure(error: unknown): Failure {
-  if (error instanceof CodegenError || error instanceof SnapshotError) {
+  if (error instanceof CodegenError) {
     let message = error.message;
     if (error instanceof IntrospectError && !/\bhint:/.test(message)) {
       const hint = networkHint(message);
       if (hint !== null) message += ` (hint: ${hint})`;
     }
-    // A bad snapshot is bad input (exit 2); the model layer cannot depend on the CLI's error base.
-    return { message, exitCode: error instanceof CodegenError ? error.exitCode : EXIT_USAGE, stack: error.stack ?? null };
+    return { message, exitCode: error.exitCode, stack: error.stack ?? null };
   }
   const sys = error as SystemError;
   if (error instanceof Error && typeof sys.code === 'string' && ERRNO_FIX[sys.code] !== undefined) {

@@ -30,10 +30,12 @@ import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } fro
 import type { StoreSchema } from '../../model/index.js';
 import { snapshotLineIndex } from '../snapshot-lines.js';
 import { readOptions, readStoreOptions, type ReadFlags } from '../store-flags.js';
-import { loadBaseline, loadCoreSide, parseSnapshot } from './baselines.js';
-import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
+import { loadSnapshot } from '../../api/snapshot.js';
+import { loadBaseline, SAFE_VERSION } from '../../baselines/files.js';
+import { parseSnapshot } from '../../model/index.js';
+import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
 
-export { loadBaseline } from './baselines.js';
+export { loadBaseline } from '../../baselines/files.js';
 import type { CliContext } from './registry.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
@@ -130,13 +132,7 @@ export async function loadSide(
   switch (spec.kind) {
     case 'file': {
       const abs = resolve(ctx.cwd, spec.path);
-      let text: string;
-      try {
-        text = await readFile(abs, 'utf8');
-      } catch (error) {
-        throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, spec.path, { cause: error });
-      }
-      return { schema: parseSnapshot(text, spec.path), label: spec.path, file: abs };
+      return { schema: await loadSnapshot(abs, spec.path), label: spec.path, file: abs };
     }
     case 'git': {
       const label = `${spec.ref}:${spec.path}`;
@@ -151,6 +147,20 @@ export async function loadSide(
     case 'store':
       return introspect(ctx, which, spec, config, flags);
   }
+}
+
+/** The bundled baseline of a `core@<version>` side, or an input error that says which ones ship. */
+async function loadCoreSide(version: string): Promise<LoadedSide> {
+  const schema = await loadBaseline(version);
+  if (schema === null) {
+    const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);
+    throw new InputError(
+      `no bundled core baseline for PrestaShop ${shown}; the bundled ones are 1.7.8.10 (used for 1.7.x), 8.2.0 (8.x) and 9.0.0 (9.x)`,
+      'core',
+    );
+  }
+  const used = schema.store.psVersion ?? version;
+  return { schema, label: `core@${version} = baselines/prestashop-${used}.json`, file: null };
 }
 
 /** Ignore entries from the ignore file (explicit or default) and the config, with their sources. */

@@ -2,11 +2,9 @@
  * `prestashop-codegen export --schema prestashop-schema.json --format openapi|jsonschema --out <file>`:
  * the snapshot as an OpenAPI 3.1 document or a JSON Schema 2020-12 bundle.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
+import { loadSnapshot } from '../../api/snapshot.js';
 import { EXPORT_FORMATS, renderExport, type ExportFormat } from '../../export/index.js';
-import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
 import type { CommandFactory } from './registry.js';
 
@@ -15,24 +13,6 @@ interface ExportArgs {
   readonly format: ExportFormat;
   readonly out: string;
   readonly decimals: 'number' | 'string';
-}
-
-async function loadSnapshot(path: string): Promise<StoreSchema> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? 'snapshot not found' : `cannot read the snapshot (${code ?? String(error)})`, path, {
-      cause: error,
-    });
-  }
-  try {
-    return parseSnapshot(text, path);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(`invalid snapshot: ${error.message}`, null, { cause: error });
-    throw error;
-  }
 }
 
 export const exportCommand: CommandFactory = (ctx) => ({

@@ -14,11 +14,11 @@ import type { UserConfig } from '../../config/types.js';
 import { diff, DIFF_FORMATS, FAIL_ON_LEVELS, type DiffFormat, type FailOn } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError } from '../../errors.js';
 import { snapshotHash } from '../../model/index.js';
-import { loadBaseline } from './baselines.js';
+import { loadBaseline } from '../../baselines/files.js';
 import { diffSettings, loadSide, parseSideSpec, styler } from './diff.js';
 import type { ReadFlags } from '../store-flags.js';
 import type { CliContext } from './registry.js';
-import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
+import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
 
 export interface ImpactArgs extends UpgradeArgs {
   readonly old?: string;
