@@ -42,15 +42,20 @@ export function optionLabel(option: string): string {
   return `--${option}`;
 }
 
-/** Bad flags, a bad config file, a bad option value. */
+/**
+ * Bad flags, a bad config file, a bad option value. With `file`, the option is one of that config
+ * file (`/p/prestashop-codegen.config.json: config option "introspect.timeout": …`).
+ */
 export class ConfigError extends CodegenError {
   override readonly name = 'ConfigError';
   readonly exitCode = EXIT_USAGE;
   constructor(
     message: string,
     readonly option: string | null = null,
+    readonly file: string | null = null,
   ) {
-    super(option === null ? message : `${optionLabel(option)}: ${message}`);
+    const label = option === null ? null : file === null ? optionLabel(option) : `config option "${option}"`;
+    super(`${file === null ? '' : `${file}: `}${label === null ? '' : `${label}: `}${message}`);
   }
 }
 

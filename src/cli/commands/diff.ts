@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { styleText } from 'node:util';
 import type { CommandModule } from 'yargs';
+import { checkSection } from '../../config/check.js';
 import { loadUserConfig } from '../../config/load.js';
 import { selectStore } from '../../config/stores.js';
 import type { DiffConfig, UserConfig } from '../../config/types.js';
@@ -181,17 +182,10 @@ async function loadIgnores(ctx: CliContext, ignoreFile: string | undefined, conf
   return rules;
 }
 
-/** The config file's `diff` section, checked (the loader only checks that it is an object). */
+/** The config file's `diff` section, checked (the loader checks it too, naming the file). */
 export function diffSettings(config: UserConfig): DiffConfig {
-  const d: Record<string, unknown> = (config.diff ?? {}) as Record<string, unknown>;
-  for (const k of Object.keys(d)) {
-    if (k !== 'failOn' && k !== 'ignore') throw new ConfigError('unknown option (known: failOn, ignore)', `diff.${k}`);
-  }
-  if (d.failOn !== undefined && !FAIL_ON_LEVELS.includes(d.failOn as FailOn)) {
-    throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, 'diff.failOn');
-  }
-  if (d.ignore !== undefined && !Array.isArray(d.ignore)) throw new ConfigError('expected a list of entries', 'diff.ignore');
-  return d as DiffConfig;
+  checkSection('diff', config.diff, 'diff.', null);
+  return config.diff ?? {};
 }
 
 export function styler(ctx: CliContext): Styler | undefined {
