@@ -6,7 +6,7 @@ import yargs from 'yargs';
 import { EXIT_USAGE } from '../errors.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { COMMANDS, type CliContext } from './commands/registry.js';
-import { describeFailure, rewriteUsageMessage } from './failure.js';
+import { describeFailure, rewriteUsageMessage, type KnownNames } from './failure.js';
 import { Reporter } from './reporter.js';
 
 export interface MainIo {
@@ -39,6 +39,11 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     },
   };
   let usageError: string | null = null;
+  const modules = COMMANDS.map((factory) => factory(ctx));
+  const known: { commands: string[]; flags: string[] } = {
+    commands: modules.map((m) => String(m.command).split(' ')[0]!),
+    flags: [],
+  };
   const parser = yargs([...argv])
     .scriptName('prestashop-codegen')
     .usage(
@@ -47,7 +52,6 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .version(GENERATOR_VERSION)
     .strict()
     .demandCommand(1, 'Name a command; see --help.')
-    .recommendCommands()
     .option('verbose', { type: 'boolean', default: false, describe: 'Print more detail (never secrets)', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print only errors', global: true })
     .option('config', {
@@ -62,21 +66,24 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
+      // The options of the command being run (yargs holds them while it runs), for "did you mean".
+      known.flags = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
       // Stop here: without a throw yargs would still run the command's handler.
       throw new UsageAbort(msg);
     })
     .exitProcess(false);
-  for (const factory of COMMANDS) parser.command(factory(ctx));
+  for (const module of modules) parser.command(module);
+  const usage = (message: string): string => `${rewriteUsageMessage(message, argv, known as KnownNames)}\nRun with --help for usage.`;
   try {
     await parser.parseAsync();
     if (usageError !== null) {
-      reporter.error(`${rewriteUsageMessage(usageError, argv)}\nRun with --help for usage.`);
+      reporter.error(usage(usageError));
       return EXIT_USAGE;
     }
     return exitCode;
   } catch (error) {
     if (error instanceof UsageAbort) {
-      reporter.error(`${rewriteUsageMessage(usageError ?? error.message, argv)}\nRun with --help for usage.`);
+      reporter.error(usage(usageError ?? error.message));
       return EXIT_USAGE;
     }
     const failure = describeFailure(error);
