@@ -4,6 +4,7 @@
  */
 import type { Argv, Options } from 'yargs';
 import { flagOption, type OptionSection } from '../config/options.js';
+import { ConfigError } from '../errors.js';
 
 /** `a,b` and repeated flags both give a list. */
 export const commaList = (values: unknown): string[] =>
@@ -36,4 +37,16 @@ export function tableFlags<T>(y: Argv<T>, section: OptionSection, flags: readonl
   let out = y;
   for (const flag of flags) out = out.option(flag, flagDefinition(flag, section, describe[flag])) as Argv<T>;
   return out;
+}
+
+/** `--json`, spelt the same on every command that reports something. */
+export function jsonFlag(command: string): Options {
+  return { type: 'boolean', describe: `Print a JSON report on stdout (schemas/${command}-output.schema.json)` };
+}
+
+/** `--json` on a command that also has `--format`: the same as `--format json`; another explicit format is a usage error. */
+export function jsonFormat<F extends string>(args: { readonly format: F; readonly json?: boolean }): F {
+  if (args.json !== true) return args.format;
+  if (args.format !== 'text' && args.format !== 'json') throw new ConfigError(`prints the JSON report; drop --format ${args.format}`, 'json');
+  return 'json' as F;
 }

@@ -38,6 +38,7 @@ import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } fr
 
 export { loadBaseline } from '../../baselines/files.js';
 import type { CliContext } from './registry.js';
+import { jsonFlag, jsonFormat } from '../option-flags.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
 
@@ -202,6 +203,8 @@ export interface DiffArgs extends UpgradeArgs, ReadFlags {
   readonly oldUrl?: string;
   readonly newUrl?: string;
   readonly format: DiffFormat;
+  /** `--format json`. */
+  readonly json?: boolean;
   readonly failOn?: FailOn;
   readonly ignoreFile?: string;
   /** Config file (global `--config`). */
@@ -279,6 +282,7 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
       .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
       .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
+      .option('json', jsonFlag('diff'))
       .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a change at or above this level remains' })
       .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
       .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
@@ -290,6 +294,6 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);
     if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);
-    await runDiff(ctx, args, loaded.config);
+    await runDiff(ctx, { ...args, format: jsonFormat(args) }, loaded.config);
   },
 });

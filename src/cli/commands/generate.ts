@@ -16,7 +16,7 @@ import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
 import type { StoreSchema } from '../../model/index.js';
 import { driftListing, patchPrefix, rebaseDiff } from '../check-report.js';
 import { generateJson, renderJsonReport } from '../json-report.js';
-import { flagDefinition } from '../option-flags.js';
+import { flagDefinition, jsonFlag } from '../option-flags.js';
 import type { Reporter } from '../reporter.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { DemoStep } from './demo.js';
@@ -218,7 +218,7 @@ export const generateCommand: CommandFactory = (ctx) => {
           type: 'boolean',
           describe: 'Write nothing; exit 1 and list what differs when the output directory is not up to date (--verbose: full diff)',
         })
-        .option('json', { type: 'boolean', describe: 'Print a JSON report on stdout (schemas/generate-output.schema.json)' })
+        .option('json', jsonFlag('generate'))
         .option('force', {
           type: 'boolean',
           describe: 'Overwrite files in --out that prestashop-codegen did not write (refused by default)',

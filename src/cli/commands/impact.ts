@@ -19,6 +19,7 @@ import { diffSettings, loadSide, parseSideSpec, styler } from './diff.js';
 import type { ReadFlags } from '../store-flags.js';
 import type { CliContext } from './registry.js';
 import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
+import { jsonFlag, jsonFormat } from '../option-flags.js';
 
 export interface ImpactArgs extends UpgradeArgs {
   readonly old?: string;
@@ -28,6 +29,8 @@ export interface ImpactArgs extends UpgradeArgs {
   /** The folder the generated code lives in. */
   readonly generated?: string;
   readonly format: DiffFormat;
+  /** `--format json`. */
+  readonly json?: boolean;
   readonly failOn?: FailOn;
   readonly config?: string;
 }
@@ -120,6 +123,7 @@ export const impactCommand = (ctx: CliContext): CommandModule<object, ImpactArgs
       .option('project', { type: 'string', demandOption: true, describe: "Your project's tsconfig.json" })
       .option('generated', { type: 'string', demandOption: true, describe: 'The folder the generated code lives in (generate --out)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
+      .option('json', jsonFlag('impact'))
       .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a line uses a change at or above this level' })
       .example(
         '$0 impact prestashop-schema.json next.json --project tsconfig.json --generated src/prestashop',
@@ -132,6 +136,6 @@ export const impactCommand = (ctx: CliContext): CommandModule<object, ImpactArgs
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);
     if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);
-    await runImpact(ctx, args, loaded.config);
+    await runImpact(ctx, { ...args, format: jsonFormat(args) }, loaded.config);
   },
 });

@@ -7,6 +7,7 @@ import { introspect } from '../../api/introspect.js';
 import { loadUserConfig, resolveSchemaPath } from '../../config/load.js';
 import type { IntrospectSummary } from '../../introspect/index.js';
 import { introspectJson, renderJsonReport } from '../json-report.js';
+import { jsonFlag } from '../option-flags.js';
 import type { Reporter } from '../reporter.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { CliContext } from './registry.js';
@@ -68,7 +69,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
             'PRESTASHOP_API_KEY or the config file; flags win over the environment, which wins over the file.',
         )
         .option('out', { type: 'string', describe: 'Snapshot file to write (default prestashop-schema.json or config "schema")' })
-        .option('json', { type: 'boolean', describe: 'Print a JSON report on stdout (schemas/introspect-output.schema.json)' })
+        .option('json', jsonFlag('introspect'))
         .example('$0 introspect --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Write ./prestashop-schema.json')
         .example('PRESTASHOP_URL=https://shop.example PRESTASHOP_API_KEY=... $0 introspect --out schema/store.json', 'URL and key from the environment')
         .example('$0 introspect --exclude supply_orders,stocks --concurrency 4', 'Skip resources, gentler on the store')
