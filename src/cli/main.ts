@@ -4,6 +4,7 @@
  */
 import yargs from 'yargs';
 import { EXIT_USAGE } from '../errors.js';
+import { withEnvFile } from '../config/env-file.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { COMMANDS, type CliContext } from './commands/registry.js';
 import { describeFailure, rewriteUsageMessage, type KnownNames } from './failure.js';
@@ -20,19 +21,27 @@ export interface MainIo {
 class UsageAbort extends Error {}
 
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
-  const env = io.env ?? process.env;
+  const cwd = io.cwd ?? process.cwd();
   const reporter = new Reporter({
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,
     verbose: argv.includes('--verbose'),
     quiet: argv.includes('--quiet'),
   });
+  let env: NodeJS.ProcessEnv;
+  try {
+    env = withEnvFile(io.env ?? process.env, cwd, argv);
+  } catch (error) {
+    const failure = describeFailure(error);
+    reporter.error(failure.message);
+    return failure.exitCode;
+  }
   // Whatever happens, these never reach the output.
   reporter.addSecret(env.PRESTASHOP_API_KEY);
   let exitCode = 0;
   const ctx: CliContext = {
     reporter,
-    cwd: io.cwd ?? process.cwd(),
+    cwd,
     env,
     setExitCode(code) {
       exitCode = code;
@@ -60,6 +69,12 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
         'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory). A .ts/.mjs config is code and runs; --no-config loads none',
       global: true,
     })
+    .option('env-file', {
+      type: 'string',
+      describe: 'Read PRESTASHOP_URL, PRESTASHOP_API_KEY and other variables from this file (default: .env when present; the environment wins; --no-env-file reads none)',
+      global: true,
+    })
+    .completion('completion', 'Print a bash/zsh completion script (prestashop-codegen completion >> ~/.bashrc)')
     .epilog('Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).')
     // A terminal may report 0 columns: treat that as unknown.
     .wrap(Math.min(110, (io.stdout ?? process.stdout).columns || 100))
