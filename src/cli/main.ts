@@ -66,7 +66,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .option('config', {
       type: 'string',
       describe:
-        'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory). A .ts/.mjs config is code and runs; --no-config loads none',
+        'Config file (default: prestashop-codegen.config.{ts,mts,cts,js,mjs,cjs,json} in the working directory). A config other than .json is code and runs; --no-config loads none',
       global: true,
     })
     .option('env-file', {

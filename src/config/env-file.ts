@@ -2,7 +2,9 @@
  * `.env` and `--env-file <path>`: variables for the store (`PRESTASHOP_URL`, `PRESTASHOP_API_KEY`,
  * a store's `keyEnv`, ...) read from a file. The real environment wins over the file, as with
  * Node's own `--env-file`; `.env` in the working directory is read when present, `--env-file`
- * names another file (which must exist), `--no-env-file` reads none. The file is only parsed
+ * names another file (which must exist), `--no-env-file` reads none, and `--no-config` skips the
+ * automatic `.env` too (in CI on a fork's pull request, a committed `.env` could otherwise point
+ * `PRESTASHOP_URL`, and so the key, at another host). The file is only parsed
  * (`util.parseEnv`), never run, and read up to `MAX_ENV_FILE_BYTES`.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
@@ -43,7 +45,7 @@ export function withEnvFile(env: NodeJS.ProcessEnv, cwd: string, argv: readonly 
   const flag = envFileFlag(argv);
   if (flag === false) return env;
   const path = resolve(cwd, flag ?? DEFAULT_ENV_FILE);
-  if (flag === undefined && !existsSync(path)) return env;
+  if (flag === undefined && (argv.includes('--no-config') || !existsSync(path))) return env;
   let text: string;
   try {
     text = readBounded(path);

@@ -26,6 +26,9 @@ describe('.env and --env-file', () => {
     expect(run.stderr).not.toContain(KEY);
     const none = await runCli(['introspect', '--retries', '0', '--no-env-file'], { cwd: dir });
     expect(none.stderr).toBe('error: no store URL: pass --url, set PRESTASHOP_URL, or set "url" in the config file\n');
+    // --no-config (CI on a fork's pull request) skips the automatic .env as well.
+    const noConfig = await runCli(['introspect', '--retries', '0', '--no-config'], { cwd: dir });
+    expect(noConfig.stderr).toBe(none.stderr);
   });
 
   it('--env-file names another file; the real environment wins over it', async () => {

@@ -9,9 +9,7 @@ import { generate, type GenerateResult } from '../../api/generate.js';
 import { loadSnapshot } from '../../api/snapshot.js';
 import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConfig } from '../../config/load.js';
 import { selectStore } from '../../config/stores.js';
-import { checkSection } from '../../config/check.js';
-import type { UserConfig } from '../../config/types.js';
-import { resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
+import { resolveGenerateOptions, type GenerateFlags } from '../../config/generate-options.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
 import type { StoreSchema } from '../../model/index.js';
 import { driftListing, patchPrefix, rebaseDiff } from '../check-report.js';
@@ -22,55 +20,12 @@ import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flag
 import type { DemoStep } from './demo.js';
 import type { CliContext, CommandFactory } from './registry.js';
 
-export interface GenerateArgs extends StoreArgs {
+export interface GenerateArgs extends StoreArgs, GenerateFlags {
   schema?: string;
   out?: string;
   json?: boolean;
   check?: boolean;
   force?: boolean;
-  format?: boolean;
-  decimals?: EmitOptions['decimals'];
-  dates?: EmitOptions['dates'];
-  brandedIds?: boolean;
-  validators?: EmitOptions['validators'];
-  unknownKeys?: EmitOptions['unknownKeys'];
-  clients?: boolean;
-  defaultLanguage?: number;
-}
-
-/** The config file's `generate` section, checked (the loader checks it too, naming the file). */
-export function checkGenerateConfig(generate: UserConfig['generate']): Partial<EmitOptions> & { format?: boolean } {
-  checkSection('generate', generate, 'generate.', null);
-  return Object.fromEntries(Object.entries(generate ?? {}).filter(([, v]) => v !== undefined)) as Partial<EmitOptions> & { format?: boolean };
-}
-
-/** Flags win over the config file; every option ends up resolved. */
-export function resolveGenerateOptions(
-  args: GenerateArgs,
-  config: UserConfig,
-): { emit: EmitOptions; format: boolean } {
-  const fromConfig = checkGenerateConfig(config.generate);
-  const flags: Partial<EmitOptions> = {
-    decimals: args.decimals,
-    dates: args.dates,
-    brandedIds: args.brandedIds,
-    validators: args.validators,
-    unknownKeys: args.unknownKeys,
-    clients: args.clients,
-    defaultLanguage: args.defaultLanguage,
-  };
-  if (args.defaultLanguage !== undefined && !(Number.isSafeInteger(args.defaultLanguage) && args.defaultLanguage > 0)) {
-    throw new ConfigError('expected a positive integer', 'default-language');
-  }
-  const { format: configFormat, ...configEmit } = fromConfig;
-  return {
-    emit: resolveEmitOptions({ ...configEmit, ...stripUndefined(flags) }),
-    format: args.format ?? configFormat ?? true,
-  };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedConfig): Promise<StoreSchema> {
@@ -79,7 +34,7 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
   if (args.url !== undefined) {
     const { options } = await resolveStoreOptions(ctx, args, loaded);
     // Loaded here only: generating from a snapshot does not need the HTTP stack.
-    const [{ introspect }, { progressPrinter }] = await Promise.all([import('../../api/introspect.js'), import('./introspect.js')]);
+    const [{ introspect }, { progressPrinter }] = await Promise.all([import('../../api/introspect.js'), import('../progress.js')]);
     const { schema } = await introspect({
       ...options,
       onProgress: progressPrinter(ctx.reporter),

@@ -72,7 +72,7 @@ export async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: U
   const [{ emitAll }, { readRuntimeTemplates }, { resolveGenerateOptions }, impact, { analyzeImpact }] = await Promise.all([
     import('../../emit/index.js'),
     import('../../templates.js'),
-    import('./generate.js'),
+    import('../../config/generate-options.js'),
     import('../../impact/index.js'),
     import('../../impact/analyze.js'),
   ]);

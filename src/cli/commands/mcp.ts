@@ -12,7 +12,7 @@ import { ConfigError } from '../../errors.js';
 import type { FetchLike } from '../../mcp/session.js';
 import { flagDefinition } from '../option-flags.js';
 import { readTlsFlags } from '../store-flags.js';
-import { resolveGenerateOptions } from './generate.js';
+import { resolveGenerateOptions } from '../../config/generate-options.js';
 import type { CliContext } from './registry.js';
 
 export interface McpArgs {
