@@ -1,9 +1,8 @@
 /**
- * `prestashop-codegen diff <old> <new>`: loads each side (snapshot file, `ref:path` from git, a
- * live store, or a bundled core baseline), runs the pure diff, applies ignores and prints the
- * report. This file is the edge: it reads files, runs git, reads the clock and sets the exit code.
+ * `prestashop-codegen diff <old> <new>`: loads each side (src/api/sides.ts for a snapshot file,
+ * `ref:path` from git or a bundled core baseline; the introspector for a live store), runs the pure
+ * diff, applies ignores and prints the report. It reads the ignore file, the clock and sets the exit code.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
@@ -28,61 +27,20 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
-import type { StoreSchema } from '../../model/index.js';
 import { snapshotLineIndex } from '../snapshot-lines.js';
 import { readOptions, readStoreOptions, type ReadFlags } from '../store-flags.js';
-import { loadSnapshot } from '../../api/snapshot.js';
-import { loadBaseline, SAFE_VERSION } from '../../baselines/files.js';
-import { parseSnapshot } from '../../model/index.js';
+import { loadOfflineSide, parseSideSpec, type LoadedSide, type SideSpec } from '../../api/sides.js';
+import { loadBaseline } from '../../baselines/files.js';
 import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
 
 export { loadBaseline } from '../../baselines/files.js';
+export { parseSideSpec, type LoadedSide, type SideSpec };
 import type { CliContext } from './registry.js';
 import { jsonFlag, jsonFormat } from '../option-flags.js';
 
 export const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
 
 type Which = 'old' | 'new';
-
-/** Where one side comes from. */
-export type SideSpec =
-  | { readonly kind: 'file'; readonly path: string }
-  | { readonly kind: 'git'; readonly ref: string; readonly path: string }
-  | { readonly kind: 'core'; readonly version: string | null }
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'store'; readonly name: string };
-
-export interface LoadedSide {
-  readonly schema: StoreSchema;
-  readonly label: string;
-  /** The local file it came from (for annotations), or null. */
-  readonly file: string | null;
-}
-
-/** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
-export function parseSideSpec(arg: string, cwd: string): SideSpec {
-  if (existsSync(resolve(cwd, arg))) return { kind: 'file', path: arg };
-  if (arg.startsWith('store:')) return { kind: 'store', name: arg.slice('store:'.length) };
-  const core = /^core(?:@(.+))?$/.exec(arg);
-  if (core !== null) return { kind: 'core', version: core[1] ?? null };
-  const git = /^([^:]+):(.+)$/.exec(arg);
-  if (git !== null && !/^[A-Za-z]:[\\/]/.test(arg)) return { kind: 'git', ref: git[1]!, path: git[2]! };
-  throw new InputError('no such file (and not a <git-ref>:<path>, store:<name> or core@<version>)', arg);
-}
-
-function gitShow(cwd: string, ref: string, path: string): Promise<string> {
-  if (ref.startsWith('-')) throw new InputError('a git ref cannot start with "-"', `${ref}:${path}`);
-  return new Promise((done, fail) => {
-    execFile('git', ['show', `${ref}:${path}`], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) {
-        const why = (stderr || error.message).trim().split('\n')[0] ?? 'git failed';
-        fail(new InputError(`git show failed: ${why}`, `${ref}:${path}`, { cause: error }));
-      } else {
-        done(stdout);
-      }
-    });
-  });
-}
 
 /** The URL and key of a live side: `--old-url`/`--new-url` (key from the environment) or `store:<name>`. */
 function liveTarget(ctx: CliContext, which: Which, spec: SideSpec & { kind: 'url' | 'store' }, config: UserConfig) {
@@ -131,38 +89,8 @@ export async function loadSide(
   config: UserConfig,
   flags: ReadFlags,
 ): Promise<LoadedSide> {
-  switch (spec.kind) {
-    case 'file': {
-      const abs = resolve(ctx.cwd, spec.path);
-      return { schema: await loadSnapshot(abs, spec.path), label: spec.path, file: abs };
-    }
-    case 'git': {
-      const label = `${spec.ref}:${spec.path}`;
-      return { schema: parseSnapshot(await gitShow(ctx.cwd, spec.ref, spec.path), label), label, file: null };
-    }
-    case 'core': {
-      const version = spec.version ?? otherVersion;
-      if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
-      return loadCoreSide(version);
-    }
-    case 'url':
-    case 'store':
-      return introspect(ctx, which, spec, config, flags);
-  }
-}
-
-/** The bundled baseline of a `core@<version>` side, or an input error that says which ones ship. */
-async function loadCoreSide(version: string): Promise<LoadedSide> {
-  const schema = await loadBaseline(version);
-  if (schema === null) {
-    const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);
-    throw new InputError(
-      `no bundled core baseline for PrestaShop ${shown}; the bundled ones are 1.7.8.10 (used for 1.7.x), 8.2.0 (8.x) and 9.0.0 (9.x)`,
-      'core',
-    );
-  }
-  const used = schema.store.psVersion ?? version;
-  return { schema, label: `core@${version} = baselines/prestashop-${used}.json`, file: null };
+  if (spec.kind === 'url' || spec.kind === 'store') return introspect(ctx, which, spec, config, flags);
+  return loadOfflineSide(ctx.cwd, spec, otherVersion);
 }
 
 /** Ignore entries from the ignore file (explicit or default) and the config, with their sources. */
