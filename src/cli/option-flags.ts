@@ -39,9 +39,9 @@ export function tableFlags<T>(y: Argv<T>, section: OptionSection, flags: readonl
   return out;
 }
 
-/** `--json`, spelt the same on every command that reports something. */
-export function jsonFlag(command: string): Options {
-  return { type: 'boolean', describe: `Print a JSON report on stdout (schemas/${command}-output.schema.json)` };
+/** `--json`, spelt the same on every command that reports something (`viaFormat`: the command's `--format json`). */
+export function jsonFlag(command: string, viaFormat = false): Options {
+  return { type: 'boolean', describe: `Print a JSON report on stdout (schemas/${command}-output.schema.json)${viaFormat ? '; the same as --format json' : ''}` };
 }
 
 /** `--json` on a command that also has `--format`: the same as `--format json`; another explicit format is a usage error. */

@@ -123,7 +123,7 @@ export const impactCommand = (ctx: CliContext): CommandModule<object, ImpactArgs
       .option('project', { type: 'string', demandOption: true, describe: "Your project's tsconfig.json" })
       .option('generated', { type: 'string', demandOption: true, describe: 'The folder the generated code lives in (generate --out)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
-      .option('json', jsonFlag('impact'))
+      .option('json', jsonFlag('impact', true))
       .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a line uses a change at or above this level' })
       .example(
         '$0 impact prestashop-schema.json next.json --project tsconfig.json --generated src/prestashop',
