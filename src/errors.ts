@@ -2,8 +2,10 @@
  * Typed errors. Each carries the exit code the CLI uses and a location (URL, resource, field,
  * path) so a user can act on it. Messages never hold the API key: build them from URLs passed
  * through `redactUrl` and never from request headers.
+ *
+ * A leaf module: it imports nothing from the project, so every layer (model included) can throw
+ * these, and every error the CLI reports is a `CodegenError`.
  */
-export { SnapshotError } from './model/snapshot.js';
 
 /**
  * Exit codes are a contract: 0 success, 1 the store (or a check) said no, 2 bad usage or input,
@@ -40,21 +42,26 @@ export function optionLabel(option: string): string {
   return `--${option}`;
 }
 
-/** Bad flags, a bad config file, a bad option value. */
+/**
+ * Bad flags, a bad config file, a bad option value. With `file`, the option is one of that config
+ * file (`/p/prestashop-codegen.config.json: config option "introspect.timeout": …`).
+ */
 export class ConfigError extends CodegenError {
   override readonly name = 'ConfigError';
   readonly exitCode = EXIT_USAGE;
   constructor(
     message: string,
     readonly option: string | null = null,
+    readonly file: string | null = null,
   ) {
-    super(option === null ? message : `${optionLabel(option)}: ${message}`);
+    const label = option === null ? null : file === null ? optionLabel(option) : `config option "${option}"`;
+    super(`${file === null ? '' : `${file}: `}${label === null ? '' : `${label}: `}${message}`);
   }
 }
 
 /** Something the user gave us cannot be read (a file, a git ref, a URL that is not a store). */
 export class InputError extends CodegenError {
-  override readonly name = 'InputError';
+  override readonly name: string = 'InputError';
   readonly exitCode = EXIT_USAGE;
   constructor(
     message: string,
@@ -62,6 +69,21 @@ export class InputError extends CodegenError {
     options?: { cause?: unknown },
   ) {
     super(location === null ? message : `${location}: ${message}`, options);
+  }
+}
+
+/**
+ * A snapshot that cannot be read, or a model that breaks an invariant: bad input (an `InputError`, exit 2). `path`
+ * points at the bad item (`$.resources[3].fields`), `source` names the file when there is one.
+ */
+export class SnapshotError extends InputError {
+  override readonly name = 'SnapshotError';
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly source: string | null = null,
+  ) {
+    super(source === null ? `${path}: ${message}` : `${source}: ${path}: ${message}`);
   }
 }
 

@@ -23,7 +23,7 @@ function editDistance(a: string, b: string, limit = 3): number {
 }
 
 /** Known names within a small edit distance of `name` (closest first, at most 3). */
-function closeNames(name: string, known: Iterable<string>): string[] {
+export function closeNames(name: string, known: Iterable<string>): string[] {
   const limit = name.length <= 4 ? 1 : name.length <= 8 ? 2 : 3;
   const lower = name.toLowerCase();
   return [...known]

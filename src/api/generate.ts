@@ -8,13 +8,13 @@ import { join, resolve } from 'node:path';
 import { resolveEmitOptions, type Diagnostic, type EmitOptions } from '../emit/context.js';
 import type { Layout } from '../emit/layout.js';
 import { InputError } from '../errors.js';
-import { compareCodeUnits, serializeSnapshot, type StoreSchema } from '../model/index.js';
+import { compareCodeUnits, parseSnapshot, serializeSnapshot, type StoreSchema } from '../model/index.js';
 import { readPreformattedTemplates, readRuntimeTemplates } from '../templates.js';
 import { skipLaidOut, type Formatter } from '../write/format.js';
 import { writeFileMap, type WriteResult } from '../write/index.js';
 import { formatSources, runKey } from '../write/run-key.js';
 import { findUpToDate } from '../write/up-to-date.js';
-import { parseSnapshotText, readSnapshotText, writeFailure } from './snapshot.js';
+import { readSnapshotText, writeFailure } from './snapshot.js';
 
 export interface GenerateOptions extends Partial<EmitOptions> {
   /** Output directory: write the files there (absolute, or relative to the working directory). */
@@ -138,7 +138,7 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
       return upToDateResult(found!.files, report);
     }
   }
-  const schema = typeof snapshot === 'string' ? parseSnapshotText(snapshotText!, snapshot) : snapshot;
+  const schema = typeof snapshot === 'string' ? parseSnapshot(snapshotText!, snapshot) : snapshot;
   // The prettier settings of the output directory decide the layout the emitters print for; with
   // settings the layout step supports, prettier formats only what it does not lay out.
   const [prettier, { emitAll, isLaidOut }, { DEFAULT_LAYOUT }] = await Promise.all([

@@ -4,29 +4,21 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ERRNO_FIX, InputError, WriteError } from '../errors.js';
-import { parseSnapshot, serializeSnapshot, SnapshotError, type StoreSchema } from '../model/index.js';
+import { parseSnapshot, serializeSnapshot, type StoreSchema } from '../model/index.js';
 import { writeFileAtomic } from '../write/atomic.js';
 
-/** Parses snapshot text; a bad snapshot is an `InputError` (exit 2) naming the file and the bad item. */
-export function parseSnapshotText(text: string, source: string): StoreSchema {
-  try {
-    return parseSnapshot(text, source);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
-    throw error;
-  }
-}
-
 /**
- * Reads and checks a snapshot file written by `introspect`. Throws `InputError` when the file is
- * missing, unreadable or not a valid snapshot.
+ * The one snapshot loader: reads and checks a snapshot file written by `introspect`. A missing,
+ * unreadable or invalid file, or one of an unknown `schemaVersion`, is an `InputError` (exit 2)
+ * naming the file and what to do. `source` is how messages name the file (default `path`).
  */
-export async function loadSnapshot(path: string): Promise<StoreSchema> {
-  return parseSnapshotText(await readSnapshotText(path), path);
+export async function loadSnapshot(path: string, source: string = path): Promise<StoreSchema> {
+  // A bad snapshot is a SnapshotError: an InputError naming the file and the bad item.
+  return parseSnapshot(await readSnapshotText(path, source), source);
 }
 
-/** The text of a snapshot file; `InputError` when it is missing or unreadable. */
-export async function readSnapshotText(path: string): Promise<string> {
+/** The text of a snapshot file; `InputError` (naming `source`) when it is missing or unreadable. */
+export async function readSnapshotText(path: string, source: string = path): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
@@ -37,7 +29,7 @@ export async function readSnapshotText(path: string): Promise<string> {
         : code === 'EISDIR'
           ? 'is a directory; name the snapshot file (e.g. prestashop-schema.json)'
           : `cannot read the snapshot (${code ?? (error as Error).message})`;
-    throw new InputError(why, path, { cause: error });
+    throw new InputError(why, source, { cause: error });
   }
 }
 

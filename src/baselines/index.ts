@@ -1,6 +1,6 @@
 /**
  * Bundled core baselines: which releases ship one, which one a version uses, and the text of a
- * baseline file. Pure; the CLI reads the files (src/cli/commands/diff.ts).
+ * baseline file. Pure; src/baselines/files.ts reads the files.
  */
 import { CATALOG_VERSIONS, catalogVersionFor, type Catalog, type CatalogVersion } from '../catalog/index.js';
 import { serializeSnapshot } from '../model/index.js';

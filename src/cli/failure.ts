@@ -1,12 +1,13 @@
 /**
  * Turns whatever a command threw into one line for the user and an exit code:
- * - typed errors (`CodegenError`, `SnapshotError`): their message and code, plus a hint for
+ * - typed errors (`CodegenError`, `SnapshotError` included): their message and code, plus a hint for
  *   network failures (connection refused, unknown host);
  * - file-system errors that escaped (`EACCES`, `EADDRINUSE`, ...): the path or port and a fix, exit 2;
  * - anything else is a bug: "internal error", exit 3, and the stack only with --verbose.
  * Also rewrites yargs' usage messages into plainer ones.
  */
-import { CodegenError, ERRNO_FIX, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint, SnapshotError } from '../errors.js';
+import { CodegenError, ERRNO_FIX, EXIT_INTERNAL, EXIT_USAGE, IntrospectError, networkHint } from '../errors.js';
+import { closeNames, didYouMean } from '../suggest.js';
 
 const BUGS_URL = 'https://github.com/prestashop-codegen/prestashop-codegen/issues';
 
@@ -28,14 +29,13 @@ interface SystemError extends Error {
 }
 
 export function describeFailure(error: unknown): Failure {
-  if (error instanceof CodegenError || error instanceof SnapshotError) {
+  if (error instanceof CodegenError) {
     let message = error.message;
     if (error instanceof IntrospectError && !/\bhint:/.test(message)) {
       const hint = networkHint(message);
       if (hint !== null) message += ` (hint: ${hint})`;
     }
-    // A bad snapshot is bad input (exit 2); the model layer cannot depend on the CLI's error base.
-    return { message, exitCode: error instanceof CodegenError ? error.exitCode : EXIT_USAGE, stack: error.stack ?? null };
+    return { message, exitCode: error.exitCode, stack: error.stack ?? null };
   }
   const sys = error as SystemError;
   if (error instanceof Error && typeof sys.code === 'string' && ERRNO_FIX[sys.code] !== undefined) {
@@ -60,12 +60,28 @@ export function describeFailure(error: unknown): Failure {
 
 const camelToKebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** What the parser knows, for "did you mean": the command names and the flags of the command run. */
+export interface KnownNames {
+  readonly commands: readonly string[];
+  /** Option keys as yargs holds them (camelCase aliases included). */
+  readonly flags: readonly string[];
+}
+
+const NO_NAMES: KnownNames = { commands: [], flags: [] };
+
+/** ` (did you mean --decimals?)`-style suffix for a mistyped flag, or ''. */
+function flagHint(flag: string, known: KnownNames): string {
+  const close = closeNames(flag, new Set(known.flags.map(camelToKebab)));
+  return close.length === 0 ? '' : `; did you mean ${close.map((c) => (c.length === 1 ? `-${c}` : `--${c}`)).join(' or ')}?`;
+}
+
 /**
  * yargs' usage messages, made plainer: `Unknown arguments: ws-key, wsKey` names each option once,
- * as a flag (`--ws-key`); `Invalid values: Argument: x, Given: …, Choices: …` becomes
- * `--x: "…" is not one of a, b`; the rest are kept.
+ * as a flag (`--ws-key`), with the closest known flag; an unknown command gets the closest known
+ * command; `Invalid values: Argument: x, Given: …, Choices: …` becomes `--x: "…" is not one of a, b`;
+ * the rest are kept.
  */
-export function rewriteUsageMessage(message: string, argv: readonly string[]): string {
+export function rewriteUsageMessage(message: string, argv: readonly string[], known: KnownNames = NO_NAMES): string {
   const invalid = /^Invalid values?:\s*\n\s*Argument: ([\w-]+), Given: (.*?), Choices: (.*)$/s.exec(message);
   if (invalid !== null) {
     const flag = `--${camelToKebab(invalid[1]!)}`;
@@ -75,11 +91,18 @@ export function rewriteUsageMessage(message: string, argv: readonly string[]): s
   const unknown = /^Unknown arguments?: (.*)$/s.exec(message);
   if (unknown === null) return message;
   const names = [...new Set(unknown[1]!.split(', ').map((n) => camelToKebab(n.trim())))];
+  const command = argv.find((a) => !a.startsWith('-'));
+  if (command !== undefined && known.commands.length > 0 && !known.commands.includes(command) && names.includes(command)) {
+    return `unknown command ${JSON.stringify(command)}${didYouMean(command, known.commands)} (commands: ${known.commands.join(', ')})`;
+  }
   const isFlag = (n: string): boolean => argv.some((a) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `--no-${n}` || a === `-${n}`);
   const flags = names.filter(isFlag).map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
   const extra = names.filter((n) => !isFlag(n)).map((n) => JSON.stringify(n));
   const parts: string[] = [];
-  if (flags.length > 0) parts.push(`unknown option${flags.length > 1 ? 's' : ''} ${flags.join(', ')} for this command`);
+  if (flags.length > 0) {
+    const hint = flags.length === 1 ? flagHint(flags[0]!.replace(/^-+/, ''), known) : '';
+    parts.push(`unknown option${flags.length > 1 ? 's' : ''} ${flags.join(', ')} for this command${hint}`);
+  }
   if (extra.length > 0) parts.push(`unexpected argument${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`);
   return parts.join('; ');
 }

@@ -1,5 +1,5 @@
 /**
- * `--json` reports of `introspect`, `generate` and `doctor`: one JSON document on stdout, described
+ * `--json` reports of `introspect`, `generate`, `doctor` and `export` (`diff` and `impact` print theirs with src/diff and src/impact): one JSON document on stdout, described
  * by `schemas/<command>-output.schema.json`. `formatVersion` changes only on incompatible changes.
  */
 import type { Diagnosis } from '../doctor/index.js';
@@ -105,3 +105,18 @@ export function doctorJson(diagnosis: Diagnosis, warnings: readonly string[]): D
 
 /** A report as printed: two-space indented, one document. */
 export const renderJsonReport = (report: object): string => JSON.stringify(report, null, 2);
+
+export interface ExportJson {
+  readonly formatVersion: number;
+  readonly command: 'export';
+  /** `openapi` or `jsonschema`. */
+  readonly format: string;
+  /** The file written, as given. */
+  readonly out: string;
+  readonly resources: number;
+  readonly bytes: number;
+}
+
+export function exportJson(run: Omit<ExportJson, 'formatVersion' | 'command'>): ExportJson {
+  return { formatVersion: JSON_REPORT_VERSION, command: 'export', ...run };
+}

@@ -4,9 +4,10 @@
  */
 import yargs from 'yargs';
 import { EXIT_USAGE } from '../errors.js';
+import { withEnvFile } from '../config/env-file.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { COMMANDS, type CliContext } from './commands/registry.js';
-import { describeFailure, rewriteUsageMessage } from './failure.js';
+import { describeFailure, rewriteUsageMessage, type KnownNames } from './failure.js';
 import { Reporter } from './reporter.js';
 
 export interface MainIo {
@@ -32,25 +33,38 @@ function skipHelpCache(parser: object): void {
 class UsageAbort extends Error {}
 
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
-  const env = io.env ?? process.env;
+  const cwd = io.cwd ?? process.cwd();
   const reporter = new Reporter({
     stdout: io.stdout ?? process.stdout,
     stderr: io.stderr ?? process.stderr,
     verbose: argv.includes('--verbose'),
     quiet: argv.includes('--quiet'),
   });
+  let env: NodeJS.ProcessEnv;
+  try {
+    env = withEnvFile(io.env ?? process.env, cwd, argv);
+  } catch (error) {
+    const failure = describeFailure(error);
+    reporter.error(failure.message);
+    return failure.exitCode;
+  }
   // Whatever happens, these never reach the output.
   reporter.addSecret(env.PRESTASHOP_API_KEY);
   let exitCode = 0;
   const ctx: CliContext = {
     reporter,
-    cwd: io.cwd ?? process.cwd(),
+    cwd,
     env,
     setExitCode(code) {
       exitCode = code;
     },
   };
   let usageError: string | null = null;
+  const modules = COMMANDS.map((factory) => factory(ctx));
+  const known: { commands: string[]; flags: string[] } = {
+    commands: modules.map((m) => String(m.command).split(' ')[0]!),
+    flags: [],
+  };
   const parser = yargs([...argv])
     .scriptName('prestashop-codegen')
     .usage(
@@ -59,37 +73,45 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .version(GENERATOR_VERSION)
     .strict()
     .demandCommand(1, 'Name a command; see --help.')
-    .recommendCommands()
     .option('verbose', { type: 'boolean', default: false, describe: 'Print more detail (never secrets)', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print only errors', global: true })
     .option('config', {
       type: 'string',
       describe:
-        'Config file (default: prestashop-codegen.config.{ts,mjs,json} in the working directory). A .ts/.mjs config is code and runs; --no-config loads none',
+        'Config file (default: prestashop-codegen.config.{ts,mts,cts,js,mjs,cjs,json} in the working directory). A config other than .json is code and runs; --no-config loads none',
       global: true,
     })
+    .option('env-file', {
+      type: 'string',
+      describe: 'Read PRESTASHOP_URL, PRESTASHOP_API_KEY and other variables from this file (default: .env when present; the environment wins; --no-env-file reads none)',
+      global: true,
+    })
+    .completion('completion', 'Print a bash/zsh completion script (prestashop-codegen completion >> ~/.bashrc)')
     .epilog('Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).')
     // A terminal may report 0 columns: treat that as unknown.
     .wrap(Math.min(110, (io.stdout ?? process.stdout).columns || 100))
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
+      // The options of the command being run (yargs holds them while it runs), for "did you mean".
+      known.flags = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
       // Stop here: without a throw yargs would still run the command's handler.
       throw new UsageAbort(msg);
     })
     .exitProcess(false);
-  for (const factory of COMMANDS) parser.command(factory(ctx));
+  for (const module of modules) parser.command(module);
   skipHelpCache(parser);
+  const usage = (message: string): string => `${rewriteUsageMessage(message, argv, known as KnownNames)}\nRun with --help for usage.`;
   try {
     await parser.parseAsync();
     if (usageError !== null) {
-      reporter.error(`${rewriteUsageMessage(usageError, argv)}\nRun with --help for usage.`);
+      reporter.error(usage(usageError));
       return EXIT_USAGE;
     }
     return exitCode;
   } catch (error) {
     if (error instanceof UsageAbort) {
-      reporter.error(`${rewriteUsageMessage(usageError ?? error.message, argv)}\nRun with --help for usage.`);
+      reporter.error(usage(usageError ?? error.message));
       return EXIT_USAGE;
     }
     const failure = describeFailure(error);

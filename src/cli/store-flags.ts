@@ -12,13 +12,9 @@ import type { IntrospectConfig, UserConfig } from '../config/types.js';
 import { ConfigError } from '../errors.js';
 import type { IntrospectOptions } from '../introspect/options.js';
 import type { CliContext } from './context.js';
+import { tableFlags } from './option-flags.js';
 
-/** `a,b` and repeated flags both give a list. */
-export const commaList = (values: unknown): string[] =>
-  (Array.isArray(values) ? values : [values])
-    .flatMap((v) => String(v).split(','))
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+export { commaList } from './option-flags.js';
 
 export interface ReadFlags {
   readonly include?: string[];
@@ -41,35 +37,15 @@ export interface StoreArgs extends ReadFlags {
 
 /** How to read a store once reached: resources, timing, key transport and TLS. */
 export function readOptions<T>(y: Argv<T>, what = 'the store'): Argv<T> {
-  return y
-    .option('include', { type: 'string', array: true, coerce: commaList, describe: `Extra resources to read from ${what} (a,b)` })
-    .option('exclude', { type: 'string', array: true, coerce: commaList, describe: `Resources of ${what} to leave out (a,b)` })
-    .option('concurrency', { type: 'number', describe: 'Parallel requests (default 8)' })
-    .option('synopsis-format', {
-      choices: ['auto', 'json', 'xml'] as const,
-      describe: 'Synopsis to read: auto = JSON, then XML when the JSON has no metadata',
-    })
-    .option('timeout', { type: 'number', describe: 'Per-request timeout in ms (default 30000)' })
-    .option('retries', { type: 'number', describe: 'Retries on network errors, 5xx, 429 and 503 (default 4)' })
-    .option('ws-key', {
-      type: 'boolean',
-      describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
-    })
-    .option('ca', { type: 'string', describe: 'PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)' })
-    .option('insecure', {
-      type: 'boolean',
-      describe: 'Do not verify the TLS certificate (DANGEROUS: the key can be read by anyone in between; prefer --ca)',
-    }) as unknown as Argv<T>;
+  return tableFlags(y, 'introspect', ['include', 'exclude', 'concurrency', 'synopsis-format', 'timeout', 'retries', 'ws-key', 'ca', 'insecure'], {
+    include: `Extra resources to read from ${what} (a,b)`,
+    exclude: `Resources of ${what} to leave out (a,b)`,
+  });
 }
 
 /** `--url`, `--key`, `--store` and the read options. */
-export function storeOptions<T>(y: Argv<T>, urlHelp = 'Store base URL, without /api (env PRESTASHOP_URL)'): Argv<T> {
-  return readOptions(
-    y
-      .option('url', { type: 'string', describe: urlHelp })
-      .option('key', { type: 'string', describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' })
-      .option('store', { type: 'string', describe: 'A store named in the config file\'s "stores" (its url, key and settings)' }) as unknown as Argv<T>,
-  );
+export function storeOptions<T>(y: Argv<T>, urlHelp?: string): Argv<T> {
+  return readOptions(tableFlags(y, 'top', ['url', 'key', 'store'], urlHelp === undefined ? {} : { url: urlHelp }));
 }
 
 /** Reads the `--ca` file (a usage error when it cannot be read) and passes `--insecure` on. */

@@ -3,22 +3,23 @@
  * documented precedence: flags > environment (`PRESTASHOP_URL`, `PRESTASHOP_API_KEY`) > config
  * file > defaults.
  *
- * Config files: `prestashop-codegen.config.ts`, `.mjs` or `.json` in the working directory (not
- * its parents), or the file `--config` names. TypeScript and ESM files are loaded with jiti and
- * must `export default` the config (usually `defineConfig({...})`).
+ * Config files: `prestashop-codegen.config.{ts,mts,cts,js,mjs,cjs,json}` in the working directory
+ * (not its parents), or the file `--config` names. Code files are loaded with jiti and must
+ * `export default` the config (usually `defineConfig({...})`; `module.exports =` in CommonJS).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.js';
+import { validateUserConfig } from './check.js';
+import { sectionOptions } from './options.js';
 import type { IntrospectConfig, StoreConfig, UserConfig } from './types.js';
 
-const CONFIG_FILE_NAMES = [
-  'prestashop-codegen.config.ts',
-  'prestashop-codegen.config.mjs',
-  'prestashop-codegen.config.json',
-] as const;
+export { STORE_KEY_RE, validateUserConfig } from './check.js';
+
+/** The config files looked for in the working directory, in this order (two present is an error). */
+export const CONFIG_FILE_NAMES = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json'].map((ext) => `prestashop-codegen.config.${ext}`);
 
 const ENV_URL = 'PRESTASHOP_URL';
 const ENV_KEY = 'PRESTASHOP_API_KEY';
@@ -28,87 +29,6 @@ export interface LoadedConfig {
   readonly config: UserConfig;
   /** Absolute path of the file read, or null when there was none. */
   readonly path: string | null;
-}
-
-type Json = Record<string, unknown>;
-
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function checkKeys(o: Json, allowed: readonly string[], where: string, file: string): void {
-  for (const k of Object.keys(o)) {
-    if (!allowed.includes(k)) {
-      throw new ConfigError(`${file}: unknown option "${where}${k}" (known: ${allowed.join(', ')})`);
-    }
-  }
-}
-
-const bad = (file: string, option: string, expected: string, got: unknown): ConfigError =>
-  new ConfigError(`${file}: "${option}" must be ${expected}, got ${JSON.stringify(got) ?? String(got)}`);
-
-function optString(o: Json, k: string, where: string, file: string): void {
-  if (o[k] !== undefined && (typeof o[k] !== 'string' || o[k] === '')) throw bad(file, `${where}${k}`, 'a non-empty string', o[k]);
-}
-
-function optInt(o: Json, k: string, min: number, where: string, file: string): void {
-  const v = o[k];
-  if (v !== undefined && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)) {
-    throw bad(file, `${where}${k}`, `an integer ≥ ${min}`, v);
-  }
-}
-
-function optStringList(o: Json, k: string, where: string, file: string): void {
-  const v = o[k];
-  if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))) {
-    throw bad(file, `${where}${k}`, 'a list of resource names', v);
-  }
-}
-
-const INTROSPECT_KEYS = ['concurrency', 'include', 'exclude', 'synopsisFormat', 'timeout', 'retries'] as const;
-
-function checkIntrospect(i: unknown, where: string, file: string): void {
-  if (i === undefined) return;
-  if (!isRecord(i)) throw bad(file, where.slice(0, -1), 'an object', i);
-  checkKeys(i, INTROSPECT_KEYS, where, file);
-  optInt(i, 'concurrency', 1, where, file);
-  optInt(i, 'timeout', 1, where, file);
-  optInt(i, 'retries', 0, where, file);
-  optStringList(i, 'include', where, file);
-  optStringList(i, 'exclude', where, file);
-  if (i.synopsisFormat !== undefined && !['auto', 'json', 'xml'].includes(i.synopsisFormat as string)) {
-    throw bad(file, `${where}synopsisFormat`, 'auto, json or xml', i.synopsisFormat);
-  }
-}
-
-/** A store name usable as `--store <name>` and `store:<name>`. */
-const STORE_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-
-function checkStores(stores: unknown, file: string): void {
-  if (stores === undefined) return;
-  if (!isRecord(stores)) throw bad(file, 'stores', 'an object of named stores ({ production: { url: ... } })', stores);
-  for (const [name, store] of Object.entries(stores)) {
-    if (!STORE_KEY_RE.test(name)) throw new ConfigError(`${file}: store name ${JSON.stringify(name)} must be letters, digits, ".", "_" or "-"`);
-    const where = `stores.${name}.`;
-    if (!isRecord(store)) throw bad(file, `stores.${name}`, 'an object', store);
-    checkKeys(store, ['url', 'key', 'keyEnv', 'schema', 'introspect'], where, file);
-    for (const k of ['url', 'key', 'keyEnv', 'schema']) optString(store, k, where, file);
-    checkIntrospect(store.introspect, `${where}introspect.`, file);
-  }
-}
-
-/**
- * Validates a loaded config value. The top level and `introspect` are checked in full;
- * `generate`, `diff` and `mcp` must be objects (their commands check their own options).
- */
-export function validateUserConfig(raw: unknown, file: string): UserConfig {
-  if (!isRecord(raw)) throw new ConfigError(`${file}: the config must be an object (export default defineConfig({...}))`);
-  checkKeys(raw, ['url', 'key', 'schema', 'out', 'stores', 'introspect', 'generate', 'diff', 'mcp'], '', file);
-  for (const k of ['url', 'key', 'schema', 'out']) optString(raw, k, '', file);
-  for (const k of ['generate', 'diff', 'mcp']) {
-    if (raw[k] !== undefined && !isRecord(raw[k])) throw bad(file, k, 'an object', raw[k]);
-  }
-  checkIntrospect(raw.introspect, 'introspect.', file);
-  checkStores(raw.stores, file);
-  return raw as UserConfig;
 }
 
 /** The config with its paths (`schema`, `out`, each store's `schema`) made absolute against `dir`. */
@@ -154,7 +74,7 @@ async function readConfigFile(path: string): Promise<unknown> {
     }
   }
   if (!['.ts', '.mts', '.cts', '.mjs', '.js', '.cjs'].includes(ext)) {
-    throw new ConfigError(`${path}: unsupported config file type "${ext}" (use .ts, .mjs or .json)`);
+    throw new ConfigError(`${path}: unsupported config file type "${ext}" (use .ts, .mts, .cts, .js, .mjs, .cjs or .json)`);
   }
   // jiti is loaded only for code config files (it takes about 60 ms to load).
   const { createJiti } = await import('jiti');
@@ -182,7 +102,7 @@ async function readConfigFile(path: string): Promise<unknown> {
 
 /**
  * Loads the config: `explicitPath` (relative to `cwd`) when given, else the one
- * `prestashop-codegen.config.{ts,mjs,json}` in `cwd`, else an empty config. `false` (`--no-config`)
+ * `prestashop-codegen.config.{ts,mts,cts,js,mjs,cjs,json}` in `cwd`, else an empty config. `false` (`--no-config`)
  * loads none: a `.ts`/`.mjs` config is code that runs, which CI on a pull request from a fork must
  * be able to refuse.
  */
@@ -245,7 +165,7 @@ export interface IntrospectFlags {
 export function resolveIntrospectSettings(flags: IntrospectFlags, config: UserConfig): IntrospectConfig {
   const c = config.introspect ?? {};
   const out: Record<string, unknown> = {};
-  for (const k of INTROSPECT_KEYS) {
+  for (const k of sectionOptions('introspect').map((o) => o.key as keyof IntrospectFlags)) {
     const v = flags[k] ?? c[k];
     if (v !== undefined) out[k] = v;
   }

@@ -1,6 +1,6 @@
 /**
- * The user's configuration (`prestashop-codegen.config.{ts,mjs,json}`). Every option mirrors a
- * CLI flag. Precedence: flags > environment (`PRESTASHOP_URL`, `PRESTASHOP_API_KEY`) > config file.
+ * The user's configuration (`prestashop-codegen.config.{ts,mts,cts,js,mjs,cjs,json}`). Each option
+ * and its flag are listed in ./options.ts. Precedence: flags > environment (`PRESTASHOP_URL`, `PRESTASHOP_API_KEY`) > config file.
  */
 import type { EmitOptions } from '../emit/context.js';
 

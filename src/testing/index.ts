@@ -7,11 +7,11 @@
  * the bundle has them, derived from the field plan for the others). The generated client talks to
  * it with `baseUrl: store.url` and `apiKey: store.key` and nothing else.
  */
-import { loadSnapshot, parseSnapshotText } from '../api/snapshot.js';
+import { loadSnapshot } from '../api/snapshot.js';
 import { ConfigError, InputError } from '../errors.js';
 import { CrudEngine, FAKE_STORE_KEY, type CrudSeed, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
 import { loadSeedRecords } from '../fakestore/crud/seed.js';
-import type { StoreSchema } from '../model/index.js';
+import { parseSnapshot, type StoreSchema } from '../model/index.js';
 import { swappableEngine } from './engine.js';
 import { fixturesForSnapshot, loadRecordedAnswers } from './fixtures.js';
 import { seederFor, type FakeRecord, type FakeStoreSeeder } from './seed.js';
@@ -103,7 +103,7 @@ async function readSnapshot(snapshot: string | StoreSchema): Promise<StoreSchema
   if (typeof snapshot === 'string') return loadSnapshot(snapshot);
   if (typeof snapshot !== 'object' || snapshot === null) throw new ConfigError('expected a snapshot file path or a snapshot object (loadSnapshot)', 'snapshot');
   // Round-tripped through the loader, so a hand-made object gets the same checks as a file.
-  return parseSnapshotText(JSON.stringify(snapshot), 'snapshot object');
+  return parseSnapshot(JSON.stringify(snapshot), 'snapshot object');
 }
 
 function withoutKey(r: RecordedRequest): FakeStoreRequest {

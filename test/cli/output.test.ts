@@ -65,6 +65,26 @@ describe('--json reports', () => {
     expect(sick.healthy).toBe(false);
     expect(sick.findings.find((f) => f.code === 'unreachable')?.fix).toMatch(/nothing answers at this address/i);
   }, 30_000);
+
+  it('--json is spelt the same on export, diff and impact (where it is --format json)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'prestashop-schema.json'), readFileSync(MINI));
+    const exported = await runCli(['export', '--out', 'openapi.json', '--json'], { cwd: dir });
+    expect(exported.code).toBe(0);
+    const report = JSON.parse(exported.stdout) as { bytes: number; resources: number };
+    validate('export', report);
+    expect(report).toMatchObject({ command: 'export', format: 'openapi', out: 'openapi.json', bytes: readFileSync(join(dir, 'openapi.json')).length });
+
+    const viaJson = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--json'], { cwd: dir });
+    const viaFormat = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--format', 'json'], { cwd: dir });
+    expect(viaJson.code).toBe(0);
+    expect(viaJson.stdout).toBe(viaFormat.stdout);
+    expect(JSON.parse(viaJson.stdout)).toMatchObject({ formatVersion: 1 });
+    const clash = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--json', '--format', 'markdown'], { cwd: dir });
+    expect({ code: clash.code, stderr: clash.stderr }).toEqual({ code: 2, stderr: 'error: --json: prints the JSON report; drop --format markdown\n' });
+    const impact = await runCli(['impact', 'a.json', 'b.json', '--project', 'tsconfig.json', '--generated', 'gen', '--json', '--format', 'github'], { cwd: dir });
+    expect(impact.stderr).toBe('error: --json: prints the JSON report; drop --format github\n');
+  });
 });
 
 describe('--quiet', () => {

@@ -44,6 +44,31 @@ describe('loadUserConfig', () => {
     expect((await loadUserConfig(dir)).config).toEqual({ schema: join(dir, 'store/schema.json') });
   });
 
+  it('finds .js, .cjs, .mts and .cts configs too (ESM or CommonJS)', async () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ['js', `export default { url: 'https://js.example' };\n`],
+      ['js', `module.exports = { url: 'https://js.example' };\n`],
+      ['cjs', `module.exports = { url: 'https://js.example' };\n`],
+      ['mts', `const u: string = 'https://js.example';\nexport default { url: u };\n`],
+      ['cts', `const u: string = 'https://js.example';\nexport default { url: u };\n`],
+    ];
+    for (const [ext, text] of cases) {
+      const dir = tmp();
+      writeFileSync(join(dir, `prestashop-codegen.config.${ext}`), text);
+      const loaded = await loadUserConfig(dir);
+      expect(loaded, `${ext}: ${text}`).toEqual({ config: { url: 'https://js.example' }, path: join(dir, `prestashop-codegen.config.${ext}`) });
+    }
+  });
+
+  it('names every candidate when two config files are present', async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'prestashop-codegen.config.js'), 'export default {};');
+    writeFileSync(join(dir, 'prestashop-codegen.config.json'), '{}');
+    await expect(loadUserConfig(dir)).rejects.toThrow(
+      `several config files in ${dir}: prestashop-codegen.config.js, prestashop-codegen.config.json; keep one or pass --config`,
+    );
+  });
+
   it('loads the file --config names, relative to the working directory', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'custom.json'), JSON.stringify({ key: 'k'.repeat(32) }));
@@ -65,11 +90,21 @@ describe('loadUserConfig', () => {
       expect((error as ConfigError).exitCode).toBe(EXIT_USAGE);
       expect((error as Error).message).toMatch(re);
     };
-    await bad('{"urll": "x"}', /unknown option "urll"/);
-    await bad('{"introspect": {"concurrency": 0}}', /introspect\.concurrency/);
-    await bad('{"introspect": {"synopsisFormat": "yaml"}}', /introspect\.synopsisFormat/);
+    const file = 'prestashop-codegen\\.config\\.json';
+    await bad('{"urll": "x"}', new RegExp(`${file}: config option "urll": unknown option; did you mean "url"\\? \\(known: url, key, schema, out, stores, introspect, generate, diff, mcp\\)$`));
+    await bad('{"introspect": {"concurrency": 0}}', new RegExp(`${file}: config option "introspect.concurrency": expected an integer ≥ 1, got 0$`));
+    await bad('{"introspect": {"synopsisFormat": "yaml"}}', new RegExp(`${file}: config option "introspect.synopsisFormat": expected one of auto, json, xml, got "yaml"$`));
     await bad('{"introspect": {"include": "products"}}', /introspect\.include/);
-    await bad('{"url": 5}', /"url"/);
+    await bad('{"introspect": {"timout": 5}}', /config option "introspect\.timout": unknown option; did you mean "timeout"\?/);
+    await bad('{"url": 5}', new RegExp(`${file}: config option "url": expected a non-empty string, got 5$`));
+    // The sections the commands read are checked when the file is loaded, naming the file too.
+    await bad('{"generate": {"decimal": "string"}}', new RegExp(`${file}: config option "generate.decimal": unknown option; did you mean "decimals"\\?`));
+    await bad('{"generate": {"dates": "date"}}', new RegExp(`${file}: config option "generate.dates": expected one of string, Date, got "date"$`));
+    await bad('{"generate": {"methods": {"carts": ["REMOVE"]}}}', new RegExp(`${file}: config option "generate.methods.carts": expected a list of GET`));
+    await bad('{"diff": {"failon": "any"}}', new RegExp(`${file}: config option "diff.failon": unknown option; did you mean "failOn"\\?`));
+    await bad('{"mcp": {"writeBudget": "many"}}', new RegExp(`${file}: config option "mcp.writeBudget": expected an integer ≥ 0, got "many"$`));
+    await bad('{"stores": {"prod": {"keyenv": "K"}}}', new RegExp(`${file}: config option "stores.prod.keyenv": unknown option; did you mean "keyEnv"\\?`));
+    await bad('{"stores": {"prod": {"introspect": {"retries": -1}}}}', /config option "stores\.prod\.introspect\.retries": expected an integer ≥ 0, got -1$/);
     await bad('{"url": ', /not valid JSON/);
     await bad('[1]', /must be an object/);
   });

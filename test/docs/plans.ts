@@ -152,6 +152,8 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
       },
     },
   ],
+  // docs/configuration.md: shell completion (the script is checked there; no test writes to ~/.bashrc)
+  ['npx prestashop-codegen completion >> ~/.bashrc', { by: 'test/cli/completion.test.ts', marker: "spawnCli(['completion']" }],
   // docs/configuration.md: named stores
   ['npx prestashop-codegen introspect --store production', { by: 'test/cli/api-config.test.ts', marker: "'introspect', '--store', 'production'" }],
   [

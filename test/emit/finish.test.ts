@@ -13,7 +13,7 @@ import { checkBanner, withImportExtension } from '../../src/emit/finish.js';
 import { emitAll } from '../../src/emit/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
-import { checkGenerateConfig, resolveGenerateOptions } from '../../src/cli/commands/generate.js';
+import { checkGenerateConfig, resolveGenerateOptions } from '../../src/config/generate-options.js';
 import { typecheck } from './typecheck.js';
 
 const model = parseSnapshot(readFileSync(new URL('../../fixtures/mini/catalog.json', import.meta.url), 'utf8'));

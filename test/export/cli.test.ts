@@ -50,11 +50,11 @@ describe('prestashop-codegen export', () => {
   it('exits 2 with a message naming the file on a missing or invalid snapshot, and writes nothing', async () => {
     const missing = await run(['export', '--schema', 'nope.json', '--out', 'x.json']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/nope\.json: snapshot not found/);
+    expect(missing.stderr).toMatch(/nope\.json: no snapshot here: run `prestashop-codegen introspect` first/);
     await writeFile(join(dir, 'bad.json'), '{"schemaVersion": 1, "store": {}, "resources": []}');
     const bad = await run(['export', '--schema', 'bad.json', '--out', 'x.json']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/invalid snapshot: .*bad\.json: \$\.store\.languages: expected an array/);
+    expect(bad.stderr).toMatch(/^error: .*bad\.json: \$\.store\.languages: expected an array/);
     const usage = await run(['export', '--schema', MINI, '--format', 'yaml', '--out', 'x.json']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--format: "yaml" is not one of /);

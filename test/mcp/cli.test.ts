@@ -41,7 +41,8 @@ describe('prestashop-codegen mcp: usage errors', () => {
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { writeBudget: 'many' } }));
     const r = await run([], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: config option "mcp.writeBudget": expected an integer ≥ 0, got many\n$/);
+    // The config file check names the file first.
+    expect(r.stderr).toBe(`error: ${join(dir, 'prestashop-codegen.config.json')}: config option "mcp.writeBudget": expected an integer ≥ 0, got "many"\n`);
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { write: 'products' } }));
     expect((await run([], dir)).stderr).toMatch(/config option "mcp.write": expected a list of names such as \["products"\], got "products"/);
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { delete: ['carts'] } }));

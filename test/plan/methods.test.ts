@@ -4,7 +4,7 @@
  * flags and never past PrestaShop's own forbidden methods.
  */
 import { describe, expect, it } from 'vitest';
-import { checkGenerateConfig } from '../../src/cli/commands/generate.js';
+import { checkGenerateConfig } from '../../src/config/generate-options.js';
 import { emitAll, resolveEmitOptions } from '../../src/emit/index.js';
 import { makeField, makeResource, SCHEMA_VERSION, usableMethods, type HttpMethod, type StoreSchema } from '../../src/model/index.js';
 import { buildPlan, DEFAULT_PLAN_OPTIONS } from '../../src/plan/index.js';

@@ -9,7 +9,7 @@ import type { Argv, CommandModule } from 'yargs';
 import type { StoreSchema } from '../../model/index.js';
 import type { Reporter } from '../reporter.js';
 import { generateDemoStep } from './generate.js';
-import { formatSummary, progressPrinter } from './introspect.js';
+import { formatSummary, progressPrinter } from '../progress.js';
 import type { CliContext } from './registry.js';
 
 export interface DemoArgs {

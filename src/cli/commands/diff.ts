@@ -1,14 +1,14 @@
 /**
- * `prestashop-codegen diff <old> <new>`: loads each side (snapshot file, `ref:path` from git, a
- * live store, or a bundled core baseline), runs the pure diff, applies ignores and prints the
- * report. This file is the edge: it reads files, runs git, reads the clock and sets the exit code.
+ * `prestashop-codegen diff <old> <new>`: loads each side (src/api/sides.ts for a snapshot file,
+ * `ref:path` from git or a bundled core baseline; the introspector for a live store), runs the pure
+ * diff, applies ignores and prints the report. It reads the ignore file, the clock and sets the exit code.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { styleText } from 'node:util';
 import type { CommandModule } from 'yargs';
+import { checkSection } from '../../config/check.js';
 import { loadUserConfig } from '../../config/load.js';
 import { selectStore } from '../../config/stores.js';
 import type { DiffConfig, UserConfig } from '../../config/types.js';
@@ -27,58 +27,20 @@ import {
   type Styler,
 } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } from '../../errors.js';
-import type { StoreSchema } from '../../model/index.js';
 import { snapshotLineIndex } from '../snapshot-lines.js';
 import { readOptions, readStoreOptions, type ReadFlags } from '../store-flags.js';
-import { loadBaseline, loadCoreSide, parseSnapshot } from './baselines.js';
-import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
+import { loadOfflineSide, parseSideSpec, type LoadedSide, type SideSpec } from '../../api/sides.js';
+import { loadBaseline } from '../../baselines/files.js';
+import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
 
-export { loadBaseline } from './baselines.js';
+export { loadBaseline } from '../../baselines/files.js';
+export { parseSideSpec, type LoadedSide, type SideSpec };
 import type { CliContext } from './registry.js';
+import { jsonFlag, jsonFormat } from '../option-flags.js';
 
 const DEFAULT_IGNORE_FILE = '.prestashop-codegen-diff-ignore';
 
 type Which = 'old' | 'new';
-
-/** Where one side comes from. */
-export type SideSpec =
-  | { readonly kind: 'file'; readonly path: string }
-  | { readonly kind: 'git'; readonly ref: string; readonly path: string }
-  | { readonly kind: 'core'; readonly version: string | null }
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'store'; readonly name: string };
-
-export interface LoadedSide {
-  readonly schema: StoreSchema;
-  readonly label: string;
-  /** The local file it came from (for annotations), or null. */
-  readonly file: string | null;
-}
-
-/** Tells a file, a `ref:path`, or `core`/`core@<version>` apart. An existing file always wins. */
-export function parseSideSpec(arg: string, cwd: string): SideSpec {
-  if (existsSync(resolve(cwd, arg))) return { kind: 'file', path: arg };
-  if (arg.startsWith('store:')) return { kind: 'store', name: arg.slice('store:'.length) };
-  const core = /^core(?:@(.+))?$/.exec(arg);
-  if (core !== null) return { kind: 'core', version: core[1] ?? null };
-  const git = /^([^:]+):(.+)$/.exec(arg);
-  if (git !== null && !/^[A-Za-z]:[\\/]/.test(arg)) return { kind: 'git', ref: git[1]!, path: git[2]! };
-  throw new InputError('no such file (and not a <git-ref>:<path>, store:<name> or core@<version>)', arg);
-}
-
-function gitShow(cwd: string, ref: string, path: string): Promise<string> {
-  if (ref.startsWith('-')) throw new InputError('a git ref cannot start with "-"', `${ref}:${path}`);
-  return new Promise((done, fail) => {
-    execFile('git', ['show', `${ref}:${path}`], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) {
-        const why = (stderr || error.message).trim().split('\n')[0] ?? 'git failed';
-        fail(new InputError(`git show failed: ${why}`, `${ref}:${path}`, { cause: error }));
-      } else {
-        done(stdout);
-      }
-    });
-  });
-}
 
 /** The URL and key of a live side: `--old-url`/`--new-url` (key from the environment) or `store:<name>`. */
 function liveTarget(ctx: CliContext, which: Which, spec: SideSpec & { kind: 'url' | 'store' }, config: UserConfig) {
@@ -127,30 +89,8 @@ export async function loadSide(
   config: UserConfig,
   flags: ReadFlags,
 ): Promise<LoadedSide> {
-  switch (spec.kind) {
-    case 'file': {
-      const abs = resolve(ctx.cwd, spec.path);
-      let text: string;
-      try {
-        text = await readFile(abs, 'utf8');
-      } catch (error) {
-        throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, spec.path, { cause: error });
-      }
-      return { schema: parseSnapshot(text, spec.path), label: spec.path, file: abs };
-    }
-    case 'git': {
-      const label = `${spec.ref}:${spec.path}`;
-      return { schema: parseSnapshot(await gitShow(ctx.cwd, spec.ref, spec.path), label), label, file: null };
-    }
-    case 'core': {
-      const version = spec.version ?? otherVersion;
-      if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
-      return loadCoreSide(version);
-    }
-    case 'url':
-    case 'store':
-      return introspect(ctx, which, spec, config, flags);
-  }
+  if (spec.kind === 'url' || spec.kind === 'store') return introspect(ctx, which, spec, config, flags);
+  return loadOfflineSide(ctx.cwd, spec, otherVersion);
 }
 
 /** Ignore entries from the ignore file (explicit or default) and the config, with their sources. */
@@ -171,17 +111,10 @@ async function loadIgnores(ctx: CliContext, ignoreFile: string | undefined, conf
   return rules;
 }
 
-/** The config file's `diff` section, checked (the loader only checks that it is an object). */
+/** The config file's `diff` section, checked (the loader checks it too, naming the file). */
 export function diffSettings(config: UserConfig): DiffConfig {
-  const d: Record<string, unknown> = (config.diff ?? {}) as Record<string, unknown>;
-  for (const k of Object.keys(d)) {
-    if (k !== 'failOn' && k !== 'ignore') throw new ConfigError('unknown option (known: failOn, ignore)', `diff.${k}`);
-  }
-  if (d.failOn !== undefined && !FAIL_ON_LEVELS.includes(d.failOn as FailOn)) {
-    throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, 'diff.failOn');
-  }
-  if (d.ignore !== undefined && !Array.isArray(d.ignore)) throw new ConfigError('expected a list of entries', 'diff.ignore');
-  return d as DiffConfig;
+  checkSection('diff', config.diff, 'diff.', null);
+  return config.diff ?? {};
 }
 
 export function styler(ctx: CliContext): Styler | undefined {
@@ -198,6 +131,8 @@ export interface DiffArgs extends UpgradeArgs, ReadFlags {
   readonly oldUrl?: string;
   readonly newUrl?: string;
   readonly format: DiffFormat;
+  /** `--format json`. */
+  readonly json?: boolean;
   readonly failOn?: FailOn;
   readonly ignoreFile?: string;
   /** Config file (global `--config`). */
@@ -275,6 +210,7 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
       .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
       .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
+      .option('json', jsonFlag('diff', true))
       .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a change at or above this level remains' })
       .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
       .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
@@ -286,6 +222,6 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);
     if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);
-    await runDiff(ctx, args, loaded.config);
+    await runDiff(ctx, { ...args, format: jsonFormat(args) }, loaded.config);
   },
 });

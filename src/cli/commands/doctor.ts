@@ -8,6 +8,7 @@ import { diagnose, renderDiagnosis } from '../../doctor/index.js';
 import { EXIT_FAILURE } from '../../errors.js';
 import { SPEC_RESOURCE_METHODS } from '../../model/index.js';
 import { doctorJson, renderJsonReport } from '../json-report.js';
+import { jsonFlag } from '../option-flags.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { CliContext } from './registry.js';
 
@@ -27,7 +28,7 @@ export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs
             'reaches PrestaShop and may read the resources you need (--include, else the spec\'s list), which\n' +
             'synopsis introspect will read, and the store version. Exit 0: healthy; 1: problems found; 2: bad usage.',
         )
-        .option('json', { type: 'boolean', describe: 'Print a JSON report on stdout (schemas/doctor-output.schema.json)' })
+        .option('json', jsonFlag('doctor'))
         .example('$0 doctor --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Check a store')
         .example('$0 doctor --include products,orders,customers', 'Check the key can read these resources') as unknown as Argv<DoctorArgs>,
     handler: async (argv) => {

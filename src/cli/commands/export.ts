@@ -2,37 +2,20 @@
  * `prestashop-codegen export --schema prestashop-schema.json --format openapi|jsonschema --out <file>`:
  * the snapshot as an OpenAPI 3.1 document or a JSON Schema 2020-12 bundle.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
+import { loadSnapshot } from '../../api/snapshot.js';
 import { EXPORT_FORMATS, renderExport, type ExportFormat } from '../../export/index.js';
-import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
 import { writeFileAtomic } from '../../write/atomic.js';
+import { exportJson, renderJsonReport } from '../json-report.js';
+import { jsonFlag } from '../option-flags.js';
 import type { CommandFactory } from './registry.js';
 
 interface ExportArgs {
+  readonly json?: boolean;
   readonly schema: string;
   readonly format: ExportFormat;
   readonly out: string;
   readonly decimals: 'number' | 'string';
-}
-
-async function loadSnapshot(path: string): Promise<StoreSchema> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? 'snapshot not found' : `cannot read the snapshot (${code ?? String(error)})`, path, {
-      cause: error,
-    });
-  }
-  try {
-    return parseSnapshot(text, path);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(`invalid snapshot: ${error.message}`, null, { cause: error });
-    throw error;
-  }
 }
 
 export const exportCommand: CommandFactory = (ctx) => ({
@@ -43,6 +26,7 @@ export const exportCommand: CommandFactory = (ctx) => ({
       .option('schema', { type: 'string', default: 'prestashop-schema.json', describe: 'Snapshot file to read' })
       .option('format', { choices: EXPORT_FORMATS, default: 'openapi' as ExportFormat, describe: 'What to write' })
       .option('out', { type: 'string', demandOption: true, describe: 'File to write (replaced atomically)' })
+      .option('json', jsonFlag('export'))
       .option('decimals', {
         choices: ['number', 'string'] as const,
         default: 'number' as const,
@@ -58,9 +42,14 @@ export const exportCommand: CommandFactory = (ctx) => ({
     const model = await loadSnapshot(schemaPath);
     const text = renderExport(model, argv.format, { decimals: argv.decimals });
     await writeFileAtomic(outPath, text);
+    const bytes = Buffer.byteLength(text);
+    if (argv.json === true) {
+      ctx.reporter.out(renderJsonReport(exportJson({ format: argv.format, out: argv.out, resources: model.resources.length, bytes })));
+      return;
+    }
     const what = argv.format === 'openapi' ? 'OpenAPI 3.1 document' : 'JSON Schema 2020-12 bundle';
     ctx.reporter.info(
-      `Wrote ${what} (${model.resources.length} resources, ${Buffer.byteLength(text)} bytes) to ${argv.out} in ${Math.round(performance.now() - started)} ms`,
+      `Wrote ${what} (${model.resources.length} resources, ${bytes} bytes) to ${argv.out} in ${Math.round(performance.now() - started)} ms`,
     );
   },
 });

@@ -8,123 +8,23 @@ import type { Argv, CommandModule } from 'yargs';
 import { generate, type GenerateResult } from '../../api/generate.js';
 import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConfig } from '../../config/load.js';
 import { selectStore } from '../../config/stores.js';
-import type { UserConfig } from '../../config/types.js';
-import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
-import { checkBanner } from '../../emit/finish.js';
+import { resolveGenerateOptions, type GenerateFlags } from '../../config/generate-options.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
-import { HTTP_METHODS, type StoreSchema } from '../../model/index.js';
+import type { StoreSchema } from '../../model/index.js';
 import { driftListing, patchPrefix, rebaseDiff } from '../check-report.js';
 import { generateJson, renderJsonReport } from '../json-report.js';
+import { flagDefinition, jsonFlag } from '../option-flags.js';
 import type { Reporter } from '../reporter.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { DemoStep } from './demo.js';
 import type { CliContext, CommandFactory } from './registry.js';
 
-export interface GenerateArgs extends StoreArgs {
+export interface GenerateArgs extends StoreArgs, GenerateFlags {
   schema?: string;
   out?: string;
   json?: boolean;
   check?: boolean;
   force?: boolean;
-  format?: boolean;
-  decimals?: EmitOptions['decimals'];
-  dates?: EmitOptions['dates'];
-  brandedIds?: boolean;
-  validators?: EmitOptions['validators'];
-  unknownKeys?: EmitOptions['unknownKeys'];
-  clients?: boolean;
-  defaultLanguage?: number;
-  importExtension?: EmitOptions['importExtension'];
-  banner?: string;
-}
-
-/** Allowed values of the choice options, shared by the flags and the config file check. */
-const CHOICES = {
-  decimals: ['number', 'string'],
-  dates: ['string', 'Date'],
-  validators: ['standalone', 'zod', 'none'],
-  unknownKeys: ['passthrough', 'strict', 'strip'],
-  importExtension: ['.js', 'none'],
-} as const satisfies Partial<Record<keyof EmitOptions, readonly string[]>>;
-
-/** The config file's `generate` section, checked: a bad value is a ConfigError naming the option. */
-export function checkGenerateConfig(generate: UserConfig['generate']): Partial<EmitOptions> & { format?: boolean } {
-  if (generate === undefined) return {};
-  if (typeof generate !== 'object' || generate === null) throw new ConfigError('expected an object', 'generate');
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(generate)) {
-    if (value === undefined) continue;
-    const where = `generate.${key}`;
-    if (key in CHOICES) {
-      const allowed = CHOICES[key as keyof typeof CHOICES] as readonly string[];
-      if (typeof value !== 'string' || !allowed.includes(value)) {
-        throw new ConfigError(`expected one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`, where);
-      }
-    } else if (key === 'brandedIds' || key === 'clients' || key === 'format') {
-      if (typeof value !== 'boolean') throw new ConfigError(`expected true or false, got ${JSON.stringify(value)}`, where);
-    } else if (key === 'banner') {
-      if (typeof value !== 'string') throw new ConfigError(`expected a string of comment lines, got ${JSON.stringify(value)}`, where);
-    } else if (key === 'methods') {
-      checkMethodsOption(value, where);
-    } else if (key === 'defaultLanguage') {
-      if (value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0)) {
-        throw new ConfigError(`expected a positive integer or null, got ${JSON.stringify(value)}`, where);
-      }
-    } else {
-      throw new ConfigError(`unknown option (known: ${[...Object.keys(DEFAULT_EMIT_OPTIONS), 'format'].join(', ')})`, where);
-    }
-    out[key] = value;
-  }
-  return out as Partial<EmitOptions> & { format?: boolean };
-}
-
-/** `generate.methods`: `{ resource: ['DELETE', ...] }`, each method one of HTTP_METHODS. */
-function checkMethodsOption(value: unknown, where: string): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`expected an object such as { "carts": ["DELETE"] }, got ${JSON.stringify(value)}`, where);
-  }
-  for (const [resource, list] of Object.entries(value)) {
-    if (!Array.isArray(list) || !list.every((m) => typeof m === 'string' && (HTTP_METHODS as readonly string[]).includes(m))) {
-      throw new ConfigError(`expected a list of ${HTTP_METHODS.join(', ')}, got ${JSON.stringify(list)}`, `${where}.${resource}`);
-    }
-  }
-}
-
-/** Flags win over the config file; every option ends up resolved. */
-export function resolveGenerateOptions(
-  args: GenerateArgs,
-  config: UserConfig,
-): { emit: EmitOptions; format: boolean } {
-  const fromConfig = checkGenerateConfig(config.generate);
-  const flags: Partial<EmitOptions> = {
-    decimals: args.decimals,
-    dates: args.dates,
-    brandedIds: args.brandedIds,
-    validators: args.validators,
-    unknownKeys: args.unknownKeys,
-    clients: args.clients,
-    defaultLanguage: args.defaultLanguage,
-    importExtension: args.importExtension,
-    banner: args.banner,
-  };
-  if (args.defaultLanguage !== undefined && !(Number.isSafeInteger(args.defaultLanguage) && args.defaultLanguage > 0)) {
-    throw new ConfigError('expected a positive integer', 'default-language');
-  }
-  const { format: configFormat, ...configEmit } = fromConfig;
-  const emit = resolveEmitOptions({ ...configEmit, ...stripUndefined(flags) });
-  try {
-    checkBanner(emit.banner);
-  } catch (error) {
-    throw new ConfigError((error as Error).message, args.banner !== undefined ? 'banner' : 'generate.banner');
-  }
-  return {
-    emit,
-    format: args.format ?? configFormat ?? true,
-  };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The model from a live store, or the path of the snapshot file (read by `generate`, which keys the run on its bytes). */
@@ -134,7 +34,7 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
   if (args.url !== undefined) {
     const { options } = await resolveStoreOptions(ctx, args, loaded);
     // Loaded here only: generating from a snapshot does not need the HTTP stack.
-    const [{ introspect }, { progressPrinter }] = await Promise.all([import('../../api/introspect.js'), import('./introspect.js')]);
+    const [{ introspect }, { progressPrinter }] = await Promise.all([import('../../api/introspect.js'), import('../progress.js')]);
     const { schema } = await introspect({
       ...options,
       onProgress: progressPrinter(ctx.reporter),
@@ -147,6 +47,9 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
   const config = args.store === undefined ? loaded.config : selectStore(loaded.config, args.store, ctx.env).config;
   return resolveSchemaPath(args.schema, config, ctx.cwd);
 }
+
+/** The flags of the config file's `generate` section (src/config/options.ts), in help order. */
+const GENERATE_FLAGS = ['format', 'decimals', 'dates', 'branded-ids', 'validators', 'unknown-keys', 'clients', 'default-language', 'banner', 'import-extension'] as const;
 
 const ms = (n: number): string => `${Math.round(n)} ms`;
 
@@ -270,24 +173,12 @@ export const generateCommand: CommandFactory = (ctx) => {
           type: 'boolean',
           describe: 'Write nothing; exit 1 and list what differs when the output directory is not up to date (--verbose: full diff)',
         })
-        .option('json', { type: 'boolean', describe: 'Print a JSON report on stdout (schemas/generate-output.schema.json)' })
+        .option('json', jsonFlag('generate'))
         .option('force', {
           type: 'boolean',
           describe: 'Overwrite files in --out that prestashop-codegen did not write (refused by default)',
         })
-        .option('format', { type: 'boolean', describe: 'Format with prettier and your prettier config (default true; --no-format skips)' })
-        .option('decimals', { choices: CHOICES.decimals, describe: 'Type of decimal fields (default number)' })
-        .option('dates', { choices: CHOICES.dates, describe: 'Type of date fields: the PsDate/PsDateTime strings, or Date (default string)' })
-        .option('branded-ids', { type: 'boolean', describe: "Foreign keys as Id<'resource'> (default true; --no-branded-ids for number)" })
-        .option('validators', { choices: CHOICES.validators, describe: 'Validators to emit (default standalone)' })
-        .option('unknown-keys', { choices: CHOICES.unknownKeys, describe: 'What validators do with unknown keys (default passthrough)' })
-        .option('clients', { type: 'boolean', describe: 'Emit per-resource clients (default true; --no-clients skips)' })
-        .option('default-language', { type: 'number', describe: 'Language id required multilingual values must have' })
-        .option('banner', { type: 'string', describe: 'Comment lines written under the header of every generated file (e.g. "/* eslint-disable */")' })
-        .option('import-extension', {
-          choices: CHOICES.importExtension,
-          describe: "Relative imports end in .js (default; nodenext and bundlers) or have no extension ('none': Next.js, webpack, Turbopack)",
-        })
+        .options(Object.fromEntries(GENERATE_FLAGS.map((f) => [f, flagDefinition(f, 'generate')])))
         .example('$0 generate --schema prestashop-schema.json --out src/prestashop', 'Generate from a committed snapshot')
         .example('$0 generate --out src/prestashop --check', 'CI: fail when the committed code is out of date')
         .example('$0 generate --url https://shop.example --out gen --no-format', 'Introspect a store, then generate') as Argv<GenerateArgs>,

@@ -14,11 +14,12 @@ import type { UserConfig } from '../../config/types.js';
 import { diff, DIFF_FORMATS, FAIL_ON_LEVELS, type DiffFormat, type FailOn } from '../../diff/index.js';
 import { ConfigError, EXIT_FAILURE, InputError } from '../../errors.js';
 import { snapshotHash } from '../../model/index.js';
-import { loadBaseline } from './baselines.js';
+import { loadBaseline } from '../../baselines/files.js';
 import { diffSettings, loadSide, parseSideSpec, styler } from './diff.js';
 import type { ReadFlags } from '../store-flags.js';
 import type { CliContext } from './registry.js';
-import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from './upgrade.js';
+import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
+import { jsonFlag, jsonFormat } from '../option-flags.js';
 
 export interface ImpactArgs extends UpgradeArgs {
   readonly old?: string;
@@ -28,6 +29,8 @@ export interface ImpactArgs extends UpgradeArgs {
   /** The folder the generated code lives in. */
   readonly generated?: string;
   readonly format: DiffFormat;
+  /** `--format json`. */
+  readonly json?: boolean;
   readonly failOn?: FailOn;
   readonly config?: string;
 }
@@ -69,7 +72,7 @@ async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConf
   const [{ emitAll }, { readRuntimeTemplates }, { resolveGenerateOptions }, impact, { analyzeImpact }] = await Promise.all([
     import('../../emit/index.js'),
     import('../../templates.js'),
-    import('./generate.js'),
+    import('../../config/generate-options.js'),
     import('../../impact/index.js'),
     import('../../impact/analyze.js'),
   ]);
@@ -120,6 +123,7 @@ export const impactCommand = (ctx: CliContext): CommandModule<object, ImpactArgs
       .option('project', { type: 'string', demandOption: true, describe: "Your project's tsconfig.json" })
       .option('generated', { type: 'string', demandOption: true, describe: 'The folder the generated code lives in (generate --out)' })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
+      .option('json', jsonFlag('impact', true))
       .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a line uses a change at or above this level' })
       .example(
         '$0 impact prestashop-schema.json next.json --project tsconfig.json --generated src/prestashop',
@@ -132,6 +136,6 @@ export const impactCommand = (ctx: CliContext): CommandModule<object, ImpactArgs
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);
     if (loaded.path !== null) ctx.reporter.debug(`config: ${loaded.path}`);
-    await runImpact(ctx, args, loaded.config);
+    await runImpact(ctx, { ...args, format: jsonFormat(args) }, loaded.config);
   },
 });

@@ -5,54 +5,15 @@ import { relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { introspect } from '../../api/introspect.js';
 import { loadUserConfig, resolveSchemaPath } from '../../config/load.js';
-import type { IntrospectSummary } from '../../introspect/index.js';
 import { introspectJson, renderJsonReport } from '../json-report.js';
-import type { Reporter } from '../reporter.js';
+import { jsonFlag } from '../option-flags.js';
+import { formatSummary, progressPrinter } from '../progress.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
 import type { CliContext } from './registry.js';
 
 export interface IntrospectArgs extends StoreArgs {
   readonly out?: string;
   readonly json?: boolean;
-}
-
-/**
- * Progress: the reporter's bar on a TTY; otherwise a plain line at each tenth of the way (and
- * every line with --verbose), so CI logs show progress without one line per resource.
- */
-export function progressPrinter(reporter: Reporter): (done: number, total: number, resource: string) => void {
-  let lastTenth = 0;
-  return (done, total, resource) => {
-    if (reporter.isTTY || reporter.verbose) {
-      reporter.progress(done, total, resource);
-      return;
-    }
-    const tenth = total === 0 ? 10 : Math.floor((done / total) * 10);
-    if (tenth > lastTenth || done === total) {
-      lastTenth = tenth;
-      reporter.info(`introspect: ${done}/${total} resources (${resource})`);
-    }
-  };
-}
-
-/** The one-line summary printed after a run. */
-export function formatSummary(summary: IntrospectSummary): string {
-  const sources = (['xml', 'json', 'none'] as const)
-    .filter((s) => summary.sources[s] > 0)
-    .map((s) => `${s} ${summary.sources[s]}`)
-    .join(', ');
-  const parts = [
-    `${summary.resources} resources`,
-    `${summary.fields} fields`,
-    `synopsis: ${sources || 'none'}`,
-    `${summary.requests} requests`,
-    `${summary.retries} retries`,
-    `${(summary.ms / 1000).toFixed(1)} s`,
-  ];
-  const w = summary.warnings.length;
-  if (w > 0) parts.push(`${w} warning${w === 1 ? '' : 's'}`);
-  const fallback = summary.listingFallback ? "; the /api listing was unreadable, so the spec's resource list was used" : '';
-  return `Introspected ${parts.join(', ')}${fallback}`;
 }
 
 export function introspectCommand(ctx: CliContext): CommandModule<object, IntrospectArgs> {
@@ -68,7 +29,7 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
             'PRESTASHOP_API_KEY or the config file; flags win over the environment, which wins over the file.',
         )
         .option('out', { type: 'string', describe: 'Snapshot file to write (default prestashop-schema.json or config "schema")' })
-        .option('json', { type: 'boolean', describe: 'Print a JSON report on stdout (schemas/introspect-output.schema.json)' })
+        .option('json', jsonFlag('introspect'))
         .example('$0 introspect --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Write ./prestashop-schema.json')
         .example('PRESTASHOP_URL=https://shop.example PRESTASHOP_API_KEY=... $0 introspect --out schema/store.json', 'URL and key from the environment')
         .example('$0 introspect --exclude supply_orders,stocks --concurrency 4', 'Skip resources, gentler on the store')

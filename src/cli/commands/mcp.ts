@@ -10,8 +10,9 @@ import { selectStore } from '../../config/stores.js';
 import type { McpConfig } from '../../config/types.js';
 import { ConfigError } from '../../errors.js';
 import type { FetchLike } from '../../mcp/session.js';
-import { commaList, readTlsFlags } from '../store-flags.js';
-import { resolveGenerateOptions } from './generate.js';
+import { flagDefinition } from '../option-flags.js';
+import { readTlsFlags } from '../store-flags.js';
+import { resolveGenerateOptions } from '../../config/generate-options.js';
 import type { CliContext } from './registry.js';
 
 export interface McpArgs {
@@ -95,32 +96,7 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
           type: 'string',
           describe: 'A store named in the config file\'s "stores" (its url, key and settings)',
         })
-        .option('resources', {
-          type: 'string',
-          array: true,
-          coerce: commaList,
-          describe: 'Resources the agent may read (a,b; default all)',
-        })
-        .option('write', {
-          type: 'string',
-          array: true,
-          coerce: commaList,
-          describe: 'Resources the agent may write: products (create, update, patch) or products:patch (default none)',
-        })
-        .option('delete', {
-          type: 'string',
-          array: true,
-          coerce: commaList,
-          describe: 'Resources whose records the agent may delete (default none)',
-        })
-        .option('write-budget', {
-          type: 'number',
-          describe: 'Write calls allowed per session (default 10)',
-        })
-        .option('max-result-chars', {
-          type: 'number',
-          describe: 'Largest tool result, in characters (default 20000)',
-        })
+        .options(Object.fromEntries(['resources', 'write', 'delete', 'write-budget', 'max-result-chars'].map((f) => [f, flagDefinition(f, 'mcp')])))
         .option('timeout', {
           type: 'number',
           describe: 'Per-request timeout in ms (default 30000)',

@@ -1,5 +1,6 @@
 /**
- * The CLI's commands. Each lives in its own module and is a few lines calling the library.
+ * The CLI's commands, and only commands: each module here is one command (its flags, then calls
+ * into the library); shared CLI helpers live in src/cli/, options in src/config/.
  * Add a command by appending its factory here.
  */
 import type { CommandModule } from 'yargs';

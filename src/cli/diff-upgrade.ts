@@ -4,13 +4,13 @@
  */
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { projectUpgrade } from '../../baselines/index.js';
-import { ConfigError, InputError } from '../../errors.js';
-import { serializeSnapshot } from '../../model/index.js';
-import { writeFileAtomic } from '../../write/atomic.js';
-import { loadBaseline } from './baselines.js';
-import type { LoadedSide, SideSpec } from './diff.js';
-import type { CliContext } from './registry.js';
+import { projectUpgrade } from '../baselines/index.js';
+import { ConfigError, InputError } from '../errors.js';
+import { serializeSnapshot } from '../model/index.js';
+import { writeFileAtomic } from '../write/atomic.js';
+import { loadBaseline } from '../baselines/files.js';
+import type { LoadedSide, SideSpec } from './commands/diff.js';
+import type { CliContext } from './commands/registry.js';
 
 export interface UpgradeArgs {
   /** Project the old side onto the new side's core release. */
