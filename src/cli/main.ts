@@ -19,6 +19,18 @@ export interface MainIo {
 /** Thrown from yargs' fail hook so that no handler runs after a usage error. */
 class UsageAbort extends Error {}
 
+/** yargs reads a lone `-` as a positional: `--out -` (stdout) becomes `--out=-`. */
+function joinStdoutOut(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--out' && argv[i + 1] === '-') {
+      out.push('--out=-');
+      i++;
+    } else out.push(argv[i]!);
+  }
+  return out;
+}
+
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
   const env = io.env ?? process.env;
   const reporter = new Reporter({
@@ -39,7 +51,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     },
   };
   let usageError: string | null = null;
-  const parser = yargs([...argv])
+  const parser = yargs(joinStdoutOut(argv))
     .scriptName('prestashop-codegen')
     .usage(
       "$0 <command> [options]\n\nTypeScript types, validators and clients from a PrestaShop store's Webservice schema.",

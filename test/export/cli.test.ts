@@ -50,16 +50,24 @@ describe('prestashop-codegen export', () => {
   it('exits 2 with a message naming the file on a missing or invalid snapshot, and writes nothing', async () => {
     const missing = await run(['export', '--schema', 'nope.json', '--out', 'x.json']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/nope\.json: snapshot not found/);
+    expect(missing.stderr).toMatch(/nope\.json: no snapshot here/);
     await writeFile(join(dir, 'bad.json'), '{"schemaVersion": 1, "store": {}, "resources": []}');
     const bad = await run(['export', '--schema', 'bad.json', '--out', 'x.json']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/invalid snapshot: .*bad\.json: \$\.store\.languages: expected an array/);
+    expect(bad.stderr).toMatch(/bad\.json: \$\.store\.languages: expected an array/);
     const usage = await run(['export', '--schema', MINI, '--format', 'yaml', '--out', 'x.json']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--format: "yaml" is not one of /);
     const noOut = await run(['export', '--schema', MINI]);
     expect(noOut.code).toBe(2);
     expect((await readdir(dir)).filter((f) => f !== 'bad.json')).toEqual([]);
+  });
+
+  it('prints the document on stdout with --out -, and writes no file', async () => {
+    const r = await run(['export', '--schema', MINI, '--format', 'jsonschema', '--out', '-']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(renderExport(loadSnapshot(MINI), 'jsonschema'));
+    expect(r.stderr).toBe('');
+    expect(await readdir(dir)).toEqual([]);
   });
 });

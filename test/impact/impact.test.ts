@@ -14,6 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../src/diff/index.js';
 import { emitAll, resolveEmitOptions } from '../../src/emit/index.js';
+import { impact } from '../../src/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 import { runCli } from '../cli/helpers.js';
@@ -65,12 +66,15 @@ interface JsonFinding {
 const row = (f: JsonFinding): string =>
   `${f.file}:${f.line}:${f.column} ${f.changeId} ${f.changePath} ${f.symbol ?? '-'}${f.diagnostic === null ? '' : ` TS${f.diagnostic.code}`}`;
 
+let cliJson: { findings: JsonFinding[]; summary: object } | null = null;
+
 describe('impact on the sample consumer project', () => {
   it('reports exactly the lines the upgrade affects, by symbol, without touching a file', async () => {
     const before = tree(dir);
     const r = await run([...BASE, '--format', 'json']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
+    cliJson = json;
     expect(json.findings.map(row)).toEqual([
       // a field whose maxSize shrank (writers: the input type only; reading `rule.description` is fine)
       'src/promotions.ts:10:5 field-max-size-decreased cart_rules.description CartRuleInput.description',
@@ -115,6 +119,24 @@ describe('impact on the sample consumer project', () => {
     // Same as above but the module field: the projection keeps it as the store has it.
     expect(rows.filter((x) => x.includes('loyalty_points'))).toEqual([]);
     expect(rows).toHaveLength(7);
+  });
+
+  it('impact() of the API gives the report the command prints', async () => {
+    const warnings: string[] = [];
+    const { report, generatedFiles } = await impact('prestashop-schema.json', 'prestashop-schema-9.0.json', {
+      project: 'tsconfig.json',
+      generated: 'generated',
+      cwd: dir,
+      failOn: 'breaking',
+      onWarning: (m) => warnings.push(m),
+    });
+    expect(cliJson).not.toBeNull();
+    expect(report.findings.map((f) => row(f as unknown as JsonFinding))).toEqual(cliJson!.findings.map(row));
+    expect(report.summary).toEqual(cliJson!.summary);
+    expect([report.failed, generatedFiles > 0, warnings]).toEqual([true, true, []]);
+    await expect(impact('prestashop-schema.json', 'prestashop-schema-9.0.json', { project: 'nope.json', generated: 'generated', cwd: dir })).rejects.toThrow(
+      /nope\.json: no such file/,
+    );
   });
 
   it('names a missing project or generated folder', async () => {

@@ -1,40 +1,14 @@
 /**
- * The bundled core baselines on disk (baselines/prestashop-<version>.json), for `diff`, `impact`
- * and module detection. This file is the edge that reads them.
+ * `core@<version>` sides of `diff` and `impact`: the bundled core baselines (read by
+ * src/api/baselines.ts).
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { matchBaselineVersion } from '../../baselines/index.js';
+import { loadBaseline, SAFE_VERSION } from '../../api/baselines.js';
 import { InputError } from '../../errors.js';
-import { parseSnapshot as parseModel, SnapshotError, type StoreSchema } from '../../model/index.js';
 import type { LoadedSide } from './diff.js';
 
-const BASELINES_DIR = fileURLToPath(new URL('../../../baselines/', import.meta.url));
-
-/** A version that is safe to put in a file name (`8.2.0`, `9.0.0-beta.1`). */
-const SAFE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/;
-
+export { loadBaseline } from '../../api/baselines.js';
 /** Parses a snapshot; a bad one is an input error (exit 2) naming the file and the bad item. */
-export function parseSnapshot(text: string, source: string): StoreSchema {
-  try {
-    return parseModel(text, source);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(error.message, null, { cause: error });
-    throw error;
-  }
-}
-
-/** The bundled core baseline a version uses (1.7.x → 1.7.8.10, 8.x → 8.2.0, 9.x → 9.0.0), or null when none ships. */
-export async function loadBaseline(version: string | null): Promise<StoreSchema | null> {
-  if (version === null || !SAFE_VERSION.test(version)) return null;
-  const matched = matchBaselineVersion(version);
-  if (matched === null) return null;
-  const path = resolve(BASELINES_DIR, `prestashop-${matched}.json`);
-  if (!existsSync(path)) return null;
-  return parseSnapshot(await readFile(path, 'utf8'), `baselines/prestashop-${matched}.json`);
-}
+export { parseSnapshotText as parseSnapshot } from '../../api/snapshot.js';
 
 /** The bundled baseline of a `core@<version>` side, or an input error that says which ones ship. */
 export async function loadCoreSide(version: string): Promise<LoadedSide> {

@@ -2,12 +2,9 @@
  * `prestashop-codegen export --schema prestashop-schema.json --format openapi|jsonschema --out <file>`:
  * the snapshot as an OpenAPI 3.1 document or a JSON Schema 2020-12 bundle.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { EXPORT_FORMATS, renderExport, type ExportFormat } from '../../export/index.js';
-import { parseSnapshot, SnapshotError, type StoreSchema } from '../../model/index.js';
-import { writeFileAtomic } from '../../write/atomic.js';
+import { exportSnapshot } from '../../api/export.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../export/index.js';
 import type { CommandFactory } from './registry.js';
 
 interface ExportArgs {
@@ -17,24 +14,6 @@ interface ExportArgs {
   readonly decimals: 'number' | 'string';
 }
 
-async function loadSnapshot(path: string): Promise<StoreSchema> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? 'snapshot not found' : `cannot read the snapshot (${code ?? String(error)})`, path, {
-      cause: error,
-    });
-  }
-  try {
-    return parseSnapshot(text, path);
-  } catch (error) {
-    if (error instanceof SnapshotError) throw new InputError(`invalid snapshot: ${error.message}`, null, { cause: error });
-    throw error;
-  }
-}
-
 export const exportCommand: CommandFactory = (ctx) => ({
   command: 'export',
   describe: 'Write the snapshot as an OpenAPI 3.1 document or JSON Schemas, for other tools',
@@ -42,25 +21,29 @@ export const exportCommand: CommandFactory = (ctx) => ({
     y
       .option('schema', { type: 'string', default: 'prestashop-schema.json', describe: 'Snapshot file to read' })
       .option('format', { choices: EXPORT_FORMATS, default: 'openapi' as ExportFormat, describe: 'What to write' })
-      .option('out', { type: 'string', demandOption: true, describe: 'File to write (replaced atomically)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'File to write (replaced atomically), or - for stdout' })
       .option('decimals', {
         choices: ['number', 'string'] as const,
         default: 'number' as const,
         describe: 'Type of decimal fields, as in the generated types',
       })
       .example('$0 export --format openapi --out openapi.json', 'OpenAPI 3.1 document of ./prestashop-schema.json')
-      .example('$0 export --schema shop.json --format jsonschema --out shop.schema.json', 'JSON Schema 2020-12 bundle'),
+      .example('$0 export --schema shop.json --format jsonschema --out shop.schema.json', 'JSON Schema 2020-12 bundle')
+      .example('$0 export --out - | jq .info', 'The OpenAPI document on stdout'),
   handler: async (raw) => {
     const argv = raw as unknown as ExportArgs;
     const started = performance.now();
-    const schemaPath = resolve(ctx.cwd, argv.schema);
-    const outPath = resolve(ctx.cwd, argv.out);
-    const model = await loadSnapshot(schemaPath);
-    const text = renderExport(model, argv.format, { decimals: argv.decimals });
-    await writeFileAtomic(outPath, text);
+    const toStdout = argv.out === '-';
+    const { text, resources } = await exportSnapshot(resolve(ctx.cwd, argv.schema), {
+      format: argv.format,
+      decimals: argv.decimals,
+      ...(toStdout ? {} : { out: resolve(ctx.cwd, argv.out) }),
+    });
+    // On stdout the document is the whole output (for a pipe); the summary would only get in the way.
+    if (toStdout) return ctx.reporter.out(text.replace(/\n$/, ''));
     const what = argv.format === 'openapi' ? 'OpenAPI 3.1 document' : 'JSON Schema 2020-12 bundle';
     ctx.reporter.info(
-      `Wrote ${what} (${model.resources.length} resources, ${Buffer.byteLength(text)} bytes) to ${argv.out} in ${Math.round(performance.now() - started)} ms`,
+      `Wrote ${what} (${resources} resources, ${Buffer.byteLength(text)} bytes) to ${argv.out} in ${Math.round(performance.now() - started)} ms`,
     );
   },
 });
