@@ -27,6 +27,7 @@ import {
   type ManifestEntry,
 } from './manifest.js';
 import { assertOutputDirAllowed, lockOutputDir } from './guard.js';
+import { RenameGuard } from './interrupt.js';
 import { assertSafeRelativePath, isInside, resolveInside } from './paths.js';
 import { knownOutput, type Preformatted } from './preformatted.js';
 
@@ -51,6 +52,8 @@ export interface WriteOptions {
   readonly formatter?: Formatter;
   /** Formatted texts known in advance (the runtime templates, see preformatted.ts). */
   readonly preformatted?: Preformatted | null;
+  /** Awaited when the rename phase starts, signals already deferred (tests interrupt it here). */
+  readonly beforeRenames?: () => Promise<void>;
 }
 
 export interface Drift {
@@ -201,10 +204,15 @@ export async function writeFileMap(
   }
 
   const release = check ? null : await lockOutputDir(realOut);
+  const guard = new RenameGuard(absOut);
+  let completed = false;
   try {
-    return await writeLocked(absOut, realOut, outExists, files, paths, options);
+    const result = await writeLocked(absOut, realOut, outExists, files, paths, options, guard);
+    completed = true;
+    return result;
   } finally {
     await release?.();
+    guard.finish(completed);
   }
 }
 
@@ -215,6 +223,7 @@ async function writeLocked(
   files: ReadonlyMap<string, string>,
   paths: readonly string[],
   options: WriteOptions,
+  guard: RenameGuard,
 ): Promise<WriteResult> {
   const check = options.check ?? false;
   const formatStart = performance.now();
@@ -310,9 +319,12 @@ async function writeLocked(
   const removed: string[] = [];
   if (!check) {
     const toWrite = [...added, ...changed].sort(compareCodeUnits);
+    guard.start(toWrite.length + stale.size);
+    await options.beforeRenames?.();
     await mapLimit(toWrite, 16, async (p) => {
       const i = indexOf.get(p)!;
       await writeFileAtomic(targets[i]!, finals[i]!, realOut);
+      guard.step();
     });
     written.push(...toWrite);
     for (const [p, { target }] of stale) {
@@ -323,6 +335,7 @@ async function writeLocked(
         throw new WriteError(`cannot remove a stale file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, p, { cause: error });
       }
       removed.push(p);
+      guard.step();
       await pruneEmptyDirs(realOut, dirname(target));
     }
     const manifestText = serializeManifest(makeManifest(formatter.key, entries));
