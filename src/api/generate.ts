@@ -22,7 +22,7 @@ export interface GenerateOptions extends Partial<EmitOptions> {
   check?: boolean;
   /** With `out`: overwrite files the tool did not write (refused by default). */
   force?: boolean;
-  /** Format with prettier and the prettier config that applies to `out` (default true). */
+  /** Format with prettier (the project's own when it resolves from `out`, else the bundled one) and the prettier config that applies to `out` (default true). */
   format?: boolean;
   /** Called for each emitter warning (unknown formats, renamed identifiers, ...). */
   onWarning?: (message: string) => void;
@@ -85,6 +85,8 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   // The prettier settings of the output directory decide the layout the emitters print for; with
   // settings the layout step supports, prettier formats only what it does not lay out.
   const prettier = format ? await createFormatter(join(outDir ?? process.cwd(), 'index.ts')) : null;
+  const passedOver = prettier?.formatter.prettier?.note ?? null;
+  if (passedOver !== null) onWarning?.(passedOver);
   const t0 = performance.now();
   const templates = await readRuntimeTemplates();
   const resolved = resolveEmitOptions(emitOptions);

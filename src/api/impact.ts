@@ -4,7 +4,8 @@
  * for the generated folder inside a ts-morph project: the user's files are never written. The
  * `impact` command loads its sides (files, git revisions, core baselines) and calls `impactOf`.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { diff, type FailOn } from '../diff/index.js';
@@ -37,6 +38,23 @@ export interface ImpactApiResult {
   readonly userFiles: number;
   /** Files of the generated folder the project loads (0: it uses none). */
   readonly generatedFiles: number;
+}
+
+/**
+ * A note when the project's own TypeScript is another major.minor than the one `impact` compiles
+ * with (the one ts-morph bundles: ts-morph takes no TypeScript instance), else null.
+ */
+export function typescriptVersions(tsconfig: string, compiler: string): string | null {
+  let theirs: string;
+  try {
+    const path = createRequire(tsconfig).resolve('typescript/package.json');
+    theirs = (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
+  } catch {
+    return null;
+  }
+  const minor = (v: string): string => v.split('.').slice(0, 2).join('.');
+  if (minor(theirs) === minor(compiler)) return null;
+  return `compiling with TypeScript ${compiler} (bundled in ts-morph), not the project's ${theirs}: a compile error that only one of them reports may differ from your tsc`;
 }
 
 /** One side of the comparison: a schema and how to name it in the report. */
@@ -75,7 +93,7 @@ export async function impactOf(oldSide: ImpactSide, newSide: ImpactSide, input: 
     baselines: { old: await loadBaseline(oldSide.schema.store.psVersion), new: await loadBaseline(newSide.schema.store.psVersion) },
   });
   // Heavy modules (the emitters, ts-morph), loaded only here.
-  const [{ emitAll }, { readRuntimeTemplates }, impact, { analyzeImpact }] = await Promise.all([
+  const [{ emitAll }, { readRuntimeTemplates }, impact, { analyzeImpact, COMPILER_VERSION }] = await Promise.all([
     import('../emit/index.js'),
     import('../templates.js'),
     import('../impact/index.js'),
@@ -91,6 +109,8 @@ export async function impactOf(oldSide: ImpactSide, newSide: ImpactSide, input: 
     );
   }
   input.onInfo?.(`Analysing ${input.projectLabel} against ${considered.length} breaking or dangerous change(s)`);
+  const versions = typescriptVersions(input.tsconfig, COMPILER_VERSION);
+  if (versions !== null) input.onInfo?.(versions);
   const result = analyzeImpact({
     tsconfig: input.tsconfig,
     generatedDir: input.generatedDir,

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WriteError } from '../errors.js';
+import { resolvePrettier } from './prettier.js';
 
 export interface FormatItem {
   readonly path: string;
@@ -23,6 +24,8 @@ export interface Formatter {
   readonly key: string;
   /** The prettier configuration that applies to the output directory (null: none found; absent: no prettier). */
   readonly config?: Readonly<Record<string, unknown>> | null;
+  /** The prettier that formats (absent: no prettier): its version, whose it is, why the project's was passed over. */
+  readonly prettier?: { readonly version: string; readonly source: 'project' | 'bundled'; readonly note: string | null };
   /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them. */
   formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void): Promise<string[]>;
 }
@@ -182,7 +185,9 @@ export async function createPrettierFormatter(
   settings: { readonly workers?: number; readonly minParallelBytes?: number; readonly onlyWorkers?: boolean } = {},
 ): Promise<Formatter> {
   const cpuBefore = sampleCpu();
-  const prettier = await import('prettier');
+  // The user's prettier when their project has one (see prettier.ts), else the bundled one.
+  const resolved = resolvePrettier(configFrom);
+  const prettier = (await import(resolved.url)) as typeof import('prettier');
   let config: Record<string, unknown> | null;
   try {
     config = (await prettier.resolveConfig(configFrom, { editorconfig: true, useCache: false })) as Record<
@@ -236,11 +241,12 @@ export async function createPrettierFormatter(
     cloneable = false;
   }
   const minBytes = settings.minParallelBytes ?? PARALLEL_MIN_BYTES;
-  const prettierUrl = import.meta.resolve('prettier');
+  const prettierUrl = resolved.url;
 
   return {
     key,
     config,
+    prettier: { version: prettier.version, source: resolved.source, note: resolved.note },
     async formatAll(items, onThreads) {
       const queue = new FormatQueue(items);
       const bytes = items.reduce((sum, i) => sum + i.text.length, 0);
@@ -269,6 +275,7 @@ export function skipLaidOut(formatter: Formatter, laidOut: (path: string) => boo
   return {
     key: formatter.key,
     config: formatter.config,
+    ...(formatter.prettier === undefined ? {} : { prettier: formatter.prettier }),
     async formatAll(items, onThreads) {
       const rest = items.filter((i) => !laidOut(i.path));
       const formatted = rest.length === 0 ? [] : await formatter.formatAll(rest, onThreads);

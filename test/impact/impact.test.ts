@@ -14,6 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../src/diff/index.js';
 import { emitAll, resolveEmitOptions } from '../../src/emit/index.js';
+import { typescriptVersions } from '../../src/api/impact.js';
 import { impact } from '../../src/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
@@ -149,5 +150,24 @@ describe('impact on the sample consumer project', () => {
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/broken\.json: cannot load the TypeScript project/);
     expect(broken.stderr).not.toContain('    at ');
+  });
+});
+
+describe("the project's TypeScript", () => {
+  it('is named when it is another major.minor than the compiler impact uses (the one ts-morph bundles)', () => {
+    const project = mkdtempSync(join(tmpdir(), 'impact-ts-'));
+    try {
+      const tsconfig = join(project, 'tsconfig.json');
+      writeFileSync(tsconfig, '{}');
+      expect(typescriptVersions(tsconfig, '6.0.2')).toBeNull();
+      mkdirSync(join(project, 'node_modules/typescript'), { recursive: true });
+      writeFileSync(join(project, 'node_modules/typescript/package.json'), JSON.stringify({ name: 'typescript', version: '5.9.3' }));
+      expect(typescriptVersions(tsconfig, '6.0.2')).toBe(
+        "compiling with TypeScript 6.0.2 (bundled in ts-morph), not the project's 5.9.3: a compile error that only one of them reports may differ from your tsc",
+      );
+      expect(typescriptVersions(tsconfig, '5.9.1')).toBeNull();
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
