@@ -26,6 +26,8 @@ export interface GenerateOptions extends Partial<EmitOptions> {
   format?: boolean;
   /** Called for each emitter warning (unknown formats, renamed identifiers, ...). */
   onWarning?: (message: string) => void;
+  /** With `out`: called as files are formatted, then written (files done, files in the phase). */
+  onProgress?: (phase: 'format' | 'write', done: number, total: number) => void;
 }
 
 export interface GenerateResult {
@@ -78,7 +80,7 @@ async function formatFiles(files: ReadonlyMap<string, string>, formatter: Format
  * Throws `InputError` (bad snapshot, bad output path), `EmitError` or `WriteError`.
  */
 export async function generate(snapshot: StoreSchema | string, options: GenerateOptions = {}): Promise<GenerateResult> {
-  const { out, check = false, force = false, format = true, onWarning, ...emitOptions } = options;
+  const { out, check = false, force = false, format = true, onWarning, onProgress, ...emitOptions } = options;
   const outDir = out === undefined ? null : resolve(out);
   if (outDir !== null) await assertOutputDir(outDir);
   const schema = typeof snapshot === 'string' ? await loadSnapshot(snapshot) : snapshot;
@@ -108,6 +110,7 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
       check,
       force,
       prettierConfigFrom: join(outDir, 'index.ts'),
+      ...(onProgress === undefined ? {} : { onProgress }),
     });
   } catch (error) {
     throw writeFailure(error, outDir);

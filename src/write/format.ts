@@ -26,8 +26,8 @@ export interface Formatter {
   readonly config?: Readonly<Record<string, unknown>> | null;
   /** The prettier that formats (absent: no prettier): its version, whose it is, why the project's was passed over. */
   readonly prettier?: { readonly version: string; readonly source: 'project' | 'bundled'; readonly note: string | null };
-  /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them. */
-  formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void): Promise<string[]>;
+  /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them, `onDone` of each file done. */
+  formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void, onDone?: () => void): Promise<string[]>;
 }
 
 export const NO_FORMAT: Formatter = {
@@ -103,8 +103,16 @@ class FormatQueue {
   readonly out: (string | undefined)[];
   failure: WriteError | null = null;
 
-  constructor(readonly items: readonly FormatItem[]) {
+  constructor(
+    readonly items: readonly FormatItem[],
+    private readonly onDone?: () => void,
+  ) {
     this.out = new Array<string | undefined>(items.length);
+  }
+
+  put(i: number, text: string): void {
+    this.out[i] = text;
+    this.onDone?.();
   }
 
   take(): number | null {
@@ -160,7 +168,7 @@ function drainInWorker(prettierUrl: string, options: Record<string, unknown>, qu
     worker.on('message', (answer: WorkerAnswer) => {
       if ('ready' in answer) return feed();
       if ('text' in answer) {
-        queue.out[answer.index] = answer.text;
+        queue.put(answer.index, answer.text);
         return feed();
       }
       if (answer.index >= 0) queue.fail(formatError(queue.items[answer.index]!.path, answer.error));
@@ -223,7 +231,7 @@ export async function createPrettierFormatter(
   const drainHere = async (queue: FormatQueue, shared: boolean): Promise<void> => {
     for (let i = queue.take(); i !== null; i = queue.take()) {
       try {
-        queue.out[i] = await formatOne(queue.items[i]!);
+        queue.put(i, await formatOne(queue.items[i]!));
       } catch (error) {
         queue.fail(error as WriteError);
       }
@@ -247,8 +255,8 @@ export async function createPrettierFormatter(
     key,
     config,
     prettier: { version: prettier.version, source: resolved.source, note: resolved.note },
-    async formatAll(items, onThreads) {
-      const queue = new FormatQueue(items);
+    async formatAll(items, onThreads, onDone) {
+      const queue = new FormatQueue(items, onDone);
       const bytes = items.reduce((sum, i) => sum + i.text.length, 0);
       const large = cloneable && bytes >= minBytes && items.length > 1;
       const helpers = !large ? 0 : (settings.workers ?? idleWorkers(cpuBefore, sampleCpu(), availableParallelism()));
@@ -276,9 +284,10 @@ export function skipLaidOut(formatter: Formatter, laidOut: (path: string) => boo
     key: formatter.key,
     config: formatter.config,
     ...(formatter.prettier === undefined ? {} : { prettier: formatter.prettier }),
-    async formatAll(items, onThreads) {
+    async formatAll(items, onThreads, onDone) {
       const rest = items.filter((i) => !laidOut(i.path));
-      const formatted = rest.length === 0 ? [] : await formatter.formatAll(rest, onThreads);
+      for (let k = items.length - rest.length; k > 0; k--) onDone?.();
+      const formatted = rest.length === 0 ? [] : await formatter.formatAll(rest, onThreads, onDone);
       if (rest.length === 0) onThreads?.(0);
       let k = 0;
       return items.map((i) => (laidOut(i.path) ? i.text : formatted[k++]!));

@@ -52,6 +52,8 @@ export interface WriteOptions {
   readonly formatter?: Formatter;
   /** Formatted texts known in advance (the runtime templates, see preformatted.ts). */
   readonly preformatted?: Preformatted | null;
+  /** Called as files are formatted and written: the phase, files done, files in the phase. */
+  readonly onProgress?: (phase: 'format' | 'write', done: number, total: number) => void;
   /** Awaited when the rename phase starts, signals already deferred (tests interrupt it here). */
   readonly beforeRenames?: () => Promise<void>;
 }
@@ -258,9 +260,11 @@ async function writeLocked(
   });
   const pending = paths.flatMap((p, i) => (finals[i] === null ? [i] : []));
   let formatThreads = 0;
+  let formattedCount = 0;
   const formattedTexts = await formatter.formatAll(
     pending.map((i) => ({ path: paths[i]!, text: files.get(paths[i]!)! })),
     (n) => (formatThreads = n),
+    () => options.onProgress?.('format', ++formattedCount, pending.length),
   );
   pending.forEach((i, k) => (finals[i] = formattedTexts[k]!));
   const formatted = pending.length;
@@ -320,11 +324,13 @@ async function writeLocked(
   if (!check) {
     const toWrite = [...added, ...changed].sort(compareCodeUnits);
     guard.start(toWrite.length + stale.size);
+    let writtenCount = 0;
     await options.beforeRenames?.();
     await mapLimit(toWrite, 16, async (p) => {
       const i = indexOf.get(p)!;
       await writeFileAtomic(targets[i]!, finals[i]!, realOut);
       guard.step();
+      options.onProgress?.('write', ++writtenCount, toWrite.length);
     });
     written.push(...toWrite);
     for (const [p, { target }] of stale) {

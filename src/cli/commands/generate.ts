@@ -181,7 +181,10 @@ export async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<
       warnings.push(m);
       reporter.warn(m);
     },
+    // A bar on a terminal only: redirected stderr (CI logs) stays quiet.
+    ...(reporter.isTTY ? { onProgress: (phase: string, done: number, total: number) => reporter.progress(done, total, `${phase === 'format' ? 'formatting' : 'writing'} files`) } : {}),
   });
+  reporter.clearProgress();
   reportEmit(reporter, run);
   const write = run.write!;
   for (const p of write.kept) {
