@@ -10,6 +10,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describeFailure } from './failure.js';
 import type { Reporter } from './reporter.js';
+import { untilSignal } from './signals.js';
 
 /** Quiet time after the last event before a run starts. */
 export const WATCH_DEBOUNCE_MS = 150;
@@ -22,18 +23,6 @@ export interface WatchOptions {
   run(): Promise<void>;
   /** Resolves when the watch should stop (default: SIGINT or SIGTERM). */
   readonly stop?: Promise<void>;
-}
-
-function signalled(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    process.on('SIGINT', done);
-    process.on('SIGTERM', done);
-  });
 }
 
 export async function watchAndRun(options: WatchOptions): Promise<void> {
@@ -70,7 +59,7 @@ export async function watchAndRun(options: WatchOptions): Promise<void> {
     });
   };
   const watchers: FSWatcher[] = [];
-  const stop = options.stop ?? signalled();
+  const stop = options.stop ?? untilSignal();
   try {
     for (const [dir, wanted] of names) {
       const w = watch(dir, (_event, name) => {
