@@ -19,8 +19,9 @@ export interface MainIo {
 /** Thrown from yargs' fail hook so that no handler runs after a usage error. */
 class UsageAbort extends Error {}
 
-/** yargs reads a lone `-` as a positional: `--out -` (stdout) becomes `--out=-`. */
+/** yargs reads a lone `-` as a positional: `export --out -` (stdout) becomes `--out=-` (other commands write folders and files only). */
 function joinStdoutOut(argv: readonly string[]): string[] {
+  if (argv.find((a) => !a.startsWith('-')) !== 'export') return [...argv];
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--out' && argv[i + 1] === '-') {
