@@ -28,6 +28,15 @@ afterAll(async () => {
 
 const noStack = (text: string): void => expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
 
+/** Spawn options that make file modes count: as root (which ignores them), run as "nobody"; skips the test when "nobody" cannot read the built CLI. */
+async function unprivileged(ctx: { skip(note: string): void }): Promise<{ uid?: number; gid?: number }> {
+  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  if ('uid' in asUser && (await spawnCli(['--version'], { cwd: '/', ...asUser }).catch(() => null))?.code !== 0) {
+    ctx.skip('running as root, and "nobody" cannot read the built CLI here');
+  }
+  return asUser;
+}
+
 describe('exit codes and messages', () => {
   it('fake-store --generation 9.0 and 1.7 are accepted (string choices)', async () => {
     for (const generation of ['9.0', '1.7']) {
@@ -121,11 +130,7 @@ describe('exit codes and messages', () => {
   });
 
   it('generate into a read-only directory: one line, exit 2, no stack', async (ctx) => {
-    // As root the mode is ignored: run as "nobody" then, which needs to read the built CLI.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    if ('uid' in asUser && (await spawnCli(['--version'], { cwd: '/', ...asUser }).catch(() => null))?.code !== 0) {
-      ctx.skip('running as root, and "nobody" cannot read the built CLI here');
-    }
+    const asUser = await unprivileged(ctx);
     const dir = tempDir();
     chmodSync(dir, 0o755);
     copyFileSync(MINI, join(dir, 's.json'));
@@ -158,11 +163,7 @@ describe('exit codes and messages', () => {
   });
 
   it('introspect --out into a read-only folder fails before the first request', async (ctx) => {
-    // As root the mode is ignored: run as "nobody" then, which needs to read the built CLI.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    if ('uid' in asUser && (await spawnCli(['--version'], { cwd: '/', ...asUser }).catch(() => null))?.code !== 0) {
-      ctx.skip('running as root, and "nobody" cannot read the built CLI here');
-    }
+    const asUser = await unprivileged(ctx);
     const dir = tempDir();
     chmodSync(dir, 0o755);
     mkdirSync(join(dir, 'ro'), { mode: 0o555 });
