@@ -23,10 +23,12 @@ export interface GenerateOptions extends Partial<EmitOptions> {
   check?: boolean;
   /** With `out`: overwrite files the tool did not write (refused by default). */
   force?: boolean;
-  /** Format with prettier and the prettier config that applies to `out` (default true). */
+  /** Format with prettier (the project's own when it resolves from `out`, else the bundled one) and the prettier config that applies to `out` (default true). */
   format?: boolean;
   /** Called for each emitter warning (unknown formats, renamed identifiers, ...). */
   onWarning?: (message: string) => void;
+  /** With `out`: called as files are formatted, then written (files done, files in the phase). */
+  onProgress?: (phase: 'format' | 'write', done: number, total: number) => void;
 }
 
 export interface GenerateResult {
@@ -119,7 +121,7 @@ function upToDateResult(files: ReadonlyMap<string, string>, report: EmitReport):
  * Throws `InputError` (bad snapshot, bad output path), `EmitError` or `WriteError`.
  */
 export async function generate(snapshot: StoreSchema | string, options: GenerateOptions = {}): Promise<GenerateResult> {
-  const { out, check = false, force = false, format = true, onWarning, ...emitOptions } = options;
+  const { out, check = false, force = false, format = true, onWarning, onProgress, ...emitOptions } = options;
   const outDir = out === undefined ? null : resolve(out);
   if (outDir !== null) await assertOutputDir(outDir);
   const snapshotText = typeof snapshot === 'string' ? await readSnapshotText(snapshot) : null;
@@ -146,6 +148,8 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
     import('../emit/index.js'),
     import('../emit/layout.js'),
   ]);
+  const passedOver = prettier?.formatter.prettier?.note ?? null;
+  if (passedOver !== null) onWarning?.(passedOver);
   const t1 = performance.now();
   const { files, diagnostics, plainStrings, untypedCore } = emitAll(schema, resolved, { templates, layout: prettier?.layout ?? DEFAULT_LAYOUT });
   const emitMs = templatesMs + performance.now() - t1;
@@ -172,6 +176,7 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
       force,
       prettierConfigFrom: configFrom,
       run,
+      ...(onProgress === undefined ? {} : { onProgress }),
     });
   } catch (error) {
     throw writeFailure(error, outDir);

@@ -1,5 +1,6 @@
 /**
- * The programmatic API: the same functions the commands run.
+ * The programmatic API: the same functions the commands run. docs/api.md lists every export of
+ * the package root; test/docs/api-exports.test.ts fails when the two differ.
  *
  * ```ts
  * import { introspect, generate, diff, loadSnapshot } from 'prestashop-codegen';
@@ -10,4 +11,7 @@
  */
 export { introspect, type IntrospectApiOptions, type IntrospectApiResult } from './introspect.js';
 export { generate, type GenerateOptions, type GenerateResult } from './generate.js';
-export { loadSnapshot, writeSnapshot } from './snapshot.js';
+export { exportSnapshot, type ExportApiOptions, type ExportApiResult, type ExportFormat } from './export.js';
+export { doctor, type DoctorOptions, type DoctorResult, type Diagnosis, type DoctorFinding, type DoctorFindingLevel } from './doctor.js';
+export { impact, type ImpactApiOptions, type ImpactApiResult, type ImpactFinding, type ImpactReport } from './impact.js';
+export { loadSnapshot } from './snapshot.js';

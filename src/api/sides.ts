@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadBaseline, SAFE_VERSION } from '../baselines/files.js';
+import { loadBaseline, SAFE_VERSION } from './baselines.js';
 import { InputError } from '../errors.js';
 import { parseSnapshot, type StoreSchema } from '../model/index.js';
 import { loadSnapshot } from './snapshot.js';

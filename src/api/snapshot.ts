@@ -1,8 +1,9 @@
 /**
  * Reading and writing snapshot files: `loadSnapshot(path)` for the API and the commands.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { ERRNO_FIX, InputError, WriteError } from '../errors.js';
 import { parseSnapshot, serializeSnapshot, type StoreSchema } from '../model/index.js';
 import { writeFileAtomic } from '../write/atomic.js';
@@ -34,13 +35,29 @@ export async function readSnapshotText(path: string, source: string = path): Pro
 }
 
 /**
- * Checks that a snapshot can be written at `path` before any request is made: not a directory,
- * and its folder is not a file.
+ * Checks that a snapshot can be written at `path` before any request is made: not a directory, the
+ * nearest existing folder above it is a folder (not a file), and this process may write there.
  */
 export async function assertSnapshotTarget(path: string): Promise<void> {
   const info = await stat(path).catch(() => null);
   if (info?.isDirectory() === true) {
     throw new InputError(`is a directory; --out names the snapshot file, e.g. ${join(path, 'prestashop-schema.json')}`, path);
+  }
+  // The folders that do not exist yet are created by the write: the first one that exists decides.
+  let dir = dirname(resolve(path));
+  for (;;) {
+    const found = await stat(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : error));
+    if (found instanceof Error) throw writeFailure(found, dir);
+    if (found !== null) {
+      if (!found.isDirectory()) throw new WriteError(`cannot write: ${ERRNO_FIX.ENOTDIR} (ENOTDIR)`, dir);
+      await access(dir, constants.W_OK | constants.X_OK).catch((error: unknown) => {
+        throw writeFailure(error, dir);
+      });
+      return;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
   }
 }
 

@@ -8,7 +8,7 @@ import { projectUpgrade } from '../baselines/index.js';
 import { ConfigError, InputError } from '../errors.js';
 import { serializeSnapshot } from '../model/index.js';
 import { writeFileAtomic } from '../write/atomic.js';
-import { loadBaseline } from '../baselines/files.js';
+import { loadBaseline } from '../api/baselines.js';
 import type { LoadedSide, SideSpec } from './commands/diff.js';
 import type { CliContext } from './commands/registry.js';
 

@@ -32,6 +32,19 @@ function skipHelpCache(parser: object): void {
 /** Thrown from yargs' fail hook so that no handler runs after a usage error. */
 class UsageAbort extends Error {}
 
+/** yargs reads a lone `-` as a positional: `export --out -` (stdout) becomes `--out=-` (other commands write folders and files only). */
+function joinStdoutOut(argv: readonly string[]): string[] {
+  if (argv.find((a) => !a.startsWith('-')) !== 'export') return [...argv];
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--out' && argv[i + 1] === '-') {
+      out.push('--out=-');
+      i++;
+    } else out.push(argv[i]!);
+  }
+  return out;
+}
+
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const reporter = new Reporter({
@@ -65,7 +78,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     commands: modules.map((m) => String(m.command).split(' ')[0]!),
     flags: [],
   };
-  const parser = yargs([...argv])
+  const parser = yargs(joinStdoutOut(argv))
     .scriptName('prestashop-codegen')
     .usage(
       "$0 <command> [options]\n\nTypeScript types, validators and clients from a PrestaShop store's Webservice schema.",

@@ -1,2 +1,2 @@
-export { diagnose, type Diagnosis, type Finding } from './diagnose.js';
+export { diagnose, type Diagnosis, type Finding, type FindingLevel } from './diagnose.js';
 export { renderDiagnosis } from './render.js';

@@ -17,6 +17,9 @@ import { changeTargets, targetLabel, targetWords, type Target } from './targets.
 import { InputError } from '../errors.js';
 import type { Finding } from './report.js';
 
+/** The TypeScript that compiles the project: the one ts-morph bundles (it takes no other). */
+export const COMPILER_VERSION: string = ts.version;
+
 export interface AnalyzeInput {
   /** Absolute path of the user's tsconfig.json. */
   readonly tsconfig: string;

@@ -4,5 +4,5 @@
  * `./analyze.js`, which callers import lazily.
  */
 export { changeTargets, impactChanges, namesOf, targetLabel } from './targets.js';
-export { buildImpactReport } from './report.js';
+export { buildImpactReport, type Finding, type ImpactReport } from './report.js';
 export { renderImpact } from './render.js';

@@ -13,6 +13,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { WriteError } from '../errors.js';
 import { stableJson } from './run-key.js';
+import { resolvePrettier } from './prettier.js';
 
 export interface FormatItem {
   readonly path: string;
@@ -24,8 +25,10 @@ export interface Formatter {
   readonly key: string;
   /** The prettier configuration that applies to the output directory (null: none found; absent: no prettier). */
   readonly config?: Readonly<Record<string, unknown>> | null;
-  /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them. */
-  formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void): Promise<string[]>;
+  /** The prettier that formats (absent: no prettier): its version, whose it is, why the project's was passed over. */
+  readonly prettier?: { readonly version: string; readonly source: 'project' | 'bundled'; readonly note: string | null };
+  /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them, `onDone` of each file done. */
+  formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void, onDone?: () => void): Promise<string[]>;
 }
 
 export const NO_FORMAT: Formatter = {
@@ -91,8 +94,16 @@ class FormatQueue {
   readonly out: (string | undefined)[];
   failure: WriteError | null = null;
 
-  constructor(readonly items: readonly FormatItem[]) {
+  constructor(
+    readonly items: readonly FormatItem[],
+    private readonly onDone?: () => void,
+  ) {
     this.out = new Array<string | undefined>(items.length);
+  }
+
+  put(i: number, text: string): void {
+    this.out[i] = text;
+    this.onDone?.();
   }
 
   take(): number | null {
@@ -148,7 +159,7 @@ function drainInWorker(prettierUrl: string, options: Record<string, unknown>, qu
     worker.on('message', (answer: WorkerAnswer) => {
       if ('ready' in answer) return feed();
       if ('text' in answer) {
-        queue.out[answer.index] = answer.text;
+        queue.put(answer.index, answer.text);
         return feed();
       }
       if (answer.index >= 0) queue.fail(formatError(queue.items[answer.index]!.path, answer.error));
@@ -173,7 +184,9 @@ export async function createPrettierFormatter(
   settings: { readonly workers?: number; readonly minParallelBytes?: number; readonly onlyWorkers?: boolean } = {},
 ): Promise<Formatter> {
   const cpuBefore = sampleCpu();
-  const prettier = await import('prettier');
+  // The user's prettier when their project has one (see prettier.ts), else the bundled one.
+  const resolved = resolvePrettier(configFrom);
+  const prettier = (await import(resolved.url)) as typeof import('prettier');
   let config: Record<string, unknown> | null;
   try {
     config = (await prettier.resolveConfig(configFrom, { editorconfig: true, useCache: false })) as Record<
@@ -209,7 +222,7 @@ export async function createPrettierFormatter(
   const drainHere = async (queue: FormatQueue, shared: boolean): Promise<void> => {
     for (let i = queue.take(); i !== null; i = queue.take()) {
       try {
-        queue.out[i] = await formatOne(queue.items[i]!);
+        queue.put(i, await formatOne(queue.items[i]!));
       } catch (error) {
         queue.fail(error as WriteError);
       }
@@ -227,13 +240,14 @@ export async function createPrettierFormatter(
     cloneable = false;
   }
   const minBytes = settings.minParallelBytes ?? PARALLEL_MIN_BYTES;
-  const prettierUrl = import.meta.resolve('prettier');
+  const prettierUrl = resolved.url;
 
   return {
     key,
     config,
-    async formatAll(items, onThreads) {
-      const queue = new FormatQueue(items);
+    prettier: { version: prettier.version, source: resolved.source, note: resolved.note },
+    async formatAll(items, onThreads, onDone) {
+      const queue = new FormatQueue(items, onDone);
       const bytes = items.reduce((sum, i) => sum + i.text.length, 0);
       const large = cloneable && bytes >= minBytes && items.length > 1;
       const helpers = !large ? 0 : (settings.workers ?? idleWorkers(cpuBefore, sampleCpu(), availableParallelism()));
@@ -260,9 +274,11 @@ export function skipLaidOut(formatter: Formatter, laidOut: (path: string) => boo
   return {
     key: formatter.key,
     config: formatter.config,
-    async formatAll(items, onThreads) {
+    ...(formatter.prettier === undefined ? {} : { prettier: formatter.prettier }),
+    async formatAll(items, onThreads, onDone) {
       const rest = items.filter((i) => !laidOut(i.path));
-      const formatted = rest.length === 0 ? [] : await formatter.formatAll(rest, onThreads);
+      for (let k = items.length - rest.length; k > 0; k--) onDone?.();
+      const formatted = rest.length === 0 ? [] : await formatter.formatAll(rest, onThreads, onDone);
       if (rest.length === 0) onThreads?.(0);
       let k = 0;
       return items.map((i) => (laidOut(i.path) ? i.text : formatted[k++]!));

@@ -28,6 +28,7 @@ import {
   type ManifestRun,
 } from './manifest.js';
 import { assertOutputDirAllowed, lockOutputDir } from './guard.js';
+import { RenameGuard } from './interrupt.js';
 import { assertSafeRelativePath, isInside, resolveInside } from './paths.js';
 import { knownOutput, type Preformatted } from './preformatted.js';
 
@@ -54,6 +55,10 @@ export interface WriteOptions {
   readonly preformatted?: Preformatted | null;
   /** The run's key and report, recorded in the manifest for the next run (see up-to-date.ts). */
   readonly run?: ManifestRun;
+  /** Called as files are formatted and written: the phase, files done, files in the phase. */
+  readonly onProgress?: (phase: 'format' | 'write', done: number, total: number) => void;
+  /** Awaited when the rename phase starts, signals already deferred (tests interrupt it here). */
+  readonly beforeRenames?: () => Promise<void>;
 }
 
 export interface Drift {
@@ -204,10 +209,15 @@ export async function writeFileMap(
   }
 
   const release = check ? null : await lockOutputDir(realOut);
+  const guard = new RenameGuard(absOut);
+  let completed = false;
   try {
-    return await writeLocked(absOut, realOut, outExists, files, paths, options);
+    const result = await writeLocked(absOut, realOut, outExists, files, paths, options, guard);
+    completed = true;
+    return result;
   } finally {
     await release?.();
+    guard.finish(completed);
   }
 }
 
@@ -218,6 +228,7 @@ async function writeLocked(
   files: ReadonlyMap<string, string>,
   paths: readonly string[],
   options: WriteOptions,
+  guard: RenameGuard,
 ): Promise<WriteResult> {
   const check = options.check ?? false;
   const formatStart = performance.now();
@@ -252,9 +263,11 @@ async function writeLocked(
   });
   const pending = paths.flatMap((p, i) => (finals[i] === null ? [i] : []));
   let formatThreads = 0;
+  let formattedCount = 0;
   const formattedTexts = await formatter.formatAll(
     pending.map((i) => ({ path: paths[i]!, text: files.get(paths[i]!)! })),
     (n) => (formatThreads = n),
+    () => options.onProgress?.('format', ++formattedCount, pending.length),
   );
   pending.forEach((i, k) => (finals[i] = formattedTexts[k]!));
   const formatted = pending.length;
@@ -313,9 +326,14 @@ async function writeLocked(
   const removed: string[] = [];
   if (!check) {
     const toWrite = [...added, ...changed].sort(compareCodeUnits);
+    guard.start(toWrite.length + stale.size);
+    let writtenCount = 0;
+    await options.beforeRenames?.();
     await mapLimit(toWrite, 16, async (p) => {
       const i = indexOf.get(p)!;
       await writeFileAtomic(targets[i]!, finals[i]!, realOut);
+      guard.step();
+      options.onProgress?.('write', ++writtenCount, toWrite.length);
     });
     written.push(...toWrite);
     for (const [p, { target }] of stale) {
@@ -326,6 +344,7 @@ async function writeLocked(
         throw new WriteError(`cannot remove a stale file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, p, { cause: error });
       }
       removed.push(p);
+      guard.step();
       await pruneEmptyDirs(realOut, dirname(target));
     }
     const manifestText = serializeManifest(makeManifest(formatter.key, entries, options.run));

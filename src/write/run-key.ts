@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { GENERATOR_NAME, GENERATOR_VERSION } from '../version.js';
+import { resolvePrettier } from './prettier.js';
 
 /** What a run's output depends on, besides the code of this package. */
 export interface RunKeyInputs {
@@ -135,5 +136,9 @@ export async function formatSources(configFrom: string): Promise<string | null> 
     if (settings === undefined) return null;
     if (settings !== null) parts.push(relative(start, join(dir, name)).split('\\').join('/'), settings);
   }
+  // Which prettier formats (the project's own or the bundled one, see prettier.ts): upgrading it
+  // changes no config file, but may change the output.
+  const prettier = resolvePrettier(configFrom);
+  parts.push('prettier', `${prettier.source} ${prettier.version}`);
   return hashParts(parts);
 }

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUserConfig } from '../../src/config/load.js';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
-import { defineConfig, diff, generate, introspect, InputError, loadSnapshot, serializeSnapshot } from '../../src/index.js';
+import { defineConfig, diff, doctor, exportSnapshot, generate, introspect, InputError, loadSnapshot, WriteError } from '../../src/index.js';
+import { renderExport } from '../../src/export/index.js';
+import { serializeSnapshot } from '../../src/model/index.js';
 import { runCli, tempDir } from './helpers.js';
 
 const MINI = fileURLToPath(new URL('../../fixtures/mini/catalog.json', import.meta.url));
@@ -46,6 +48,24 @@ describe('programmatic API', () => {
     expect(changes.length).toBeGreaterThan(0);
     expect(defineConfig({ url: 'https://shop.example' })).toEqual({ url: 'https://shop.example' });
     await expect(loadSnapshot(join(dir, 'missing.json'))).rejects.toBeInstanceOf(InputError);
+  }, 30_000);
+
+  it('exportSnapshot returns the document and writes it with out; doctor checks a store', async () => {
+    const dir = tempDir();
+    const mini = await loadSnapshot(MINI);
+    const inMemory = await exportSnapshot(MINI, { format: 'jsonschema' });
+    expect(inMemory).toEqual({ text: renderExport(mini, 'jsonschema'), format: 'jsonschema', resources: mini.resources.length, path: null });
+    const written = await exportSnapshot(mini, { out: join(dir, 'openapi.json'), decimals: 'string' });
+    expect(readFileSync(join(dir, 'openapi.json'), 'utf8')).toBe(renderExport(mini, 'openapi', { decimals: 'string' }));
+    expect(written.path).toBe(join(dir, 'openapi.json'));
+    writeFileSync(join(dir, 'file'), '');
+    await expect(exportSnapshot(mini, { out: join(dir, 'file', 'x.json') })).rejects.toBeInstanceOf(WriteError);
+
+    const healthy = await doctor({ url: store.url, key: FAKE_STORE_KEY, include: ['products'] });
+    expect(healthy.problems).toBe(0);
+    expect(healthy.findings.some((f) => f.code === 'key-ok' || f.level === 'ok')).toBe(true);
+    const wrongKey = await doctor({ url: store.url, key: 'WRONGKEYWRONGKEYWRONGKEYWRONGKEY', include: ['products'], retries: 0 });
+    expect(wrongKey.problems).toBeGreaterThan(0);
   }, 30_000);
 });
 

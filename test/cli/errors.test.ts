@@ -28,6 +28,15 @@ afterAll(async () => {
 
 const noStack = (text: string): void => expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
 
+/** Spawn options that make file modes count: as root (which ignores them), run as "nobody"; skips the test when "nobody" cannot read the built CLI. */
+async function unprivileged(ctx: { skip(note: string): void }): Promise<{ uid?: number; gid?: number }> {
+  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  if ('uid' in asUser && (await spawnCli(['--version'], { cwd: '/', ...asUser }).catch(() => null))?.code !== 0) {
+    ctx.skip('running as root, and "nobody" cannot read the built CLI here');
+  }
+  return asUser;
+}
+
 describe('exit codes and messages', () => {
   it('fake-store --generation 9.0 and 1.7 are accepted (string choices)', async () => {
     for (const generation of ['9.0', '1.7']) {
@@ -121,11 +130,7 @@ describe('exit codes and messages', () => {
   });
 
   it('generate into a read-only directory: one line, exit 2, no stack', async (ctx) => {
-    // As root the mode is ignored: run as "nobody" then, which needs to read the built CLI.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    if ('uid' in asUser && (await spawnCli(['--version'], { cwd: '/', ...asUser }).catch(() => null))?.code !== 0) {
-      ctx.skip('running as root, and "nobody" cannot read the built CLI here');
-    }
+    const asUser = await unprivileged(ctx);
     const dir = tempDir();
     chmodSync(dir, 0o755);
     copyFileSync(MINI, join(dir, 's.json'));
@@ -149,6 +154,23 @@ describe('exit codes and messages', () => {
     const intro = await runCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'snapshots'], { cwd: dir });
     expect(intro.code).toBe(2);
     expect(intro.stderr).toContain(`snapshots: is a directory; --out names the snapshot file, e.g. ${join(dir, 'snapshots', 'prestashop-schema.json')}`);
+    expect(store.requests.length).toBe(before);
+    // A folder on the way that is a file: refused before the listing is read.
+    const under = await runCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'notes.txt/new/s.json'], { cwd: dir });
+    expect(under.code).toBe(2);
+    expect(under.stderr).toBe(`error: ${join(dir, 'notes.txt')}: cannot write: a part of this path is a file, not a directory; check the path (ENOTDIR)\n`);
+    expect(store.requests.length).toBe(before);
+  });
+
+  it('introspect --out into a read-only folder fails before the first request', async (ctx) => {
+    const asUser = await unprivileged(ctx);
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'ro'), { mode: 0o555 });
+    const before = store.requests.length;
+    const run = await spawnCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'ro/snapshots/s.json'], { cwd: dir, ...asUser });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`error: ${join(dir, 'ro')}: cannot write: permission denied; choose a location you can write to, or fix its permissions (EACCES)\n`);
     expect(store.requests.length).toBe(before);
   });
 

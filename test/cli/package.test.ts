@@ -83,14 +83,15 @@ describe('npm pack', () => {
     writeFileSync(
       join(dir, 'use-api.mjs'),
       [
-        "import { defineConfig, diff, generate, introspect, loadSnapshot } from 'prestashop-codegen';",
+        "import { defineConfig, diff, doctor, exportSnapshot, generate, impact, introspect, loadSnapshot } from 'prestashop-codegen';",
         "const schema = await loadSnapshot('demo/prestashop-schema.json');",
         'const { files } = await generate(schema, { format: false });',
-        "console.log(JSON.stringify({ types: files.has('types/products.ts'), changes: diff(schema, schema).length, introspect: typeof introspect, config: defineConfig({ out: 'x' }) }));",
+        "const { text } = await exportSnapshot('demo/prestashop-schema.json', { format: 'openapi' });",
+        "console.log(JSON.stringify({ types: files.has('types/products.ts'), changes: diff(schema, schema).length, openapi: JSON.parse(text).openapi, functions: [typeof introspect, typeof doctor, typeof impact], config: defineConfig({ out: 'x' }) }));",
       ].join('\n'),
     );
     const api = await exec(process.execPath, ['use-api.mjs'], { cwd: dir });
-    expect(JSON.parse(api.stdout)).toEqual({ types: true, changes: 0, introspect: 'function', config: { out: 'x' } });
+    expect(JSON.parse(api.stdout)).toEqual({ types: true, changes: 0, openapi: '3.1.0', functions: ['function', 'function', 'function'], config: { out: 'x' } });
     expect(readFileSync(join(dir, 'demo/generated/types/products.ts'), 'utf8')).toContain('export interface Product {');
 
     // prestashop-codegen/testing, in ESM: a fake of the demo's snapshot serves a seeded product.

@@ -62,4 +62,12 @@ describe('prestashop-codegen export', () => {
     expect(noOut.code).toBe(2);
     expect((await readdir(dir)).filter((f) => f !== 'bad.json')).toEqual([]);
   });
+
+  it('prints the document on stdout with --out -, and writes no file', async () => {
+    const r = await run(['export', '--schema', MINI, '--format', 'jsonschema', '--out', '-']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(renderExport(loadSnapshot(MINI), 'jsonschema'));
+    expect(r.stderr).toBe('');
+    expect(await readdir(dir)).toEqual([]);
+  });
 });

@@ -14,6 +14,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IDS } from '../../src/diff/index.js';
 import { emitAll, resolveEmitOptions } from '../../src/emit/index.js';
+import { typescriptVersions } from '../../src/api/impact.js';
+import { impact } from '../../src/index.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 import { runCli } from '../cli/helpers.js';
@@ -65,12 +67,15 @@ interface JsonFinding {
 const row = (f: JsonFinding): string =>
   `${f.file}:${f.line}:${f.column} ${f.changeId} ${f.changePath} ${f.symbol ?? '-'}${f.diagnostic === null ? '' : ` TS${f.diagnostic.code}`}`;
 
+let cliJson: { findings: JsonFinding[]; summary: object } | null = null;
+
 describe('impact on the sample consumer project', () => {
   it('reports exactly the lines the upgrade affects, by symbol, without touching a file', async () => {
     const before = tree(dir);
     const r = await run([...BASE, '--format', 'json']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
+    cliJson = json;
     expect(json.findings.map(row)).toEqual([
       // a field whose maxSize shrank (writers: the input type only; reading `rule.description` is fine)
       'src/promotions.ts:10:5 field-max-size-decreased cart_rules.description CartRuleInput.description',
@@ -117,6 +122,24 @@ describe('impact on the sample consumer project', () => {
     expect(rows).toHaveLength(7);
   });
 
+  it('impact() of the API gives the report the command prints', async () => {
+    const warnings: string[] = [];
+    const { report, generatedFiles } = await impact('prestashop-schema.json', 'prestashop-schema-9.0.json', {
+      project: 'tsconfig.json',
+      generated: 'generated',
+      cwd: dir,
+      failOn: 'breaking',
+      onWarning: (m) => warnings.push(m),
+    });
+    expect(cliJson).not.toBeNull();
+    expect(report.findings.map((f) => row(f as unknown as JsonFinding))).toEqual(cliJson!.findings.map(row));
+    expect(report.summary).toEqual(cliJson!.summary);
+    expect([report.failed, generatedFiles > 0, warnings]).toEqual([true, true, []]);
+    await expect(impact('prestashop-schema.json', 'prestashop-schema-9.0.json', { project: 'nope.json', generated: 'generated', cwd: dir })).rejects.toThrow(
+      /nope\.json: no such file/,
+    );
+  });
+
   it('names a missing project or generated folder', async () => {
     const r = await run(['prestashop-schema.json', 'prestashop-schema-9.0.json', '--project', 'nope.json', '--generated', 'generated']);
     expect(r.code).toBe(2);
@@ -127,5 +150,24 @@ describe('impact on the sample consumer project', () => {
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/broken\.json: cannot load the TypeScript project/);
     expect(broken.stderr).not.toContain('    at ');
+  });
+});
+
+describe("the project's TypeScript", () => {
+  it('is named when it is another major.minor than the compiler impact uses (the one ts-morph bundles)', () => {
+    const project = mkdtempSync(join(tmpdir(), 'impact-ts-'));
+    try {
+      const tsconfig = join(project, 'tsconfig.json');
+      writeFileSync(tsconfig, '{}');
+      expect(typescriptVersions(tsconfig, '6.0.2')).toBeNull();
+      mkdirSync(join(project, 'node_modules/typescript'), { recursive: true });
+      writeFileSync(join(project, 'node_modules/typescript/package.json'), JSON.stringify({ name: 'typescript', version: '5.9.3' }));
+      expect(typescriptVersions(tsconfig, '6.0.2')).toBe(
+        "compiling with TypeScript 6.0.2 (bundled in ts-morph), not the project's 5.9.3: a compile error that only one of them reports may differ from your tsc",
+      );
+      expect(typescriptVersions(tsconfig, '5.9.1')).toBeNull();
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

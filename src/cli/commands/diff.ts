@@ -30,10 +30,10 @@ import { ConfigError, EXIT_FAILURE, InputError, IntrospectError, redactUrl } fro
 import { snapshotLineIndex } from '../snapshot-lines.js';
 import { readOptions, readStoreOptions, type ReadFlags } from '../store-flags.js';
 import { loadOfflineSide, parseSideSpec, type LoadedSide, type SideSpec } from '../../api/sides.js';
-import { loadBaseline } from '../../baselines/files.js';
+import { loadBaseline } from '../../api/baselines.js';
 import { checkUpgradeArgs, upgradeNewSide, upgradeOptions, type UpgradeArgs } from '../diff-upgrade.js';
 
-export { loadBaseline } from '../../baselines/files.js';
+export { loadBaseline } from '../../api/baselines.js';
 export { parseSideSpec, type LoadedSide, type SideSpec };
 import type { CliContext } from './registry.js';
 import { jsonFlag, jsonFormat } from '../option-flags.js';

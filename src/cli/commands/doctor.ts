@@ -4,9 +4,9 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { loadUserConfig } from '../../config/load.js';
-import { diagnose, renderDiagnosis } from '../../doctor/index.js';
+import { doctor } from '../../api/doctor.js';
+import { renderDiagnosis } from '../../doctor/index.js';
 import { EXIT_FAILURE } from '../../errors.js';
-import { SPEC_RESOURCE_METHODS } from '../../model/index.js';
 import { doctorJson, renderJsonReport } from '../json-report.js';
 import { jsonFlag } from '../option-flags.js';
 import { resolveStoreOptions, storeOptions, type StoreArgs } from '../store-flags.js';
@@ -35,27 +35,10 @@ export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs
       const { reporter } = ctx;
       const loaded = await loadUserConfig(ctx.cwd, argv.config);
       const { options } = await resolveStoreOptions(ctx, argv, loaded);
-      // --exclude narrows the resources checked (by default the spec's list).
-      const excluded = new Set(options.exclude ?? []);
-      const include =
-        excluded.size === 0 ? options.include : (options.include ?? [...SPEC_RESOURCE_METHODS.keys()]).filter((n) => !excluded.has(n));
-      // Loaded here: every CLI run imports this module (the command registry), and the HTTP
-      // stack costs about 0.1 s to load.
-      const { probeStore } = await import('../../introspect/index.js');
-      const observations = await probeStore({
-        url: options.url,
-        key: options.key,
-        ...(include === undefined ? {} : { include }),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        ...(options.retries === undefined ? {} : { retries: options.retries }),
-        ...(options.wsKey === true ? { wsKey: true } : {}),
-        ...(options.ca === undefined ? {} : { ca: options.ca }),
-        ...(options.insecure === true ? { insecure: true } : {}),
-      });
-      for (const w of observations.warnings) reporter.warn(w);
-      const diagnosis = diagnose(observations);
+      const diagnosis = await doctor(options);
+      for (const w of diagnosis.warnings) reporter.warn(w);
       if (diagnosis.problems > 0) ctx.setExitCode(EXIT_FAILURE);
-      reporter.out(argv.json === true ? renderJsonReport(doctorJson(diagnosis, observations.warnings)) : renderDiagnosis(diagnosis));
+      reporter.out(argv.json === true ? renderJsonReport(doctorJson(diagnosis, diagnosis.warnings)) : renderDiagnosis(diagnosis));
     },
   };
 }

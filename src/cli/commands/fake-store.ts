@@ -13,6 +13,7 @@ import type { CrudGeneration } from '../../fakestore/index.js';
 import type { StoreSchema } from '../../model/index.js';
 import type { FakeStoreGeneration } from '../../testing/index.js';
 import type { Reporter } from '../reporter.js';
+import { untilSignal } from '../signals.js';
 import type { CommandFactory } from './registry.js';
 
 export interface FakeStoreRun {
@@ -102,15 +103,7 @@ export const fakeStoreCommand: CommandFactory = (ctx) => ({
       { schemaPath: argv.schema === undefined ? null : resolve(ctx.cwd, argv.schema), generation: argv.generation, port: argv.port },
       ctx.reporter,
     );
-    await new Promise<void>((done) => {
-      const stop = (): void => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        done();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await untilSignal();
     await store.close();
   },
 });

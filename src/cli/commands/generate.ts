@@ -24,6 +24,7 @@ export interface GenerateArgs extends StoreArgs, GenerateFlags {
   out?: string;
   json?: boolean;
   check?: boolean;
+  watch?: boolean;
   force?: boolean;
 }
 
@@ -98,7 +99,10 @@ async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
       warnings.push(m);
       reporter.warn(m);
     },
+    // A bar on a terminal only: redirected stderr (CI logs) stays quiet.
+    ...(reporter.isTTY ? { onProgress: (phase: string, done: number, total: number) => reporter.progress(done, total, `${phase === 'format' ? 'formatting' : 'writing'} files`) } : {}),
   });
+  reporter.clearProgress();
   reportEmit(reporter, run);
   const write = run.write!;
   for (const p of write.kept) {
@@ -135,6 +139,18 @@ async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   if (!reporter.verbose && !reporter.quiet) {
     reporter.out([...driftListing(drift), 'Run with --verbose for the full diff (git apply accepts it from the repository root).'].join('\n'));
   }
+}
+
+/** `generate --watch`: a run now, then one after each change of the snapshot or the config file. */
+async function watchGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
+  for (const flag of ['check', 'json', 'url'] as const) {
+    if (args[flag] !== undefined && args[flag] !== false) throw new ConfigError(`cannot be combined with --${flag}: --watch regenerates from files`, '--watch');
+  }
+  const loaded = await loadUserConfig(ctx.cwd, args.config);
+  const config = args.store === undefined ? loaded.config : selectStore(loaded.config, args.store, ctx.env).config;
+  const files = [resolveSchemaPath(args.schema, config, ctx.cwd), ...(loaded.path === null ? [] : [loaded.path])];
+  const { watchAndRun } = await import('../watch.js');
+  await watchAndRun({ files, reporter: ctx.reporter, run: () => runGenerate(ctx, args) });
 }
 
 /** Folder of the demo's generated code, inside the demo directory. */
@@ -174,6 +190,7 @@ export const generateCommand: CommandFactory = (ctx) => {
           describe: 'Write nothing; exit 1 and list what differs when the output directory is not up to date (--verbose: full diff)',
         })
         .option('json', jsonFlag('generate'))
+        .option('watch', { type: 'boolean', describe: 'Generate again whenever the snapshot or the config file changes, until Ctrl+C' })
         .option('force', {
           type: 'boolean',
           describe: 'Overwrite files in --out that prestashop-codegen did not write (refused by default)',
@@ -181,8 +198,9 @@ export const generateCommand: CommandFactory = (ctx) => {
         .options(Object.fromEntries(GENERATE_FLAGS.map((f) => [f, flagDefinition(f, 'generate')])))
         .example('$0 generate --schema prestashop-schema.json --out src/prestashop', 'Generate from a committed snapshot')
         .example('$0 generate --out src/prestashop --check', 'CI: fail when the committed code is out of date')
+        .example('$0 generate --out src/prestashop --watch', 'Regenerate on every change of the snapshot or the config')
         .example('$0 generate --url https://shop.example --out gen --no-format', 'Introspect a store, then generate') as Argv<GenerateArgs>,
-    handler: (args) => runGenerate(ctx, args),
+    handler: (args) => (args.watch === true ? watchGenerate(ctx, args) : runGenerate(ctx, args)),
   };
   return command;
 };

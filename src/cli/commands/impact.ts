@@ -5,16 +5,12 @@
  * config file's generate options) and swapped for the generated folder inside a ts-morph project,
  * so the user's files are never written. ts-morph and the emitters are loaded in the handler.
  */
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { impactOf, requirePath } from '../../api/impact.js';
 import { loadUserConfig } from '../../config/load.js';
 import type { UserConfig } from '../../config/types.js';
-import { diff, DIFF_FORMATS, FAIL_ON_LEVELS, type DiffFormat, type FailOn } from '../../diff/index.js';
-import { ConfigError, EXIT_FAILURE, InputError } from '../../errors.js';
-import { snapshotHash } from '../../model/index.js';
-import { loadBaseline } from '../../baselines/files.js';
+import { DIFF_FORMATS, FAIL_ON_LEVELS, type DiffFormat, type FailOn } from '../../diff/index.js';
+import { ConfigError, EXIT_FAILURE } from '../../errors.js';
 import { diffSettings, loadSide, parseSideSpec, styler } from './diff.js';
 import type { ReadFlags } from '../store-flags.js';
 import type { CliContext } from './registry.js';
@@ -35,23 +31,14 @@ export interface ImpactArgs extends UpgradeArgs {
   readonly config?: string;
 }
 
-function requireFile(ctx: CliContext, path: string | undefined, flag: string, dir: boolean): string {
-  if (path === undefined) throw new ConfigError(`required: ${flag} <${dir ? 'dir' : 'tsconfig.json'}>`, flag);
-  const abs = resolve(ctx.cwd, path);
-  if (!existsSync(abs) || statSync(abs).isDirectory() !== dir) {
-    throw new InputError(dir ? 'no such directory (the folder `generate --out` writes to)' : 'no such file (the project tsconfig.json)', path);
-  }
-  return abs;
-}
-
 async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConfig = {}): Promise<void> {
   if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
   if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
   }
   if (args.old === undefined || args.new === undefined) throw new ConfigError('expected two inputs: <old> <new>', 'impact');
-  const tsconfig = requireFile(ctx, args.project, '--project', false);
-  const generatedDir = requireFile(ctx, args.generated, '--generated', true);
+  const tsconfig = requirePath(ctx.cwd, args.project, '--project', false);
+  const generatedDir = requirePath(ctx.cwd, args.generated, '--generated', true);
   const oldSpec = parseSideSpec(args.old, ctx.cwd);
   const newSpec = parseSideSpec(args.new, ctx.cwd);
   checkUpgradeArgs(args, newSpec);
@@ -63,53 +50,21 @@ async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConf
   const oldSide = first ?? (await loadSide(ctx, 'old', oldSpec, loadedNew.schema.store.psVersion, userConfig, tls));
   const newSide = args.upgrade === true ? await upgradeNewSide(ctx, oldSide, loadedNew, newSpec, args) : loadedNew;
 
-  const changes = diff(oldSide.schema, newSide.schema, {
-    baselines: { old: await loadBaseline(oldSide.schema.store.psVersion), new: await loadBaseline(newSide.schema.store.psVersion) },
-  });
   const failOn = args.failOn ?? diffSettings(userConfig).failOn ?? null;
-
-  // Heavy modules, loaded only by this command.
-  const [{ emitAll }, { readRuntimeTemplates }, { resolveGenerateOptions }, impact, { analyzeImpact }] = await Promise.all([
-    import('../../emit/index.js'),
-    import('../../templates.js'),
-    import('../../config/generate-options.js'),
-    import('../../impact/index.js'),
-    import('../../impact/analyze.js'),
-  ]);
-  const considered = impact.impactChanges(changes);
-  const options = resolveGenerateOptions({}, userConfig).emit;
-  const { files } = emitAll(newSide.schema, options, { templates: await readRuntimeTemplates() });
-  const header = await readFile(resolve(generatedDir, 'index.ts'), 'utf8').catch(() => '');
-  const hash = /from snapshot ([0-9a-f]{16})/.exec(header)?.[1];
-  if (hash !== undefined && hash !== snapshotHash(oldSide.schema)) {
-    ctx.reporter.warn(`${args.generated}: generated from snapshot ${hash}, not from ${oldSide.label} (${snapshotHash(oldSide.schema)}); uses are looked up in the code as it is`);
-  }
-  ctx.reporter.info(`Analysing ${args.project} against ${considered.length} breaking or dangerous change(s)`);
-  const result = analyzeImpact({
+  const [{ resolveGenerateOptions }, { renderImpact }] = await Promise.all([import('../../config/generate-options.js'), import('../../impact/index.js')]);
+  const { report } = await impactOf(oldSide, newSide, {
     tsconfig,
     generatedDir,
-    changes: considered,
-    names: impact.namesOf(oldSide.schema),
-    newFiles: files,
     cwd: ctx.cwd,
-  });
-  if (result.generatedFiles === 0) {
-    ctx.reporter.warn(`${args.project} loads no file of ${args.generated}: no use of the generated code can be found (is --generated the folder generate --out wrote?)`);
-  }
-  for (const t of result.missingTargets) ctx.reporter.debug(`not in the generated code: ${t}`);
-  ctx.reporter.debug(
-    `impact: ${result.userFiles} user file(s); references ${Math.round(result.timings.references)} ms, compile ${Math.round(result.timings.compile)} ms`,
-  );
-  const report = impact.buildImpactReport({
-    old: { label: oldSide.label, psVersion: oldSide.schema.store.psVersion },
-    new: { label: newSide.label, psVersion: newSide.schema.store.psVersion },
-    project: relative(ctx.cwd, tsconfig) || tsconfig,
-    generated: relative(ctx.cwd, generatedDir) || generatedDir,
-    changes: considered,
-    findings: result.findings,
+    projectLabel: args.project ?? tsconfig,
+    generatedLabel: args.generated ?? generatedDir,
+    emit: resolveGenerateOptions({}, userConfig).emit,
     failOn,
+    onWarning: (m) => ctx.reporter.warn(m),
+    onInfo: (m) => ctx.reporter.info(m),
+    onDebug: (m) => ctx.reporter.debug(m),
   });
-  ctx.reporter.out(impact.renderImpact(report, args.format, styler(ctx)).replace(/\n$/, ''));
+  ctx.reporter.out(renderImpact(report, args.format, styler(ctx)).replace(/\n$/, ''));
   if (report.failed) ctx.setExitCode(EXIT_FAILURE);
 }
 

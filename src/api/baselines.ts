@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSnapshot } from '../api/snapshot.js';
+import { matchBaselineVersion } from '../baselines/index.js';
 import type { StoreSchema } from '../model/index.js';
-import { matchBaselineVersion } from './index.js';
+import { loadSnapshot } from './snapshot.js';
 
 const BASELINES_DIR = fileURLToPath(new URL('../../baselines/', import.meta.url));
 
