@@ -13,11 +13,13 @@ import {
   type Resource,
   type StoreSchema,
 } from '../model/index.js';
-import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../emit/naming.js';
+import { ASSOCIATIONS_KEY, extensionsKey, NameTable, pascalCase } from '../emit/naming.js';
+import { resourceChecks } from './checks.js';
 import { fieldsReadOnCreate, planField } from './field.js';
 import type { AssociationPlan, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
 
 export * from './types.js';
+export type { AssociationChecks, FieldCheck, ResourceChecks } from './checks.js';
 export { planField, type FieldSite } from './field.js';
 
 export const DEFAULT_PLAN_OPTIONS: PlanOptions = { decimals: 'number', dates: 'string', brandedIds: true };
@@ -73,7 +75,13 @@ function idPlan(plan: FieldPlan): FieldPlan {
   return { ...plan, writable: false, required: false, requiredOnCreate: false, allowNull: false, writeBack: false, serverManaged: false };
 }
 
-function planResource(resource: Resource, names: NameTable, options: PlanOptions, diagnostics: PlanDiagnostic[]): ResourcePlan {
+function planResource(
+  resource: Resource,
+  names: NameTable,
+  options: PlanOptions,
+  languages: readonly [readonly number[], number],
+  diagnostics: PlanDiagnostic[],
+): ResourcePlan {
   // An own key only: a resource named `constructor` or `toString` must not pick up Object.prototype's member.
   const asked = options.methods ?? {};
   const methods = offeredMethods(resource, (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [], diagnostics);
@@ -98,6 +106,9 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
     fields.push(planField(f, { resource: resource.name, label: f.name }, options, diagnostics, readOnCreate.has(f.name)));
   }
   id ??= idPlan(planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []));
+  const associations = resource.associations.map((a) => planAssociation(resource, a, options, diagnostics));
+  const extensions = extensionsKey(resource.fields.map((f) => f.name));
+  const className = pascalCase(resource.nodeName ?? resource.name);
   return {
     name: resource.name,
     description: resource.description,
@@ -110,10 +121,11 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
     described: resource.fields.length > 0 || resource.associations.length > 0,
     id,
     fields,
-    associations: resource.associations.map((a) => planAssociation(resource, a, options, diagnostics)),
-    extensionsKey: extensionsKey(resource.fields.map((f) => f.name)),
+    associations,
+    extensionsKey: extensions,
     quirks: resource.quirks,
     changeFeed: fields.some((f) => f.name === 'date_upd' && f.kind === 'date' && f.filterable && !f.dateOnly) ? 'date' : 'id',
+    checks: resourceChecks({ name: resource.name, className, id, fields, associations, extensionsKey: extensions }, ...languages),
   };
 }
 
@@ -128,9 +140,11 @@ export function buildPlan(
   names: NameTable = NameTable.forSchema(model),
 ): StorePlan {
   const diagnostics: PlanDiagnostic[] = [];
+  const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
+  const language = defaultLanguage ?? languages[0] ?? 1;
   const resources = [...model.resources]
     .sort((a, b) => compareCodeUnits(a.name, b.name))
-    .map((r) => planResource(r, names, options, diagnostics));
+    .map((r) => planResource(r, names, options, [languages, language], diagnostics));
   const plainStrings: string[] = [];
   const untypedCore: string[] = [];
   const note = (f: FieldPlan, path: string): void => {
@@ -143,11 +157,10 @@ export function buildPlan(
     for (const f of r.fields) note(f, `${r.name}.${f.name}`);
     for (const a of r.associations) for (const f of a.fields) note(f, `${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
   }
-  const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
   return {
     resources,
     languages,
-    defaultLanguage: defaultLanguage ?? languages[0] ?? 1,
+    defaultLanguage: language,
     diagnostics,
     plainStrings,
     untypedCore,

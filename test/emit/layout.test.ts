@@ -59,7 +59,7 @@ async function changedByPrettier(model: StoreSchema, options: Partial<EmitOption
   const { files } = emitAll(model, resolved, { templates: TEMPLATES, layout });
   const changed: string[] = [];
   for (const [path, text] of files) {
-    if (!isLaidOut(path, resolved, layout)) continue;
+    if (!isLaidOut(path)) continue;
     const formatted = await format(text, { ...prettierOptions(layout), filepath: path });
     if (formatted === text) continue;
     const a = text.split('\n');

@@ -92,10 +92,14 @@ describe('files', () => {
     expect(files.get('validators/index.ts')).toContain('export * from "./products.js";');
   });
 
-  it('writes nothing with validators: none, and zod schemas with validators: zod', () => {
+  it('writes nothing with validators: none, and zod schemas with validators: zod', async () => {
     expect(emit(model, { validators: 'none' }).files.size).toBe(0);
     const { files } = emit(model, { validators: 'zod' });
-    expect(files.has('validators/_zod.ts')).toBe(true);
+    // The glue is a template (templates/zod/_zod.ts), copied only into zod output with validators.
+    expect(files.has('validators/_zod.ts')).toBe(false);
+    expect((await emitOutput(model, { validators: 'zod' })).get('validators/_zod.ts')).toContain('export function checks<');
+    expect((await emitOutput(model, {})).has('validators/_zod.ts')).toBe(false);
+    expect((await emitOutput(schemaOf(noFields), { validators: 'zod' })).has('validators/_zod.ts')).toBe(false);
     expect(files.get('validators/products.ts')).toContain('import { z } from "zod";');
     expect(files.get('validators/products.ts')).toContain('export const productInputSchema = z.looseObject({');
     expect(oneLine(files.get('validators/products.ts')!)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "create", )');

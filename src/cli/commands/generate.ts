@@ -11,6 +11,7 @@ import { DEFAULT_SCHEMA_PATH, loadUserConfig, resolveSchemaPath, type LoadedConf
 import { selectStore } from '../../config/stores.js';
 import type { UserConfig } from '../../config/types.js';
 import { DEFAULT_EMIT_OPTIONS, resolveEmitOptions, type EmitOptions } from '../../emit/context.js';
+import { VALIDATORS_CHOICES } from '../../emit/validators/flavours.js';
 import { ConfigError, EXIT_FAILURE, EXIT_OK } from '../../errors.js';
 import { HTTP_METHODS, type StoreSchema } from '../../model/index.js';
 import { driftListing, patchPrefix, rebaseDiff } from '../check-report.js';
@@ -40,7 +41,7 @@ export interface GenerateArgs extends StoreArgs {
 const CHOICES = {
   decimals: ['number', 'string'],
   dates: ['string', 'Date'],
-  validators: ['standalone', 'zod', 'none'],
+  validators: VALIDATORS_CHOICES,
   unknownKeys: ['passthrough', 'strict', 'strip'],
 } as const satisfies Partial<Record<keyof EmitOptions, readonly string[]>>;
 
