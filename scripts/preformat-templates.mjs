@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runtimeFiles } from '../dist/emit/index.js';
+import { flavourFiles, runtimeFiles } from '../dist/emit/index.js';
 import { PREFORMATTED_TEMPLATES_FILE, readRuntimeTemplates } from '../dist/templates.js';
 import { createPrettierFormatter } from '../dist/write/format.js';
 import { preformat, serializePreformatted } from '../dist/write/index.js';
@@ -16,8 +16,10 @@ import { preformat, serializePreformatted } from '../dist/write/index.js';
 const empty = await mkdtemp(join(tmpdir(), 'prestashop-codegen-preformat-'));
 try {
   const formatter = await createPrettierFormatter(join(empty, 'index.ts'), { workers: 0 });
-  // The texts `generate` writes: each template under the generated-file header (see runtimeFiles).
-  const templates = runtimeFiles(await readRuntimeTemplates());
+  // The texts `generate` writes: each template under the generated-file header (see runtimeFiles and
+  // flavourFiles: a validator flavour's glue, such as validators/_zod.ts).
+  const read = await readRuntimeTemplates();
+  const templates = new Map([...runtimeFiles(read), ...flavourFiles(read, null)]);
   await writeFile(PREFORMATTED_TEMPLATES_FILE, serializePreformatted(await preformat(templates, formatter)));
   process.stdout.write(`Pre-formatted ${templates.size} runtime templates into ${PREFORMATTED_TEMPLATES_FILE}\n`);
 } finally {

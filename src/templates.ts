@@ -1,11 +1,14 @@
 /**
  * Reads the runtime templates (`templates/runtime/*.ts`, without the `*.test.ts` files) into a file
- * map keyed `runtime/<name>.ts`. Called at the CLI edge; emitters never read files.
+ * map keyed `runtime/<name>.ts`, and each validator flavour's template folder beside it
+ * (`templates/zod/*.ts` as `zod/<name>.ts`; see emit/validators/flavours.ts). Called at the CLI
+ * edge; emitters never read files.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { InputError } from './errors.js';
 import type { FileMap } from './emit/context.js';
+import { flavourTemplateFolders } from './emit/validators/flavours.js';
 import { compareCodeUnits } from './model/index.js';
 import { parsePreformatted, type Preformatted } from './write/preformatted.js';
 
@@ -18,6 +21,12 @@ export function isRuntimeTemplate(name: string): boolean {
 }
 
 export async function readRuntimeTemplates(dir: string = RUNTIME_TEMPLATES_DIR): Promise<FileMap> {
+  const folders = await Promise.all([readFolder(dir, 'runtime'), ...flavourTemplateFolders().map((f) => readFolder(`${dir}/../${f}`, f))]);
+  return new Map(folders.flatMap((m) => [...m]));
+}
+
+/** The templates of one folder, keyed `<key>/<name>.ts`; none when the folder does not exist. */
+async function readFolder(dir: string, key: string): Promise<FileMap> {
   let names: string[];
   try {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -30,7 +39,7 @@ export async function readRuntimeTemplates(dir: string = RUNTIME_TEMPLATES_DIR):
   names.sort(compareCodeUnits);
   const files: FileMap = new Map();
   const contents = await Promise.all(names.map((n) => readFile(`${dir}/${n}`, 'utf8')));
-  names.forEach((n, i) => files.set(`runtime/${n}`, contents[i]!));
+  names.forEach((n, i) => files.set(`${key}/${n}`, contents[i]!));
   return files;
 }
 

@@ -155,7 +155,7 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const emitMs = templatesMs + performance.now() - t1;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
   const formatter =
-    prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, (p) => isLaidOut(p, resolved, prettier.layout ?? DEFAULT_LAYOUT));
+    prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, isLaidOut);
   if (outDir === null || keyed === null) {
     const texts = formatter !== undefined ? await formatFiles(files, formatter) : files;
     return { files: texts, diagnostics, plainStrings, untypedCore, write: null, emitMs, upToDate: false };

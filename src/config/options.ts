@@ -2,8 +2,10 @@
  * Every option, once: its config file section and key, its CLI flag, type, default and help.
  * The yargs builders (src/cli/option-flags.ts), the config file check (./check.ts) and the docs
  * test (test/docs/options.test.ts: each option appears in docs/configuration.md with its default)
- * all read this table. Plain data with no imports, so building one command's flags is cheap.
+ * all read this table. Plain data; its one import is the validator flavours' names (the FLAVOURS
+ * registry, src/emit/validators/flavours.ts, spells them once).
  */
+import { VALIDATORS_CHOICES } from '../emit/validators/flavours.js';
 
 /** Where an option sits in the config file: the top level, a section, or a store of `stores`. */
 export type OptionSection = 'top' | 'introspect' | 'generate' | 'diff' | 'mcp' | 'store';
@@ -104,7 +106,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     section: 'generate',
     key: 'validators',
     flag: 'validators',
-    type: { kind: 'choice', choices: ['standalone', 'zod', 'none'] },
+    type: { kind: 'choice', choices: VALIDATORS_CHOICES },
     default: 'standalone',
     describe: 'Validators to emit (default standalone)',
   },

@@ -6,6 +6,7 @@ import type { HttpMethod, StoreSchema } from '../model/index.js';
 import type { StorePlan } from '../plan/index.js';
 import type { Layout } from './layout.js';
 import type { NameTable } from '../naming/index.js';
+import type { ValidatorsOption } from './validators/flavours.js';
 
 /** Relative POSIX path (inside the output directory) → file content. */
 export type FileMap = Map<string, string>;
@@ -32,8 +33,8 @@ export interface EmitOptions {
   readonly dates: 'string' | 'Date';
   /** Foreign keys as `Id<'manufacturers'>` (true) or plain `number` (false). */
   readonly brandedIds: boolean;
-  /** Which validators to emit. */
-  readonly validators: 'standalone' | 'zod' | 'none';
+  /** Which validators to emit: a flavour of `FLAVOURS` (validators/flavours.ts), or none. */
+  readonly validators: ValidatorsOption;
   /** What validators do with keys the snapshot does not know (module fields). */
   readonly unknownKeys: 'passthrough' | 'strict' | 'strip';
   /** Emit per-resource client modules and `createClient`. */

@@ -17,7 +17,7 @@ import { jsString, NameTable } from '../naming/index.js';
 import { emitClients } from './clients/index.js';
 import { emitTypes } from './types/index.js';
 import { emitValidators } from './validators/index.js';
-import { ZOD_GLUE_FILE } from './validators/zod.js';
+import { flavourOf, flavourTemplateFolders } from './validators/flavours.js';
 
 export interface NamedEmitter {
   /** Short name used in errors (`types`, `validators`, `clients`). */
@@ -35,9 +35,13 @@ export const EMITTERS: readonly NamedEmitter[] = [
 /** Files every run writes at the top of the output; barrels are `<dir>/index.ts` of emitted directories. */
 const SHARED_MODULE = 'common.ts';
 const RUNTIME_DIR = 'runtime/';
+const VALIDATORS_DIR = 'validators/';
 
 export interface EmitAllInput {
-  /** `runtime/<name>.ts` → content, copied verbatim (see src/templates.ts). */
+  /**
+   * `runtime/<name>.ts` → content, copied verbatim, and `<folder>/<name>.ts` of each validator
+   * flavour's template folder, copied into `validators/` of that flavour's output (src/templates.ts).
+   */
   readonly templates: FileMap;
   /** The prettier settings to print for (default: prettier's defaults). */
   readonly layout?: Layout;
@@ -117,10 +121,12 @@ export const RUNTIME_NOCHECK_LINT =
  */
 export function runtimeFiles(templates: FileMap, generatorVersion: string = GENERATOR_VERSION): FileMap {
   const header = `${fileHeader({ generatorVersion })}${RUNTIME_NOCHECK_LINT}${RUNTIME_NOCHECK}`;
+  const folders = flavourTemplateFolders();
   const runtime: FileMap = new Map();
   for (const [path, content] of templates) {
+    if (folders.some((f) => path.startsWith(`${f}/`))) continue;
     if (!path.startsWith(RUNTIME_DIR)) {
-      throw new EmitError(`template ${jsString(path)} must live under ${RUNTIME_DIR}`, 'templates');
+      throw new EmitError(`template ${jsString(path)} must live under ${RUNTIME_DIR} or a validator flavour's folder`, 'templates');
     }
     runtime.set(path, `${header}${content}`);
   }
@@ -128,17 +134,31 @@ export function runtimeFiles(templates: FileMap, generatorVersion: string = GENE
 }
 
 /**
- * Whether the emitters print `path` in prettier's exact shape for the layout they were given (see
- * layout.ts): every generated file except the runtime templates and the zod glue (both copied as
- * written, and formatted in advance for prettier's default settings).
+ * The glue of a validator flavour as it is written: the files of its template folder
+ * (`zod/_zod.ts`), under `validators/` (`validators/_zod.ts`, a name no resource file can take:
+ * resource file stems never start with `_`), each under the generated-file header. Type-checked in
+ * the user's build like every generated file. `folder` null: every flavour's (for the build's
+ * pre-formatting, scripts/preformat-templates.mjs).
  */
-export function isLaidOut(path: string, options: Pick<EmitOptions, 'validators'>, layout: Layout = DEFAULT_LAYOUT): boolean {
-  if (path.startsWith(RUNTIME_DIR)) return false;
-  return !(options.validators === 'zod' && path === ZOD_GLUE_FILE) || sameLayout(layout, DEFAULT_LAYOUT);
+export function flavourFiles(templates: FileMap, folder: string | null, generatorVersion: string = GENERATOR_VERSION): FileMap {
+  const folders = folder === null ? flavourTemplateFolders() : [folder];
+  const out: FileMap = new Map();
+  for (const [path, content] of templates) {
+    const f = folders.find((x) => path.startsWith(`${x}/`));
+    if (f !== undefined) out.set(`${VALIDATORS_DIR}${path.slice(f.length + 1)}`, `${fileHeader({ generatorVersion })}${content}`);
+  }
+  return out;
 }
 
-const sameLayout = (a: Layout, b: Layout): boolean =>
-  a.printWidth === b.printWidth && a.trailingComma === b.trailingComma && a.bracketSpacing === b.bracketSpacing;
+/**
+ * Whether the emitters print `path` in prettier's exact shape for the layout they were given (see
+ * layout.ts): every generated file except the templates (the runtime, a flavour's glue), copied as
+ * written and formatted in advance by the build for prettier's default settings.
+ */
+export function isLaidOut(path: string): boolean {
+  // A flavour's glue is `validators/_<name>.ts`: no resource file stem starts with `_`.
+  return !path.startsWith(RUNTIME_DIR) && !path.startsWith(`${VALIDATORS_DIR}_`);
+}
 
 export function emitAll(model: StoreSchema, options: EmitOptions, input: EmitAllInput): EmitAllResult {
   return emitWith(EMITTERS, model, options, input);
@@ -176,6 +196,11 @@ export function emitWith(
     }
   }
   mergeInto(files, runtimeFiles(input.templates, ctx.generatorVersion), 'templates', owners);
+  const glue = flavourOf(options.validators)?.templates ?? null;
+  // A flavour's glue, where its validators import it (any validators file besides the barrel).
+  if (glue !== null && [...files.keys()].some((p) => p.startsWith(VALIDATORS_DIR) && p !== `${VALIDATORS_DIR}index.ts`)) {
+    mergeInto(files, flavourFiles(input.templates, glue, ctx.generatorVersion), 'templates', owners);
+  }
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);
   // A stable order, so whoever iterates the map sees the same sequence every run.
   const sorted: FileMap = new Map([...files.entries()].sort(([a], [b]) => compareCodeUnits(a, b)));

@@ -13,12 +13,14 @@ import {
   type Resource,
   type StoreSchema,
 } from '../model/index.js';
-import { ASSOCIATIONS_KEY, extensionsKey, NameTable } from '../naming/index.js';
+import { ASSOCIATIONS_KEY, extensionsKey, NameTable, pascalCase } from '../naming/index.js';
+import { resourceChecks } from './checks.js';
 import { fieldsReadOnCreate, planField } from './field.js';
 import type { AssociationPlan, ClientMethod, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
 
 export * from './types.js';
 export * from './type-node.js';
+export type { AssociationChecks, FieldCheck, ResourceChecks } from './checks.js';
 export { planField, type FieldSite } from './field.js';
 
 export const DEFAULT_PLAN_OPTIONS: PlanOptions = { decimals: 'number', dates: 'string', brandedIds: true };
@@ -93,7 +95,13 @@ function idPlan(plan: FieldPlan): FieldPlan {
   return { ...plan, writable: false, required: false, requiredOnCreate: false, allowNull: false, writeBack: false, serverManaged: false };
 }
 
-function planResource(resource: Resource, names: NameTable, options: PlanOptions, diagnostics: PlanDiagnostic[]): ResourcePlan {
+function planResource(
+  resource: Resource,
+  names: NameTable,
+  options: PlanOptions,
+  languages: readonly [readonly number[], number],
+  diagnostics: PlanDiagnostic[],
+): ResourcePlan {
   // An own key only: a resource named `constructor` or `toString` must not pick up Object.prototype's member.
   const asked = options.methods ?? {};
   const methods = offeredMethods(resource, (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [], diagnostics);
@@ -121,6 +129,8 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
   const clientMethods = clientMethodsOf(methods);
   const described = resource.fields.length > 0 || resource.associations.length > 0;
   id ??= idPlan(planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []));
+  const extensions = extensionsKey(resource.fields.map((f) => f.name));
+  const className = pascalCase(resource.nodeName ?? resource.name);
   return {
     name: resource.name,
     description: resource.description,
@@ -138,9 +148,10 @@ function planResource(resource: Resource, names: NameTable, options: PlanOptions
     fieldsByName: byName(fields),
     associations,
     associationsByName: byName(associations),
-    extensionsKey: extensionsKey(resource.fields.map((f) => f.name)),
+    extensionsKey: extensions,
     quirks: resource.quirks,
     changeFeed: fields.some((f) => f.name === 'date_upd' && f.kind === 'date' && f.filterable && !f.dateOnly) ? 'date' : 'id',
+    checks: resourceChecks({ name: resource.name, className, id, fields, associations, extensionsKey: extensions }, ...languages),
   };
 }
 
@@ -155,9 +166,11 @@ export function buildPlan(
   names: NameTable = NameTable.forSchema(model),
 ): StorePlan {
   const diagnostics: PlanDiagnostic[] = [];
+  const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
+  const language = defaultLanguage ?? languages[0] ?? 1;
   const resources = [...model.resources]
     .sort((a, b) => compareCodeUnits(a.name, b.name))
-    .map((r) => planResource(r, names, options, diagnostics));
+    .map((r) => planResource(r, names, options, [languages, language], diagnostics));
   const plainStrings: string[] = [];
   const untypedCore: string[] = [];
   const note = (f: FieldPlan, path: string): void => {
@@ -170,11 +183,10 @@ export function buildPlan(
     for (const f of r.fields) note(f, `${r.name}.${f.name}`);
     for (const a of r.associations) for (const f of a.fields) note(f, `${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
   }
-  const languages = model.store.languages.map((l) => l.id).sort((a, b) => a - b);
   return {
     resources,
     languages,
-    defaultLanguage: defaultLanguage ?? languages[0] ?? 1,
+    defaultLanguage: language,
     diagnostics,
     plainStrings,
     untypedCore,

@@ -6,6 +6,7 @@
 import type { FieldKind, FieldOrigin, HttpMethod, WriteMode } from '../model/index.js';
 import type { ResourceNames } from '../naming/index.js';
 import type { TypeNode } from './type-node.js';
+import type { ResourceChecks } from './checks.js';
 
 /** Names from `common.ts` a TypeScript form needs. */
 export type SharedImport = 'Extensions' | 'Id' | 'Multilang' | 'PsDate' | 'PsDateTime';
@@ -152,6 +153,8 @@ export interface ResourcePlan {
    * (creations, updates and deletions), else `id` (creations and deletions only).
    */
   readonly changeFeed: 'date' | 'id';
+  /** What a validator checks, field by field (every validator flavour prints from it; see checks.ts). */
+  readonly checks: ResourceChecks;
 }
 
 export interface PlanDiagnostic {

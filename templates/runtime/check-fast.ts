@@ -9,7 +9,7 @@
  * (`numberToWire`) and runs the rule on that text; the tests below answer the common cases from
  * the number itself.
  */
-import { isFloat, isInt, isPositiveInt, isPrice, isUnsignedFloat, isUnsignedInt } from './rules.js';
+import { isEmail, isFloat, isInt, isPositiveInt, isPrice, isUnsignedFloat, isUnsignedInt } from './rules.js';
 
 /** A present value; `create` is true for a POST, `patch` for a PATCH. */
 export type FastTest = (x: unknown, create: boolean, patch: boolean) => boolean;
@@ -60,8 +60,28 @@ function numberTest(f: FastField): FastTest {
   return (x) => typeof x === 'number' && (x === 0 || test(x));
 }
 
+/**
+ * An everyday address (`john.doe+shop@mail.example.com`): dot-, `_`-, `+`- or `-`-separated ASCII
+ * atoms, one `@`, two or more labels of letters, digits and inner `-`. Every such text of at most
+ * 64 characters passes `isEmail` (the loose pattern, ASCII local part, RFC dot-atom and labels of at
+ * most 63); the rule itself takes about five times as long. Linear: each repetition starts with a
+ * character its predecessor cannot match.
+ */
+const PLAIN_EMAIL = /^[A-Za-z0-9]+(?:[._+-][A-Za-z0-9]+)*@[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:\.[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)+$/;
+
+/**
+ * Rules on a text, answered for the common shapes only: each answers `true` only where the rule
+ * does; `false` means "ask the rule".
+ */
+export const STRING_TESTS: ReadonlyMap<(value: string) => boolean, (s: string) => boolean> = new Map([
+  [isEmail, (s: string) => s.length <= 64 && PLAIN_EMAIL.test(s)],
+]);
+
 function stringTest(f: FastField): FastTest {
-  const { max, rule, values } = f;
+  const { max, values } = f;
+  const common = f.rule === null ? undefined : STRING_TESTS.get(f.rule);
+  const full = f.rule;
+  const rule = common === undefined || full === null ? full : (s: string) => common(s) || full(s);
   if (max === 0 && rule === null && values === null) return f.required ? (x) => typeof x === 'string' && x !== '' : (x) => typeof x === 'string';
   const allowed = values === null ? null : new Set(values);
   // `""` and `"0"` are left to the full check (required, or a rule skipped for PHP-empty values).

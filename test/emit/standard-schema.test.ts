@@ -12,10 +12,11 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typecheck } from './typecheck.js';
 import { emitOutput, importOutput, loadSnapshot, SNAPSHOT_820, type ValidationResult } from './validators-harness.js';
+import { FLAVOURS, type FlavourName } from '../../src/emit/validators/flavours.js';
 
 type Validator = ((value: unknown) => ValidationResult) & Partial<StandardSchemaV1<unknown, unknown>>;
 
-const flavours = ['standalone', 'zod'] as const;
+const flavours = Object.keys(FLAVOURS) as FlavourName[];
 const outputs = new Map<string, { validators: Map<string, Validator>; cleanup: () => void }>();
 
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveEmitOptions, type EmitOptions, type FileMap } from '../../src/emit/context.js';
 import { createEmitContext, emitAll } from '../../src/emit/index.js';
-import { checkPlan, type ResourcePlan, type ValuePlan } from '../../src/emit/validators/plan.js';
+import type { FieldCheck as ValuePlan, ResourceChecks as ResourcePlan } from '../../src/plan/index.js';
 import { parseSnapshot, type StoreSchema } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 
@@ -53,7 +53,7 @@ export function plansOf(model: StoreSchema, options: Partial<EmitOptions> = {}):
   const resolved = resolveEmitOptions(options);
   const ctx = createEmitContext(model, resolved);
   const out = new Map<string, ResourcePlan>();
-  for (const r of ctx.plan.resources) out.set(r.name, checkPlan(ctx.plan, r));
+  for (const r of ctx.plan.resources) out.set(r.name, r.checks);
   return out;
 }
 

@@ -10,6 +10,10 @@ import { emitValidators } from '../../src/emit/validators/index.js';
 import { canonicalize, makeAssociation, makeField, makeResource, VALIDATORS, type Resource, type StoreSchema } from '../../src/model/index.js';
 import * as rules from '../../templates/runtime/rules.js';
 import { emitOutput, importOutput, loadSnapshot, pairs, type Validator } from './validators-harness.js';
+import { FLAVOURS, type FlavourName } from '../../src/emit/validators/flavours.js';
+
+/** Every validator flavour of the registry: each must make the same checks. */
+const ALL_FLAVOURS = Object.keys(FLAVOURS) as FlavourName[];
 
 /** The text with every run of whitespace as one space (the layout step breaks long lines). */
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
@@ -92,10 +96,14 @@ describe('files', () => {
     expect(files.get('validators/index.ts')).toContain('export * from "./products.js";');
   });
 
-  it('writes nothing with validators: none, and zod schemas with validators: zod', () => {
+  it('writes nothing with validators: none, and zod schemas with validators: zod', async () => {
     expect(emit(model, { validators: 'none' }).files.size).toBe(0);
     const { files } = emit(model, { validators: 'zod' });
-    expect(files.has('validators/_zod.ts')).toBe(true);
+    // The glue is a template (templates/zod/_zod.ts), copied only into zod output with validators.
+    expect(files.has('validators/_zod.ts')).toBe(false);
+    expect((await emitOutput(model, { validators: 'zod' })).get('validators/_zod.ts')).toContain('export function checks<');
+    expect((await emitOutput(model, {})).has('validators/_zod.ts')).toBe(false);
+    expect((await emitOutput(schemaOf(noFields), { validators: 'zod' })).has('validators/_zod.ts')).toBe(false);
     expect(files.get('validators/products.ts')).toContain('import { z } from "zod";');
     expect(files.get('validators/products.ts')).toContain('export const productInputSchema = z.looseObject({');
     expect(oneLine(files.get('validators/products.ts')!)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "create", )');
@@ -155,7 +163,7 @@ describe('generated code at run time', () => {
     expect(m['validateProductInput']!(body)).toEqual({ ok: true, value: body });
   });
 
-  it.each(['standalone', 'zod'] as const)('refuses unknown keys with unknownKeys: strict (%s)', async (validators) => {
+  it.each(ALL_FLAVOURS)('refuses unknown keys with unknownKeys: strict (%s)', async (validators) => {
     const m = await load(model, { unknownKeys: 'strict', validators });
     const body = { price: 1, name: [{ id: 1, value: 'x' }], module_field: 'x', associations: { categories: [{ id: 1, extra: 1 }] } };
     expect(pairs(m['validateProductInput']!(body))).toEqual([
@@ -164,7 +172,7 @@ describe('generated code at run time', () => {
     ]);
   });
 
-  it.each(['standalone', 'zod'] as const)('drops unknown keys with unknownKeys: strip (%s)', async (validators) => {
+  it.each(ALL_FLAVOURS)('drops unknown keys with unknownKeys: strip (%s)', async (validators) => {
     const m = await load(model, { unknownKeys: 'strip', validators });
     const body = {
       price: 1,
@@ -186,7 +194,7 @@ describe('generated code at run time', () => {
     expect(m['validateProductInput']!({ price: 1, name: [{ id: 2, value: 'x' }] }).ok).toBe(true);
   });
 
-  it.each(['standalone', 'zod'] as const)('checks Date values with dates: Date (%s)', async (validators) => {
+  it.each(ALL_FLAVOURS)('checks Date values with dates: Date (%s)', async (validators) => {
     const m = await load(model, { dates: 'Date', validators });
     const ok = { price: 1, name: [{ id: 1, value: 'x' }] };
     expect(m['validateProductInput']!({ ...ok, date_add: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), available_date: null }).ok).toBe(true);
@@ -197,7 +205,7 @@ describe('generated code at run time', () => {
     expect(m['validateCustomerInput']!({ email: 'a@b.co', birthday: new Date(Date.UTC(1990, 3, 1)) }).ok).toBe(true);
   });
 
-  it.each(['standalone', 'zod'] as const)('checks decimal strings with decimals: string (%s)', async (validators) => {
+  it.each(ALL_FLAVOURS)('checks decimal strings with decimals: string (%s)', async (validators) => {
     const m = await load(model, { decimals: 'string', validators });
     const name = [{ id: 1, value: 'x' }];
     expect(m['validateProductInput']!({ price: '19.90', name }).ok).toBe(true);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESTASHOP_ERROR_CODES, type IssueCode, type ValidationResult } from '../../templates/runtime/validation.js';
 import { emitOutput, importOutput, loadSnapshot, plansOf } from '../emit/validators-harness.js';
-import type { ValuePlan } from '../../src/emit/validators/plan.js';
+import type { FieldCheck as ValuePlan } from '../../src/plan/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const model = loadSnapshot('test/golden/prestashop-8.2.0/prestashop-schema.json');

@@ -4,7 +4,8 @@
  * record must get the same issues, in the same order, whichever path a field takes.
  */
 import { describe, expect, it } from 'vitest';
-import { NUMBER_TESTS } from '../../templates/runtime/check-fast.js';
+import fc from 'fast-check';
+import { NUMBER_TESTS, STRING_TESTS } from '../../templates/runtime/check-fast.js';
 import { checkRecord, type FieldSpec, type RecordSpec } from '../../templates/runtime/check.js';
 import * as rules from '../../templates/runtime/rules.js';
 import { numberToWire } from '../../templates/runtime/validation.js';
@@ -112,6 +113,30 @@ const RECORDS: unknown[] = [
   [],
   null,
 ];
+
+describe('string tests', () => {
+  const plainEmail = STRING_TESTS.get(rules.isEmail)!;
+
+  it('answers everyday addresses without the rule', () => {
+    for (const s of ['pub@prestashop.com', 'a+b@example.fr', 'john.doe@mail.example.co.uk', 'x_y@z-1.io']) expect(plainEmail(s)).toBe(true);
+    for (const s of ['', '0', 'a@b', '"q"@example.com', 'a..b@example.com', 'ü@example.com', 'a@-b.com', `${'a'.repeat(60)}@b.com`]) expect(plainEmail(s)).toBe(false);
+  });
+
+  it('passes only what isEmail passes (random texts near the shape of an address)', () => {
+    const text = fc.string({ unit: fc.constantFrom(...'aZ09._+-@"[]: \n\u00fc'.split('')), maxLength: 70 });
+    fc.assert(fc.property(text, (s) => !plainEmail(s) || rules.isEmail(s)), { numRuns: 20_000 });
+    const shaped = fc.stringMatching(/^[A-Za-z0-9._+-]{1,30}@[A-Za-z0-9._-]{1,40}$/);
+    let passed = 0;
+    fc.assert(
+      fc.property(shaped, (s) => {
+        if (plainEmail(s)) passed++;
+        return !plainEmail(s) || rules.isEmail(s);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(passed).toBeGreaterThan(20);
+  });
+});
 
 describe('checkRecord: the fast path changes no answer', () => {
   for (const mode of [undefined, 'strict', 'strip', 'passthrough'] as const) {

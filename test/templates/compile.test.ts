@@ -17,7 +17,8 @@ describe('runtime templates compile everywhere', () => {
     ['browser (DOM, no Node types), nodenext', 'nodenext', STRICTEST],
     ['Node (Node types, no DOM), nodenext', 'nodenext', { ...STRICTEST, ...NODE_TYPES }],
   ] as const)('%s', async (_what, resolution, options) => {
-    const templates = await readRuntimeTemplates();
+    // The runtime alone (the zod flavour's glue imports zod; the validators goldens type-check it).
+    const templates = new Map([...(await readRuntimeTemplates())].filter(([path]) => path.startsWith('runtime/')));
     expect(templates.size).toBeGreaterThanOrEqual(13);
     expect(typecheck(templates, resolution, {}, options)).toEqual([]);
   });

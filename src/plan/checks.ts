@@ -1,15 +1,12 @@
 /**
- * What a generated validator checks, as data: one `ValuePlan` per field (top level and inside
- * association items), read off the run's field plan (`src/plan`). The standalone and the zod
- * renderers both read these, so both emit the same checks. Pure.
+ * What a generated validator checks, as data: one `FieldCheck` per field (top level and inside
+ * association items), computed once per run by `buildPlan` from the field plan and carried by
+ * `ResourcePlan.checks`. Every validator flavour prints from these, so all emit the same checks. Pure.
  */
-import { compareCodeUnits, type FieldKind } from '../../model/index.js';
-import type { FieldPlan, ResourcePlan as StoreResourcePlan, StorePlan, ValueForm } from '../../plan/index.js';
-import { pascalCase } from '../../naming/index.js';
+import { compareCodeUnits, type FieldKind } from '../model/index.js';
+import type { AssociationPlan, FieldPlan, ValueForm } from './types.js';
 
-export type { ValueForm } from '../../plan/index.js';
-
-export interface ValuePlan {
+export interface FieldCheck {
   /** Wire name. */
   readonly name: string;
   readonly kind: FieldKind;
@@ -20,8 +17,10 @@ export interface ValuePlan {
   readonly multilingual: boolean;
   /** Characters, as `Tools::strlen` counts them; per language for multilingual fields. */
   readonly maxSize: number | null;
-  /** Export of `runtime/rules.ts` that checks the value, or null. */
+  /** Export of `runtime/rules.ts` that checks the value, or null (`isBool` on a boolean is moot: its wire text is always "0"/"1"). */
   readonly rule: string | null;
+  /** The value's wire text needs a check at all (emptiness, length, rule or allowed values); numbers are never empty. */
+  readonly wireCheck: boolean;
   /** True when the rule does not apply on create (a modifier normalises the value first). */
   readonly skipRuleOnCreate: boolean;
   /** Allowed values, or null. */
@@ -34,18 +33,18 @@ export interface ValuePlan {
   readonly property: string;
 }
 
-export interface AssociationPlan {
+export interface AssociationChecks {
   readonly name: string;
-  readonly fields: readonly ValuePlan[];
+  readonly fields: readonly FieldCheck[];
 }
 
-export interface ResourcePlan {
+export interface ResourceChecks {
   readonly resource: string;
   /** The class name the store uses in its messages (`Product` in `Product->name`). */
   readonly className: string;
   /** Fields that may be written, then read-only ones (sorted by name within each group). */
-  readonly fields: readonly ValuePlan[];
-  readonly associations: readonly AssociationPlan[];
+  readonly fields: readonly FieldCheck[];
+  readonly associations: readonly AssociationChecks[];
   /** Key of the module-field escape hatch (`extensions`, or `extensions_` when taken). */
   readonly extensionsKey: string;
   /** Language ids of the store (empty when the snapshot lists none: any positive integer). */
@@ -57,7 +56,9 @@ export interface ResourcePlan {
 
 const byName = <T extends { readonly name: string }>(a: T, b: T): number => compareCodeUnits(a.name, b.name);
 
-function valuePlan(f: FieldPlan, className: string): ValuePlan {
+function fieldCheck(f: FieldPlan, className: string): FieldCheck {
+  const rule = f.rule !== null && !(f.form === 'boolean' && f.rule === 'isBool') ? f.rule : null;
+  const canBeEmpty = f.form === 'string' || f.form === 'datetime' || f.form === 'day';
   return {
     name: f.name,
     kind: f.kind,
@@ -66,7 +67,8 @@ function valuePlan(f: FieldPlan, className: string): ValuePlan {
     readOnly: !f.writable,
     multilingual: f.multilingual,
     maxSize: f.maxSize,
-    rule: f.rule,
+    rule,
+    wireCheck: (f.required && canBeEmpty) || f.maxSize !== null || rule !== null || f.values !== null,
     skipRuleOnCreate: f.rule !== null && f.createRule === null,
     values: f.values,
     nullable: f.allowNull,
@@ -75,22 +77,33 @@ function valuePlan(f: FieldPlan, className: string): ValuePlan {
   };
 }
 
+/** What `resourceChecks` reads of a resource's plan. */
+export interface CheckedResource {
+  readonly name: string;
+  /** The class name the store uses in its messages (`Product`). */
+  readonly className: string;
+  readonly id: FieldPlan;
+  readonly fields: readonly FieldPlan[];
+  readonly associations: readonly AssociationPlan[];
+  readonly extensionsKey: string;
+}
+
 /** The checks of one resource, from its field plan. The implicit `id` is never part of a body. */
-export function checkPlan(store: StorePlan, r: StoreResourcePlan): ResourcePlan {
-  const className = pascalCase(r.nodeName ?? r.name);
-  const fields = [...r.fields.map((f) => valuePlan(f, className)), { ...valuePlan(r.id, className), readOnly: true, required: false }];
+export function resourceChecks(r: CheckedResource, languages: readonly number[], defaultLanguage: number): ResourceChecks {
+  const className = r.className;
+  const fields = [...r.fields.map((f) => fieldCheck(f, className)), { ...fieldCheck(r.id, className), readOnly: true, required: false }];
   fields.sort((a, b) => Number(a.readOnly) - Number(b.readOnly) || byName(a, b));
   const associations = [...r.associations]
     .sort(byName)
-    .map((a) => ({ name: a.name, fields: [...a.fields].sort(byName).map((f) => valuePlan(f, className)) }));
+    .map((a) => ({ name: a.name, fields: [...a.fields].sort(byName).map((f) => fieldCheck(f, className)) }));
   return {
     resource: r.name,
     className,
     fields,
     associations,
     extensionsKey: r.extensionsKey,
-    languages: store.languages,
-    defaultLanguage: store.defaultLanguage,
+    languages,
+    defaultLanguage,
     createDiffers: fields.some((f) => (f.skipRuleOnCreate || f.requiredOnCreate) && !f.readOnly),
   };
 }

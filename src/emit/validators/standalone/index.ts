@@ -7,29 +7,29 @@
  * flags: `r` required, `l` multilingual, `o` read-only, `c` rule not checked on create, `p` required
  * on create only, `n` null allowed (the store keeps NULL).
  */
-import type { EmitOptions } from '../context.js';
-import { compareCodeUnits } from '../../model/index.js';
-import { statement } from '../code.js';
-import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../layout.js';
-import { jsString } from '../../naming/index.js';
-import type { RuntimeImports } from './lines.js';
-import type { ResourcePlan, ValuePlan } from './plan.js';
+import type { EmitOptions } from '../../context.js';
+import { compareCodeUnits } from '../../../model/index.js';
+import type { FieldCheck, ResourceChecks } from '../../../plan/index.js';
+import { statement } from '../../code.js';
+import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../../layout.js';
+import { jsdoc, jsString } from '../../../naming/index.js';
+import type { FlavourInput, ValidatorFlavour } from '../flavours.js';
+import { entryPoints, imports, newImports, type RuntimeImports } from '../shared.js';
 
-function flags(p: ValuePlan): string {
+function flags(p: FieldCheck): string {
   const onCreate = p.readOnly ? '' : `${p.skipRuleOnCreate ? 'c' : ''}${p.requiredOnCreate ? 'p' : ''}`;
   return `${p.required ? 'r' : ''}${p.multilingual ? 'l' : ''}${p.readOnly ? 'o' : ''}${onCreate}${p.nullable ? 'n' : ''}`;
 }
 
 /** The row of one field, with trailing defaults left out. */
-function row(p: ValuePlan, imports: RuntimeImports, layout: Layout): ArrayElement {
+function row(p: FieldCheck, imports: RuntimeImports, layout: Layout): ArrayElement {
   const cells: ArrayElement[] = [];
   const cell = (doc: Doc, shape?: ArrayElement['shape']): number => cells.push(shape === undefined ? { doc } : { doc, shape });
   cell(jsString(p.name));
   cell(jsString(p.form));
   if (p.readOnly) cell('"o"');
   else {
-    // A boolean is written "0"/"1", which isBool always accepts: no rule to name.
-    const rule = p.rule !== null && !(p.form === 'boolean' && p.rule === 'isBool') ? p.rule : null;
+    const rule = p.rule;
     if (rule !== null) imports.rules.add(rule);
     const rest = [jsString(flags(p)), String(p.maxSize ?? 0), jsString(rule ?? '')];
     if (p.values === null) while (rest.length > 0 && (rest[rest.length - 1] === '""' || rest[rest.length - 1] === '0')) rest.pop();
@@ -40,7 +40,7 @@ function row(p: ValuePlan, imports: RuntimeImports, layout: Layout): ArrayElemen
 }
 
 /** `const <name>: RecordSpec = { ... };`: the table of one resource. */
-export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitOptions, 'unknownKeys'>, imports: RuntimeImports, layout: Layout): string {
+function renderSpec(plan: ResourceChecks, name: string, options: Pick<EmitOptions, 'unknownKeys'>, imports: RuntimeImports, layout: Layout): string {
   imports.common.add('LANGUAGE_IDS');
   const fields = arrayLiteral(plan.fields.map((f) => row(f, imports, layout)), layout, false, 1);
   const associations = plan.associations.map((a): ArrayElement => {
@@ -61,3 +61,21 @@ export function renderSpec(plan: ResourcePlan, name: string, options: Pick<EmitO
   if (options.unknownKeys !== 'passthrough') body.push(property('unknownKeys', jsString(options.unknownKeys), 'string'));
   return statement(assignment(`const ${name}: RecordSpec =`, objectLiteral(body, layout, true), ';'), 0, layout);
 }
+
+function render({ resource, unknownKeys, layout }: FlavourInput): string {
+  const runtime = newImports();
+  runtime.check.add('checkRecord');
+  runtime.check.add('RecordSpec');
+  runtime.validation.add('ValidationResult');
+  const spec = renderSpec(resource.checks, 'SPEC', { unknownKeys }, runtime, layout);
+  const doc = jsdoc([`The checks of a \`${resource.name}\` body, one row per field (columns: see runtime/check.ts).`]);
+  const call = (type: string, patch: string, create: string): [string, string[]] => [`checkRecord<${type}>`, ['SPEC', 'value', patch, create]];
+  return `${imports(runtime, resource, layout)}\n${doc}${spec}${entryPoints(resource, layout, call)}`;
+}
+
+export const standalone: ValidatorFlavour = {
+  summary: 'a dependency-free table of checks per resource, run by runtime/check.ts (default)',
+  packages: [],
+  templates: null,
+  render,
+};
