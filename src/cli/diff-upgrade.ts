@@ -9,8 +9,8 @@ import { ConfigError, InputError } from '../errors.js';
 import { serializeSnapshot } from '../model/index.js';
 import { writeFileAtomic } from '../write/atomic.js';
 import { loadBaseline } from '../api/baselines.js';
-import type { LoadedSide, SideSpec } from './commands/diff.js';
-import type { CliContext } from './commands/registry.js';
+import type { LoadedSide, SideSpec } from '../api/sides.js';
+import type { CliContext } from './context.js';
 
 export interface UpgradeArgs {
   /** Project the old side onto the new side's core release. */

@@ -3,9 +3,9 @@
  * The yargs builders (src/cli/option-flags.ts), the config file check (./check.ts) and the docs
  * test (test/docs/options.test.ts: each option appears in docs/configuration.md with its default)
  * all read this table. Plain data; its one import is the validator flavours' names (the FLAVOURS
- * registry, src/emit/validators/flavours.ts, spells them once).
+ * registry, src/emit/flavour-names.ts).
  */
-import { VALIDATORS_CHOICES } from '../emit/validators/flavours.js';
+import { VALIDATORS_CHOICES } from '../emit/flavour-names.js';
 
 /** Where an option sits in the config file: the top level, a section, or a store of `stores`. */
 export type OptionSection = 'top' | 'introspect' | 'generate' | 'diff' | 'mcp' | 'store';

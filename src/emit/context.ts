@@ -6,7 +6,7 @@ import type { HttpMethod, StoreSchema } from '../model/index.js';
 import type { StorePlan } from '../plan/index.js';
 import type { Layout } from './layout.js';
 import type { NameTable } from '../naming/index.js';
-import type { ValidatorsOption } from './validators/flavours.js';
+import type { ValidatorsOption } from './flavour-names.js';
 
 /** Relative POSIX path (inside the output directory) → file content. */
 export type FileMap = Map<string, string>;

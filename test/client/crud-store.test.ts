@@ -3,7 +3,7 @@
  * writes, reads, list parameters and mistakes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { RecordedRequest } from '../../src/fakestore/index.js';
 import { crudSchema, productXml, raw } from './helpers.js';
 

@@ -5,7 +5,7 @@
  * whose products were added on 2024-01-10 10:00, 2024-02-15 14:30 and 2024-03-20 09:15 (Paris).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';

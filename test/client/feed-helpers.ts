@@ -3,7 +3,7 @@
  * store, whose clock the test moves by hand (wall-clock time of the store's zone, as PrestaShop
  * stores it), and the store's zone in the snapshot.
  */
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { StoreSchema } from '../../src/model/index.js';
 import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';

@@ -4,7 +4,7 @@
  * rendered language).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { CrudGeneration } from '../../src/fakestore/index.js';
 import { generate, writeShared } from './generated.js';
 import { crudSchema } from './helpers.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileMap } from '../../src/emit/context.js';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import { typecheck } from '../emit/typecheck.js';
 import { generate, writeOut } from './generated.js';
 import { crudSchema } from './helpers.js';

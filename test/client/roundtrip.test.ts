@@ -3,7 +3,7 @@
  * and the exact requests a real store receives (XML bodies, query strings, headers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { RecordedRequest } from '../../src/fakestore/index.js';
 import { EMITTERS } from '../../src/emit/index.js';
 import { generate, writeShared } from './generated.js';

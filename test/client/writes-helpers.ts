@@ -7,7 +7,7 @@
  * `values`, `quirks`), so that these suites drive the runtime alone, per generation.
  */
 import { loadCatalog } from '../../src/catalog/load.js';
-import { startCrudStore, type CrudStore } from '../../src/fakestore/crud/server.js';
+import { startCrudStore, type CrudStore } from '../../src/fakestore/crud-server.js';
 import type { CrudGeneration } from '../../src/fakestore/crud/engine.js';
 import { loadSeedRecords } from '../../src/fakestore/crud/seed.js';
 import { schemaFromCatalog } from '../../src/fakestore/generations.js';

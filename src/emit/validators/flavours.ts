@@ -3,41 +3,18 @@
  * emitter, the layout decisions and the tests all read `FLAVOURS`. A flavour is a folder here
  * (its renderer) plus, when its output needs shared glue, a folder under `templates/` whose files
  * are copied into `validators/` of an output of that flavour. To add one: write the folder, add
- * the entry. `validators: 'none'` emits no validators.
+ * the entry (and its name to `FLAVOUR_NAMES`). `validators: 'none'` emits no validators.
  */
-import type { ResourcePlan } from '../../plan/index.js';
-import type { EmitOptions } from '../context.js';
-import type { Layout } from '../layout.js';
+import type { FlavourName, ValidatorsOption } from '../flavour-names.js';
+import type { ValidatorFlavour } from './flavour.js';
 import { standalone } from './standalone/index.js';
 import { zod } from './zod/index.js';
 
-/** What a flavour's renderer gets for one resource. */
-export interface FlavourInput {
-  /** The resource's plan; `resource.checks` holds what to check, field by field. */
-  readonly resource: ResourcePlan;
-  readonly unknownKeys: EmitOptions['unknownKeys'];
-  readonly layout: Layout;
-}
+/** Every name of `FLAVOUR_NAMES` (../flavour-names.ts) has its renderer here, and no other. */
+export const FLAVOURS = { standalone, zod } as const satisfies Readonly<Record<FlavourName, ValidatorFlavour>>;
 
-export interface ValidatorFlavour {
-  /** One line for `--help` and the docs. */
-  readonly summary: string;
-  /** Packages the generated validators import, which the user installs. */
-  readonly packages: readonly string[];
-  /** Folder under `templates/` whose `.ts` files are copied into `validators/` (the flavour's glue), or null. */
-  readonly templates: string | null;
-  /** `validators/<file>.ts` after the generated-file header: imports, checks, and `validate<Type>Input`/`Patch`. */
-  render(input: FlavourInput): string;
-}
-
-export const FLAVOURS = { standalone, zod } as const satisfies Readonly<Record<string, ValidatorFlavour>>;
-
-export type FlavourName = keyof typeof FLAVOURS;
-
-/** The values of the `validators` option: a flavour, or `none`. */
-export type ValidatorsOption = FlavourName | 'none';
-
-export const VALIDATORS_CHOICES: readonly ValidatorsOption[] = [...(Object.keys(FLAVOURS) as FlavourName[]), 'none'];
+export type { FlavourInput, ValidatorFlavour } from './flavour.js';
+export { FLAVOUR_NAMES, VALIDATORS_CHOICES, type FlavourName, type ValidatorsOption } from '../flavour-names.js';
 
 /** The flavour of a `validators` option value, or null for `none`. */
 export function flavourOf(option: ValidatorsOption): ValidatorFlavour | null {

@@ -13,7 +13,7 @@ import type { FieldCheck, ResourceChecks } from '../../../plan/index.js';
 import { statement } from '../../code.js';
 import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../../layout.js';
 import { jsdoc, jsString } from '../../../naming/index.js';
-import type { FlavourInput, ValidatorFlavour } from '../flavours.js';
+import type { FlavourInput, ValidatorFlavour } from '../flavour.js';
 import { entryPoints, imports, newImports, type RuntimeImports } from '../shared.js';
 
 function flags(p: FieldCheck): string {

@@ -13,7 +13,7 @@ import { moduleStatement, statement } from '../../code.js';
 import { arrayLiteral, assignment, functionHead, objectLiteral, property, type Layout, type ValueKind } from '../../layout.js';
 import { call, chain, plain, poorlyBreakable, type Arg, type Call } from '../../layout-js.js';
 import { ASSOCIATIONS_KEY, jsString, propertyKey } from '../../../naming/index.js';
-import type { FlavourInput, ValidatorFlavour } from '../flavours.js';
+import type { FlavourInput, ValidatorFlavour } from '../flavour.js';
 import { entryPoints, importLine, imports, newImports, resultTypes, type RuntimeImports } from '../shared.js';
 
 type UnknownKeys = EmitOptions['unknownKeys'];

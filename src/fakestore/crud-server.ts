@@ -3,10 +3,10 @@
  * its `crud` option, so authentication, format selection, headers, faults and the request log are
  * the same code that serves schemas to the introspector.
  */
-import type { StoreSchema } from '../../model/index.js';
-import { CRUD_RESOURCES, type CrudEngine, type CrudGeneration } from './engine.js';
-import type { SeedRecords } from './seed.js';
-import { FAKE_STORE_KEY, startFakeStore, type FakeStore, type FaultHandle, type FaultRule, type RecordedRequest } from '../index.js';
+import type { StoreSchema } from '../model/index.js';
+import { CRUD_RESOURCES, type CrudEngine, type CrudGeneration } from './crud/engine.js';
+import type { SeedRecords } from './crud/seed.js';
+import { FAKE_STORE_KEY, startFakeStore, type FakeStore, type FaultHandle, type FaultRule, type RecordedRequest } from './index.js';
 
 export interface CrudStoreOptions {
   /** The snapshot the data follows (node names, fields, associations, methods). */
