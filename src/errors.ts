@@ -36,7 +36,7 @@ export abstract class CodegenError extends Error {
  * How an option is named in a message: a flag (`url` → `--url`), kept as is when it already
  * starts with `-`, or a config file option (`generate.decimals` → `config option "generate.decimals"`).
  */
-export function optionLabel(option: string): string {
+function optionLabel(option: string): string {
   if (option.startsWith('-')) return option;
   if (option.includes('.')) return `config option "${option}"`;
   return `--${option}`;
@@ -178,7 +178,7 @@ export function redactUrl(url: string | URL): string {
  * encoding of query strings, whose `+`/`/` become `%2B`/`%2F`), and base64 (alone, and as the
  * `key:` of an HTTP Basic token). Matched ignoring ASCII case, which also covers `%2b`.
  */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   const forms = [
     secret,
     encodeURIComponent(secret),

@@ -52,7 +52,7 @@ function gitShow(cwd: string, ref: string, path: string): Promise<string> {
 }
 
 /** The bundled baseline of a `core@<version>` side, or an input error that says which ones ship. */
-export async function loadCoreSide(version: string): Promise<LoadedSide> {
+async function loadCoreSide(version: string): Promise<LoadedSide> {
   const schema = await loadBaseline(version);
   if (schema === null) {
     const shown = SAFE_VERSION.test(version) ? version : JSON.stringify(version);

@@ -7,7 +7,7 @@ import { flagOption, type OptionSection } from '../config/options.js';
 import { ConfigError } from '../errors.js';
 
 /** `a,b` and repeated flags both give a list. */
-export const commaList = (values: unknown): string[] =>
+const commaList = (values: unknown): string[] =>
   (Array.isArray(values) ? values : [values])
     .flatMap((v) => String(v).split(','))
     .map((s) => s.trim())

@@ -14,7 +14,6 @@ import type { IntrospectOptions } from '../introspect/options.js';
 import type { CliContext } from './context.js';
 import { tableFlags } from './option-flags.js';
 
-export { commaList } from './option-flags.js';
 
 export interface ReadFlags {
   readonly include?: string[];

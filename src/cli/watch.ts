@@ -13,7 +13,7 @@ import type { Reporter } from './reporter.js';
 import { untilSignal } from './signals.js';
 
 /** Quiet time after the last event before a run starts. */
-export const WATCH_DEBOUNCE_MS = 150;
+const WATCH_DEBOUNCE_MS = 150;
 
 export interface WatchOptions {
   /** Absolute paths of the files whose changes start a run. */

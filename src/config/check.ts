@@ -10,7 +10,7 @@ import { CONFIG_SECTIONS, sectionOptions, type OptionSection, type OptionSpec, t
 import type { UserConfig } from './types.js';
 
 /** A store name usable as `--store <name>` and `store:<name>`. */
-export const STORE_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const STORE_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 type Json = Record<string, unknown>;
 

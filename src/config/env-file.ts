@@ -12,11 +12,11 @@ import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { ConfigError } from '../errors.js';
 
-export const DEFAULT_ENV_FILE = '.env';
-export const MAX_ENV_FILE_BYTES = 1024 * 1024;
+const DEFAULT_ENV_FILE = '.env';
+const MAX_ENV_FILE_BYTES = 1024 * 1024;
 
 /** The `--env-file` of argv: a path, false for `--no-env-file`, undefined when not given. */
-export function envFileFlag(argv: readonly string[]): string | false | undefined {
+function envFileFlag(argv: readonly string[]): string | false | undefined {
   let found: string | false | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;

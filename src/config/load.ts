@@ -16,10 +16,10 @@ import { validateUserConfig } from './check.js';
 import { sectionOptions } from './options.js';
 import type { IntrospectConfig, StoreConfig, UserConfig } from './types.js';
 
-export { STORE_KEY_RE, validateUserConfig } from './check.js';
+export { validateUserConfig } from './check.js';
 
 /** The config files looked for in the working directory, in this order (two present is an error). */
-export const CONFIG_FILE_NAMES = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json'].map((ext) => `prestashop-codegen.config.${ext}`);
+const CONFIG_FILE_NAMES = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json'].map((ext) => `prestashop-codegen.config.${ext}`);
 
 const ENV_URL = 'PRESTASHOP_URL';
 const ENV_KEY = 'PRESTASHOP_API_KEY';

@@ -52,7 +52,7 @@ export function checkBanner(banner: string): string {
 }
 
 /** `text` with `banner` (already checked) under its generated-file header. */
-export function withBanner(text: string, banner: string): string {
+function withBanner(text: string, banner: string): string {
   if (banner === '') return text;
   const at = text.indexOf(HEADER_END);
   return at === -1 ? `${banner}${text}` : `${text.slice(0, at + HEADER_END.length)}${banner}${text.slice(at + HEADER_END.length)}`;

@@ -12,7 +12,7 @@
 import { builders, utils } from 'prettier/doc';
 import { callArguments, type Doc, type Layout } from './layout.js';
 
-const { breakParent, conditionalGroup, group, hardline, ifBreak, indent, join, line, softline } = builders;
+const { breakParent, conditionalGroup, group, hardline, indent, join } = builders;
 
 /** An argument of a call, with what prettier looks at. */
 export interface Arg {
@@ -54,15 +54,6 @@ export function chain(head: string, calls: readonly Call[], layout: Layout): Arg
 /** `callee(args)`. */
 export function call(callee: string, list: readonly Arg[], layout: Layout): Arg {
   return { doc: [callee, args(list, layout)], kind: 'other', simple: list.every((a) => a.simple) };
-}
-
-/**
- * `(params) => body` as the last argument of a call: the body on the next line when it does not
- * fit, then the closing parenthesis of the call on a line of its own.
- */
-export function arrow(params: string, body: Doc, layout: Layout): Arg {
-  const comma = layout.trailingComma === 'all' ? ifBreak(',') : '';
-  return { doc: group([`${params} =>`, group([indent([line, body]), comma, softline])]), kind: 'arrow', simple: false };
 }
 
 /**

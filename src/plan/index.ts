@@ -21,7 +21,7 @@ import type { AssociationPlan, ClientMethod, FieldPlan, PlanDiagnostic, PlanOpti
 export * from './types.js';
 export * from './type-node.js';
 export type { AssociationChecks, FieldCheck, ResourceChecks } from './checks.js';
-export { planField, type FieldSite } from './field.js';
+export { planField } from './field.js';
 
 export const DEFAULT_PLAN_OPTIONS: PlanOptions = { decimals: 'number', dates: 'string', brandedIds: true };
 

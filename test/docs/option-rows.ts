@@ -2,7 +2,7 @@
 import { OPTIONS, type OptionSpec } from '../../src/config/options.js';
 
 /** `introspect.timeout`, `stores.<name>.keyEnv`, `url`; a flag without a config option: `—`. */
-export function optionPath(o: OptionSpec): string {
+function optionPath(o: OptionSpec): string {
   if (o.key === null) return '—';
   if (o.section === 'top') return `\`${o.key}\``;
   if (o.section === 'store') return `\`stores.<name>.${o.key}\``;

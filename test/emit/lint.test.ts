@@ -6,7 +6,7 @@
  * names are a contract; the runtime's `@ts-nocheck`); a directive that no longer suppresses
  * anything is reported too.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import js from '@eslint/js';
 import { ESLint } from 'eslint';

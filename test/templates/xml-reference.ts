@@ -1,7 +1,6 @@
 // The tree parser as it was before the shared tokenizer (templates/runtime/xml-scan.ts), kept
 // verbatim as the oracle of the differential tests in decode-xml.test.ts: the new parser must build
 // the same tree from every document this one reads, and refuse every document this one refuses.
-/* eslint-disable */
 import { decodeEntities } from '../../templates/runtime/xml-scan.js';
 /** A parsed element: its name, attributes, child elements and its own text (character data + CDATA). */
 interface XmlElement {

@@ -13,8 +13,8 @@ import { zod } from './zod/index.js';
 /** Every name of `FLAVOUR_NAMES` (../flavour-names.ts) has its renderer here, and no other. */
 export const FLAVOURS = { standalone, zod } as const satisfies Readonly<Record<FlavourName, ValidatorFlavour>>;
 
-export type { FlavourInput, ValidatorFlavour } from './flavour.js';
-export { FLAVOUR_NAMES, VALIDATORS_CHOICES, type FlavourName, type ValidatorsOption } from '../flavour-names.js';
+export type { ValidatorFlavour } from './flavour.js';
+export type { FlavourName, ValidatorsOption } from '../flavour-names.js';
 
 /** The flavour of a `validators` option value, or null for `none`. */
 export function flavourOf(option: ValidatorsOption): ValidatorFlavour | null {

@@ -136,7 +136,7 @@ function shape(plan: ResourceChecks, patch: boolean, unknownKeys: UnknownKeys, i
 }
 
 /** Lower-camel name of a schema constant, from a type name (`ProductInput` → `productInputSchema`). */
-export function schemaName(typeName: string): string {
+function schemaName(typeName: string): string {
   return `${typeName[0]!.toLowerCase()}${typeName.slice(1)}Schema`;
 }
 
