@@ -101,7 +101,10 @@ describe("auth: 'ws_key'", () => {
       stripped.client({ auth: 'ws_key' });
       const p = await c.products.get(1);
       expect(p.reference).toBe('demo_1');
-      expect(warn.mock.calls.filter(([m]) => String(m).includes('ws_key'))).toHaveLength(1);
+      // At most once: the runtime warns once per process, and another test file of this worker may
+      // have loaded the same shared output and warned already (test/templates/http.test.ts checks
+      // the first warning on a fresh module).
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('ws_key')).length).toBeLessThanOrEqual(1);
       warn.mockRestore();
       const last = stripped.store.requests.at(-1)!;
       expect([last.query['ws_key'], last.hadAuthorization]).toEqual([stripped.store.apiKey, false]);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PrestaShopError } from '../../templates/runtime/errors.js';
 import { apiUrlOf, Transport, type FetchLike } from '../../templates/runtime/http.js';
 
@@ -202,5 +202,24 @@ describe('apiUrlOf and options', () => {
   it('refuses an empty or non-ASCII key', () => {
     expect(() => new Transport({ baseUrl: 'https://s', apiKey: '' })).toThrow(/apiKey/);
     expect(() => new Transport({ baseUrl: 'https://s', apiKey: 'clé' })).toThrow(/apiKey/);
+  });
+});
+
+describe("auth: 'ws_key' warning", () => {
+  it('warns once per process that the key goes in the query, without the key, however many transports', async () => {
+    // A module instance of its own, so no earlier test of this worker has warned yet.
+    const url = `${new URL('../../templates/runtime/http.ts', import.meta.url).href}?warn-once`;
+    const fresh = (await import(/* @vite-ignore */ url)) as typeof import('../../templates/runtime/http.js');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      new fresh.Transport({ baseUrl: 'http://127.0.0.1:9', apiKey: 'SECRETKEY123', auth: 'ws_key' });
+      new fresh.Transport({ baseUrl: 'http://127.0.0.1:9', apiKey: 'SECRETKEY123', auth: 'ws_key' });
+      new fresh.Transport({ baseUrl: 'http://127.0.0.1:9', apiKey: 'SECRETKEY123' });
+      const calls = warn.mock.calls.map(([m]) => String(m));
+      expect(calls.filter((m) => m.includes('ws_key'))).toHaveLength(1);
+      expect(calls.join('\n')).not.toContain('SECRETKEY123');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
