@@ -8,7 +8,21 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'templates/', 'test/golden/', 'test/**/out/', 'fixtures/', 'catalog/', 'baselines/', 'schemas/', 'bench/.work/', 'coverage/', 'tmp/', '.tmp/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'templates/',
+      'test/golden/',
+      'test/**/out/',
+      'fixtures/',
+      'catalog/',
+      'baselines/',
+      'schemas/',
+      'bench/.work/',
+      'coverage/',
+      'tmp/',
+      '.tmp/',
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -6,7 +6,16 @@ import { performance } from 'node:perf_hooks';
 import { applyIgnores, buildReport, diff, renderJson, renderMarkdown, renderText } from '../dist/diff/index.js';
 import { canonicalize, parseSnapshot, serializeSnapshot } from '../dist/model/index.js';
 
-const FORMATS = ['isUnsignedId', 'isCatalogName', 'isGenericName', 'isPrice', 'isBool', 'isDate', 'isCleanHtml', 'isInt'];
+const FORMATS = [
+  'isUnsignedId',
+  'isCatalogName',
+  'isGenericName',
+  'isPrice',
+  'isBool',
+  'isDate',
+  'isCleanHtml',
+  'isInt',
+];
 
 /** A deterministic store of `n` resources, each with 30 fields and 2 associations. */
 function syntheticStore(n, version) {
@@ -26,7 +35,14 @@ function syntheticStore(n, version) {
         references: f % 9 === 0 ? `resource_${String((r + 1) % n).padStart(2, '0')}` : null,
       });
     }
-    const idField = { ...fields[0], name: 'id', format: 'isUnsignedId', required: false, maxSize: null, multilingual: false };
+    const idField = {
+      ...fields[0],
+      name: 'id',
+      format: 'isUnsignedId',
+      required: false,
+      maxSize: null,
+      multilingual: false,
+    };
     resources.push({
       name: `resource_${String(r).padStart(2, '0')}`,
       description: `Resource ${r}`,
@@ -42,7 +58,13 @@ function syntheticStore(n, version) {
     });
   }
   // A version-1 snapshot: the reader fills in what version 2 added (store order, catalog fields).
-  return parseSnapshot(JSON.stringify({ schemaVersion: 1, store: { psVersion: version, languages: [{ id: 1, isoCode: 'en' }] }, resources }));
+  return parseSnapshot(
+    JSON.stringify({
+      schemaVersion: 1,
+      store: { psVersion: version, languages: [{ id: 1, isoCode: 'en' }] },
+      resources,
+    }),
+  );
 }
 
 /** The same store after an "upgrade": about one change in ten fields, a few resources in and out. */
@@ -82,7 +104,10 @@ function time(group, label, fn, runs = 50) {
     ms.push(performance.now() - t);
   }
   timings.push({ label: `${group}: ${label}`, median: median(ms), min: Math.min(...ms), max: Math.max(...ms), runs });
-  if (!JSON_OUT) console.log(`${label.padEnd(58)} median ${median(ms).toFixed(2).padStart(7)} ms  (min ${Math.min(...ms).toFixed(2)}, ${runs} runs)`);
+  if (!JSON_OUT)
+    console.log(
+      `${label.padEnd(58)} median ${median(ms).toFixed(2).padStart(7)} ms  (min ${Math.min(...ms).toFixed(2)}, ${runs} runs)`,
+    );
   return result;
 }
 
@@ -90,12 +115,19 @@ function bench(name, a, b) {
   const textA = serializeSnapshot(a);
   const textB = serializeSnapshot(b);
   const fields = (s) => s.resources.reduce((n, r) => n + r.fields.length, 0);
-  if (!JSON_OUT) console.log(`\n${name}: ${a.resources.length} vs ${b.resources.length} resources, ${fields(a)} vs ${fields(b)} fields`);
+  if (!JSON_OUT)
+    console.log(
+      `\n${name}: ${a.resources.length} vs ${b.resources.length} resources, ${fields(a)} vs ${fields(b)} fields`,
+    );
   const changes = time(name, 'diff(old, new)', () => diff(a, b));
   if (!JSON_OUT) console.log(`  ${changes.length} changes`);
   time(name, 'parse both snapshots + diff', () => diff(parseSnapshot(textA), parseSnapshot(textB)));
   const report = () =>
-    buildReport({ old: { label: 'old', psVersion: a.store.psVersion }, new: { label: 'new', psVersion: b.store.psVersion } }, applyIgnores(changes, [], '2025-01-01'), 'breaking');
+    buildReport(
+      { old: { label: 'old', psVersion: a.store.psVersion }, new: { label: 'new', psVersion: b.store.psVersion } },
+      applyIgnores(changes, [], '2025-01-01'),
+      'breaking',
+    );
   time(name, 'report + text, markdown and json renderers', () => {
     const r = report();
     return renderText(r).length + renderMarkdown(r).length + renderJson(r).length;
@@ -109,6 +141,10 @@ bench('synthetic 70-resource pair, identical', old70, old70);
 const fixtureOld = new URL('../test/golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url);
 const fixtureNew = new URL('../test/diff/fixtures/prestashop-9.0.0-like.json', import.meta.url);
 if (existsSync(fixtureOld) && existsSync(fixtureNew)) {
-  bench('8.2.0 fixture vs its edited upgrade', parseSnapshot(readFileSync(fixtureOld, 'utf8')), parseSnapshot(readFileSync(fixtureNew, 'utf8')));
+  bench(
+    '8.2.0 fixture vs its edited upgrade',
+    parseSnapshot(readFileSync(fixtureOld, 'utf8')),
+    parseSnapshot(readFileSync(fixtureNew, 'utf8')),
+  );
 }
 if (JSON_OUT) console.log(JSON.stringify(timings));

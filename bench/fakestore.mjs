@@ -114,7 +114,9 @@ async function throughput(origin, path, headers, total, concurrency) {
 }
 
 function runChild(mode) {
-  const child = spawn(process.execPath, [SELF, '--mode', mode, '--snapshot', opts.snapshot], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SELF, '--mode', mode, '--snapshot', opts.snapshot], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return child;
 }
 
@@ -159,8 +161,18 @@ async function main() {
     const info = await next();
     bytes = { get: info.bare.get.bytes, list: info.bare.list.bytes };
     const contenders = Object.keys(KINDS).flatMap((kind) => [
-      { id: `fake.${kind}`, origin: info.fake, path: KINDS[kind], headers: { authorization: info.auth, 'output-format': 'XML' } },
-      { id: `bare.${kind}`, origin: info.bare[kind].url, path: KINDS[kind], headers: { authorization: info.auth, 'output-format': 'XML' } },
+      {
+        id: `fake.${kind}`,
+        origin: info.fake,
+        path: KINDS[kind],
+        headers: { authorization: info.auth, 'output-format': 'XML' },
+      },
+      {
+        id: `bare.${kind}`,
+        origin: info.bare[kind].url,
+        path: KINDS[kind],
+        headers: { authorization: info.auth, 'output-format': 'XML' },
+      },
     ]);
     // One warm-up round, then interleaved rounds (drift on a shared machine hits all alike).
     for (let round = 0; round <= rounds; round++) {
@@ -216,41 +228,100 @@ export default {
   title: 'fakestore: createFakeStore start-up (8.2.0 snapshot, seeded), get/list throughput vs a bare node:http server',
   async run(ctx) {
     ctx.requireSnapshot();
-    const res = await ctx.runNode(SELF, ['--json', '--snapshot', ctx.snapshot, '--rounds', String(Math.max(3, ctx.runs))]);
-    if (res.code !== 0) throw new Error(`bench/fakestore.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    const res = await ctx.runNode(SELF, [
+      '--json',
+      '--snapshot',
+      ctx.snapshot,
+      '--rounds',
+      String(Math.max(3, ctx.runs)),
+    ]);
+    if (res.code !== 0)
+      throw new Error(`bench/fakestore.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     const data = JSON.parse(res.stdout.trim().split('\n').pop());
     const timing = (id, label, samples, extra) => {
       const s = [...samples].sort((a, b) => a - b);
-      return { id, label, samples: s, median: median(s), min: s[0], max: s[s.length - 1], rssMb: null, ...(extra ? { extra } : {}) };
+      return {
+        id,
+        label,
+        samples: s,
+        median: median(s),
+        min: s[0],
+        max: s[s.length - 1],
+        rssMb: null,
+        ...(extra ? { extra } : {}),
+      };
     };
     const PER = 1000;
     const measurements = [
-      timing('fakestore.startup', 'createFakeStore(8.2.0 snapshot), seeded: first call in a fresh process', data.startup.startMs, {
-        import: `${median(data.startup.importMs).toFixed(0)} ms`,
-      }),
+      timing(
+        'fakestore.startup',
+        'createFakeStore(8.2.0 snapshot), seeded: first call in a fresh process',
+        data.startup.startMs,
+        {
+          import: `${median(data.startup.importMs).toFixed(0)} ms`,
+        },
+      ),
       timing('fakestore.startup-warm', 'createFakeStore, second call in the same process', data.startup.warmStartMs),
     ];
     for (const kind of ['get', 'list']) {
       for (const who of ['fake', 'bare']) {
         const rps = data.rps[`${who}.${kind}`];
         const label = `${who === 'fake' ? 'fake store' : 'bare node:http, same bytes'}: ${PER} × ${kind} (${data.bytes[kind]} B), ${data.concurrency} at a time`;
-        const extra = { 'req/s': Math.round(median(rps)).toLocaleString('en-US'), 'server CPU per request': `${median(data.cpuUsPerRequest[`${who}.${kind}`]).toFixed(0)} µs` };
-        measurements.push(timing(`fakestore.${who}.${kind}`, label, rps.map((r) => (PER / r) * 1000), extra));
+        const extra = {
+          'req/s': Math.round(median(rps)).toLocaleString('en-US'),
+          'server CPU per request': `${median(data.cpuUsPerRequest[`${who}.${kind}`]).toFixed(0)} µs`,
+        };
+        measurements.push(
+          timing(
+            `fakestore.${who}.${kind}`,
+            label,
+            rps.map((r) => (PER / r) * 1000),
+            extra,
+          ),
+        );
       }
     }
     // Paired by round: the fake and the bare server ran one after the other, under the same load.
-    const cpuRatio = (kind) => Number((median(data.cpuUsPerRequest[`fake.${kind}`]) / median(data.cpuUsPerRequest[`bare.${kind}`])).toFixed(2));
-    const paired = (kind) => Number(median(data.rps[`fake.${kind}`].map((r, i) => r / data.rps[`bare.${kind}`][i])).toFixed(2));
+    const cpuRatio = (kind) =>
+      Number((median(data.cpuUsPerRequest[`fake.${kind}`]) / median(data.cpuUsPerRequest[`bare.${kind}`])).toFixed(2));
+    const paired = (kind) =>
+      Number(median(data.rps[`fake.${kind}`].map((r, i) => r / data.rps[`bare.${kind}`][i])).toFixed(2));
     return {
       measurements,
       ratios: [
         // Issue 20: start-up ≤ 300 ms; get throughput ≥ 0.5× the bare server's, i.e. time ≤ 2×.
-        { label: 'fakestore start-up (8.2.0 snapshot, seeded, first call)', value: Math.round(median(data.startup.startMs)), unit: 'ms', target: 300 },
-        { label: 'fakestore get: time per request ÷ bare node:http, medians (≤ 2 is throughput ≥ 0.5×)', num: 'fakestore.fake.get', den: 'fakestore.bare.get', target: 2 },
-        { label: 'fakestore list: time per request ÷ bare node:http, medians', num: 'fakestore.fake.list', den: 'fakestore.bare.list' },
-        { label: 'fakestore get: req/s ÷ bare node:http req/s, median of the rounds (target ≥ 0.5)', value: paired('get'), unit: '×' },
-        { label: 'fakestore list: req/s ÷ bare node:http req/s, median of the rounds', value: paired('list'), unit: '×' },
-        { label: 'fakestore get: server CPU per request ÷ bare node:http (the throughput bound on an idle core)', value: cpuRatio('get'), unit: '×' },
+        {
+          label: 'fakestore start-up (8.2.0 snapshot, seeded, first call)',
+          value: Math.round(median(data.startup.startMs)),
+          unit: 'ms',
+          target: 300,
+        },
+        {
+          label: 'fakestore get: time per request ÷ bare node:http, medians (≤ 2 is throughput ≥ 0.5×)',
+          num: 'fakestore.fake.get',
+          den: 'fakestore.bare.get',
+          target: 2,
+        },
+        {
+          label: 'fakestore list: time per request ÷ bare node:http, medians',
+          num: 'fakestore.fake.list',
+          den: 'fakestore.bare.list',
+        },
+        {
+          label: 'fakestore get: req/s ÷ bare node:http req/s, median of the rounds (target ≥ 0.5)',
+          value: paired('get'),
+          unit: '×',
+        },
+        {
+          label: 'fakestore list: req/s ÷ bare node:http req/s, median of the rounds',
+          value: paired('list'),
+          unit: '×',
+        },
+        {
+          label: 'fakestore get: server CPU per request ÷ bare node:http (the throughput bound on an idle core)',
+          value: cpuRatio('get'),
+          unit: '×',
+        },
         { label: 'fakestore list: server CPU per request ÷ bare node:http', value: cpuRatio('list'), unit: '×' },
       ],
       notes: [

@@ -61,9 +61,13 @@ async function main() {
     await store.close();
   }
   const medians = times.map(median);
-  console.log(`introspect bench: 8.2.0 fixture store, ${latency} ms latency per request, ${requests} requests per run, median of ${runs} runs`);
+  console.log(
+    `introspect bench: 8.2.0 fixture store, ${latency} ms latency per request, ${requests} requests per run, median of ${runs} runs`,
+  );
   for (const [i, s] of settings.entries()) {
-    console.log(`  ${s.label.padEnd(26)} ${(medians[i] / 1000).toFixed(2)} s   (runs: ${times[i].map((t) => (t / 1000).toFixed(2)).join(', ')})`);
+    console.log(
+      `  ${s.label.padEnd(26)} ${(medians[i] / 1000).toFixed(2)} s   (runs: ${times[i].map((t) => (t / 1000).toFixed(2)).join(', ')})`,
+    );
   }
   console.log(`  speed-up                   ${(medians[1] / medians[0]).toFixed(1)}x`);
 }

@@ -59,7 +59,8 @@ function makeContext() {
     runNode: (script, args, o = {}) => runNodeRaw(script, args, { cwd: ROOT, tmp: WORK, ...o }),
     runCli: (args, o = {}) => ctx.runNode(join(ROOT, 'dist', 'cli', 'bin.js'), args, o),
     /** Interleaved rounds; `o` may lower the runs or warm-ups of slow measurements. */
-    measureRounds: (contenders, o = {}) => measureRoundsRaw(contenders, { runs: o.runs ?? runs, warmup: o.warmup ?? warmup, log }),
+    measureRounds: (contenders, o = {}) =>
+      measureRoundsRaw(contenders, { runs: o.runs ?? runs, warmup: o.warmup ?? warmup, log }),
     /** Installed version of a package (read from node_modules: not every package exports its package.json). */
     version(pkg) {
       return JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
@@ -109,7 +110,12 @@ async function main() {
     } catch (error) {
       const skipped = error instanceof Skip;
       log(`  ${skipped ? 'skipped' : 'FAILED'}: ${error.message}`);
-      sections.push({ name: section.name, title: section.title, status: skipped ? 'skipped' : 'failed', reason: error.message });
+      sections.push({
+        name: section.name,
+        title: section.title,
+        status: skipped ? 'skipped' : 'failed',
+        reason: error.message,
+      });
     }
     log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }

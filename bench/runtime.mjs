@@ -82,11 +82,22 @@ async function bundle(dir) {
       // The golden client imports ../runtime/x.js; the runtime is templates/runtime/x.ts.
       // Validators load on the first write only: reads never import them.
       b.onResolve({ filter: /^\.\.\/validators\// }, (args) => ({ path: args.path, external: true }));
-      b.onResolve({ filter: /^\.\.\/runtime\// }, (args) => ({ path: join(runtimeDir, args.path.slice('../runtime/'.length).replace(/\.js$/, '.ts')) }));
+      b.onResolve({ filter: /^\.\.\/runtime\// }, (args) => ({
+        path: join(runtimeDir, args.path.slice('../runtime/'.length).replace(/\.js$/, '.ts')),
+      }));
     },
   };
   const outfile = join(dir, 'runtime.mjs');
-  await build({ entryPoints: [join(dir, 'entry.ts')], bundle: true, format: 'esm', platform: 'node', target: 'es2022', outfile, logLevel: 'silent', plugins: [toRuntime] });
+  await build({
+    entryPoints: [join(dir, 'entry.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    outfile,
+    logLevel: 'silent',
+    plugins: [toRuntime],
+  });
   return outfile;
 }
 
@@ -106,7 +117,14 @@ async function worker(mode, url, key, bundlePath) {
   const headers = { authorization: auth, 'output-format': format.toUpperCase() };
   let XMLParser = null;
   if (mode === 'fxp-xml') ({ XMLParser } = await import('fast-xml-parser'));
-  const rt = new ResourceRuntime(createContext({ baseUrl: url, apiKey: key, format, retries: 0, timeoutMs: 120_000 }, { decimals: 'number', dates: 'string' }, [1, 2]), productsMeta);
+  const rt = new ResourceRuntime(
+    createContext(
+      { baseUrl: url, apiKey: key, format, retries: 0, timeoutMs: 120_000 },
+      { decimals: 'number', dates: 'string' },
+      [1, 2],
+    ),
+    productsMeta,
+  );
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let records = [];
@@ -129,7 +147,9 @@ async function worker(mode, url, key, bundlePath) {
   const cpu = process.cpuUsage(cpu0);
   const wallMs = performance.now() - t0;
   if (records.length !== COUNT) throw new Error(`${mode}: ${records.length} records, expected ${COUNT}`);
-  process.stdout.write(`${JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, wallMs, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ cpuMs: (cpu.user + cpu.system) / 1000, wallMs, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+  );
 }
 
 const CONTENDERS = [
@@ -148,30 +168,64 @@ export default {
   async run(ctx) {
     ctx.requireSnapshot();
     const bundlePath = await bundle(ctx.workPath('runtime'));
-    const { info, close } = await startStoreProcess(`process.env.SNAPSHOT = ${JSON.stringify(ctx.snapshot)};\n${SERVER}`);
+    const { info, close } = await startStoreProcess(
+      `process.env.SNAPSHOT = ${JSON.stringify(ctx.snapshot)};\n${SERVER}`,
+    );
     try {
       const samples = new Map(CONTENDERS.map(([mode]) => [mode, { cpu: [], rss: [] }]));
       const runs = Math.max(1, Math.min(3, ctx.runs));
       for (let round = 0; round < runs; round++) {
         for (const [mode, label] of CONTENDERS) {
           const res = await ctx.runNode(SELF, ['worker', mode, info.url, info.key, bundlePath]);
-          if (res.code !== 0) throw new Error(`${label} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+          if (res.code !== 0)
+            throw new Error(`${label} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
           const out = JSON.parse(res.stdout.trim().split('\n').at(-1));
           samples.get(mode).cpu.push(out.cpuMs);
           samples.get(mode).rss.push(out.maxRssMb);
-          ctx.log(`  run ${round + 1}/${runs} ${label}: ${Math.round(out.cpuMs)} ms CPU, ${Math.round(out.maxRssMb)} MiB peak`);
+          ctx.log(
+            `  run ${round + 1}/${runs} ${label}: ${Math.round(out.cpuMs)} ms CPU, ${Math.round(out.maxRssMb)} MiB peak`,
+          );
         }
       }
-      const measurements = CONTENDERS.map(([mode, label]) => ({ ...derived(`runtime.${mode}`, `${label}: CPU time of the loop`, samples.get(mode).cpu), rssMb: median(samples.get(mode).rss) }));
+      const measurements = CONTENDERS.map(([mode, label]) => ({
+        ...derived(`runtime.${mode}`, `${label}: CPU time of the loop`, samples.get(mode).cpu),
+        rssMb: median(samples.get(mode).rss),
+      }));
       const rss = (mode) => median(samples.get(mode).rss);
       return {
         measurements,
         ratios: [
-          { label: 'listAll XML ÷ fetch + fast-xml-parser (CPU)', num: 'runtime.listAll-xml', den: 'runtime.fxp-xml', target: 0.4 },
-          { label: 'listAll JSON ÷ fetch + JSON.parse (CPU)', num: 'runtime.listAll-json', den: 'runtime.parse-json', target: 1.5 },
-          { label: 'listAll JSON ÷ fetch + JSON.parse + a plain copy (CPU)', num: 'runtime.listAll-json', den: 'runtime.parse-copy-json' },
-          { label: 'list() XML ÷ listAll XML (peak RSS)', num: 'runtime.list-xml', den: 'runtime.listAll-xml', of: 'rssMb', target: 2 },
-          { label: 'list() JSON ÷ listAll JSON (peak RSS)', num: 'runtime.list-json', den: 'runtime.listAll-json', of: 'rssMb', target: 2 },
+          {
+            label: 'listAll XML ÷ fetch + fast-xml-parser (CPU)',
+            num: 'runtime.listAll-xml',
+            den: 'runtime.fxp-xml',
+            target: 0.4,
+          },
+          {
+            label: 'listAll JSON ÷ fetch + JSON.parse (CPU)',
+            num: 'runtime.listAll-json',
+            den: 'runtime.parse-json',
+            target: 1.5,
+          },
+          {
+            label: 'listAll JSON ÷ fetch + JSON.parse + a plain copy (CPU)',
+            num: 'runtime.listAll-json',
+            den: 'runtime.parse-copy-json',
+          },
+          {
+            label: 'list() XML ÷ listAll XML (peak RSS)',
+            num: 'runtime.list-xml',
+            den: 'runtime.listAll-xml',
+            of: 'rssMb',
+            target: 2,
+          },
+          {
+            label: 'list() JSON ÷ listAll JSON (peak RSS)',
+            num: 'runtime.list-json',
+            den: 'runtime.listAll-json',
+            of: 'rssMb',
+            target: 2,
+          },
         ],
         notes: [
           `the store's ${info.products} seed products repeated to ${COUNT}: ${(info.listBytes.XML / 2 ** 20).toFixed(1)} MiB of XML, ${(info.listBytes.JSON / 2 ** 20).toFixed(1)} MiB of JSON in one list answer`,

@@ -63,11 +63,20 @@ const RECORDS = {
         state: 1,
         name: text('Hummingbird printed t-shirt', 'T-shirt imprimé colibri'),
         link_rewrite: text('hummingbird-printed-t-shirt', 't-shirt-imprime-colibri'),
-        description: text('<p>Symbol of lightness and delicacy, the hummingbird evokes curiosity and joy.</p>', '<p>Symbole de légèreté et de délicatesse, le colibri évoque la curiosité et la joie.</p>'),
+        description: text(
+          '<p>Symbol of lightness and delicacy, the hummingbird evokes curiosity and joy.</p>',
+          '<p>Symbole de légèreté et de délicatesse, le colibri évoque la curiosité et la joie.</p>',
+        ),
         meta_title: text('Hummingbird t-shirt', 'T-shirt colibri'),
         associations: { categories: [{ id: 2 }, { id: 3 }], product_features: [{ id: 1, id_feature_value: 4 }] },
       },
-      { price: 9.5, name: text('Mug The best is yet to come', 'Mug Le meilleur reste à venir'), reference: 'demo_12', weight: 0.3, active: false },
+      {
+        price: 9.5,
+        name: text('Mug The best is yet to come', 'Mug Le meilleur reste à venir'),
+        reference: 'demo_12',
+        weight: 0.3,
+        active: false,
+      },
     ],
     invalid: [
       {
@@ -78,18 +87,45 @@ const RECORDS = {
         ean13: 'not-a-barcode',
         associations: { categories: [{ id: 2 }, {}] },
       },
-      { name: text('Poster', 'Affiche'), description: text('<script>alert(1)</script>', ''), weight: -2, visibility: 'hidden' },
+      {
+        name: text('Poster', 'Affiche'),
+        description: text('<script>alert(1)</script>', ''),
+        weight: -2,
+        visibility: 'hidden',
+      },
     ],
   },
   customers: {
     validator: 'validateCustomerInput',
     schema: 'customerInputSchema',
     valid: [
-      { firstname: 'John', lastname: 'Doe', email: 'pub@prestashop.com', passwd: '$2y$10$Hs4VvZlDOmjzNwLTrt4mle5dQ6MlB3V7ZcC0oCGXAVUKPoXtu1H4y', birthday: '1970-01-15', newsletter: true, active: true, associations: { groups: [{ id: 3 }] } },
-      { firstname: 'Anne-Sophie', lastname: "O'Brien", email: 'a+b@example.fr', passwd: 'd41d8cd98f00b204e9800998ecf8427e', company: 'Acme' },
+      {
+        firstname: 'John',
+        lastname: 'Doe',
+        email: 'pub@prestashop.com',
+        passwd: '$2y$10$Hs4VvZlDOmjzNwLTrt4mle5dQ6MlB3V7ZcC0oCGXAVUKPoXtu1H4y',
+        birthday: '1970-01-15',
+        newsletter: true,
+        active: true,
+        associations: { groups: [{ id: 3 }] },
+      },
+      {
+        firstname: 'Anne-Sophie',
+        lastname: "O'Brien",
+        email: 'a+b@example.fr',
+        passwd: 'd41d8cd98f00b204e9800998ecf8427e',
+        company: 'Acme',
+      },
     ],
     invalid: [
-      { firstname: 'R2D2', lastname: 'Doe', email: 'not an email', passwd: 'short', birthday: '2990-01-01', secure_key: 'x' },
+      {
+        firstname: 'R2D2',
+        lastname: 'Doe',
+        email: 'not an email',
+        passwd: 'short',
+        birthday: '2990-01-01',
+        secure_key: 'x',
+      },
       { lastname: 'Smith', email: 'ü@example.com', website: 'a"b' },
     ],
   },
@@ -97,11 +133,41 @@ const RECORDS = {
     validator: 'validateAddressInput',
     schema: 'addressInputSchema',
     valid: [
-      { id_customer: 1, id_country: 8, alias: 'Home', firstname: 'John', lastname: 'Doe', address1: '16, Main street', postcode: '75002', city: 'Paris', phone: '+33 1 23 45 67 89' },
-      { id_country: 21, id_state: 12, alias: 'Office', firstname: 'Ada', lastname: 'Lovelace', company: 'Analytical Engines', address1: '1 Infinite Loop', address2: '2nd floor', postcode: '95014', city: 'Cupertino' },
+      {
+        id_customer: 1,
+        id_country: 8,
+        alias: 'Home',
+        firstname: 'John',
+        lastname: 'Doe',
+        address1: '16, Main street',
+        postcode: '75002',
+        city: 'Paris',
+        phone: '+33 1 23 45 67 89',
+      },
+      {
+        id_country: 21,
+        id_state: 12,
+        alias: 'Office',
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        company: 'Analytical Engines',
+        address1: '1 Infinite Loop',
+        address2: '2nd floor',
+        postcode: '95014',
+        city: 'Cupertino',
+      },
     ],
     invalid: [
-      { id_country: -1, alias: 'Home', firstname: 'J0hn', lastname: 'Doe', address1: '16 <b>Main</b> street', postcode: '75002!', city: 'Paris', phone: 'call me' },
+      {
+        id_country: -1,
+        alias: 'Home',
+        firstname: 'J0hn',
+        lastname: 'Doe',
+        address1: '16 <b>Main</b> street',
+        postcode: '75002!',
+        city: 'Paris',
+        phone: 'call me',
+      },
       { alias: 'x'.repeat(40), lastname: 'Doe', address1: '', city: 'Saint_Denis', dni: 'too long for a dni number' },
     ],
   },
@@ -110,17 +176,41 @@ const RECORDS = {
     schema: 'orderInputSchema',
     valid: [
       {
-        id_address_delivery: 5, id_address_invoice: 5, id_cart: 7, id_currency: 1, id_lang: 1, id_customer: 2, id_carrier: 2,
-        module: 'ps_checkpayment', payment: 'Payment by check', total_paid: 61.8, total_paid_real: 61.8, total_products: 52,
-        total_products_wt: 55.5, conversion_rate: 1, current_state: 1, reference: 'XKBKNABJK',
+        id_address_delivery: 5,
+        id_address_invoice: 5,
+        id_cart: 7,
+        id_currency: 1,
+        id_lang: 1,
+        id_customer: 2,
+        id_carrier: 2,
+        module: 'ps_checkpayment',
+        payment: 'Payment by check',
+        total_paid: 61.8,
+        total_paid_real: 61.8,
+        total_products: 52,
+        total_products_wt: 55.5,
+        conversion_rate: 1,
+        current_state: 1,
+        reference: 'XKBKNABJK',
         associations: { order_rows: [{ product_id: 1, product_attribute_id: 1, product_quantity: 2 }] },
       },
     ],
     invalid: [
       {
-        id_address_delivery: 5, id_cart: 7, id_currency: 1, id_lang: 1, id_customer: 2, id_carrier: 2,
-        module: 'ps check payment', payment: 'Payment <by> check', total_paid: 'free', total_paid_real: 61.8,
-        total_products: 52, total_products_wt: 55.5, conversion_rate: 1, reference: 'x'.repeat(20),
+        id_address_delivery: 5,
+        id_cart: 7,
+        id_currency: 1,
+        id_lang: 1,
+        id_customer: 2,
+        id_carrier: 2,
+        module: 'ps check payment',
+        payment: 'Payment <by> check',
+        total_paid: 'free',
+        total_paid_real: 61.8,
+        total_products: 52,
+        total_products_wt: 55.5,
+        conversion_rate: 1,
+        reference: 'x'.repeat(20),
         associations: { order_rows: [{ product_id: 1, product_name: 'Mug' }] },
       },
     ],
@@ -164,12 +254,14 @@ async function main() {
   for (const [resource, spec] of Object.entries(RECORDS)) {
     const validate = ours[spec.validator];
     const schema = zod[spec.schema];
-    if (typeof validate !== 'function' || schema === undefined) throw new Error(`${resource}: no validator in the output`);
+    if (typeof validate !== 'function' || schema === undefined)
+      throw new Error(`${resource}: no validator in the output`);
     for (const kind of ['valid', 'invalid']) {
       for (const r of spec[kind]) {
         const a = validate(r).ok;
         const b = schema.safeParse(r).success;
-        if (a !== (kind === 'valid') || b !== a) throw new Error(`${resource}: a ${kind} record is judged ${a} by ours and ${b} by zod`);
+        if (a !== (kind === 'valid') || b !== a)
+          throw new Error(`${resource}: a ${kind} record is judged ${a} by ours and ${b} by zod`);
       }
       sets.push({ resource, kind, records: spec[kind], ours: (r) => validate(r), zod: (r) => schema.safeParse(r) });
     }
@@ -201,9 +293,23 @@ async function main() {
     const perRound = (who) => Array.from({ length: rounds }, (_, i) => geo(idx.map((j) => samples[j][who][i])));
     const oursRounds = perRound('ours');
     const zodRounds = perRound('zod');
-    return { kind, ours: median(oursRounds), zod: median(zodRounds), speedup: median(oursRounds) / median(zodRounds), oursRounds, zodRounds };
+    return {
+      kind,
+      ours: median(oursRounds),
+      zod: median(zodRounds),
+      speedup: median(oursRounds) / median(zodRounds),
+      oursRounds,
+      zodRounds,
+    };
   });
-  const out = { zod: JSON.parse(readFileSync(join(ROOT, 'node_modules', 'zod', 'package.json'), 'utf8')).version, node: process.version, seconds, rounds, results, summary };
+  const out = {
+    zod: JSON.parse(readFileSync(join(ROOT, 'node_modules', 'zod', 'package.json'), 'utf8')).version,
+    node: process.version,
+    seconds,
+    rounds,
+    results,
+    summary,
+  };
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return;
@@ -215,7 +321,9 @@ async function main() {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   process.stdout.write(`${[line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')}\n`);
-  process.stdout.write(`\nNode ${process.version}; median of ${rounds} interleaved rounds of ${seconds} s per contender and record set.\n`);
+  process.stdout.write(
+    `\nNode ${process.version}; median of ${rounds} interleaved rounds of ${seconds} s per contender and record set.\n`,
+  );
 }
 
 /** The `validators` section of `npm run bench` (bench/run.mjs): runs this script in its own process. */
@@ -228,7 +336,10 @@ export default {
     // to about half a minute of the whole benchmark's 10-minute budget.
     const args = ['--json', '--snapshot', ctx.snapshot, '--rounds', String(Math.max(3, ctx.runs)), '--seconds', '0.3'];
     const res = await ctx.runNode(fileURLToPath(import.meta.url), args);
-    if (res.code !== 0) throw new Error(`bench/validators.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    if (res.code !== 0)
+      throw new Error(
+        `bench/validators.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+      );
     const data = JSON.parse(res.stdout.trim().split('\n').pop());
     const PER = 100_000;
     const measurements = [];

@@ -14,7 +14,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { BASELINE_VERSIONS, buildBaselineText, extractInputs } = await import(join(ROOT, 'dist', 'baselines', 'index.js'));
+const { BASELINE_VERSIONS, buildBaselineText, extractInputs } = await import(
+  join(ROOT, 'dist', 'baselines', 'index.js')
+);
 const { loadCatalog } = await import(join(ROOT, 'dist', 'catalog', 'load.js'));
 
 const check = process.argv.includes('--check');
@@ -22,7 +24,10 @@ let stale = 0;
 for (const version of BASELINE_VERSIONS) {
   const src = join(ROOT, 'fixtures', 'catalog-src', version);
   const read = (name) => JSON.parse(readFileSync(join(src, name), 'utf8'));
-  const text = buildBaselineText(extractInputs(read('resources.json'), read('parameters.json')), await loadCatalog(version));
+  const text = buildBaselineText(
+    extractInputs(read('resources.json'), read('parameters.json')),
+    await loadCatalog(version),
+  );
   const path = join(ROOT, 'baselines', `prestashop-${version}.json`);
   if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
   if (check) {

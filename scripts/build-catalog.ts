@@ -26,7 +26,8 @@ for (const version of CATALOG_VERSIONS) {
     mkdirSync(src, { recursive: true });
     for (const file of ['definitions.json', 'parameters.json', 'resources.json']) {
       const from = join(resolve(refresh), version, file);
-      if (!existsSync(from)) throw new Error(`${from} is missing; --refresh takes the folder holding <version>/${file}`);
+      if (!existsSync(from))
+        throw new Error(`${from} is missing; --refresh takes the folder holding <version>/${file}`);
       copyFileSync(from, join(src, file));
     }
   }

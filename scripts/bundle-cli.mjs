@@ -24,7 +24,10 @@ const metaUrlPlugin = {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
-      const compiled = relative(dirname(OUT), join(ROOT, 'dist', relative(SRC, args.path))).replace(/\.ts$/, '.js').split('\\').join('/');
+      const compiled = relative(dirname(OUT), join(ROOT, 'dist', relative(SRC, args.path)))
+        .replace(/\.ts$/, '.js')
+        .split('\\')
+        .join('/');
       const url = `new URL(${JSON.stringify(compiled)}, import.meta.url).href`;
       return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
     });

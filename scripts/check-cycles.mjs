@@ -21,7 +21,9 @@ const SOURCE = /\.(?:[cm]?ts|tsx|[cm]?js)$/;
 /** Every source file under `dir`, as absolute paths, in a stable order. */
 function sourceFiles(dir) {
   const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourceFiles(path));
     else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
@@ -36,7 +38,9 @@ function sourceFiles(dir) {
  */
 export function importedSpecifiers(text) {
   const out = [];
-  for (const m of text.matchAll(/\bfrom\s*(['"])(\.[^'"\n]*)\1|\bimport\s*\(\s*(['"])(\.[^'"\n]*)\3|\bimport\s*(['"])(\.[^'"\n]*)\5/g)) {
+  for (const m of text.matchAll(
+    /\bfrom\s*(['"])(\.[^'"\n]*)\1|\bimport\s*\(\s*(['"])(\.[^'"\n]*)\3|\bimport\s*(['"])(\.[^'"\n]*)\5/g,
+  )) {
     out.push(m[2] ?? m[4] ?? m[6]);
   }
   return out;
@@ -45,7 +49,14 @@ export function importedSpecifiers(text) {
 /** The file a relative specifier names (`./x.js` is `./x.ts` in TypeScript sources), or null. */
 function resolveImport(from, specifier, files) {
   const base = resolve(dirname(from), specifier);
-  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, join(base, 'index.ts'), join(base, 'index.js')];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.mjs$/, '.mts'),
+    `${base}.ts`,
+    join(base, 'index.ts'),
+    join(base, 'index.js'),
+  ];
   return candidates.find((c) => files.has(c)) ?? null;
 }
 
@@ -171,11 +182,14 @@ function main() {
   const cycles = findCycles(root);
   for (const c of cycles) process.stderr.write(`cycle: ${c.path.join(' → ')} (${c.because.join('; ')})\n`);
   if (cycles.length > 0) {
-    process.stderr.write(`check-cycles: ${cycles.length} folder cycle(s) under ${root}; make the arrows run one way (move the shared module below both)\n`);
+    process.stderr.write(
+      `check-cycles: ${cycles.length} folder cycle(s) under ${root}; make the arrows run one way (move the shared module below both)\n`,
+    );
     return 1;
   }
   process.stdout.write(`check-cycles: no folder cycle under ${root}\n`);
   return 0;
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exitCode = main();

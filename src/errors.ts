@@ -144,10 +144,22 @@ export class WriteError extends CodegenError {
 
 /** Network failures seen in store errors, with what to check. */
 const NETWORK_HINTS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bECONNREFUSED\b/, 'nothing answers at this address: check the host and port of --url, and that the store is running'],
-  [/\b(?:ENOTFOUND|EAI_AGAIN)\b/, 'this host name does not resolve: check the spelling of --url, or your DNS and network'],
-  [/\bECONNRESET\b/, 'the connection was cut: a proxy or firewall may be in the way; try again, or lower --concurrency'],
-  [/\b(?:ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b|timed out/i, 'the store is slow or unreachable: raise --timeout, lower --concurrency, or check the network'],
+  [
+    /\bECONNREFUSED\b/,
+    'nothing answers at this address: check the host and port of --url, and that the store is running',
+  ],
+  [
+    /\b(?:ENOTFOUND|EAI_AGAIN)\b/,
+    'this host name does not resolve: check the spelling of --url, or your DNS and network',
+  ],
+  [
+    /\bECONNRESET\b/,
+    'the connection was cut: a proxy or firewall may be in the way; try again, or lower --concurrency',
+  ],
+  [
+    /\b(?:ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)\b|timed out/i,
+    'the store is slow or unreachable: raise --timeout, lower --concurrency, or check the network',
+  ],
   [/\b(?:EHOSTUNREACH|ENETUNREACH)\b/, 'the host cannot be reached from this machine: check the network or VPN'],
 ];
 
@@ -226,8 +238,11 @@ export function scrubSecrets(text: string, secrets: readonly (string | null | un
  * move the cursor, recolour, rewrite or reorder what the user reads.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeChar);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what this escapes
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    escapeChar,
+  );
 }
 
 /** `printable` for text that must stay on one line (a name, a value in a table): tabs and newlines are escaped too. */

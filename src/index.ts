@@ -5,7 +5,15 @@
  */
 export * from './api/index.js';
 export { diff, type DiffOptions } from './diff/diff.js';
-export type { Change, ChangeKind, ChangeOrigin, ChangeProperty, ChangeValue, Direction, Severity } from './diff/types.js';
+export type {
+  Change,
+  ChangeKind,
+  ChangeOrigin,
+  ChangeProperty,
+  ChangeValue,
+  Direction,
+  Severity,
+} from './diff/types.js';
 export { defineConfig } from './config/types.js';
 export type * from './config/types.js';
 export type {
@@ -28,4 +36,13 @@ export type { IntrospectOptions, SynopsisFormat } from './introspect/options.js'
 export type { IntrospectResult, IntrospectSummary } from './introspect/index.js';
 export type { Diagnostic, EmitOptions } from './emit/context.js';
 export type { Drift, WriteResult } from './write/index.js';
-export { CodegenError, ConfigError, EmitError, InputError, IntrospectError, SnapshotError, WriteError, type StoreErrorEntry } from './errors.js';
+export {
+  CodegenError,
+  ConfigError,
+  EmitError,
+  InputError,
+  IntrospectError,
+  SnapshotError,
+  WriteError,
+  type StoreErrorEntry,
+} from './errors.js';

@@ -21,7 +21,10 @@ export function isRuntimeTemplate(name: string): boolean {
 }
 
 export async function readRuntimeTemplates(dir: string = RUNTIME_TEMPLATES_DIR): Promise<FileMap> {
-  const folders = await Promise.all([readFolder(dir, 'runtime'), ...flavourTemplateFolders().map((f) => readFolder(`${dir}/../${f}`, f))]);
+  const folders = await Promise.all([
+    readFolder(dir, 'runtime'),
+    ...flavourTemplateFolders().map((f) => readFolder(`${dir}/../${f}`, f)),
+  ]);
   return new Map(folders.flatMap((m) => [...m]));
 }
 
@@ -51,7 +54,9 @@ export const PREFORMATTED_TEMPLATES_FILE = fileURLToPath(new URL('./runtime-form
  * null when there is no such record (running from src/, or a damaged file): then they are
  * formatted like every other file.
  */
-export async function readPreformattedTemplates(file: string = PREFORMATTED_TEMPLATES_FILE): Promise<Preformatted | null> {
+export async function readPreformattedTemplates(
+  file: string = PREFORMATTED_TEMPLATES_FILE,
+): Promise<Preformatted | null> {
   try {
     return parsePreformatted(await readFile(file, 'utf8'));
   } catch {

@@ -101,7 +101,12 @@ export async function outputSize(dir) {
 export async function measureRounds(contenders, { runs, warmup, log }) {
   if (contenders.length === 0) return [];
   const acc = new Map(contenders.map((c) => [c.id, { ms: [], rss: [], cpu: [] }]));
-  const plan = new Map(contenders.map((c) => [c.id, { warmup: Math.min(c.warmup ?? warmup, warmup), runs: Math.min(c.runs ?? runs, runs) }]));
+  const plan = new Map(
+    contenders.map((c) => [
+      c.id,
+      { warmup: Math.min(c.warmup ?? warmup, warmup), runs: Math.min(c.runs ?? runs, runs) },
+    ]),
+  );
   for (let round = 0; round < warmup + runs; round++) {
     for (const c of contenders) {
       const p = plan.get(c.id);
@@ -111,7 +116,9 @@ export async function measureRounds(contenders, { runs, warmup, log }) {
       if (c.prepare) await c.prepare();
       const res = await c.run();
       if (res.code !== 0) {
-        throw new Error(`${c.label} exited ${res.code}: ${(res.stderr || res.stdout).trim().split('\n').slice(-5).join(' | ')}`);
+        throw new Error(
+          `${c.label} exited ${res.code}: ${(res.stderr || res.stdout).trim().split('\n').slice(-5).join(' | ')}`,
+        );
       }
       if (c.check) await c.check(res);
       if (own >= p.warmup) {
@@ -119,7 +126,9 @@ export async function measureRounds(contenders, { runs, warmup, log }) {
         if (res.rssMb !== null) acc.get(c.id).rss.push(res.rssMb);
         if (res.cpuMs != null) acc.get(c.id).cpu.push(res.cpuMs);
       }
-      log(`  ${own < p.warmup ? 'warm-up' : `run ${own - p.warmup + 1}/${p.runs}`} ${c.label}: ${Math.round(res.ms)} ms`);
+      log(
+        `  ${own < p.warmup ? 'warm-up' : `run ${own - p.warmup + 1}/${p.runs}`} ${c.label}: ${Math.round(res.ms)} ms`,
+      );
     }
   }
   return contenders.map((c) => {

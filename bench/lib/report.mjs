@@ -15,7 +15,13 @@ export function machine() {
 }
 
 const fmtMs = (v) =>
-  v === null || v === undefined ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : v < 10 ? `${v.toFixed(2)} ms` : `${Math.round(v)} ms`;
+  v === null || v === undefined
+    ? '–'
+    : v >= 10_000
+      ? `${(v / 1000).toFixed(1)} s`
+      : v < 10
+        ? `${v.toFixed(2)} ms`
+        : `${Math.round(v)} ms`;
 const fmtMb = (v) => (v === null || v === undefined ? '–' : `${Math.round(v)} MiB`);
 const fmtRatio = (v) => (v === null ? '–' : `${v.toFixed(2)}×`);
 
@@ -25,7 +31,8 @@ function extraText(extra) {
   if (extra.files !== undefined) parts.push(`${extra.files} files`);
   if (extra.bytes !== undefined) parts.push(`${(extra.bytes / 1024).toFixed(0)} KiB`);
   if (extra.filesWritten !== undefined) parts.push(`${extra.filesWritten} files written`);
-  for (const [k, v] of Object.entries(extra)) if (!['files', 'bytes', 'filesWritten'].includes(k)) parts.push(`${k} ${v}`);
+  for (const [k, v] of Object.entries(extra))
+    if (!['files', 'bytes', 'filesWritten'].includes(k)) parts.push(`${k} ${v}`);
   return parts.join(', ');
 }
 
@@ -68,13 +75,21 @@ function ratioRows(results) {
 
 function textTable(head, body) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 function mdTable(head, body) {
   const esc = (c) => c.replace(/\|/g, '\\|');
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...body.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
 }
 
 function header(results) {

@@ -74,7 +74,8 @@ export async function writeSyntheticStore(source, dir, { store, resources: wante
 
   // Renamed copies of the first resources until the store has `wanted` of them.
   const copies = Math.max(0, wanted - resourcesJson.resources.length);
-  if (copies > withSynopsis.length) throw new Error(`cannot make ${copies} copies from ${withSynopsis.length} resources`);
+  if (copies > withSynopsis.length)
+    throw new Error(`cannot make ${copies} copies from ${withSynopsis.length} resources`);
   const prefix = `s${store}_`;
   for (const name of withSynopsis.slice(0, copies)) {
     const copy = `${prefix}${name}`;
@@ -94,18 +95,29 @@ export async function writeSyntheticStore(source, dir, { store, resources: wante
         const file = rec.file === null ? null : `${kind}/${copy}.${format.toLowerCase()}`;
         if (file !== null) {
           let body = renamed[`${kind}/${format}`] ?? (await read(rec.file));
-          if (format === 'JSON') body = body.replace(`{"${node}":`, `{"${prefix}${node}":`).replace(`{"${nodes}":`, `{"${prefix}${nodes}":`);
+          if (format === 'JSON')
+            body = body.replace(`{"${node}":`, `{"${prefix}${node}":`).replace(`{"${nodes}":`, `{"${prefix}${nodes}":`);
           if (kind === 'blank' && format === 'XML') body = renameElement(body, node, `${prefix}${node}`);
           await writeFile(join(dir, file), body);
         }
         answers[`${kind}/${copy}.${format}`] = { ...rec, path: `/api/${copy}`, file };
       }
     }
-    resourcesJson.resources.push({ ...original, name: copy, description: `${original.description} (store ${store} copy)`, objectNodeName: `${prefix}${node}`, objectsNodeName: `${prefix}${nodes}` });
+    resourcesJson.resources.push({
+      ...original,
+      name: copy,
+      description: `${original.description} (store ${store} copy)`,
+      objectNodeName: `${prefix}${node}`,
+      objectsNodeName: `${prefix}${nodes}`,
+    });
     // The listing entry: the original's block with the resource name replaced.
     const block = new RegExp(`<${name} xlink:href="[^"]*/api/${name}"[\\s\\S]*?</${name}>\\n`).exec(apiIndex)?.[0];
     if (block === undefined) throw new Error(`${name}: not in api-index.xml`);
-    const copied = block.split(`/api/${name}`).join(`/api/${copy}`).replace(`<${name} `, `<${copy} `).replace(`</${name}>`, `</${copy}>`);
+    const copied = block
+      .split(`/api/${name}`)
+      .join(`/api/${copy}`)
+      .replace(`<${name} `, `<${copy} `)
+      .replace(`</${name}>`, `</${copy}>`);
     apiIndex = apiIndex.replace('</api>', `${copied}</api>`);
   }
   resourcesJson.resource_count = resourcesJson.resources.length;

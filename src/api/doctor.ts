@@ -8,7 +8,10 @@ import { SPEC_RESOURCE_METHODS } from '../model/index.js';
 
 export type { Diagnosis, Finding as DoctorFinding, FindingLevel as DoctorFindingLevel } from '../doctor/index.js';
 
-export type DoctorOptions = Pick<IntrospectOptions, 'url' | 'key' | 'include' | 'exclude' | 'timeoutMs' | 'retries' | 'wsKey' | 'ca' | 'insecure'>;
+export type DoctorOptions = Pick<
+  IntrospectOptions,
+  'url' | 'key' | 'include' | 'exclude' | 'timeoutMs' | 'retries' | 'wsKey' | 'ca' | 'insecure'
+>;
 
 export interface DoctorResult extends Diagnosis {
   /** Warnings of the probes (an insecure TLS setting, a trailing `/api` removed, ...). */
@@ -20,7 +23,8 @@ export async function doctor(options: DoctorOptions): Promise<DoctorResult> {
   const { exclude, include: included } = options;
   // `exclude` narrows the resources checked (by default the spec's list).
   const excluded = new Set(exclude ?? []);
-  const include = excluded.size === 0 ? included : (included ?? [...SPEC_RESOURCE_METHODS.keys()]).filter((n) => !excluded.has(n));
+  const include =
+    excluded.size === 0 ? included : (included ?? [...SPEC_RESOURCE_METHODS.keys()]).filter((n) => !excluded.has(n));
   // Loaded here: the HTTP stack costs about 0.1 s to load, and the CLI imports this module.
   const { probeStore } = await import('../introspect/index.js');
   const { url, key, timeoutMs, retries, wsKey, ca, insecure } = options;

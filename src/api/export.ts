@@ -34,7 +34,10 @@ export interface ExportApiResult {
  * Exports a store schema (or the snapshot file at `snapshot`). Throws `InputError` (bad snapshot)
  * or `WriteError` (cannot write `out`).
  */
-export async function exportSnapshot(snapshot: StoreSchema | string, options: ExportApiOptions = {}): Promise<ExportApiResult> {
+export async function exportSnapshot(
+  snapshot: StoreSchema | string,
+  options: ExportApiOptions = {},
+): Promise<ExportApiResult> {
   const format = options.format ?? 'openapi';
   const schema = typeof snapshot === 'string' ? await loadSnapshot(snapshot) : snapshot;
   const text = renderExport(schema, format, { decimals: options.decimals ?? 'number' });

@@ -62,14 +62,20 @@ async function assertOutputDir(outDir: string): Promise<void> {
 
 /** prettier with the settings that apply to `configFrom`, and the layout they map onto (null: none). */
 async function createFormatter(configFrom: string): Promise<{ formatter: Formatter; layout: Layout | null }> {
-  const [{ createPrettierFormatter }, { layoutOf }] = await Promise.all([import('../write/format.js'), import('../emit/layout-config.js')]);
+  const [{ createPrettierFormatter }, { layoutOf }] = await Promise.all([
+    import('../write/format.js'),
+    import('../emit/layout-config.js'),
+  ]);
   const formatter = await createPrettierFormatter(configFrom);
   return { formatter, layout: layoutOf(formatter.config ?? null) };
 }
 
 /** Formats a file map the way `writeFileMap` would, for callers that want the texts only. */
 async function formatFiles(files: ReadonlyMap<string, string>, formatter: Formatter): Promise<Map<string, string>> {
-  const [{ knownOutput }, preformatted] = await Promise.all([import('../write/preformatted.js'), readPreformattedTemplates()]);
+  const [{ knownOutput }, preformatted] = await Promise.all([
+    import('../write/preformatted.js'),
+    readPreformattedTemplates(),
+  ]);
   const out = new Map<string, string>();
   const pending: { path: string; text: string }[] = [];
   for (const [path, text] of files) {
@@ -91,7 +97,8 @@ interface EmitReport {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string' && !CONTROL.test(s));
+const isStrings = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string' && !CONTROL.test(s));
 
 /** The report recorded in a manifest, or null when it is not one (then the run goes the full way). */
 function readReport(raw: unknown): EmitReport | null {
@@ -102,9 +109,16 @@ function readReport(raw: unknown): EmitReport | null {
   // Replayed on the console: a message with control characters (an edited manifest) is not trusted.
   const ok = diagnostics.every((d: Record<string, unknown> | null) => {
     if (typeof d !== 'object' || d === null) return false;
-    return (d.level === 'warning' || d.level === 'info') && typeof d.code === 'string' && typeof d.message === 'string' && !CONTROL.test(d.message);
+    return (
+      (d.level === 'warning' || d.level === 'info') &&
+      typeof d.code === 'string' &&
+      typeof d.message === 'string' &&
+      !CONTROL.test(d.message)
+    );
   });
-  return ok ? { diagnostics: diagnostics as Diagnostic[], plainStrings: r.plainStrings, untypedCore: r.untypedCore } : null;
+  return ok
+    ? { diagnostics: diagnostics as Diagnostic[], plainStrings: r.plainStrings, untypedCore: r.untypedCore }
+    : null;
 }
 
 /** The result of a run the manifest showed up to date: every file unchanged, nothing written. */
@@ -130,7 +144,10 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const templates = await readRuntimeTemplates();
   const templatesMs = performance.now() - t0;
   // With an output directory, the run key: the files may be up to date already (see up-to-date.ts).
-  const keyed = outDir === null ? null : { snapshot: snapshotText ?? serializeSnapshot(snapshot as StoreSchema), options: resolved, templates };
+  const keyed =
+    outDir === null
+      ? null
+      : { snapshot: snapshotText ?? serializeSnapshot(snapshot as StoreSchema), options: resolved, templates };
   const configFrom = join(outDir ?? process.cwd(), 'index.ts');
   if (keyed !== null) {
     const found = await findUpToDate(outDir!, { ...keyed, format, configFrom });
@@ -151,11 +168,18 @@ export async function generate(snapshot: StoreSchema | string, options: Generate
   const passedOver = prettier?.formatter.prettier?.note ?? null;
   if (passedOver !== null) onWarning?.(passedOver);
   const t1 = performance.now();
-  const { files, diagnostics, plainStrings, untypedCore } = emitAll(schema, resolved, { templates, layout: prettier?.layout ?? DEFAULT_LAYOUT });
+  const { files, diagnostics, plainStrings, untypedCore } = emitAll(schema, resolved, {
+    templates,
+    layout: prettier?.layout ?? DEFAULT_LAYOUT,
+  });
   const emitMs = templatesMs + performance.now() - t1;
   for (const d of diagnostics) if (d.level === 'warning') onWarning?.(d.message);
   const formatter =
-    prettier === null ? undefined : prettier.layout === null ? prettier.formatter : skipLaidOut(prettier.formatter, isLaidOut);
+    prettier === null
+      ? undefined
+      : prettier.layout === null
+        ? prettier.formatter
+        : skipLaidOut(prettier.formatter, isLaidOut);
   if (outDir === null || keyed === null) {
     const texts = formatter !== undefined ? await formatFiles(files, formatter) : files;
     return { files: texts, diagnostics, plainStrings, untypedCore, write: null, emitMs, upToDate: false };

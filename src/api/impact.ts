@@ -68,7 +68,10 @@ export function requirePath(cwd: string, path: string | undefined, option: strin
   if (path === undefined) throw new ConfigError(`required: ${option} <${dir ? 'dir' : 'tsconfig.json'}>`, option);
   const abs = resolve(cwd, path);
   if (!existsSync(abs) || statSync(abs).isDirectory() !== dir) {
-    throw new InputError(dir ? 'no such directory (the folder `generate --out` writes to)' : 'no such file (the project tsconfig.json)', path);
+    throw new InputError(
+      dir ? 'no such directory (the folder `generate --out` writes to)' : 'no such file (the project tsconfig.json)',
+      path,
+    );
   }
   return abs;
 }
@@ -90,7 +93,10 @@ export interface ImpactInput {
 /** The impact of old → new on the project: diff, generate the new side in memory, analyse, report. */
 export async function impactOf(oldSide: ImpactSide, newSide: ImpactSide, input: ImpactInput): Promise<ImpactApiResult> {
   const changes = diff(oldSide.schema, newSide.schema, {
-    baselines: { old: await loadBaseline(oldSide.schema.store.psVersion), new: await loadBaseline(newSide.schema.store.psVersion) },
+    baselines: {
+      old: await loadBaseline(oldSide.schema.store.psVersion),
+      new: await loadBaseline(newSide.schema.store.psVersion),
+    },
   });
   // Heavy modules (the emitters, ts-morph), loaded only here.
   const [{ emitAll }, { readRuntimeTemplates }, impact, { analyzeImpact, COMPILER_VERSION }] = await Promise.all([
@@ -144,7 +150,11 @@ export async function impactOf(oldSide: ImpactSide, newSide: ImpactSide, input: 
  * The lines of the project at `options.project` that the changes from `old` to `next` (schemas or
  * snapshot paths) affect. Throws `InputError` (a missing file, a bad snapshot) or `ConfigError`.
  */
-export async function impact(old: StoreSchema | string, next: StoreSchema | string, options: ImpactApiOptions): Promise<ImpactApiResult> {
+export async function impact(
+  old: StoreSchema | string,
+  next: StoreSchema | string,
+  options: ImpactApiOptions,
+): Promise<ImpactApiResult> {
   const { project, generated, failOn, cwd: cwdOption, onWarning, ...emitOptions } = options;
   const cwd = resolve(cwdOption ?? process.cwd());
   const tsconfig = requirePath(cwd, project, 'project', false);

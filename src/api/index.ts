@@ -12,6 +12,19 @@
 export { introspect, type IntrospectApiOptions, type IntrospectApiResult } from './introspect.js';
 export { generate, type GenerateOptions, type GenerateResult } from './generate.js';
 export { exportSnapshot, type ExportApiOptions, type ExportApiResult, type ExportFormat } from './export.js';
-export { doctor, type DoctorOptions, type DoctorResult, type Diagnosis, type DoctorFinding, type DoctorFindingLevel } from './doctor.js';
-export { impact, type ImpactApiOptions, type ImpactApiResult, type ImpactFinding, type ImpactReport } from './impact.js';
+export {
+  doctor,
+  type DoctorOptions,
+  type DoctorResult,
+  type Diagnosis,
+  type DoctorFinding,
+  type DoctorFindingLevel,
+} from './doctor.js';
+export {
+  impact,
+  type ImpactApiOptions,
+  type ImpactApiResult,
+  type ImpactFinding,
+  type ImpactReport,
+} from './impact.js';
 export { loadSnapshot } from './snapshot.js';

@@ -40,14 +40,19 @@ export function parseSideSpec(arg: string, cwd: string): SideSpec {
 function gitShow(cwd: string, ref: string, path: string): Promise<string> {
   if (ref.startsWith('-')) throw new InputError('a git ref cannot start with "-"', `${ref}:${path}`);
   return new Promise((done, fail) => {
-    execFile('git', ['show', `${ref}:${path}`], { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) {
-        const why = (stderr || error.message).trim().split('\n')[0] ?? 'git failed';
-        fail(new InputError(`git show failed: ${why}`, `${ref}:${path}`, { cause: error }));
-      } else {
-        done(stdout);
-      }
-    });
+    execFile(
+      'git',
+      ['show', `${ref}:${path}`],
+      { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error) {
+          const why = (stderr || error.message).trim().split('\n')[0] ?? 'git failed';
+          fail(new InputError(`git show failed: ${why}`, `${ref}:${path}`, { cause: error }));
+        } else {
+          done(stdout);
+        }
+      },
+    );
   });
 }
 
@@ -66,7 +71,11 @@ async function loadCoreSide(version: string): Promise<LoadedSide> {
 }
 
 /** A file, git or core side, read. */
-export async function loadOfflineSide(cwd: string, spec: SideSpec & { kind: 'file' | 'git' | 'core' }, otherVersion: string | null): Promise<LoadedSide> {
+export async function loadOfflineSide(
+  cwd: string,
+  spec: SideSpec & { kind: 'file' | 'git' | 'core' },
+  otherVersion: string | null,
+): Promise<LoadedSide> {
   switch (spec.kind) {
     case 'file': {
       const abs = resolve(cwd, spec.path);
@@ -78,7 +87,8 @@ export async function loadOfflineSide(cwd: string, spec: SideSpec & { kind: 'fil
     }
     case 'core': {
       const version = spec.version ?? otherVersion;
-      if (version === null) throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
+      if (version === null)
+        throw new InputError('name the version (core@8.2.0), or compare with a store that has one', 'core');
       return loadCoreSide(version);
     }
   }

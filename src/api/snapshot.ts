@@ -41,12 +41,17 @@ export async function readSnapshotText(path: string, source: string = path): Pro
 export async function assertSnapshotTarget(path: string): Promise<void> {
   const info = await stat(path).catch(() => null);
   if (info?.isDirectory() === true) {
-    throw new InputError(`is a directory; --out names the snapshot file, e.g. ${join(path, 'prestashop-schema.json')}`, path);
+    throw new InputError(
+      `is a directory; --out names the snapshot file, e.g. ${join(path, 'prestashop-schema.json')}`,
+      path,
+    );
   }
   // The folders that do not exist yet are created by the write: the first one that exists decides.
   let dir = dirname(resolve(path));
   for (;;) {
-    const found = await stat(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : error));
+    const found = await stat(dir).catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' || error.code === 'ENOTDIR' ? null : error,
+    );
     if (found instanceof Error) throw writeFailure(found, dir);
     if (found !== null) {
       if (!found.isDirectory()) throw new WriteError(`cannot write: ${ERRNO_FIX.ENOTDIR} (ENOTDIR)`, dir);
@@ -73,7 +78,6 @@ export async function writeSnapshot(path: string, schema: StoreSchema): Promise<
   }
   return true;
 }
-
 
 /** A file-system failure while writing `path`, as a `WriteError` that says what to do (typed errors pass through). */
 export function writeFailure(error: unknown, path: string): Error {

@@ -23,7 +23,8 @@ export function upgradeOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('upgrade', {
       type: 'boolean',
-      describe: 'Compare the old store with itself upgraded to the new side (core@<version>): core items from that release, module items kept',
+      describe:
+        'Compare the old store with itself upgraded to the new side (core@<version>): core items from that release, module items kept',
     })
     .option('write-projected', {
       type: 'string',
@@ -37,7 +38,10 @@ export function checkUpgradeArgs(args: UpgradeArgs, newSpec: SideSpec): void {
     throw new ConfigError('--write-projected needs --upgrade', '--write-projected');
   }
   if (args.upgrade === true && newSpec.kind !== 'core') {
-    throw new ConfigError('--upgrade projects the old store onto a PrestaShop release: name the new side core@<version>', '--upgrade');
+    throw new ConfigError(
+      '--upgrade projects the old store onto a PrestaShop release: name the new side core@<version>',
+      '--upgrade',
+    );
   }
 }
 

@@ -18,7 +18,6 @@ export interface Failure {
   readonly stack: string | null;
 }
 
-
 interface SystemError extends Error {
   code?: unknown;
   path?: unknown;
@@ -46,7 +45,11 @@ export function describeFailure(error: unknown): Failure {
           ? `${typeof sys.address === 'string' ? sys.address : '127.0.0.1'}:${sys.port}`
           : null;
     const fix = ERRNO_FIX[sys.code]!;
-    return { message: `${where === null ? '' : `${where}: `}${fix} (${sys.code})`, exitCode: EXIT_USAGE, stack: error.stack ?? null };
+    return {
+      message: `${where === null ? '' : `${where}: `}${fix} (${sys.code})`,
+      exitCode: EXIT_USAGE,
+      stack: error.stack ?? null,
+    };
   }
   const text = error instanceof Error ? error.message : String(error);
   return {
@@ -72,7 +75,9 @@ const NO_NAMES: KnownNames = { commands: [], flags: [] };
 /** ` (did you mean --decimals?)`-style suffix for a mistyped flag, or ''. */
 function flagHint(flag: string, known: KnownNames): string {
   const close = closeNames(flag, new Set(known.flags.map(camelToKebab)));
-  return close.length === 0 ? '' : `; did you mean ${close.map((c) => (c.length === 1 ? `-${c}` : `--${c}`)).join(' or ')}?`;
+  return close.length === 0
+    ? ''
+    : `; did you mean ${close.map((c) => (c.length === 1 ? `-${c}` : `--${c}`)).join(' or ')}?`;
 }
 
 /**
@@ -92,10 +97,16 @@ export function rewriteUsageMessage(message: string, argv: readonly string[], kn
   if (unknown === null) return message;
   const names = [...new Set(unknown[1]!.split(', ').map((n) => camelToKebab(n.trim())))];
   const command = argv.find((a) => !a.startsWith('-'));
-  if (command !== undefined && known.commands.length > 0 && !known.commands.includes(command) && names.includes(command)) {
+  if (
+    command !== undefined &&
+    known.commands.length > 0 &&
+    !known.commands.includes(command) &&
+    names.includes(command)
+  ) {
     return `unknown command ${JSON.stringify(command)}${didYouMean(command, known.commands)} (commands: ${known.commands.join(', ')})`;
   }
-  const isFlag = (n: string): boolean => argv.some((a) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `--no-${n}` || a === `-${n}`);
+  const isFlag = (n: string): boolean =>
+    argv.some((a) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `--no-${n}` || a === `-${n}`);
   const flags = names.filter(isFlag).map((n) => (n.length === 1 ? `-${n}` : `--${n}`));
   const extra = names.filter((n) => !isFlag(n)).map((n) => JSON.stringify(n));
   const parts: string[] = [];

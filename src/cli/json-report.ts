@@ -37,7 +37,14 @@ export function introspectJson(
 ): IntrospectJson {
   // Listed, not spread: the report is a contract (its schema), the summary type may grow.
   const picked = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, summary[k]])) as IntrospectJson['summary'];
-  return { formatVersion: JSON_REPORT_VERSION, command: 'introspect', psVersion, snapshot, summary: picked, warnings: summary.warnings };
+  return {
+    formatVersion: JSON_REPORT_VERSION,
+    command: 'introspect',
+    psVersion,
+    snapshot,
+    summary: picked,
+    warnings: summary.warnings,
+  };
 }
 
 export interface GenerateJson {
@@ -53,9 +60,18 @@ export interface GenerateJson {
   readonly unchanged: number;
   readonly removed: readonly string[];
   readonly kept: readonly string[];
-  readonly drift: { readonly added: readonly string[]; readonly changed: readonly string[]; readonly stale: readonly string[] } | null;
+  readonly drift: {
+    readonly added: readonly string[];
+    readonly changed: readonly string[];
+    readonly stale: readonly string[];
+  } | null;
   readonly warnings: readonly string[];
-  readonly timings: { readonly loadMs: number; readonly emitMs: number; readonly formatMs: number; readonly writeMs: number };
+  readonly timings: {
+    readonly loadMs: number;
+    readonly emitMs: number;
+    readonly formatMs: number;
+    readonly writeMs: number;
+  };
 }
 
 export function generateJson(input: {
@@ -100,7 +116,13 @@ export interface DoctorJson extends Diagnosis {
 }
 
 export function doctorJson(diagnosis: Diagnosis, warnings: readonly string[]): DoctorJson {
-  return { formatVersion: JSON_REPORT_VERSION, command: 'doctor', healthy: diagnosis.problems === 0, ...diagnosis, warnings };
+  return {
+    formatVersion: JSON_REPORT_VERSION,
+    command: 'doctor',
+    healthy: diagnosis.problems === 0,
+    ...diagnosis,
+    warnings,
+  };
 }
 
 /** A report as printed: two-space indented, one document. */

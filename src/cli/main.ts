@@ -96,25 +96,31 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     })
     .option('env-file', {
       type: 'string',
-      describe: 'Read PRESTASHOP_URL, PRESTASHOP_API_KEY and other variables from this file (default: .env when present; the environment wins; --no-env-file reads none)',
+      describe:
+        'Read PRESTASHOP_URL, PRESTASHOP_API_KEY and other variables from this file (default: .env when present; the environment wins; --no-env-file reads none)',
       global: true,
     })
     .completion('completion', 'Print a bash/zsh completion script (prestashop-codegen completion >> ~/.bashrc)')
-    .epilog('Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).')
+    .epilog(
+      'Exit codes: 0 success, 1 the store or a check said no, 2 bad usage or input, 3 internal error (a bug: please report it).',
+    )
     // A terminal may report 0 columns: treat that as unknown.
     .wrap(Math.min(110, (io.stdout ?? process.stdout).columns || 100))
     .fail((msg, err) => {
       if (err) throw err;
       usageError = msg;
       // The options of the command being run (yargs holds them while it runs), for "did you mean".
-      known.flags = Object.keys((parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
+      known.flags = Object.keys(
+        (parser as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key,
+      );
       // Stop here: without a throw yargs would still run the command's handler.
       throw new UsageAbort(msg);
     })
     .exitProcess(false);
   for (const module of modules) parser.command(module);
   skipHelpCache(parser);
-  const usage = (message: string): string => `${rewriteUsageMessage(message, argv, known as KnownNames)}\nRun with --help for usage.`;
+  const usage = (message: string): string =>
+    `${rewriteUsageMessage(message, argv, known as KnownNames)}\nRun with --help for usage.`;
   try {
     await parser.parseAsync();
     if (usageError !== null) {

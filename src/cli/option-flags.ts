@@ -33,7 +33,12 @@ export function flagDefinition(flag: string, section: OptionSection, describe?: 
 }
 
 /** Adds the flags of `section`, in the order given; `describe` overrides some help texts. */
-export function tableFlags<T>(y: Argv<T>, section: OptionSection, flags: readonly string[], describe: Readonly<Record<string, string>> = {}): Argv<T> {
+export function tableFlags<T>(
+  y: Argv<T>,
+  section: OptionSection,
+  flags: readonly string[],
+  describe: Readonly<Record<string, string>> = {},
+): Argv<T> {
   let out = y;
   for (const flag of flags) out = out.option(flag, flagDefinition(flag, section, describe[flag])) as Argv<T>;
   return out;
@@ -41,12 +46,16 @@ export function tableFlags<T>(y: Argv<T>, section: OptionSection, flags: readonl
 
 /** `--json`, spelt the same on every command that reports something (`viaFormat`: the command's `--format json`). */
 export function jsonFlag(command: string, viaFormat = false): Options {
-  return { type: 'boolean', describe: `Print a JSON report on stdout (schemas/${command}-output.schema.json)${viaFormat ? '; the same as --format json' : ''}` };
+  return {
+    type: 'boolean',
+    describe: `Print a JSON report on stdout (schemas/${command}-output.schema.json)${viaFormat ? '; the same as --format json' : ''}`,
+  };
 }
 
 /** `--json` on a command that also has `--format`: the same as `--format json`; another explicit format is a usage error. */
 export function jsonFormat<F extends string>(args: { readonly format: F; readonly json?: boolean }): F {
   if (args.json !== true) return args.format;
-  if (args.format !== 'text' && args.format !== 'json') throw new ConfigError(`prints the JSON report; drop --format ${args.format}`, 'json');
+  if (args.format !== 'text' && args.format !== 'json')
+    throw new ConfigError(`prints the JSON report; drop --format ${args.format}`, 'json');
   return 'json' as F;
 }

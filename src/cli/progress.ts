@@ -40,6 +40,8 @@ export function formatSummary(summary: IntrospectSummary): string {
   ];
   const w = summary.warnings.length;
   if (w > 0) parts.push(`${w} warning${w === 1 ? '' : 's'}`);
-  const fallback = summary.listingFallback ? "; the /api listing was unreadable, so the spec's resource list was used" : '';
+  const fallback = summary.listingFallback
+    ? "; the /api listing was unreadable, so the spec's resource list was used"
+    : '';
   return `Introspected ${parts.join(', ')}${fallback}`;
 }

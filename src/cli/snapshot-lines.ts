@@ -9,7 +9,9 @@ const NAME = /^( *)"name": "((?:[^"\\]|\\.)*)",?$/;
 const SECTION = /^( *)"(fields|associations|methods)": \[/;
 
 /** A lookup from a change to its 1-based line in `text`, or null when the thing is not in the file. */
-export function snapshotLineIndex(text: string): (c: Pick<Change, 'resource' | 'method' | 'association' | 'field'>) => number | null {
+export function snapshotLineIndex(
+  text: string,
+): (c: Pick<Change, 'resource' | 'method' | 'association' | 'field'>) => number | null {
   const lines = new Map<string, number>();
   let resource: string | null = null;
   let association: string | null = null;

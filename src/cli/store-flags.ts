@@ -14,7 +14,6 @@ import type { IntrospectOptions } from '../introspect/options.js';
 import type { CliContext } from './context.js';
 import { tableFlags } from './option-flags.js';
 
-
 export interface ReadFlags {
   readonly include?: string[];
   readonly exclude?: string[];
@@ -36,10 +35,15 @@ export interface StoreArgs extends ReadFlags {
 
 /** How to read a store once reached: resources, timing, key transport and TLS. */
 export function readOptions<T>(y: Argv<T>, what = 'the store'): Argv<T> {
-  return tableFlags(y, 'introspect', ['include', 'exclude', 'concurrency', 'synopsis-format', 'timeout', 'retries', 'ws-key', 'ca', 'insecure'], {
-    include: `Extra resources to read from ${what} (a,b)`,
-    exclude: `Resources of ${what} to leave out (a,b)`,
-  });
+  return tableFlags(
+    y,
+    'introspect',
+    ['include', 'exclude', 'concurrency', 'synopsis-format', 'timeout', 'retries', 'ws-key', 'ca', 'insecure'],
+    {
+      include: `Extra resources to read from ${what} (a,b)`,
+      exclude: `Resources of ${what} to leave out (a,b)`,
+    },
+  );
 }
 
 /** `--url`, `--key`, `--store` and the read options. */
@@ -48,7 +52,10 @@ export function storeOptions<T>(y: Argv<T>, urlHelp?: string): Argv<T> {
 }
 
 /** Reads the `--ca` file (a usage error when it cannot be read) and passes `--insecure` on. */
-export async function readTlsFlags(cwd: string, argv: { readonly ca?: string; readonly insecure?: boolean }): Promise<{ ca?: string; insecure?: boolean }> {
+export async function readTlsFlags(
+  cwd: string,
+  argv: { readonly ca?: string; readonly insecure?: boolean },
+): Promise<{ ca?: string; insecure?: boolean }> {
   const out: { ca?: string; insecure?: boolean } = {};
   if (argv.insecure === true) out.insecure = true;
   if (argv.ca !== undefined) {
@@ -56,7 +63,10 @@ export async function readTlsFlags(cwd: string, argv: { readonly ca?: string; re
     try {
       out.ca = await readFile(path, 'utf8');
     } catch (error) {
-      throw new ConfigError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'ca');
+      throw new ConfigError(
+        `cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        'ca',
+      );
     }
   }
   return out;

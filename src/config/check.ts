@@ -43,7 +43,9 @@ function fits(type: OptionType, v: unknown): boolean {
     case 'boolean':
       return typeof v === 'boolean';
     case 'integer':
-      return (v === null && type.nullable === true) || (typeof v === 'number' && Number.isSafeInteger(v) && v >= type.min);
+      return (
+        (v === null && type.nullable === true) || (typeof v === 'number' && Number.isSafeInteger(v) && v >= type.min)
+      );
     case 'choice':
       return typeof v === 'string' && type.choices.includes(v);
     case 'names':
@@ -62,7 +64,8 @@ export function checkSection(section: OptionSection, value: unknown, where: stri
     const spec = specs.get(key);
     if (spec === undefined) throw unknownKey(`${where}${key}`, key, [...specs.keys()], file);
     if (v === undefined) continue;
-    if (!fits(spec.type, v)) throw new ConfigError(`expected ${expected(spec.type)}, got ${shown(v)}`, `${where}${key}`, file);
+    if (!fits(spec.type, v))
+      throw new ConfigError(`expected ${expected(spec.type)}, got ${shown(v)}`, `${where}${key}`, file);
   }
   checkObjects(section, value, where, file);
 }
@@ -84,9 +87,15 @@ function checkObjects(section: OptionSection, value: Json, where: string, file: 
 
 function checkStores(stores: unknown, file: string | null): void {
   if (stores === undefined) return;
-  if (!isRecord(stores)) throw new ConfigError(`expected an object of named stores ({ production: { url: ... } }), got ${shown(stores)}`, 'stores', file);
+  if (!isRecord(stores))
+    throw new ConfigError(
+      `expected an object of named stores ({ production: { url: ... } }), got ${shown(stores)}`,
+      'stores',
+      file,
+    );
   for (const [name, store] of Object.entries(stores)) {
-    if (!STORE_KEY_RE.test(name)) throw new ConfigError(`store name ${shown(name)} must be letters, digits, ".", "_" or "-"`, 'stores', file);
+    if (!STORE_KEY_RE.test(name))
+      throw new ConfigError(`store name ${shown(name)} must be letters, digits, ".", "_" or "-"`, 'stores', file);
     checkSection('store', store, `stores.${name}.`, file);
   }
 }
@@ -94,17 +103,26 @@ function checkStores(stores: unknown, file: string | null): void {
 /** `generate.methods`: `{ resource: ['DELETE', ...] }`, each method one of HTTP_METHODS. */
 function checkMethods(value: unknown, where: string, file: string | null): void {
   if (value === undefined) return;
-  if (!isRecord(value)) throw new ConfigError(`expected an object such as { "carts": ["DELETE"] }, got ${shown(value)}`, where, file);
+  if (!isRecord(value))
+    throw new ConfigError(`expected an object such as { "carts": ["DELETE"] }, got ${shown(value)}`, where, file);
   for (const [resource, list] of Object.entries(value)) {
-    if (!Array.isArray(list) || !list.every((m) => typeof m === 'string' && (HTTP_METHODS as readonly string[]).includes(m))) {
-      throw new ConfigError(`expected a list of ${HTTP_METHODS.join(', ')}, got ${shown(list)}`, `${where}.${resource}`, file);
+    if (
+      !Array.isArray(list) ||
+      !list.every((m) => typeof m === 'string' && (HTTP_METHODS as readonly string[]).includes(m))
+    ) {
+      throw new ConfigError(
+        `expected a list of ${HTTP_METHODS.join(', ')}, got ${shown(list)}`,
+        `${where}.${resource}`,
+        file,
+      );
     }
   }
 }
 
 /** Validates a loaded config value, every section in full; errors name `file`. */
 export function validateUserConfig(raw: unknown, file: string): UserConfig {
-  if (!isRecord(raw)) throw new ConfigError(`${file}: the config must be an object (export default defineConfig({...}))`);
+  if (!isRecord(raw))
+    throw new ConfigError(`${file}: the config must be an object (export default defineConfig({...}))`);
   const known = [...sectionOptions('top').map((o) => o.key!), ...CONFIG_SECTIONS];
   for (const key of Object.keys(raw)) {
     if (!known.includes(key)) throw unknownKey(key, key, known, file);

@@ -33,7 +33,8 @@ function readBounded(path: string): string {
   try {
     const buffer = Buffer.alloc(MAX_ENV_FILE_BYTES + 1);
     const n = readSync(fd, buffer, 0, buffer.length, 0);
-    if (n > MAX_ENV_FILE_BYTES) throw new ConfigError(`${path} is over ${MAX_ENV_FILE_BYTES} bytes; is it an env file?`, 'env-file');
+    if (n > MAX_ENV_FILE_BYTES)
+      throw new ConfigError(`${path} is over ${MAX_ENV_FILE_BYTES} bytes; is it an env file?`, 'env-file');
     return buffer.toString('utf8', 0, n);
   } finally {
     closeSync(fd);

@@ -22,7 +22,8 @@ export interface GenerateFlags {
   banner?: string;
 }
 
-const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const definedOnly = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** The config file's `generate` section, checked (the loader checks it too, naming the file). */
 export function checkGenerateConfig(generate: UserConfig['generate']): Partial<EmitOptions> & { format?: boolean } {
@@ -31,7 +32,10 @@ export function checkGenerateConfig(generate: UserConfig['generate']): Partial<E
 }
 
 /** Flags win over the config file; every option ends up resolved. */
-export function resolveGenerateOptions(args: GenerateFlags, config: UserConfig): { emit: EmitOptions; format: boolean } {
+export function resolveGenerateOptions(
+  args: GenerateFlags,
+  config: UserConfig,
+): { emit: EmitOptions; format: boolean } {
   const { format: configFormat, ...configEmit } = checkGenerateConfig(config.generate);
   if (args.defaultLanguage !== undefined && !(Number.isSafeInteger(args.defaultLanguage) && args.defaultLanguage > 0)) {
     throw new ConfigError('expected a positive integer', 'default-language');

@@ -19,7 +19,9 @@ import type { IntrospectConfig, StoreConfig, UserConfig } from './types.js';
 export { validateUserConfig } from './check.js';
 
 /** The config files looked for in the working directory, in this order (two present is an error). */
-const CONFIG_FILE_NAMES = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json'].map((ext) => `prestashop-codegen.config.${ext}`);
+const CONFIG_FILE_NAMES = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs', 'json'].map(
+  (ext) => `prestashop-codegen.config.${ext}`,
+);
 
 const ENV_URL = 'PRESTASHOP_URL';
 const ENV_KEY = 'PRESTASHOP_API_KEY';
@@ -38,7 +40,10 @@ function resolveConfigPaths(config: UserConfig, dir: string): UserConfig {
     config.stores === undefined
       ? undefined
       : Object.fromEntries(
-          Object.entries(config.stores).map(([name, s]): [string, StoreConfig] => [name, s.schema === undefined ? s : { ...s, schema: abs(s.schema)! }]),
+          Object.entries(config.stores).map(([name, s]): [string, StoreConfig] => [
+            name,
+            s.schema === undefined ? s : { ...s, schema: abs(s.schema)! },
+          ]),
         );
   return {
     ...config,
@@ -62,7 +67,9 @@ async function readConfigFile(path: string): Promise<unknown> {
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      throw new ConfigError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new ConfigError(
+        `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
     try {
       return JSON.parse(text) as unknown;
@@ -74,7 +81,9 @@ async function readConfigFile(path: string): Promise<unknown> {
     }
   }
   if (!['.ts', '.mts', '.cts', '.mjs', '.js', '.cjs'].includes(ext)) {
-    throw new ConfigError(`${path}: unsupported config file type "${ext}" (use .ts, .mts, .cts, .js, .mjs, .cjs or .json)`);
+    throw new ConfigError(
+      `${path}: unsupported config file type "${ext}" (use .ts, .mts, .cts, .js, .mjs, .cjs or .json)`,
+    );
   }
   // jiti is loaded only for code config files (it takes about 60 ms to load).
   const { createJiti } = await import('jiti');
@@ -87,7 +96,8 @@ async function readConfigFile(path: string): Promise<unknown> {
     // jiti reports syntax errors as "ParseError: <what>\n <file>:<line>:<column>".
     const at = /:(\d+):(\d+)\s*$/.exec(message);
     const first = (message.split('\n')[0] ?? '').replace(/^ParseError:\s*/, '').trim() || 'syntax error';
-    if (at !== null) throw new ConfigError(`${path}: syntax error at line ${at[1]}, column ${Number(at[2]) + 1}: ${first}`);
+    if (at !== null)
+      throw new ConfigError(`${path}: syntax error at line ${at[1]}, column ${Number(at[2]) + 1}: ${first}`);
     throw new ConfigError(`${path}: cannot be loaded (${first})`);
   }
   if (typeof ns !== 'object' || ns === null || !('default' in ns)) {
@@ -115,7 +125,9 @@ export async function loadUserConfig(cwd: string, explicitPath?: string | false 
   }
   const found = CONFIG_FILE_NAMES.map((n) => join(cwd, n)).filter((p) => existsSync(p));
   if (found.length > 1) {
-    throw new ConfigError(`several config files in ${cwd}: ${found.map((p) => p.slice(cwd.length + 1)).join(', ')}; keep one or pass --config`);
+    throw new ConfigError(
+      `several config files in ${cwd}: ${found.map((p) => p.slice(cwd.length + 1)).join(', ')}; keep one or pass --config`,
+    );
   }
   const [path] = found;
   if (path === undefined) return { config: {}, path: null };
@@ -136,7 +148,11 @@ export interface StoreFlags {
   readonly key?: string | undefined;
 }
 
-function pick(flag: string | undefined, env: string | undefined, config: string | undefined): { value: string; source: SettingSource } | null {
+function pick(
+  flag: string | undefined,
+  env: string | undefined,
+  config: string | undefined,
+): { value: string; source: SettingSource } | null {
   if (flag !== undefined && flag !== '') return { value: flag, source: 'flag' };
   if (env !== undefined && env !== '') return { value: env, source: 'env' };
   if (config !== undefined && config !== '') return { value: config, source: 'config' };

@@ -42,10 +42,38 @@ const BOOLEAN: OptionType = { kind: 'boolean' };
 
 /** The options of the config file and the flags that mirror them, section by section. */
 export const OPTIONS: readonly OptionSpec[] = [
-  { section: 'top', key: 'url', flag: 'url', type: STRING, default: null, describe: 'Store base URL, without /api (env PRESTASHOP_URL)' },
-  { section: 'top', key: 'key', flag: 'key', type: STRING, default: null, describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)' },
-  { section: 'top', key: 'schema', flag: 'schema', type: STRING, default: 'prestashop-schema.json', describe: 'Snapshot file, relative to the config file' },
-  { section: 'top', key: 'out', flag: 'out', type: STRING, default: null, describe: 'Output directory of generate, relative to the config file' },
+  {
+    section: 'top',
+    key: 'url',
+    flag: 'url',
+    type: STRING,
+    default: null,
+    describe: 'Store base URL, without /api (env PRESTASHOP_URL)',
+  },
+  {
+    section: 'top',
+    key: 'key',
+    flag: 'key',
+    type: STRING,
+    default: null,
+    describe: 'Webservice key (env PRESTASHOP_API_KEY; never printed)',
+  },
+  {
+    section: 'top',
+    key: 'schema',
+    flag: 'schema',
+    type: STRING,
+    default: 'prestashop-schema.json',
+    describe: 'Snapshot file, relative to the config file',
+  },
+  {
+    section: 'top',
+    key: 'out',
+    flag: 'out',
+    type: STRING,
+    default: null,
+    describe: 'Output directory of generate, relative to the config file',
+  },
   {
     section: 'top',
     key: 'stores',
@@ -56,14 +84,63 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
 
   { section: 'store', key: 'url', flag: null, type: STRING, default: null, describe: "The store's base URL" },
-  { section: 'store', key: 'keyEnv', flag: null, type: STRING, default: null, describe: 'Environment variable holding its API key (preferred to key)' },
-  { section: 'store', key: 'key', flag: null, type: STRING, default: null, describe: 'Its API key (never commit one: prefer keyEnv)' },
-  { section: 'store', key: 'schema', flag: null, type: STRING, default: null, describe: 'Its snapshot file, relative to the config file' },
-  { section: 'store', key: 'introspect', flag: null, type: { kind: 'object', expected: 'an object' }, default: null, describe: 'Its introspect settings, over the top-level ones' },
+  {
+    section: 'store',
+    key: 'keyEnv',
+    flag: null,
+    type: STRING,
+    default: null,
+    describe: 'Environment variable holding its API key (preferred to key)',
+  },
+  {
+    section: 'store',
+    key: 'key',
+    flag: null,
+    type: STRING,
+    default: null,
+    describe: 'Its API key (never commit one: prefer keyEnv)',
+  },
+  {
+    section: 'store',
+    key: 'schema',
+    flag: null,
+    type: STRING,
+    default: null,
+    describe: 'Its snapshot file, relative to the config file',
+  },
+  {
+    section: 'store',
+    key: 'introspect',
+    flag: null,
+    type: { kind: 'object', expected: 'an object' },
+    default: null,
+    describe: 'Its introspect settings, over the top-level ones',
+  },
 
-  { section: 'introspect', key: 'include', flag: 'include', type: names('["stocks"]'), default: null, describe: 'Extra resources to read from the store (a,b)' },
-  { section: 'introspect', key: 'exclude', flag: 'exclude', type: names('["supply_orders"]'), default: null, describe: 'Resources of the store to leave out (a,b)' },
-  { section: 'introspect', key: 'concurrency', flag: 'concurrency', type: int(1), default: 8, describe: 'Parallel requests (default 8)' },
+  {
+    section: 'introspect',
+    key: 'include',
+    flag: 'include',
+    type: names('["stocks"]'),
+    default: null,
+    describe: 'Extra resources to read from the store (a,b)',
+  },
+  {
+    section: 'introspect',
+    key: 'exclude',
+    flag: 'exclude',
+    type: names('["supply_orders"]'),
+    default: null,
+    describe: 'Resources of the store to leave out (a,b)',
+  },
+  {
+    section: 'introspect',
+    key: 'concurrency',
+    flag: 'concurrency',
+    type: int(1),
+    default: 8,
+    describe: 'Parallel requests (default 8)',
+  },
   {
     section: 'introspect',
     key: 'synopsisFormat',
@@ -72,8 +149,22 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: 'auto',
     describe: 'Synopsis to read: auto = JSON, then XML when the JSON has no metadata',
   },
-  { section: 'introspect', key: 'timeout', flag: 'timeout', type: int(1), default: 30000, describe: 'Per-request timeout in ms (default 30000)' },
-  { section: 'introspect', key: 'retries', flag: 'retries', type: int(0), default: 4, describe: 'Retries on network errors, 5xx, 429 and 503 (default 4)' },
+  {
+    section: 'introspect',
+    key: 'timeout',
+    flag: 'timeout',
+    type: int(1),
+    default: 30000,
+    describe: 'Per-request timeout in ms (default 30000)',
+  },
+  {
+    section: 'introspect',
+    key: 'retries',
+    flag: 'retries',
+    type: int(0),
+    default: 4,
+    describe: 'Retries on network errors, 5xx, 429 and 503 (default 4)',
+  },
   {
     section: 'introspect',
     key: null,
@@ -82,7 +173,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: false,
     describe: 'Send the key as the ws_key query parameter instead of HTTP Basic (it then appears in server logs)',
   },
-  { section: 'introspect', key: null, flag: 'ca', type: STRING, default: null, describe: 'PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)' },
+  {
+    section: 'introspect',
+    key: null,
+    flag: 'ca',
+    type: STRING,
+    default: null,
+    describe: 'PEM file with the CA certificate(s) to trust for an https:// store (private CA, self-signed)',
+  },
   {
     section: 'introspect',
     key: null,
@@ -92,7 +190,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     describe: 'Do not verify the TLS certificate (DANGEROUS: the key can be read by anyone in between; prefer --ca)',
   },
 
-  { section: 'generate', key: 'decimals', flag: 'decimals', type: { kind: 'choice', choices: ['number', 'string'] }, default: 'number', describe: 'Type of decimal fields (default number)' },
+  {
+    section: 'generate',
+    key: 'decimals',
+    flag: 'decimals',
+    type: { kind: 'choice', choices: ['number', 'string'] },
+    default: 'number',
+    describe: 'Type of decimal fields (default number)',
+  },
   {
     section: 'generate',
     key: 'dates',
@@ -101,7 +206,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: 'string',
     describe: 'Type of date fields: the PsDate/PsDateTime strings, or Date (default string)',
   },
-  { section: 'generate', key: 'brandedIds', flag: 'branded-ids', type: BOOLEAN, default: true, describe: "Foreign keys as Id<'resource'> (default true; --no-branded-ids for number)" },
+  {
+    section: 'generate',
+    key: 'brandedIds',
+    flag: 'branded-ids',
+    type: BOOLEAN,
+    default: true,
+    describe: "Foreign keys as Id<'resource'> (default true; --no-branded-ids for number)",
+  },
   {
     section: 'generate',
     key: 'validators',
@@ -118,7 +230,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: 'passthrough',
     describe: 'What validators do with unknown keys (default passthrough)',
   },
-  { section: 'generate', key: 'clients', flag: 'clients', type: BOOLEAN, default: true, describe: 'Emit per-resource clients (default true; --no-clients skips)' },
+  {
+    section: 'generate',
+    key: 'clients',
+    flag: 'clients',
+    type: BOOLEAN,
+    default: true,
+    describe: 'Emit per-resource clients (default true; --no-clients skips)',
+  },
   {
     section: 'generate',
     key: 'defaultLanguage',
@@ -133,7 +252,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     flag: 'import-extension',
     type: { kind: 'choice', choices: ['.js', 'none'] },
     default: '.js',
-    describe: "Relative imports end in .js (default; nodenext and bundlers) or have no extension ('none': Next.js, webpack, Turbopack)",
+    describe:
+      "Relative imports end in .js (default; nodenext and bundlers) or have no extension ('none': Next.js, webpack, Turbopack)",
   },
   {
     section: 'generate',
@@ -143,7 +263,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: null,
     describe: 'Comment lines written under the header of every generated file (e.g. "/* eslint-disable */")',
   },
-  { section: 'generate', key: 'format', flag: 'format', type: BOOLEAN, default: true, describe: 'Format with prettier and your prettier config (default true; --no-format skips)' },
+  {
+    section: 'generate',
+    key: 'format',
+    flag: 'format',
+    type: BOOLEAN,
+    default: true,
+    describe: 'Format with prettier and your prettier config (default true; --no-format skips)',
+  },
   {
     section: 'generate',
     key: 'methods',
@@ -161,9 +288,23 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: null,
     describe: 'Exit 1 when a change at or above this level remains',
   },
-  { section: 'diff', key: 'ignore', flag: null, type: { kind: 'object', expected: 'a list of entries' }, default: null, describe: 'Accepted changes: { id, path, reason, expires? } entries' },
+  {
+    section: 'diff',
+    key: 'ignore',
+    flag: null,
+    type: { kind: 'object', expected: 'a list of entries' },
+    default: null,
+    describe: 'Accepted changes: { id, path, reason, expires? } entries',
+  },
 
-  { section: 'mcp', key: 'resources', flag: 'resources', type: names('["products"]'), default: null, describe: 'Resources the agent may read (a,b; default all)' },
+  {
+    section: 'mcp',
+    key: 'resources',
+    flag: 'resources',
+    type: names('["products"]'),
+    default: null,
+    describe: 'Resources the agent may read (a,b; default all)',
+  },
   {
     section: 'mcp',
     key: 'write',
@@ -172,9 +313,30 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: null,
     describe: 'Resources the agent may write: products (create, update, patch) or products:patch (default none)',
   },
-  { section: 'mcp', key: 'delete', flag: 'delete', type: names('["products"]'), default: null, describe: 'Resources whose records the agent may delete (default none)' },
-  { section: 'mcp', key: 'writeBudget', flag: 'write-budget', type: int(0), default: 10, describe: 'Write calls allowed per session (default 10)' },
-  { section: 'mcp', key: 'maxResultChars', flag: 'max-result-chars', type: int(1000), default: 20000, describe: 'Largest tool result, in characters (default 20000)' },
+  {
+    section: 'mcp',
+    key: 'delete',
+    flag: 'delete',
+    type: names('["products"]'),
+    default: null,
+    describe: 'Resources whose records the agent may delete (default none)',
+  },
+  {
+    section: 'mcp',
+    key: 'writeBudget',
+    flag: 'write-budget',
+    type: int(0),
+    default: 10,
+    describe: 'Write calls allowed per session (default 10)',
+  },
+  {
+    section: 'mcp',
+    key: 'maxResultChars',
+    flag: 'max-result-chars',
+    type: int(1000),
+    default: 20000,
+    describe: 'Largest tool result, in characters (default 20000)',
+  },
 ];
 
 /** The config file's sections below the top level. */
@@ -186,7 +348,10 @@ export function sectionOptions(section: OptionSection): OptionSpec[] {
 }
 
 /** The option a flag sets (first match in `sections`, in order). */
-export function flagOption(flag: string, sections: readonly OptionSection[] = ['top', 'introspect', 'generate', 'diff', 'mcp']): OptionSpec {
+export function flagOption(
+  flag: string,
+  sections: readonly OptionSection[] = ['top', 'introspect', 'generate', 'diff', 'mcp'],
+): OptionSpec {
   for (const section of sections) {
     const found = OPTIONS.find((o) => o.section === section && o.flag === flag);
     if (found !== undefined) return found;

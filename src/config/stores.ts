@@ -34,7 +34,10 @@ export function selectStore(config: UserConfig, name: string, env: NodeJS.Proces
   if (store.keyEnv !== undefined) {
     const fromEnv = env[store.keyEnv];
     if (fromEnv !== undefined && fromEnv !== '') key = fromEnv;
-    else if (key === undefined) throw new ConfigError(`store "${name}": set the environment variable ${store.keyEnv} to its API key (named by "keyEnv")`);
+    else if (key === undefined)
+      throw new ConfigError(
+        `store "${name}": set the environment variable ${store.keyEnv} to its API key (named by "keyEnv")`,
+      );
   }
   return {
     config: {

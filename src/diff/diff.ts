@@ -197,11 +197,19 @@ function diffCatalogProps(out: Collector, loc: Location, a: Field, b: Field, typ
   const va = valuesText(a.values);
   const vb = valuesText(b.values);
   if (va !== vb) {
-    const lost = a.values === null ? b.values !== null : b.values !== null && a.values.some((v) => !b.values!.includes(v));
+    const lost =
+      a.values === null ? b.values !== null : b.values !== null && a.values.some((v) => !b.values!.includes(v));
     out.add(lost ? 'field-values-restricted' : 'field-values-extended', loc, 'changed', 'values', va, vb);
   }
   if (a.write !== b.write) {
-    out.add(b.write === 'refused' ? 'field-write-refused' : 'field-write-changed', loc, 'changed', 'write', a.write, b.write);
+    out.add(
+      b.write === 'refused' ? 'field-write-refused' : 'field-write-changed',
+      loc,
+      'changed',
+      'write',
+      a.write,
+      b.write,
+    );
   }
 }
 
@@ -218,7 +226,12 @@ function diffFields(out: Collector, owner: Location, a: readonly Field[], b: rea
   }
 }
 
-function diffAssociations(out: Collector, resource: string, a: readonly Association[], b: readonly Association[]): void {
+function diffAssociations(
+  out: Collector,
+  resource: string,
+  a: readonly Association[],
+  b: readonly Association[],
+): void {
   for (const [name, aa, ab] of pairByName(a, b)) {
     const loc: Location = { resource, method: null, association: name, field: null };
     if (aa === undefined) {

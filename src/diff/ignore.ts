@@ -60,14 +60,16 @@ export function toIgnoreRule(entry: unknown, source: string): IgnoreRule {
   const fail = (message: string): never => {
     throw new ConfigError(`${source}: ${message}`, 'diff.ignore');
   };
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) fail('expected an object {id, path, reason, expires?}');
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+    fail('expected an object {id, path, reason, expires?}');
   const e = entry as Partial<Record<keyof DiffIgnoreEntry, unknown>>;
   const id = e.id;
   const path = e.path;
   const reason = e.reason;
   if (typeof id !== 'string' || id.length === 0) return fail('"id" must be a check id, e.g. field-removed');
   if (!id.includes('*') && !isCheckId(id)) fail(`unknown check id "${id}" (see the rule table in docs/diff.md)`);
-  if (typeof path !== 'string' || path.trim().length === 0) return fail('"path" must be a change path, e.g. products.meta_keywords');
+  if (typeof path !== 'string' || path.trim().length === 0)
+    return fail('"path" must be a change path, e.g. products.meta_keywords');
   if (typeof reason !== 'string' || reason.trim().length === 0) return fail('every entry needs a "reason"');
   let expires: string | null = null;
   if (e.expires !== undefined && e.expires !== null) {
@@ -96,7 +98,8 @@ export function parseIgnoreFile(text: string, file: string): IgnoreRule[] {
     if (trimmed === '' || trimmed.startsWith('#')) return;
     const source = `${file}:${i + 1}`;
     const m = /^(\S+)\s+(\S+)(?:\s+(\d{4}-\d{2}-\d{2}))?(?:\s+(.*))?$/.exec(trimmed);
-    if (m === null) throw new ConfigError(`${source}: expected "<check-id> <path> [YYYY-MM-DD] <reason>"`, 'diff.ignore');
+    if (m === null)
+      throw new ConfigError(`${source}: expected "<check-id> <path> [YYYY-MM-DD] <reason>"`, 'diff.ignore');
     rules.push(toIgnoreRule({ id: m[1], path: m[2], reason: m[4] ?? '', expires: m[3] }, source));
   });
   return rules;

@@ -50,7 +50,12 @@ export const RULES = {
     'the field metadata comes from a different synopsis (json, xml, none)',
     'Property changes on this resource may come from the synopsis, not from the store; check them by hand.',
   ),
-  'resource-description-changed': rule('safe', 'both', 'the description in the `/api` listing changes', 'Documentation only.'),
+  'resource-description-changed': rule(
+    'safe',
+    'both',
+    'the description in the `/api` listing changes',
+    'Documentation only.',
+  ),
   // --- methods -----------------------------------------------------------------------------
   'method-added': rule('safe', 'verb', 'the key may use one more method', 'Nothing uses it yet.'),
   'method-removed': rule(
@@ -60,7 +65,12 @@ export const RULES = {
     'Calls with this method are refused (405 or 401).',
   ),
   // --- fields (of a resource or of an association) -------------------------------------------
-  'field-added': rule('safe', 'both', 'an optional or read-only field appears', 'Readers get one more value; writers may leave it out.'),
+  'field-added': rule(
+    'safe',
+    'both',
+    'an optional or read-only field appears',
+    'Readers get one more value; writers may leave it out.',
+  ),
   'required-field-added': rule(
     'breaking',
     'write',
@@ -73,7 +83,12 @@ export const RULES = {
     'a writable field disappears',
     'Readers no longer get the value; a value writers send is silently dropped.',
   ),
-  'read-only-field-removed': rule('breaking', 'read', 'a read-only field disappears', 'Readers no longer get the value.'),
+  'read-only-field-removed': rule(
+    'breaking',
+    'read',
+    'a read-only field disappears',
+    'Readers no longer get the value.',
+  ),
   'field-became-required': rule(
     'breaking',
     'write',
@@ -99,7 +114,12 @@ export const RULES = {
     '`maxSize` gets larger',
     'Every value that fitted still fits; readers may get longer values.',
   ),
-  'field-max-size-removed': rule('safe', 'both', '`maxSize` a number → null', 'No length limit any more; readers may get longer values.'),
+  'field-max-size-removed': rule(
+    'safe',
+    'both',
+    '`maxSize` a number → null',
+    'No length limit any more; readers may get longer values.',
+  ),
   'field-type-changed': rule(
     'breaking',
     'both',
@@ -144,7 +164,12 @@ export const RULES = {
     '`filterable` true → false',
     'Reads that filter or sort on it are refused.',
   ),
-  'field-became-filterable': rule('safe', 'read', '`filterable` false → true', 'Readers may now filter and sort on it.'),
+  'field-became-filterable': rule(
+    'safe',
+    'read',
+    '`filterable` false → true',
+    'Readers may now filter and sort on it.',
+  ),
   'field-references-changed': rule(
     'dangerous',
     'both',
@@ -157,12 +182,17 @@ export const RULES = {
     '`references` a resource → null',
     'The id no longer points at a known resource; typed ids and lookups change.',
   ),
-  'field-references-added': rule('safe', 'read', '`references` null → a resource', 'The id now names the resource it points at.'),
+  'field-references-added': rule(
+    'safe',
+    'read',
+    '`references` null → a resource',
+    'The id now names the resource it points at.',
+  ),
   // --- fields: what the store's classes decide (the catalog) ----------------------------------
   'field-php-type-changed': rule(
     'breaking',
     'both',
-    'the catalog\'s PHP `type` of a field without a format changes the kind of value',
+    "the catalog's PHP `type` of a field without a format changes the kind of value",
     'Values are read and written as a different kind.',
   ),
   'field-values-restricted': rule(
@@ -190,7 +220,12 @@ export const RULES = {
     'What the store does with a written value changes; check writes of this field.',
   ),
   // --- associations ------------------------------------------------------------------------
-  'association-added': rule('safe', 'both', 'an association appears', 'Readers get one more list; writers may leave it out.'),
+  'association-added': rule(
+    'safe',
+    'both',
+    'an association appears',
+    'Readers get one more list; writers may leave it out.',
+  ),
   'association-removed': rule(
     'breaking',
     'both',

@@ -20,7 +20,10 @@ const RELATIVE_JS = /(\bfrom\s*|\bimport\s*\(\s*)(["'])(\.\.?\/[^"'\n]*)\.js\2/g
 /** `text` with its relative `.js` specifiers written for `extension`. */
 export function withImportExtension(text: string, extension: ImportExtension): string {
   if (extension === '.js') return text;
-  return text.replace(RELATIVE_JS, (_m, keyword: string, quote: string, path: string) => `${keyword}${quote}${path}${quote}`);
+  return text.replace(
+    RELATIVE_JS,
+    (_m, keyword: string, quote: string, path: string) => `${keyword}${quote}${path}${quote}`,
+  );
 }
 
 /** The second line of every generated file's header (src/emit/code.ts); the banner goes under it. */
@@ -41,10 +44,16 @@ export function checkBanner(banner: string): string {
       const close = t.indexOf('*/', inBlock ? 0 : 2);
       inBlock = close === -1;
       if (!inBlock && t.slice(close + 2).trim() !== '') {
-        throw new EmitError(`banner line ${i + 1} has code after its comment ("${t}"); a banner holds comment lines only`, 'options');
+        throw new EmitError(
+          `banner line ${i + 1} has code after its comment ("${t}"); a banner holds comment lines only`,
+          'options',
+        );
       }
     } else if (!ok) {
-      throw new EmitError(`banner line ${i + 1} is not a comment ("${t}"); write each line as // … or inside /* … */`, 'options');
+      throw new EmitError(
+        `banner line ${i + 1} is not a comment ("${t}"); write each line as // … or inside /* … */`,
+        'options',
+      );
     }
   });
   if (inBlock) throw new EmitError('banner opens a /* comment it does not close; close it with */', 'options');
@@ -55,7 +64,9 @@ export function checkBanner(banner: string): string {
 function withBanner(text: string, banner: string): string {
   if (banner === '') return text;
   const at = text.indexOf(HEADER_END);
-  return at === -1 ? `${banner}${text}` : `${text.slice(0, at + HEADER_END.length)}${banner}${text.slice(at + HEADER_END.length)}`;
+  return at === -1
+    ? `${banner}${text}`
+    : `${text.slice(0, at + HEADER_END.length)}${banner}${text.slice(at + HEADER_END.length)}`;
 }
 
 /** Every file of `files` with the import extension and the banner of `options` (the same map when both are defaults). */
@@ -63,6 +74,7 @@ export function finishFiles(files: FileMap, options: Pick<EmitOptions, 'importEx
   const banner = checkBanner(options.banner);
   if (options.importExtension === '.js' && banner === '') return files;
   const out: FileMap = new Map();
-  for (const [path, text] of files) out.set(path, withBanner(withImportExtension(text, options.importExtension), banner));
+  for (const [path, text] of files)
+    out.set(path, withBanner(withImportExtension(text, options.importExtension), banner));
   return out;
 }

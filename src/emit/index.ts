@@ -57,7 +57,11 @@ export interface EmitAllResult {
 }
 
 /** The per-run context shared by the emitters. */
-export function createEmitContext(model: StoreSchema, options: EmitOptions, layout: Layout = DEFAULT_LAYOUT): EmitContext {
+export function createEmitContext(
+  model: StoreSchema,
+  options: EmitOptions,
+  layout: Layout = DEFAULT_LAYOUT,
+): EmitContext {
   const ids = model.store.languages.map((l) => l.id);
   // A default language the store does not have would make every required multilingual field
   // unsatisfiable, and the generated comparisons with `LangId` would not compile.
@@ -109,7 +113,7 @@ function topIndex(files: FileMap, ctx: EmitContext): string {
  * checking its bodies, as `skipLibCheck` does for a package (it was 60% of the check time of the
  * whole output). test/emit/typecheck.ts removes this line to check the runtime as users compile it.
  */
-export const RUNTIME_NOCHECK = '// @ts-nocheck (checked by prestashop-codegen\'s tests; your build uses its types)\n';
+export const RUNTIME_NOCHECK = "// @ts-nocheck (checked by prestashop-codegen's tests; your build uses its types)\n";
 
 /** The line before `RUNTIME_NOCHECK` that tells typescript-eslint (`ban-ts-comment`) why it is there. */
 export const RUNTIME_NOCHECK_LINT =
@@ -126,7 +130,10 @@ export function runtimeFiles(templates: FileMap, generatorVersion: string = GENE
   for (const [path, content] of templates) {
     if (folders.some((f) => path.startsWith(`${f}/`))) continue;
     if (!path.startsWith(RUNTIME_DIR)) {
-      throw new EmitError(`template ${jsString(path)} must live under ${RUNTIME_DIR} or a validator flavour's folder`, 'templates');
+      throw new EmitError(
+        `template ${jsString(path)} must live under ${RUNTIME_DIR} or a validator flavour's folder`,
+        'templates',
+      );
     }
     runtime.set(path, `${header}${content}`);
   }
@@ -140,12 +147,17 @@ export function runtimeFiles(templates: FileMap, generatorVersion: string = GENE
  * the user's build like every generated file. `folder` null: every flavour's (for the build's
  * pre-formatting, scripts/preformat-templates.mjs).
  */
-export function flavourFiles(templates: FileMap, folder: string | null, generatorVersion: string = GENERATOR_VERSION): FileMap {
+export function flavourFiles(
+  templates: FileMap,
+  folder: string | null,
+  generatorVersion: string = GENERATOR_VERSION,
+): FileMap {
   const folders = folder === null ? flavourTemplateFolders() : [folder];
   const out: FileMap = new Map();
   for (const [path, content] of templates) {
     const f = folders.find((x) => path.startsWith(`${x}/`));
-    if (f !== undefined) out.set(`${VALIDATORS_DIR}${path.slice(f.length + 1)}`, `${fileHeader({ generatorVersion })}${content}`);
+    if (f !== undefined)
+      out.set(`${VALIDATORS_DIR}${path.slice(f.length + 1)}`, `${fileHeader({ generatorVersion })}${content}`);
   }
   return out;
 }
@@ -198,7 +210,10 @@ export function emitWith(
   mergeInto(files, runtimeFiles(input.templates, ctx.generatorVersion), 'templates', owners);
   const glue = flavourOf(options.validators)?.templates ?? null;
   // A flavour's glue, where its validators import it (any validators file besides the barrel).
-  if (glue !== null && [...files.keys()].some((p) => p.startsWith(VALIDATORS_DIR) && p !== `${VALIDATORS_DIR}index.ts`)) {
+  if (
+    glue !== null &&
+    [...files.keys()].some((p) => p.startsWith(VALIDATORS_DIR) && p !== `${VALIDATORS_DIR}index.ts`)
+  ) {
     mergeInto(files, flavourFiles(input.templates, glue, ctx.generatorVersion), 'templates', owners);
   }
   mergeInto(files, new Map([['index.ts', topIndex(files, ctx)]]), 'index', owners);

@@ -56,8 +56,10 @@ export function layoutOf(config: Readonly<Record<string, unknown>> | null): Layo
       continue;
     }
     if (!FOLLOWED.has(key)) return null;
-    if (key === 'printWidth' && typeof value === 'number' && Number.isInteger(value) && value > 0) out.printWidth = value;
-    else if (key === 'trailingComma' && (value === 'all' || value === 'es5' || value === 'none')) out.trailingComma = value;
+    if (key === 'printWidth' && typeof value === 'number' && Number.isInteger(value) && value > 0)
+      out.printWidth = value;
+    else if (key === 'trailingComma' && (value === 'all' || value === 'es5' || value === 'none'))
+      out.trailingComma = value;
     else if (key === 'bracketSpacing' && typeof value === 'boolean') out.bracketSpacing = value;
     else return null;
   }

@@ -30,7 +30,11 @@ function args(list: readonly Arg[], layout: Layout): Doc {
   const last = list[list.length - 1];
   const before = list[list.length - 2];
   const hug = last !== undefined && last.kind !== 'other' && (before === undefined || before.kind !== last.kind);
-  return callArguments(list.map((a) => a.doc), layout, hug);
+  return callArguments(
+    list.map((a) => a.doc),
+    layout,
+    hug,
+  );
 }
 
 /** One `.name(args)` of a chain. */
@@ -48,7 +52,11 @@ export function chain(head: string, calls: readonly Call[], layout: Layout): Arg
   const expanded: Doc = [head, indent([hardline, join(hardline, parts)])];
   const forced = (calls.length > 2 && !simple) || parts.slice(0, -1).some((p) => utils.willBreak(p));
   if (forced) return { doc: group(expanded), kind: 'other', simple };
-  return { doc: [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])], kind: 'other', simple };
+  return {
+    doc: [utils.willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])],
+    kind: 'other',
+    simple,
+  };
 }
 
 /** `callee(args)`. */
@@ -61,7 +69,9 @@ export function call(callee: string, list: readonly Arg[], layout: Layout): Arg 
  * breakable" chain: at most two parts, and calls without arguments or with one short argument).
  */
 export function poorlyBreakable(calls: readonly Call[], layout: Layout): boolean {
-  return calls.length <= 1 && calls.every((c) => c.args.length === 0 || (c.args.length === 1 && isShort(c.args[0]!, layout)));
+  return (
+    calls.length <= 1 && calls.every((c) => c.args.length === 0 || (c.args.length === 1 && isShort(c.args[0]!, layout)))
+  );
 }
 
 function isShort(arg: Arg, layout: Layout): boolean {

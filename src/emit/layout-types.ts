@@ -7,7 +7,16 @@
 import type { TypeNode } from '../plan/index.js';
 import { jsString } from '../naming/index.js';
 import { builders } from 'prettier/doc';
-import { afterOperator, assignment, layoutAt, objectType, typeArguments, union, type Doc, type Layout } from './layout.js';
+import {
+  afterOperator,
+  assignment,
+  layoutAt,
+  objectType,
+  typeArguments,
+  union,
+  type Doc,
+  type Layout,
+} from './layout.js';
 
 const { group, indent, softline } = builders;
 
@@ -43,7 +52,9 @@ export function typeText(node: TypeNode): string {
     case 'array':
       return `${operand(node.element)}[]`;
     case 'object':
-      return node.members.length === 0 ? '{}' : `{ ${node.members.map((m) => `${m.key}${m.optional ? '?' : ''}: ${typeText(m.type)}`).join('; ')} }`;
+      return node.members.length === 0
+        ? '{}'
+        : `{ ${node.members.map((m) => `${m.key}${m.optional ? '?' : ''}: ${typeText(m.type)}`).join('; ')} }`;
     case 'index':
       return `${operand(node.object)}[${jsString(node.key)}]`;
   }
@@ -69,19 +80,35 @@ function lay(node: TypeNode, layout: Layout): Laid {
       const args = node.args.map((a) => lay(a, layout));
       // A lone name, keyword or literal argument never breaks (`Id<"products">`, `Multilang<string>`).
       const simple = args.length === 1 && args[0]!.kind !== 'union' && args[0]!.kind !== 'object';
-      return { doc: [node.name, typeArguments(args.map((a) => a.doc), !simple)], kind: 'reference' };
+      return {
+        doc: [
+          node.name,
+          typeArguments(
+            args.map((a) => a.doc),
+            !simple,
+          ),
+        ],
+        kind: 'reference',
+      };
     }
     case 'union': {
       const members = node.members.map((m) => lay(m, layout));
       const objects = members.filter((m) => m.kind === 'object' || m.kind === 'reference');
       const hug = objects.length === 1 && members.every((m) => m === objects[0] || m.kind === 'null');
-      if (hug) return { doc: members.flatMap((m, i) => (i === 0 ? [m.doc] : [' | ', m.doc])), kind: 'union', hug: true };
+      if (hug)
+        return { doc: members.flatMap((m, i) => (i === 0 ? [m.doc] : [' | ', m.doc])), kind: 'union', hug: true };
       return { doc: union(members.map((m) => m.doc)), kind: 'union' };
     }
     case 'array':
       return { doc: [wrapped(node.element, layout), '[]'], kind: 'other' };
     case 'object':
-      return { doc: objectType(node.members.map((m) => annotated(`${m.key}${m.optional ? '?' : ''}`, lay(m.type, layout), '')), layout), kind: 'object' };
+      return {
+        doc: objectType(
+          node.members.map((m) => annotated(`${m.key}${m.optional ? '?' : ''}`, lay(m.type, layout), '')),
+          layout,
+        ),
+        kind: 'object',
+      };
     case 'index':
       return { doc: [wrapped(node.object, layout), '[', jsString(node.key), ']'], kind: 'other' };
   }
@@ -105,18 +132,23 @@ export function typeDoc(node: TypeNode, layout: Layout): Doc {
  */
 export function propertyLine(key: string, node: TypeNode, level: number, layout: Layout): string {
   const text = typeText(node);
-  const doc = fitsFlat(level, key.length + 2 + text.length + 1, text, layout) ? `${key}: ${text};` : annotated(key, lay(node, layout), ';');
+  const doc = fitsFlat(level, key.length + 2 + text.length + 1, text, layout)
+    ? `${key}: ${text};`
+    : annotated(key, lay(node, layout), ';');
   return `${layoutAt(doc, level, layout)}\n`;
 }
 
 /** Whether a one-line text of `width` characters fits at `level`, with no line break in it. */
 function fitsFlat(level: number, width: number, text: string, layout: Layout): boolean {
-  return level * 2 + width <= layout.printWidth && !text.includes('\n') && (layout.bracketSpacing || !text.includes('{'));
+  return (
+    level * 2 + width <= layout.printWidth && !text.includes('\n') && (layout.bracketSpacing || !text.includes('{'))
+  );
 }
 
 /** `type Name = type;` (with `export ` or other modifiers in `head`). */
 export function typeAlias(head: string, node: TypeNode, layout: Layout): Doc {
   const type = lay(node, layout);
-  if ((type.kind === 'union' && type.hug !== true) || type.kind === 'literal') return afterOperator(`${head} =`, type.doc, ';');
+  if ((type.kind === 'union' && type.hug !== true) || type.kind === 'literal')
+    return afterOperator(`${head} =`, type.doc, ';');
   return assignment(`${head} =`, type.doc, ';');
 }

@@ -85,7 +85,12 @@ export interface ArrayElement {
  * An array literal. prettier breaks an array of two or more objects (or arrays) of more than one
  * member each, one per line, whatever the width; an array of numbers fills its lines.
  */
-export function arrayLiteral(elements: readonly ArrayElement[], layout: Layout, numbers = false, level: number | null = null): Doc {
+export function arrayLiteral(
+  elements: readonly ArrayElement[],
+  layout: Layout,
+  numbers = false,
+  level: number | null = null,
+): Doc {
   if (elements.length === 0) return '[]';
   const first = elements[0]!.shape;
   const matrix =
@@ -119,7 +124,15 @@ function flatText(doc: Doc): string | null {
     }
     return out;
   }
-  const d = doc as { type: string; contents?: Doc; break?: boolean | string; hard?: boolean; soft?: boolean; flatContents?: Doc; parts?: Doc[] };
+  const d = doc as {
+    type: string;
+    contents?: Doc;
+    break?: boolean | string;
+    hard?: boolean;
+    soft?: boolean;
+    flatContents?: Doc;
+    parts?: Doc[];
+  };
   switch (d.type) {
     case 'group':
       return d.break ? null : flatText(d.contents!);
@@ -188,9 +201,12 @@ export function typeArguments(args: readonly Doc[], breakable: boolean): Doc {
 export function callArguments(args: readonly Doc[], layout: Layout, hugLast = false): Doc {
   if (args.length === 0) return '()';
   // One argument per line; with `hugLast`, the last resort of the conditional group below.
-  const broken = group(['(', indent([softline, join([',', line], [...args])]), trailing(layout, 'call'), softline, ')'], {
-    shouldBreak: hugLast,
-  });
+  const broken = group(
+    ['(', indent([softline, join([',', line], [...args])]), trailing(layout, 'call'), softline, ')'],
+    {
+      shouldBreak: hugLast,
+    },
+  );
   if (!hugLast) return broken;
   const head = args.slice(0, -1);
   const last = args[args.length - 1]!;

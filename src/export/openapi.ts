@@ -68,7 +68,8 @@ function sortParameter(entry: ExportedResource): JsonObject {
   return record({
     name: 'sort',
     in: 'query',
-    description: '`field_ASC`, `field_DESC`, or a bracketed list such as `[id_DESC,name_ASC]`. Without it the order is unspecified.',
+    description:
+      '`field_ASC`, `field_DESC`, or a bracketed list such as `[id_DESC,name_ASC]`. Without it the order is unspecified.',
     schema: record({ type: 'string', pattern: `^(?:${one}|\\[${one}(?:,${one})*\\])$` }),
   });
 }
@@ -84,7 +85,8 @@ const PARAMETERS: JsonObject = record({
   display: record({
     name: 'display',
     in: 'query',
-    description: '`full` for every field and the associations, or a bracketed list of fields such as `[id,name,categories[id]]`. Without it a list holds ids only.',
+    description:
+      '`full` for every field and the associations, or a bracketed list of fields such as `[id,name,categories[id]]`. Without it a list holds ids only.',
     schema: record({ type: 'string', pattern: '^(?:full|minimum|\\[.*\\])$' }),
   }),
   limit: record({
@@ -96,7 +98,8 @@ const PARAMETERS: JsonObject = record({
   language: record({
     name: 'language',
     in: 'query',
-    description: 'Languages of multilingual values: an id, `[1|2]`, or a range `[1,3]`. Default: every active language.',
+    description:
+      'Languages of multilingual values: an id, `[1|2]`, or a range `[1,3]`. Default: every active language.',
     schema: record({ type: 'string', pattern: '^(?:[0-9]+|\\[[0-9]+(?:\\|[0-9]+)*\\]|\\[[0-9]+,[0-9]+\\])$' }),
   }),
   date: record({
@@ -134,7 +137,11 @@ function requestBody(entry: ExportedResource, shape: string, withId: boolean): J
     ? record({
         allOf: [
           ref(schemaRef(shape)),
-          record({ type: 'object', required: ['id'], properties: record({ id: record({ type: 'integer', minimum: 1 }) }) }),
+          record({
+            type: 'object',
+            required: ['id'],
+            properties: record({ id: record({ type: 'integer', minimum: 1 }) }),
+          }),
         ],
       })
     : ref(schemaRef(shape));

@@ -80,10 +80,7 @@ const RULES: ReadonlyMap<string, ValidatorRule> = new Map<string, ValidatorRule>
       // dates
       ['isDate', { string: { pattern: CALENDAR_DATE } }],
       ['isDateOrNull', { string: { pattern: `0000-00-00(?: 00:00:00)?|${CALENDAR_DATE}` } }],
-      [
-        'isDateFormat',
-        { string: { pattern: `[0-9]{4}-(?:0?[0-9]|1[0-2])-(?:0?[0-9]|[12][0-9]|3[01])${TIME}` } },
-      ],
+      ['isDateFormat', { string: { pattern: `[0-9]{4}-(?:0?[0-9]|1[0-2])-(?:0?[0-9]|[12][0-9]|3[01])${TIME}` } }],
       // free text with forbidden characters
       ['isGenericName', { string: { pattern: '[^<>={}]*' } }],
       ['isCatalogName', { string: { pattern: '[^<>;=#{}]*' } }],

@@ -122,7 +122,8 @@ function valueSchema(field: FieldPlan, target: SchemaTarget, write: boolean): Js
   if (type === 'string') {
     if (field.maxSize !== null && field.maxSize > 0) schema.maxLength = field.maxSize;
     const max = rule?.string?.maxLength;
-    if (max !== undefined && (schema.maxLength === undefined || max < (schema.maxLength as number))) schema.maxLength = max;
+    if (max !== undefined && (schema.maxLength === undefined || max < (schema.maxLength as number)))
+      schema.maxLength = max;
     if (rule?.string?.pattern !== undefined) schema.pattern = stringPattern(rule.string.pattern);
   } else if (type === 'integer' || type === 'number') {
     const n = rule?.number;
@@ -158,7 +159,10 @@ function multilangItem(value: JsonObject, target: SchemaTarget, write: boolean):
     type: 'object',
     required: ['id', 'value'],
     properties: record({
-      id: write && target.xml ? record({ ...(langId(target) as object), xml: record({ attribute: true }) }) : langId(target),
+      id:
+        write && target.xml
+          ? record({ ...(langId(target) as object), xml: record({ attribute: true }) })
+          : langId(target),
       value,
     }),
     xml: write && target.xml ? record({ name: 'language' }) : undefined,
@@ -272,7 +276,12 @@ export function writeSchema(entry: ExportedResource, target: SchemaTarget, mode:
       ),
     ]);
   }
-  const required = input ? writable.filter((f) => f.required).map((f) => f.name).sort(compareCodeUnits) : [];
+  const required = input
+    ? writable
+        .filter((f) => f.required)
+        .map((f) => f.name)
+        .sort(compareCodeUnits)
+    : [];
   return record({
     type: 'object',
     description: describeResource(entry, mode),
@@ -309,7 +318,8 @@ function sharedSchemas(target: SchemaTarget): [string, JsonObject][] {
       MULTILANG,
       record({
         type: 'array',
-        description: 'A multilingual value, one entry per language (also when the store renders a single language as a bare string).',
+        description:
+          'A multilingual value, one entry per language (also when the store renders a single language as a bare string).',
         items: record({ $ref: target.ref(MULTILANG_VALUE) }),
       }),
     ],

@@ -56,7 +56,12 @@ export class FaultTable {
     const roll = this.dice.count(`${method} ${url.pathname}${url.search}`);
     let slice = 0;
     for (const f of this.faults) {
-      if (f.removed || (f.rule.times !== undefined && f.hits >= f.rule.times) || !matches(f.rule, url.pathname, url.searchParams)) continue;
+      if (
+        f.removed ||
+        (f.rule.times !== undefined && f.hits >= f.rule.times) ||
+        !matches(f.rule, url.pathname, url.searchParams)
+      )
+        continue;
       if (f.rule.probability === undefined) return f;
       const from = slice;
       slice += f.rule.probability;

@@ -6,7 +6,14 @@
 import type { StoreSchema } from '../model/index.js';
 import { CRUD_RESOURCES, type CrudEngine, type CrudGeneration } from './crud/engine.js';
 import type { SeedRecords } from './crud/seed.js';
-import { FAKE_STORE_KEY, startFakeStore, type FakeStore, type FaultHandle, type FaultRule, type RecordedRequest } from './index.js';
+import {
+  FAKE_STORE_KEY,
+  startFakeStore,
+  type FakeStore,
+  type FaultHandle,
+  type FaultRule,
+  type RecordedRequest,
+} from './index.js';
 
 export interface CrudStoreOptions {
   /** The snapshot the data follows (node names, fields, associations, methods). */

@@ -29,7 +29,11 @@ export interface FixtureStore {
   readonly wsUrl: string;
   readonly languages: readonly { readonly id: number; readonly isoCode: string }[];
   /** Resources and the methods the store grants a key holding every permission (default: all six). */
-  readonly resources: readonly { readonly name: string; readonly description: string; readonly methods: readonly HttpMethod[] }[];
+  readonly resources: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly methods: readonly HttpMethod[];
+  }[];
   readonly apiIndex: string;
   /** Keyed `synopsis/products.XML`, `list/orders.JSON`, `errors/key-unknown.XML`, … */
   readonly answers: ReadonlyMap<string, RecordedAnswer>;
@@ -77,7 +81,11 @@ export async function loadFixtureStore(dir: string): Promise<FixtureStore> {
     psVersion: resourcesJson.prestashop_version,
     wsUrl: resourcesJson.ws_url,
     languages: resourcesJson.languages.map((l) => ({ id: l.id, isoCode: l.iso_code })),
-    resources: resourcesJson.resources.map((r) => ({ name: r.name, description: r.description, methods: r.methods ?? HTTP_METHODS })),
+    resources: resourcesJson.resources.map((r) => ({
+      name: r.name,
+      description: r.description,
+      methods: r.methods ?? HTTP_METHODS,
+    })),
     apiIndex: await readFile(join(dir, 'api-index.xml'), 'utf8'),
     answers,
   };

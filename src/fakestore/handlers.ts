@@ -11,7 +11,14 @@ import { renderSchema } from './crud/schema.js';
 import type { FixtureStore, RecordedAnswer } from './fixtures.js';
 import type { Answer, RequestBody } from './request.js';
 import type { FakeStoreFlavor, KeyPermissions } from './types.js';
-import { emptyStringJsonSynopsis, listingForKey, renderErrors, renderLanguages, type WireError, type WireFormat } from './wire.js';
+import {
+  emptyStringJsonSynopsis,
+  listingForKey,
+  renderErrors,
+  renderLanguages,
+  type WireError,
+  type WireFormat,
+} from './wire.js';
 
 /** What the router and the handlers read: fixed at start, except `origin` (known once listening) and `enabled`. */
 export interface StoreContext {
@@ -62,8 +69,18 @@ export function baseHeaders(ctx: StoreContext, authenticated: boolean, contentTy
 
 const contentTypeOf = (format: WireFormat): string => (format === 'JSON' ? 'application/json' : 'text/xml');
 
-export function errorAnswer(ctx: StoreContext, status: number, errors: readonly WireError[], format: WireFormat, authenticated: boolean): Answer {
-  return { status, headers: baseHeaders(ctx, authenticated, contentTypeOf(format)), body: renderErrors(errors, format) };
+export function errorAnswer(
+  ctx: StoreContext,
+  status: number,
+  errors: readonly WireError[],
+  format: WireFormat,
+  authenticated: boolean,
+): Answer {
+  return {
+    status,
+    headers: baseHeaders(ctx, authenticated, contentTypeOf(format)),
+    body: renderErrors(errors, format),
+  };
 }
 
 function fromRecord(ctx: StoreContext, rec: RecordedAnswer): Answer {
@@ -104,7 +121,11 @@ export function answerCrud(
     ...(body.multipart === undefined ? {} : { multipart: body.multipart }),
   });
   const headers = baseHeaders(ctx, true, a.contentType);
-  return { status: a.status, headers: a.headers === undefined ? headers : Object.assign(headers, a.headers), body: a.body };
+  return {
+    status: a.status,
+    headers: a.headers === undefined ? headers : Object.assign(headers, a.headers),
+    body: a.body,
+  };
 }
 
 /** A request on a resource without the engine: the recorded list or schema answers, or a rendered schema. */
@@ -119,33 +140,58 @@ export function answerRecorded(
 ): Answer {
   const { fixtures, crud } = ctx;
   const method = (req.method ?? 'GET').toUpperCase() as HttpMethod;
-  if (!knownMethod(method, ctx.flavor === '1.7' ? '1.7' : '8.x')) return errorAnswer(ctx, 405, [{ code: 23, message: `Method ${method} is not valid` }], format, true);
+  if (!knownMethod(method, ctx.flavor === '1.7' ? '1.7' : '8.x'))
+    return errorAnswer(ctx, 405, [{ code: 23, message: `Method ${method} is not valid` }], format, true);
   if (!methods.includes(method)) {
-    return errorAnswer(ctx, 405, [{ code: 25, message: `Method ${method} is not allowed for the resource ${resource} with this authentication key` }], format, true);
+    return errorAnswer(
+      ctx,
+      405,
+      [
+        {
+          code: 25,
+          message: `Method ${method} is not allowed for the resource ${resource} with this authentication key`,
+        },
+      ],
+      format,
+      true,
+    );
   }
   if (segments.length > 1) return { status: 404, headers: baseHeaders(ctx, true, ''), body: '' };
   const schema = query.get('schema');
   if (schema !== null && schema !== 'synopsis' && schema !== 'blank') {
     const rec = fixtures.answers.get(`errors/bad-schema.${format}`);
     if (rec !== undefined) return fromRecord(ctx, rec);
-    return errorAnswer(ctx, 400, [{ code: 28, message: 'Please select a schema of type synopsis or blank' }], format, true);
+    return errorAnswer(
+      ctx,
+      400,
+      [{ code: 28, message: 'Please select a schema of type synopsis or blank' }],
+      format,
+      true,
+    );
   }
   if (schema === null && resource === 'languages') {
     const display = query.get('display') === '[id,iso_code]';
-    return { status: 200, headers: baseHeaders(ctx, true, contentTypeOf(format)), body: renderLanguages(ctx.languages, format, display, apiUrl(ctx)) };
+    return {
+      status: 200,
+      headers: baseHeaders(ctx, true, contentTypeOf(format)),
+      body: renderLanguages(ctx.languages, format, display, apiUrl(ctx)),
+    };
   }
   const kind = schema ?? 'list';
   if (ctx.flavor === '1.7' && kind === 'synopsis' && format === 'JSON') {
     const xml = fixtures.answers.get(`synopsis/${resource}.XML`);
     const json = fixtures.answers.get(`synopsis/${resource}.JSON`);
     const body = xml !== undefined && xml.status === 200 ? emptyStringJsonSynopsis(xml.body, json?.body ?? null) : null;
-    if (body !== null) return { status: 200, headers: baseHeaders(ctx, true, 'application/json'), body: rewrite(ctx, body) };
+    if (body !== null)
+      return { status: 200, headers: baseHeaders(ctx, true, 'application/json'), body: rewrite(ctx, body) };
   }
   const rec = fixtures.answers.get(`${kind}/${resource}.${format}`);
   const def = crud?.resource(resource);
   // A schema the recording lacks, or one without a field of the snapshot (a module field), is rendered.
   const recordedXml = fixtures.answers.get(`${kind}/${resource}.XML`)?.body;
-  const stale = def !== undefined && (recordedXml === undefined || def.fields.some((f) => f.name !== 'id' && !recordedXml.includes(`<${f.name}`)));
+  const stale =
+    def !== undefined &&
+    (recordedXml === undefined || def.fields.some((f) => f.name !== 'id' && !recordedXml.includes(`<${f.name}`)));
   if ((rec === undefined || stale) && def !== undefined && crud !== null && (kind === 'blank' || kind === 'synopsis')) {
     const body = renderSchema(def, kind, format, crud.languages, apiUrl(ctx), crud.generation);
     return { status: 200, headers: baseHeaders(ctx, true, contentTypeOf(format)), body };

@@ -28,10 +28,32 @@ import type { StoreContext } from './handlers.js';
 import { route } from './router.js';
 
 export { bundledFixtureDir, loadFixtureStore, type FixtureStore } from './fixtures.js';
-export { CRUD_RESOURCES, CrudEngine, type CrudEngineOptions, type CrudGeneration, type CrudSeed } from './crud/engine.js';
-export { FAKE_STORE_KEY, type FakeStore, type FakeStoreFlavor, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions, type RecordedRequest } from './types.js';
+export {
+  CRUD_RESOURCES,
+  CrudEngine,
+  type CrudEngineOptions,
+  type CrudGeneration,
+  type CrudSeed,
+} from './crud/engine.js';
+export {
+  FAKE_STORE_KEY,
+  type FakeStore,
+  type FakeStoreFlavor,
+  type FakeStoreOptions,
+  type FaultHandle,
+  type FaultRule,
+  type KeyPermissions,
+  type RecordedRequest,
+} from './types.js';
 export { faultRoll } from './request.js';
-import { FAKE_STORE_KEY, type FakeStore, type FakeStoreOptions, type FaultHandle, type FaultRule, type KeyPermissions } from './types.js';
+import {
+  FAKE_STORE_KEY,
+  type FakeStore,
+  type FakeStoreOptions,
+  type FaultHandle,
+  type FaultRule,
+  type KeyPermissions,
+} from './types.js';
 import { readRequestBody, sleep, tooLargeAnswer } from './request.js';
 import { REQUEST_LOG_LIMIT, RequestLog } from './request-log.js';
 import { send } from './respond.js';
@@ -39,7 +61,8 @@ import { send } from './respond.js';
 /** The engine's options with the bundled 8.2.0 demo records when the default seed is asked for. */
 async function withDemo(options: CrudEngineOptions): Promise<CrudEngineOptions> {
   const seed = options.seed ?? true;
-  if (options.records !== undefined || options.demo !== undefined || !(seed === true || typeof seed === 'function')) return options;
+  if (options.records !== undefined || options.demo !== undefined || !(seed === true || typeof seed === 'function'))
+    return options;
   return { ...options, demo: await loadSeedRecords() };
 }
 
@@ -50,12 +73,19 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
   const flavor = options.flavor ?? '8.x';
   const fixtures: FixtureStore =
     options.fixtures ??
-    (await loadFixtureStore(options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0')));
+    (await loadFixtureStore(
+      options.fixtureDir ?? bundledFixtureDir(flavor === 'spec' ? 'spec-store' : 'prestashop-8.2.0'),
+    ));
   const version = options.version !== undefined ? options.version : flavor === '1.7' ? '1.7.8.10' : fixtures.psVersion;
   const keys: Readonly<Record<string, KeyPermissions>> = options.keys ?? { [FAKE_STORE_KEY]: 'all' };
   const basePath = trimSlashes(options.basePath ?? '');
   const languages = options.languages ?? fixtures.languages;
-  const crud = options.crud === undefined ? null : options.crud instanceof CrudEngine ? options.crud : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...(await withDemo(options.crud)) });
+  const crud =
+    options.crud === undefined
+      ? null
+      : options.crud instanceof CrudEngine
+        ? options.crud
+        : new CrudEngine({ generation: flavor === '1.7' ? '1.7' : '8.x', ...(await withDemo(options.crud)) });
   // With an engine, the snapshot's resources are served too (module resources, other releases),
   // with the key methods the snapshot records.
   const served = crud?.names().filter((n) => !fixtures.resources.some((r) => r.name === n)) ?? [];
@@ -107,7 +137,10 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       return;
     }
     if (fault?.redirectPrefix !== undefined) {
-      res.writeHead(fault.redirectStatus ?? 301, { location: `${fault.redirectPrefix}${url.pathname}${url.search}`, 'content-length': '0' });
+      res.writeHead(fault.redirectStatus ?? 301, {
+        location: `${fault.redirectPrefix}${url.pathname}${url.search}`,
+        'content-length': '0',
+      });
       res.end();
       return;
     }
@@ -161,7 +194,10 @@ export async function startFakeStore(options: FakeStoreOptions = {}): Promise<Fa
       res.end(`fake store error: ${(error as Error).message}`);
     });
   };
-  const server: Server = options.tls === undefined ? createServer(listener) : createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener);
+  const server: Server =
+    options.tls === undefined
+      ? createServer(listener)
+      : createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener);
   server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -33,7 +33,9 @@ function record(a: Arrival): RecordedRequest {
     key,
     hadAuthorization,
     rawQuery: url.search.slice(1),
-    headers: Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+    headers: Object.fromEntries(
+      Object.entries(a.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+    ),
     body: a.body.toString('utf8'),
   };
 }

@@ -24,7 +24,10 @@ const EMPTY = Buffer.alloc(0);
  * The request body, or null when it is over `maxBytes` (Apache's `LimitRequestBody`): past the cap
  * nothing more is kept; the rest is read and dropped so that the 413 answer reaches the client.
  */
-export async function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<{ raw: Buffer; body: RequestBody } | null> {
+export async function readRequestBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<{ raw: Buffer; body: RequestBody } | null> {
   const declared = req.headers['content-length'];
   if ((declared === undefined || declared === '0') && req.headers['transfer-encoding'] === undefined) {
     // No body (a GET): nothing to wait for.
@@ -45,7 +48,12 @@ export async function readRequestBody(req: IncomingMessage, maxBytes: number): P
   try {
     const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
     for (const [name, value] of form) {
-      if (typeof value !== 'string') multipart.set(name, { bytes: new Uint8Array(await value.arrayBuffer()), type: value.type, filename: value.name });
+      if (typeof value !== 'string')
+        multipart.set(name, {
+          bytes: new Uint8Array(await value.arrayBuffer()),
+          type: value.type,
+          filename: value.name,
+        });
       else multipart.set(name, { bytes: new TextEncoder().encode(value), type: '', filename: '', text: value });
     }
   } catch {
@@ -118,4 +126,3 @@ export function faultRoll(seed: number, requestLine: string, occurrence: number)
   const digest = createHash('sha256').update(`${seed}\u0000${requestLine}\u0000${occurrence}`).digest();
   return digest.readUInt32BE(0) / 2 ** 32;
 }
-

@@ -19,7 +19,8 @@ function sha1(bytes: Uint8Array): string {
 /** The body's bytes and SHA-1, from the cache for a long string answered before. */
 function encode(body: string | Uint8Array): { readonly bytes: Buffer; readonly sha1: string | null } {
   if (typeof body !== 'string') return { bytes: Buffer.from(body), sha1: null };
-  if (body.length < ENCODED_MIN_CHARS || body.length > ENCODED_MAX_CHARS) return { bytes: Buffer.from(body, 'utf8'), sha1: null };
+  if (body.length < ENCODED_MIN_CHARS || body.length > ENCODED_MAX_CHARS)
+    return { bytes: Buffer.from(body, 'utf8'), sha1: null };
   const kept = encoded.get(body);
   if (kept !== undefined) return kept;
   const bytes = Buffer.from(body, 'utf8');

@@ -91,7 +91,11 @@ export interface FakeStoreOptions {
    * At most `max` requests served at once; the others wait (`queue`) or get a bare 503 with
    * `Retry-After: retryAfterSeconds` when given (`reject`), like a saturated PHP-FPM pool.
    */
-  readonly concurrencyCap?: { readonly max: number; readonly mode: 'queue' | 'reject'; readonly retryAfterSeconds?: number };
+  readonly concurrencyCap?: {
+    readonly max: number;
+    readonly mode: 'queue' | 'reject';
+    readonly retryAfterSeconds?: number;
+  };
   /** False: `/api` is a 404 page and only `/webservice/dispatcher.php?url=<path>` reaches the webservice. */
   readonly urlRewriting?: boolean;
   /** True: the web server drops the `Authorization` header, so only `ws_key` reaches PrestaShop. */
@@ -156,4 +160,3 @@ export interface FakeStore {
   setWebserviceEnabled(enabled: boolean): void;
   close(): Promise<void>;
 }
-

@@ -16,7 +16,8 @@ export function cdata(text: string): string {
   return `<![CDATA[${text.split(']]>').join(']]]]><![CDATA[>')}]]>`;
 }
 
-export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n';
+export const XML_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n';
 export const XML_TAIL = '</prestashop>\n';
 
 /** PrestaShop's error document (`WebserviceOutputXML::renderErrors` / the JSON renderer). */
@@ -25,7 +26,10 @@ export function renderErrors(errors: readonly WireError[], format: WireFormat): 
     return JSON.stringify({ errors: errors.map((e) => ({ code: e.code, message: e.message })) }).replace(/\//g, '\\/');
   }
   const items = errors
-    .map((e) => `<error>\n${e.code === null ? '' : `<code>${cdata(String(e.code))}</code>\n`}<message>${cdata(e.message)}</message>\n</error>\n`)
+    .map(
+      (e) =>
+        `<error>\n${e.code === null ? '' : `<code>${cdata(String(e.code))}</code>\n`}<message>${cdata(e.message)}</message>\n</error>\n`,
+    )
     .join('');
   return `${XML_HEAD}<errors>\n${items}</errors>\n${XML_TAIL}`;
 }
@@ -49,7 +53,10 @@ export function listingForKey(
       let out = block;
       for (const flag of FLAG_ORDER) {
         const on = methods.includes(flag.toUpperCase() as HttpMethod);
-        out = out.replace(new RegExp(` ${flag}="(true|false)"`, 'g'), flag === 'patch' && !withPatch ? '' : ` ${flag}="${on}"`);
+        out = out.replace(
+          new RegExp(` ${flag}="(true|false)"`, 'g'),
+          flag === 'patch' && !withPatch ? '' : ` ${flag}="${on}"`,
+        );
       }
       return out;
     },
@@ -80,9 +87,16 @@ export function emptyStringJsonSynopsis(xmlSynopsis: string, recordedJson: strin
 }
 
 /** `GET /api/languages?display=[id,iso_code]`. */
-export function renderLanguages(languages: readonly { id: number; isoCode: string }[], format: WireFormat, display: boolean, wsBase: string): string {
+export function renderLanguages(
+  languages: readonly { id: number; isoCode: string }[],
+  format: WireFormat,
+  display: boolean,
+  wsBase: string,
+): string {
   if (format === 'JSON') {
-    return JSON.stringify({ languages: languages.map((l) => (display ? { id: l.id, iso_code: l.isoCode } : { id: l.id })) });
+    return JSON.stringify({
+      languages: languages.map((l) => (display ? { id: l.id, iso_code: l.isoCode } : { id: l.id })),
+    });
   }
   const items = languages
     .map((l) =>

@@ -102,12 +102,22 @@ function resolveTarget(index: Map<string, Node>, target: Target): Node[] {
 function pickedMethods(node: Node | undefined): string[] {
   if (node === undefined || !Node.isInterfaceDeclaration(node)) return [];
   // The name of the extended type, whatever the layout (`Pick<` then the arguments on their own lines).
-  const pick = node.getExtends().find((e) => e.getExpression().getText() === 'Pick' && /^ResourceClient</.test(e.getTypeArguments()[0]?.getText() ?? ''));
-  return pick === undefined ? [] : [...(pick.getTypeArguments()[1]?.getText() ?? '').matchAll(/"([A-Za-z_$][\w$]*)"/g)].map((m) => m[1]!);
+  const pick = node
+    .getExtends()
+    .find(
+      (e) =>
+        e.getExpression().getText() === 'Pick' && /^ResourceClient</.test(e.getTypeArguments()[0]?.getText() ?? ''),
+    );
+  return pick === undefined
+    ? []
+    : [...(pick.getTypeArguments()[1]?.getText() ?? '').matchAll(/"([A-Za-z_$][\w$]*)"/g)].map((m) => m[1]!);
 }
 
 /** The targets that are methods of a client interface declared through `Pick<ResourceClient<…>>`. */
-function pickedTargets(index: Map<string, Node>, target: Target): { readonly client: string; readonly method: string; readonly label: string }[] {
+function pickedTargets(
+  index: Map<string, Node>,
+  target: Target,
+): { readonly client: string; readonly method: string; readonly label: string }[] {
   const methods = pickedMethods(index.get(target.name));
   if (target.members.length === 1 && methods.includes(target.members[0]!)) {
     return [{ client: target.name, method: target.members[0]!, label: targetLabel(target) }];
@@ -152,7 +162,11 @@ export function analyzeImpact(input: AnalyzeInput): AnalyzeResult {
   try {
     project = new Project({ tsConfigFilePath: input.tsconfig });
   } catch (error) {
-    throw new InputError(`cannot load the TypeScript project (${(error as Error).message.split('\n')[0]})`, input.tsconfig, { cause: error });
+    throw new InputError(
+      `cannot load the TypeScript project (${(error as Error).message.split('\n')[0]})`,
+      input.tsconfig,
+      { cause: error },
+    );
   }
   const generatedDir = resolve(input.generatedDir);
   const isGenerated = (sf: SourceFile): boolean => within(generatedDir, sf.getFilePath());
@@ -237,9 +251,14 @@ export function analyzeImpact(input: AnalyzeInput): AnalyzeResult {
     if (before.has(key)) continue;
     const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
     const { line, column } = sf.getLineAndColumnAtPos(d.start ?? 0);
-    const mentions = (c: Change): boolean => (words.get(c) ?? []).some((w) => message.includes(`'${w}'`) || message.includes(`"${w}"`));
-    const sameLine = [...findings.values()].filter((f) => f.file === shown(sf) && f.line === line && f.diagnostic === null);
-    const onLine = sameLine.find((f) => input.changes.some((c) => c.path === f.changePath && c.id === f.changeId && mentions(c))) ?? sameLine[0];
+    const mentions = (c: Change): boolean =>
+      (words.get(c) ?? []).some((w) => message.includes(`'${w}'`) || message.includes(`"${w}"`));
+    const sameLine = [...findings.values()].filter(
+      (f) => f.file === shown(sf) && f.line === line && f.diagnostic === null,
+    );
+    const onLine =
+      sameLine.find((f) => input.changes.some((c) => c.path === f.changePath && c.id === f.changeId && mentions(c))) ??
+      sameLine[0];
     if (onLine !== undefined) {
       onLine.diagnostic = { code: d.code, message };
       continue;

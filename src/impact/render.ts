@@ -17,7 +17,8 @@ const arrow = (r: ImpactReport): string => `${version(r.old)} → ${version(r.ne
 
 function summaryLine(r: ImpactReport): string {
   const s = r.summary;
-  if (s.findings === 0) return `No line of the project uses what the ${s.changes} breaking or dangerous change(s) affect.`;
+  if (s.findings === 0)
+    return `No line of the project uses what the ${s.changes} breaking or dangerous change(s) affect.`;
   return (
     `${s.lines} line(s) in ${s.files} file(s) use what ${s.changesUsed} of ${s.changes} breaking or dangerous change(s) affect: ` +
     `${s.breaking} breaking, ${s.dangerous} dangerous; ${s.compileErrors} would not compile with the new generated code.`
@@ -26,7 +27,9 @@ function summaryLine(r: ImpactReport): string {
 
 function verdict(r: ImpactReport): string | null {
   if (r.failOn === null) return null;
-  return r.failed ? `Fails --fail-on ${r.failOn}: a use at or above that level remains.` : `Passes --fail-on ${r.failOn}.`;
+  return r.failed
+    ? `Fails --fail-on ${r.failOn}: a use at or above that level remains.`
+    : `Passes --fail-on ${r.failOn}.`;
 }
 
 const what = (f: Finding): string =>
@@ -45,7 +48,8 @@ function renderImpactText(r: ImpactReport, style: Styler = plain): string {
     const sev = style(f.severity === 'breaking' ? 'red' : 'yellow', f.severity);
     lines.push(`  ${f.line}:${f.column}  ${sev}  ${what(f)}${f.symbol === null ? '' : ` · ${printable(f.symbol)}`}`);
     lines.push(style('dim', `      ${printable(f.text)}`));
-    if (f.diagnostic !== null) lines.push(style('dim', `      TS${f.diagnostic.code}: ${printable(f.diagnostic.message.split('\n')[0] ?? '')}`));
+    if (f.diagnostic !== null)
+      lines.push(style('dim', `      TS${f.diagnostic.code}: ${printable(f.diagnostic.message.split('\n')[0] ?? '')}`));
   }
   const v = verdict(r);
   if (v !== null) lines.push('', v);
@@ -61,10 +65,15 @@ function renderImpactMarkdown(r: ImpactReport): string {
     out.push('', r.failed ? `❌ Fails ${flag}.` : `✅ Passes ${flag}.`);
   }
   if (r.findings.length > 0) {
-    out.push('', '| Where | Severity | Change | Uses | Code | Compile error |', '| --- | --- | --- | --- | --- | --- |');
+    out.push(
+      '',
+      '| Where | Severity | Change | Uses | Code | Compile error |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
     for (const f of r.findings) {
       const change = f.changeId === null ? '_none_' : `${mdCode(f.changePath ?? '')} ${mdCode(f.changeId)}`;
-      const error = f.diagnostic === null ? '' : `TS${f.diagnostic.code}: ${mdText(f.diagnostic.message.split('\n')[0] ?? '')}`;
+      const error =
+        f.diagnostic === null ? '' : `TS${f.diagnostic.code}: ${mdText(f.diagnostic.message.split('\n')[0] ?? '')}`;
       out.push(
         `| ${mdCode(`${f.file}:${f.line}:${f.column}`)} | ${f.severity} | ${change} | ${f.symbol === null ? '' : mdCode(f.symbol)} | ${mdCode(f.text)} | ${error} |`,
       );
@@ -77,12 +86,23 @@ function renderImpactGithub(r: ImpactReport): string {
   const lines = r.findings.map((f) =>
     command(
       f.severity === 'breaking' ? 'error' : 'warning',
-      { file: f.file, line: String(f.line), col: String(f.column), title: `PrestaShop upgrade: ${f.changeId ?? 'compile error'}` },
+      {
+        file: f.file,
+        line: String(f.line),
+        col: String(f.column),
+        title: `PrestaShop upgrade: ${f.changeId ?? 'compile error'}`,
+      },
       `${what(f)}${f.symbol === null ? '' : `: uses ${printable(f.symbol)}`}${f.diagnostic === null ? '' : `. TS${f.diagnostic.code}: ${printable(f.diagnostic.message.split('\n')[0] ?? '')}`}`,
     ),
   );
   const v = verdict(r);
-  lines.push(command('notice', { title: `PrestaShop upgrade impact ${arrow(r)}` }, `${summaryLine(r)}${v === null ? '' : ` ${v}`}`));
+  lines.push(
+    command(
+      'notice',
+      { title: `PrestaShop upgrade impact ${arrow(r)}` },
+      `${summaryLine(r)}${v === null ? '' : ` ${v}`}`,
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -116,7 +116,14 @@ export function impactJson(report: ImpactReport): unknown {
     failOn: report.failOn,
     failed: report.failed,
     summary: { ...report.summary },
-    changes: report.changes.map((c) => ({ id: c.id, path: c.path, severity: c.severity, direction: c.direction, message: c.message, origin: c.origin })),
+    changes: report.changes.map((c) => ({
+      id: c.id,
+      path: c.path,
+      severity: c.severity,
+      direction: c.direction,
+      message: c.message,
+      origin: c.origin,
+    })),
     findings: report.findings.map((f) => ({
       file: f.file,
       line: f.line,

@@ -73,7 +73,10 @@ export function changeTargets(change: Change, names: NameTable): Target[] {
   }
   const reads = change.direction !== 'write';
   const writes = change.direction !== 'read';
-  const path = change.association === null ? [change.field!] : ['associations', change.association, ...(change.field === null ? [] : [change.field])];
+  const path =
+    change.association === null
+      ? [change.field!]
+      : ['associations', change.association, ...(change.field === null ? [] : [change.field])];
   const targets: Target[] = [];
   if (reads) targets.push(member(n.type, ...path));
   if (writes) targets.push(member(n.input, ...path));

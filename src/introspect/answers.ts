@@ -55,7 +55,12 @@ export function statusError(res: HttpResponse, ctx: AnswerContext): IntrospectEr
       );
     }
     if (hasErrorCode(errors, 16, 17, 18)) {
-      return fail(res, ctx, `the store rejected the API key${detail}: a key is 32 characters. Check --key or PRESTASHOP_API_KEY.`, errors);
+      return fail(
+        res,
+        ctx,
+        `the store rejected the API key${detail}: a key is 32 characters. Check --key or PRESTASHOP_API_KEY.`,
+        errors,
+      );
     }
     if (hasErrorCode(errors, 20, 21)) {
       return fail(
@@ -79,7 +84,12 @@ export function statusError(res: HttpResponse, ctx: AnswerContext): IntrospectEr
     return fail(res, ctx, `the API key is not associated with this shop${detail}.`, errors);
   }
   if (s === 503 && hasErrorCode(errors, 22)) {
-    return fail(res, ctx, `the webservice is disabled on this store${detail}. Enable it in Advanced Parameters > Webservice.`, errors);
+    return fail(
+      res,
+      ctx,
+      `the webservice is disabled on this store${detail}. Enable it in Advanced Parameters > Webservice.`,
+      errors,
+    );
   }
   if (s === 400 && hasErrorCode(errors, 27)) {
     return fail(res, ctx, `the store has no such resource${detail}.`, errors);
@@ -133,10 +143,21 @@ export function contentProblem(res: HttpResponse, expected: Expected, ctx: Answe
       ctx.listing === true ? EXIT_USAGE : EXIT_FAILURE,
     );
   }
-  if (res.body.trim() === '') return fail(res, ctx, `answered ${res.status} with an empty body where ${expected.toUpperCase()} was expected.`, null);
+  if (res.body.trim() === '')
+    return fail(
+      res,
+      ctx,
+      `answered ${res.status} with an empty body where ${expected.toUpperCase()} was expected.`,
+      null,
+    );
   const errors = parseErrorDocument(res.body);
   if (errors !== null) {
-    return fail(res, ctx, `answered ${res.status} with a PrestaShop error document: ${describeStoreErrors(errors)}.`, errors);
+    return fail(
+      res,
+      ctx,
+      `answered ${res.status} with a PrestaShop error document: ${describeStoreErrors(errors)}.`,
+      errors,
+    );
   }
   if (expected === 'xml' && type.includes('json')) {
     return fail(res, ctx, `answered ${type} where XML was expected.`, null);
@@ -145,7 +166,8 @@ export function contentProblem(res: HttpResponse, expected: Expected, ctx: Answe
     return fail(res, ctx, `answered ${type} where JSON was expected.`, null);
   }
   const first = res.body.trimStart()[0];
-  if (expected === 'xml' && first !== '<') return fail(res, ctx, `answered ${type || 'an untyped body'} that is not XML.`, null);
+  if (expected === 'xml' && first !== '<')
+    return fail(res, ctx, `answered ${type || 'an untyped body'} that is not XML.`, null);
   if (expected === 'json' && first !== '{' && first !== '[') {
     return fail(res, ctx, `answered ${type || 'an untyped body'} that is not JSON.`, null);
   }
@@ -161,6 +183,11 @@ export function expectBody(res: HttpResponse, expected: Expected, ctx: AnswerCon
 }
 
 /** An error for a body that was the right kind but could not be read. */
-export function unreadable(res: HttpResponse, ctx: AnswerContext, reason: string, exitCode: number = EXIT_FAILURE): IntrospectError {
+export function unreadable(
+  res: HttpResponse,
+  ctx: AnswerContext,
+  reason: string,
+  exitCode: number = EXIT_FAILURE,
+): IntrospectError {
   return fail(res, ctx, `unreadable answer: ${reason}.`, null, exitCode);
 }

@@ -38,7 +38,14 @@ export function xmlBudgetProblem(xml: string): string | null {
   let count = 0;
   for (let lt = xml.indexOf('<'); lt !== -1; lt = xml.indexOf('<', lt + 1)) {
     const c = xml.charCodeAt(lt + 1);
-    if (c === 0x5f || c === 0x3a || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c > 0x7f || (c >= 0x30 && c <= 0x39)) {
+    if (
+      c === 0x5f ||
+      c === 0x3a ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c > 0x7f ||
+      (c >= 0x30 && c <= 0x39)
+    ) {
       if (++count > MAX_ELEMENTS) return over(MAX_ELEMENTS, 'elements');
     }
   }

@@ -13,7 +13,7 @@ export function tlsHint(code: string): string {
   }
   return (
     "The store's certificate is not signed by a trusted authority. If it uses a private CA or a " +
-    "self-signed certificate, pass that certificate with --ca <file.pem>; --insecure turns verification off (not recommended)."
+    'self-signed certificate, pass that certificate with --ca <file.pem>; --insecure turns verification off (not recommended).'
   );
 }
 

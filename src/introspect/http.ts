@@ -222,12 +222,16 @@ export class StoreHttp {
       try {
         const { digestOk, ...res } = await this.attempt(url, target);
         const retryable =
-          (res.status >= 500 && res.status !== 501 && !(res.status === 503 && hasErrorCode(parseErrorDocument(res.body), 22))) ||
+          (res.status >= 500 &&
+            res.status !== 501 &&
+            !(res.status === 503 && hasErrorCode(parseErrorDocument(res.body), 22))) ||
           res.status === 429 ||
           !digestOk;
         // A body that fails its Content-Sha1 check is never used, not even on the last attempt.
         if (!retryable || (attempt === this.options.retries && digestOk)) return { ...res, attempts: attempt + 1 };
-        lastError = digestOk ? `HTTP ${res.status}` : 'the body does not match its Content-Sha1 header (cut or altered on the way)';
+        lastError = digestOk
+          ? `HTTP ${res.status}`
+          : 'the body does not match its Content-Sha1 header (cut or altered on the way)';
         waitMs = digestOk ? parseRetryAfter(res.headers['retry-after'], Date.now()) : null;
       } catch (error) {
         if (!(error instanceof RetryableError)) throw error;
@@ -349,10 +353,13 @@ export class StoreHttp {
   }
 
   private tooLarge(url: URL, target: RequestTarget): IntrospectError {
-    return new IntrospectError(`${this.describe(target, url)}: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, {
-      url: redactUrl(url),
-      resource: target.resource,
-    });
+    return new IntrospectError(
+      `${this.describe(target, url)}: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`,
+      {
+        url: redactUrl(url),
+        resource: target.resource,
+      },
+    );
   }
 
   private networkError(error: unknown, url: URL, target: RequestTarget, timeout: AbortSignal): Error {
@@ -363,11 +370,14 @@ export class StoreHttp {
     const text = ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();
     const message = this.scrub(`${code ?? 'network error'}: ${text}`);
     if (code !== null && TLS_CODES.has(code)) {
-      return new IntrospectError(`${this.describe(target, url)}: TLS failure: ${trimPunctuation(message)}. ${tlsHint(code)}`, {
-        url: redactUrl(url),
-        resource: target.resource,
-        exitCode: EXIT_USAGE,
-      });
+      return new IntrospectError(
+        `${this.describe(target, url)}: TLS failure: ${trimPunctuation(message)}. ${tlsHint(code)}`,
+        {
+          url: redactUrl(url),
+          resource: target.resource,
+          exitCode: EXIT_USAGE,
+        },
+      );
     }
     if (code !== null && NO_RETRY_NETWORK_CODES.has(code)) {
       return new IntrospectError(`${this.describe(target, url)}: ${message}`, {
@@ -379,4 +389,3 @@ export class StoreHttp {
     return new RetryableError(message);
   }
 }
-

@@ -32,9 +32,25 @@ import { pswsVersion, readLanguages, readListing, readResource, Run, type Listin
 import { readTimeZone } from './timezone.js';
 
 export { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type SynopsisFormat } from './options.js';
-export { probeStore, type Auth, type Entry, type Probe, type ProbeAnswer, type ProbeOptions, type ResourceCheck, type StoreObservations, type SynopsisCheck } from './probe.js';
+export {
+  probeStore,
+  type Auth,
+  type Entry,
+  type Probe,
+  type ProbeAnswer,
+  type ProbeOptions,
+  type ResourceCheck,
+  type StoreObservations,
+  type SynopsisCheck,
+} from './probe.js';
 export { parseErrorDocument, describeStoreErrors } from './parse-errors.js';
-export { parseApiListing, parseLanguageList, parseListNodesName, type ApiListing, type ListingEntry } from './parse-listing.js';
+export {
+  parseApiListing,
+  parseLanguageList,
+  parseListNodesName,
+  type ApiListing,
+  type ListingEntry,
+} from './parse-listing.js';
 export {
   JsonReadError,
   parseJsonSynopsis,
@@ -90,12 +106,19 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
   for (const name of exclude) {
     if (targets.has(name)) continue;
     const where = 'listing' in outcome ? "the store's listing" : "the spec's resource list";
-    throw new ConfigError(`"${name}" is not in ${where}${didYouMean(name, known) || '; check the spelling'}`, 'exclude');
+    throw new ConfigError(
+      `"${name}" is not in ${where}${didYouMean(name, known) || '; check the spelling'}`,
+      'exclude',
+    );
   }
   for (const name of include) {
     if (targets.has(name)) continue;
     const close = didYouMean(name, known);
-    if (close !== '') throw new ConfigError(`"${name}" is not in the store's listing${close} (an --include of a hidden resource must be spelled exactly)`, 'include');
+    if (close !== '')
+      throw new ConfigError(
+        `"${name}" is not in the store's listing${close} (an --include of a hidden resource must be spelled exactly)`,
+        'include',
+      );
     run.warn(`${name}: not in the listing; reading it because it is included (methods unknown, GET assumed)`);
     targets.set(name, { name, description: null, keyMethods: ['GET'], origin: 'include' });
   }
@@ -103,11 +126,14 @@ function planTargets(run: Run, outcome: ListingOutcome): Target[] {
   const sorted = [...targets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const url = (): string => redactUrl(run.http.urlFor({ path: '/api', resource: null }));
   if (sorted.some((t) => holdsKey(t.name, run.opts.key))) {
-    throw new IntrospectError(`${url()}: the listing names a resource that contains the API key; the store echoes the key, so nothing it sends can be trusted into a snapshot.`, {
-      url: url(),
-      resource: null,
-      exitCode: EXIT_FAILURE,
-    });
+    throw new IntrospectError(
+      `${url()}: the listing names a resource that contains the API key; the store echoes the key, so nothing it sends can be trusted into a snapshot.`,
+      {
+        url: url(),
+        resource: null,
+        exitCode: EXIT_FAILURE,
+      },
+    );
   }
   const bad = sorted.find((t) => !isStoreName(t.name));
   if (bad !== undefined) {
@@ -142,14 +168,17 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
   try {
     const outcome = await readListing(run);
     if ('fallback' in outcome) {
-      run.warn(`the /api listing could not be read (${outcome.fallback}); using the spec's resource list plus --include`);
+      run.warn(
+        `the /api listing could not be read (${outcome.fallback}); using the spec's resource list plus --include`,
+      );
     } else {
       run.psVersion = pswsVersion(outcome.res) ?? run.psVersion;
     }
     const targets = planTargets(run, outcome);
-    const mayReadLanguages = 'listing' in outcome
-      ? outcome.listing.resources.some((r) => r.name === 'languages' && r.keyMethods.includes('GET'))
-      : targets.some((t) => t.name === 'languages');
+    const mayReadLanguages =
+      'listing' in outcome
+        ? outcome.listing.resources.some((r) => r.name === 'languages' && r.keyMethods.includes('GET'))
+        : targets.some((t) => t.name === 'languages');
     let done = 0;
     const failures: unknown[] = [];
     const guard = async <T>(work: () => Promise<T>): Promise<T | null> => {
@@ -163,7 +192,8 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     };
     const languagesPromise = mayReadLanguages ? guard(() => readLanguages(run)) : Promise.resolve(null);
     const mayReadConfigurations =
-      'listing' in outcome && outcome.listing.resources.some((r) => r.name === 'configurations' && r.keyMethods.includes('GET'));
+      'listing' in outcome &&
+      outcome.listing.resources.some((r) => r.name === 'configurations' && r.keyMethods.includes('GET'));
     const timeZonePromise = mayReadConfigurations ? guard(() => readTimeZone(run)) : Promise.resolve(null);
     // At most `concurrency` resources at a time, each read to the end before the next starts:
     // resources finish one after another, so progress moves steadily (starting them all at once
@@ -208,8 +238,12 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     const scrubbed = scrubStoreStrings(schema, opts.key);
     if (scrubbed.paths.length > 0) {
       schema = canonicalize(scrubbed.value);
-      const where = scrubbed.paths.slice(0, 5).join(', ') + (scrubbed.paths.length > 5 ? `, and ${scrubbed.paths.length - 5} more` : '');
-      run.warn(`the store echoes the API key into ${scrubbed.paths.length} value(s) (${where}); replaced by *** in the snapshot. Check the store's modules.`);
+      const where =
+        scrubbed.paths.slice(0, 5).join(', ') +
+        (scrubbed.paths.length > 5 ? `, and ${scrubbed.paths.length - 5} more` : '');
+      run.warn(
+        `the store echoes the API key into ${scrubbed.paths.length} value(s) (${where}); replaced by *** in the snapshot. Check the store's modules.`,
+      );
     }
     const sources: Record<SynopsisSource, number> = { json: 0, xml: 0, none: 0 };
     for (const r of schema.resources) sources[r.synopsis.source]++;
@@ -233,4 +267,3 @@ export async function introspectStore(options: IntrospectOptions): Promise<Intro
     await http.close();
   }
 }
-

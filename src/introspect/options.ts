@@ -64,7 +64,8 @@ export interface ResolvedOptions {
 
 function positiveInt(value: number | undefined, fallback: number, option: string, min: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min) throw new ConfigError(`expected an integer ≥ ${min}, got ${String(value)}`, option);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new ConfigError(`expected an integer ≥ ${min}, got ${String(value)}`, option);
   return value;
 }
 
@@ -79,7 +80,8 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
   } catch {
     throw new ConfigError('not a URL; expected e.g. https://shop.example', 'url');
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ConfigError('expected an http:// or https:// URL', 'url');
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new ConfigError('expected an http:// or https:// URL', 'url');
   if (base.username !== '' || base.password !== '') {
     throw new ConfigError('the URL must not hold credentials; pass the key with --key or PRESTASHOP_API_KEY', 'url');
   }
@@ -91,12 +93,14 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
     warn(`--url should be the shop's base address; the trailing "/api" was removed (${base.origin}${path || '/'})`);
   }
   base.pathname = path === '' ? '/' : path;
-  if (typeof options.key !== 'string' || options.key === '') throw new ConfigError('no API key: pass --key or set PRESTASHOP_API_KEY');
+  if (typeof options.key !== 'string' || options.key === '')
+    throw new ConfigError('no API key: pass --key or set PRESTASHOP_API_KEY');
   if (/[\s:]/.test(options.key)) throw new ConfigError('the API key must not contain spaces or ":"', 'key');
   const names = (list: readonly string[] | undefined, option: string): string[] =>
     (list ?? []).map((n) => {
       const name = n.trim();
-      if (!isStoreName(name)) throw new ConfigError(`${JSON.stringify(n)} is not a resource name (${STORE_NAME_RULE})`, option);
+      if (!isStoreName(name))
+        throw new ConfigError(`${JSON.stringify(n)} is not a resource name (${STORE_NAME_RULE})`, option);
       return name;
     });
   // --exclude only filters the listing, so it takes any name, including one the tool refuses to use.
@@ -129,7 +133,8 @@ export function resolveIntrospectOptions(options: IntrospectOptions, warn: (m: s
     wsKey: options.wsKey === true,
     ca: options.ca ?? null,
     insecure: options.insecure === true,
-    backoffBaseMs: options.backoffBaseMs === undefined ? 250 : positiveInt(options.backoffBaseMs, 250, 'backoffBaseMs', 0),
+    backoffBaseMs:
+      options.backoffBaseMs === undefined ? 250 : positiveInt(options.backoffBaseMs, 250, 'backoffBaseMs', 0),
     catalog: options.catalog !== false,
   };
 }

@@ -21,7 +21,8 @@ export interface ApiListing {
 
 function rootChild(xml: string, what: string): XmlElement {
   const root = parseXmlDocument(xml);
-  if (root.name !== 'prestashop') throw new XmlReadError(`${what}: the root element is <${root.name}>, not <prestashop>`);
+  if (root.name !== 'prestashop')
+    throw new XmlReadError(`${what}: the root element is <${root.name}>, not <prestashop>`);
   if (root.children.length !== 1) {
     throw new XmlReadError(`${what}: expected one element inside <prestashop>, found ${root.children.length}`);
   }

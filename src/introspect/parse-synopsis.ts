@@ -251,7 +251,11 @@ function jsonApi(v: unknown, where: string, warnings: string[]): string | null {
  */
 function jsonAssociation(name: string, v: unknown, resource: string, warnings: string[]): Association {
   const where = `${resource}@${name}`;
-  if (isObject(v) && ('nodeType' in v || 'api' in v || 'virtualEntity' in v) && (v.fields === undefined || isObject(v.fields))) {
+  if (
+    isObject(v) &&
+    ('nodeType' in v || 'api' in v || 'virtualEntity' in v) &&
+    (v.fields === undefined || isObject(v.fields))
+  ) {
     const virtual = jsonBool(v.virtualEntity, `${where}.virtualEntity`, warnings);
     const api = virtual ? null : jsonApi(v.api, where, warnings);
     const nodeType = typeof v.nodeType === 'string' && v.nodeType.trim() !== '' ? v.nodeType.trim() : name;
@@ -298,7 +302,8 @@ export function parseJsonSynopsis(text: string, resource: string): JsonSynopsis 
   } catch (error) {
     throw new JsonReadError(`malformed or truncated JSON (${(error as Error).message})`);
   }
-  if (Array.isArray(value)) throw new JsonReadError('a bare JSON array where an object keyed by the node name was expected');
+  if (Array.isArray(value))
+    throw new JsonReadError('a bare JSON array where an object keyed by the node name was expected');
   if (!isObject(value)) throw new JsonReadError('the JSON document is not an object');
   const keys = Object.keys(value);
   if (keys.length !== 1) {

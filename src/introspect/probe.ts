@@ -15,14 +15,22 @@ import { IntrospectError, redactUrl, type StoreErrorEntry } from '../errors.js';
 import { compareCodeUnits, NO_SYNOPSIS_RESOURCES, SPEC_RESOURCE_METHODS } from '../model/index.js';
 import { contentProblem, statusError, type AnswerContext } from './answers.js';
 import { StoreHttp, type HttpResponse } from './http.js';
-import { resolveIntrospectOptions, transportWarnings, type IntrospectOptions, type ResolvedOptions } from './options.js';
+import {
+  resolveIntrospectOptions,
+  transportWarnings,
+  type IntrospectOptions,
+  type ResolvedOptions,
+} from './options.js';
 import { parseErrorDocument } from './parse-errors.js';
 import { parseApiListing, type ApiListing } from './parse-listing.js';
 import { JsonReadError, parseJsonSynopsis, parseXmlSynopsis } from './parse-synopsis.js';
 import { pswsVersion } from './run.js';
 import { looksLikeHtml, XmlReadError } from './xml.js';
 
-export type ProbeOptions = Pick<IntrospectOptions, 'url' | 'key' | 'include' | 'timeoutMs' | 'retries' | 'wsKey' | 'ca' | 'insecure' | 'dispatcher' | 'backoffBaseMs'>;
+export type ProbeOptions = Pick<
+  IntrospectOptions,
+  'url' | 'key' | 'include' | 'timeoutMs' | 'retries' | 'wsKey' | 'ca' | 'insecure' | 'dispatcher' | 'backoffBaseMs'
+>;
 
 /** How a request was addressed: the rewritten `/api` path or the dispatcher script. */
 export type Entry = 'api' | 'dispatcher';
@@ -151,7 +159,13 @@ export async function probeStore(options: ProbeOptions): Promise<StoreObservatio
       return { error: http.scrub(error.message) };
     }
   };
-  const probe = async (entry: Entry, auth: Auth, apiPath: string, query: Record<string, string>, resource: string | null): Promise<Probe> => {
+  const probe = async (
+    entry: Entry,
+    auth: Auth,
+    apiPath: string,
+    query: Record<string, string>,
+    resource: string | null,
+  ): Promise<Probe> => {
     const got = await fetchRaw(entry, auth, apiPath, query, resource);
     if ('error' in got) return { ok: false, entry, auth, error: got.error };
     return { ok: true, entry, auth, answer: classify(got.res, { resource, listing: resource === null }) };
@@ -178,9 +192,10 @@ export async function probeStore(options: ProbeOptions): Promise<StoreObservatio
     const working = current.ok && current.answer.listing !== null ? current : null;
 
     const include = opts.include;
-    const asked = include.length > 0
-      ? { names: [...include], source: 'include' as const }
-      : { names: [...SPEC_RESOURCE_METHODS.keys()].sort(compareCodeUnits), source: 'spec' as const };
+    const asked =
+      include.length > 0
+        ? { names: [...include], source: 'include' as const }
+        : { names: [...SPEC_RESOURCE_METHODS.keys()].sort(compareCodeUnits), source: 'spec' as const };
     const unreadable: ResourceCheck[] = [];
     let synopsis: SynopsisCheck | null = null;
     if (working !== null && working.ok && working.answer.listing !== null) {
@@ -217,7 +232,11 @@ type FetchFn = (
 ) => Promise<{ readonly res: HttpResponse } | { readonly error: string }>;
 
 /** What is wrong with a synopsis answer as `expected`, or null; the body when it is right. */
-function synopsisBody(got: { res: HttpResponse } | { error: string }, expected: 'json' | 'xml', ctx: AnswerContext): { body: string } | { reason: string } {
+function synopsisBody(
+  got: { res: HttpResponse } | { error: string },
+  expected: 'json' | 'xml',
+  ctx: AnswerContext,
+): { body: string } | { reason: string } {
   if ('error' in got) return { reason: got.error };
   const { res } = got;
   if (res.status < 200 || res.status > 299) return { reason: statusError(res, ctx).message };
@@ -228,7 +247,13 @@ function synopsisBody(got: { res: HttpResponse } | { error: string }, expected: 
 async function checkSynopsis(fetchRaw: FetchFn, working: Probe, resource: string): Promise<SynopsisCheck> {
   const ctx: AnswerContext = { resource };
   const json = synopsisBody(
-    await fetchRaw(working.entry, working.auth, `/api/${resource}`, { schema: 'synopsis', output_format: 'JSON' }, resource),
+    await fetchRaw(
+      working.entry,
+      working.auth,
+      `/api/${resource}`,
+      { schema: 'synopsis', output_format: 'JSON' },
+      resource,
+    ),
     'json',
     ctx,
   );
@@ -247,7 +272,11 @@ async function checkSynopsis(fetchRaw: FetchFn, working: Probe, resource: string
     }
   }
   if (kind === 'schema') return { resource, json: kind, jsonReason, xml: null };
-  const xml = synopsisBody(await fetchRaw(working.entry, working.auth, `/api/${resource}`, { schema: 'synopsis' }, resource), 'xml', ctx);
+  const xml = synopsisBody(
+    await fetchRaw(working.entry, working.auth, `/api/${resource}`, { schema: 'synopsis' }, resource),
+    'xml',
+    ctx,
+  );
   if ('reason' in xml) return { resource, json: kind, jsonReason, xml: { readable: false, reason: xml.reason } };
   try {
     parseXmlSynopsis(xml.body, resource);

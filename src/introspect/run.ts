@@ -70,7 +70,8 @@ export class Run {
   }
 }
 
-export type ListingOutcome = { readonly listing: ApiListing; readonly res: HttpResponse } | { readonly fallback: string };
+export type ListingOutcome =
+  { readonly listing: ApiListing; readonly res: HttpResponse } | { readonly fallback: string };
 
 export async function readListing(run: Run): Promise<ListingOutcome> {
   const ctx: AnswerContext = { resource: null, listing: true };
@@ -91,7 +92,8 @@ export async function readListing(run: Run): Promise<ListingOutcome> {
   // Anything else (401, 403, 404, 503 code 22, other 4xx) says something definite about the key,
   // the webservice or the URL, and is an error.
   const webserviceDisabled = res.status === 503 && hasErrorCode(errors, 22);
-  if ((res.status >= 500 && !webserviceDisabled) || res.status === 429 || res.status === 405) return { fallback: err.message };
+  if ((res.status >= 500 && !webserviceDisabled) || res.status === 429 || res.status === 405)
+    return { fallback: err.message };
   throw err;
 }
 
@@ -178,7 +180,9 @@ async function readJsonSynopsis(run: Run, name: string): Promise<SynopsisOutcome
   const problem = contentProblem(res, 'json', ctx);
   if (problem !== null) {
     if (mode === 'json') throw problem;
-    run.warn(`${name}: the JSON synopsis is unusable (${problem.message.replace(/\.$/, '')}); reading the XML synopsis`);
+    run.warn(
+      `${name}: the JSON synopsis is unusable (${problem.message.replace(/\.$/, '')}); reading the XML synopsis`,
+    );
     return readXmlSynopsis(run, name);
   }
   let parsed;
@@ -193,7 +197,12 @@ async function readJsonSynopsis(run: Run, name: string): Promise<SynopsisOutcome
   if (parsed.kind === 'schema') return { source: 'json', reason: null, parsed, name };
   if (mode === 'auto') return readXmlSynopsis(run, name);
   run.warn(`${name}: ${parsed.reason} (forced --synopsis-format json); kept without field metadata`);
-  return { source: 'json', reason: parsed.reason, parsed: { ...parsed, fields: [], associations: [], languageIds: [], warnings: [] }, name };
+  return {
+    source: 'json',
+    reason: parsed.reason,
+    parsed: { ...parsed, fields: [], associations: [], languageIds: [], warnings: [] },
+    name,
+  };
 }
 
 /** The list node name, and the warning to give when it had to be assumed (given by the caller, if it uses the answer). */
@@ -209,14 +218,20 @@ async function readNodesName(run: Run, name: string, fallback: string): Promise<
     res = await run.get(`/api/${name}`, { limit: '1' }, name);
   } catch (error) {
     if (run.abort.signal.aborted) throw error;
-    return { nodesName: fallback, warning: `${name}: the list could not be read (${(error as Error).message}); list node name "${fallback}" assumed` };
+    return {
+      nodesName: fallback,
+      warning: `${name}: the list could not be read (${(error as Error).message}); list node name "${fallback}" assumed`,
+    };
   }
   try {
     return { nodesName: parseListNodesName(expectBody(res, 'xml', ctx)), warning: null };
   } catch (error) {
     if (error instanceof XmlRefusedError) throw unreadable(res, ctx, error.reason);
     const reason = error instanceof XmlReadError ? error.reason : (error as Error).message;
-    return { nodesName: fallback, warning: `${name}: the list could not be read (${reason}); list node name "${fallback}" assumed` };
+    return {
+      nodesName: fallback,
+      warning: `${name}: the list could not be read (${reason}); list node name "${fallback}" assumed`,
+    };
   }
 }
 
@@ -259,7 +274,11 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
     }
   } catch (error) {
     // Reading the spec's list blindly: a resource this key may not use is left out, not fatal.
-    if (target.origin === 'fallback' && error instanceof IntrospectError && hasErrorCode(error.details.errors ?? null, 26)) {
+    if (
+      target.origin === 'fallback' &&
+      error instanceof IntrospectError &&
+      hasErrorCode(error.details.errors ?? null, 26)
+    ) {
       run.warn(`${target.name}: this key has no permission on it (401, code 26); left out`);
       return null;
     }
@@ -286,7 +305,13 @@ export async function readResource(run: Run, target: Target): Promise<Resource |
   const list = await (name === target.name ? earlyList : listOf(name));
   if (list.warning !== null) run.warn(list.warning);
   const nodesName = list.nodesName;
-  const [bad] = badNames({ key: run.opts.key, nodeName: parsed.nodeName, nodesName, fields: parsed.fields, associations: parsed.associations });
+  const [bad] = badNames({
+    key: run.opts.key,
+    nodeName: parsed.nodeName,
+    nodesName,
+    fields: parsed.fields,
+    associations: parsed.associations,
+  });
   if (bad !== undefined) {
     const url = redactUrl(run.http.urlFor({ path: `/api/${name}`, query: { schema: 'synopsis' }, resource: name }));
     throw new IntrospectError(

@@ -33,7 +33,12 @@ export function scrubStoreStrings<T>(value: T, key: string | null | undefined): 
     if (typeof v === 'object' && v !== null) {
       const out: Record<string, unknown> = {};
       for (const [k, item] of Object.entries(v)) {
-        Object.defineProperty(out, k, { value: walk(item, path === '' ? k : `${path}.${k}`), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value: walk(item, path === '' ? k : `${path}.${k}`),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

@@ -14,7 +14,11 @@ const ZONE_RE = /^[A-Za-z][A-Za-z0-9_+-]{0,30}(?:\/[A-Za-z0-9_+-]{1,30}){0,2}$/;
 export async function readTimeZone(run: Run): Promise<string | null> {
   const ctx: AnswerContext = { resource: 'configurations' };
   try {
-    const res = await run.get('/api/configurations', { display: '[name,value]', 'filter[name]': '[PS_TIMEZONE]' }, 'configurations');
+    const res = await run.get(
+      '/api/configurations',
+      { display: '[name,value]', 'filter[name]': '[PS_TIMEZONE]' },
+      'configurations',
+    );
     const root = parseXmlDocument(expectBody(res, 'xml', ctx));
     const list = root.children[0];
     const entry = list === undefined ? undefined : childrenNamed(list, 'configuration')[0];
@@ -27,7 +31,12 @@ export async function readTimeZone(run: Run): Promise<string | null> {
     return value;
   } catch (error) {
     if (run.abort.signal.aborted) throw error;
-    const reason = error instanceof XmlReadError ? error.reason : error instanceof IntrospectError ? error.message : (error as Error).message;
+    const reason =
+      error instanceof XmlReadError
+        ? error.reason
+        : error instanceof IntrospectError
+          ? error.message
+          : (error as Error).message;
     run.warn(`configurations: the store's time zone (PS_TIMEZONE) could not be read (${reason})`);
     return null;
   }

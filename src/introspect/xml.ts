@@ -89,7 +89,7 @@ function outsideCdata(xml: string): string {
  * ` head="true|false"`; the regular expression it replaces was cubic on a long tag.
  */
 export function looksLikeListing(xml: string): boolean {
-  for (let lt = xml.indexOf('<'); lt !== -1; ) {
+  for (let lt = xml.indexOf('<'); lt !== -1;) {
     const next = xml.indexOf('<', lt + 1);
     if (isNameStart(xml.charCodeAt(lt + 1))) {
       // The tag up to its `>`, or up to the next `<` (which starts a tag of its own).
@@ -156,7 +156,8 @@ function toElement(name: string, node: RawNode): XmlElement {
   const rawAttrs = (node[':@'] ?? {}) as Record<string, unknown>;
   const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(rawAttrs)) {
-    attributes[k.startsWith(ATTRIBUTE_PREFIX) ? k.slice(ATTRIBUTE_PREFIX.length) : k] = typeof v === 'string' ? v : String(v);
+    attributes[k.startsWith(ATTRIBUTE_PREFIX) ? k.slice(ATTRIBUTE_PREFIX.length) : k] =
+      typeof v === 'string' ? v : String(v);
   }
   const children: XmlElement[] = [];
   let text = '';
@@ -187,7 +188,8 @@ export function parseXmlDocument(xml: string, options: { repairNumericTags?: boo
   if (xml.trim() === '') throw new XmlReadError('the document is empty');
   const budget = xmlBudgetProblem(xml);
   if (budget !== null) throw new XmlRefusedError(budget);
-  if (DTD_RE.test(outsideCdata(xml))) throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
+  if (DTD_RE.test(outsideCdata(xml)))
+    throw new XmlRefusedError('the document declares a DTD or entities, which are refused');
   const source = options.repairNumericTags === true ? repairNumericTags(xml).xml : xml;
   const check = XMLValidator.validate(source);
   if (check !== true) {

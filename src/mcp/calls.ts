@@ -24,13 +24,19 @@ type Args = Readonly<Record<string, unknown>>;
 
 function id(args: Args, key = 'id'): number {
   const v = args[key];
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new Refusal(`${key}: expected a positive integer id`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+    throw new Refusal(`${key}: expected a positive integer id`);
   return v;
 }
 
 function ids(args: Args, key: string): number[] {
   const v = args[key];
-  if (!Array.isArray(v) || v.length === 0 || v.length > 100 || !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x > 0)) {
+  if (
+    !Array.isArray(v) ||
+    v.length === 0 ||
+    v.length > 100 ||
+    !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x > 0)
+  ) {
     throw new Refusal(`${key}: expected a list of 1 to 100 positive integer ids`);
   }
   return [...new Set(v as number[])].sort((a, b) => a - b);
@@ -38,15 +44,20 @@ function ids(args: Args, key: string): number[] {
 
 function body(args: Args): Record<string, unknown> {
   const v = args.data;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Refusal('data: expected an object with the fields to write');
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new Refusal('data: expected an object with the fields to write');
   return v as Record<string, unknown>;
 }
 
 /** `{ field: value | {op, values} }` as the generated client's filter (operators from its runtime). */
-function filter(args: Args, operators: Readonly<Record<string, (...v: unknown[]) => unknown>>): Record<string, unknown> | undefined {
+function filter(
+  args: Args,
+  operators: Readonly<Record<string, (...v: unknown[]) => unknown>>,
+): Record<string, unknown> | undefined {
   const v = args.filter;
   if (v === undefined) return undefined;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Refusal('filter: expected an object { field: value }');
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new Refusal('filter: expected an object { field: value }');
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(v)) {
     if (typeof value === 'object' && value !== null) {
@@ -73,7 +84,8 @@ const isStringList = (v: unknown): v is string[] =>
 function readQuery(args: Args): Record<string, unknown> {
   const q: Record<string, unknown> = {};
   if (args.display !== undefined) {
-    if (args.display !== 'full' && !isStringList(args.display)) throw new Refusal('display: expected "full" or a list of field names');
+    if (args.display !== 'full' && !isStringList(args.display))
+      throw new Refusal('display: expected "full" or a list of field names');
     q.display = args.display;
   }
   if (args.language !== undefined) q.language = id(args, 'language');
@@ -86,8 +98,10 @@ function listQuery(args: Args, limits: CallLimits): Record<string, unknown> {
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1 || count > limits.maxLimit) {
     throw new Refusal(`limit: expected an integer from 1 to ${limits.maxLimit}`);
   }
-  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new Refusal('offset: expected an integer ≥ 0');
-  if (args.sort !== undefined && !isStringList(args.sort)) throw new Refusal('sort: expected a list such as ["price_DESC"]');
+  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
+    throw new Refusal('offset: expected an integer ≥ 0');
+  if (args.sort !== undefined && !isStringList(args.sort))
+    throw new Refusal('sort: expected a list such as ["price_DESC"]');
   return {
     ...readQuery(args),
     ...(args.sort === undefined ? {} : { sort: args.sort }),
@@ -147,7 +161,8 @@ function sentFields(echo: unknown, body: string | null): unknown {
 }
 
 /** Refused before any request: the arguments, or the generated validator ("nothing was sent"). */
-const isUnsent = (error: unknown): boolean => error instanceof Refusal || (error as Error)?.name === 'PrestaShopValidationError';
+const isUnsent = (error: unknown): boolean =>
+  error instanceof Refusal || (error as Error)?.name === 'PrestaShopValidationError';
 
 type ResourceClient = Record<string, (...args: unknown[]) => Promise<unknown>>;
 

@@ -41,7 +41,10 @@ function inside(dir: string, path: string): string {
 }
 
 /** Generates, compiles and imports the client of `schema`. */
-export async function loadGeneratedClient(schema: StoreSchema, options: Partial<EmitOptions> = {}): Promise<GeneratedClient> {
+export async function loadGeneratedClient(
+  schema: StoreSchema,
+  options: Partial<EmitOptions> = {},
+): Promise<GeneratedClient> {
   // The emitters and esbuild load here, on the first call that needs the store, not at start-up.
   const [templates, esbuild, { emitAll, resolveEmitOptions }] = await Promise.all([
     readRuntimeTemplates(),

@@ -23,7 +23,17 @@ export interface ToolSchemaContext {
 }
 
 /** The filter operators of the generated client (`anyOf(1, 2)`, `contains('mug')`, …). */
-export const FILTER_OPERATORS = ['eq', 'anyOf', 'not', 'between', 'gt', 'lt', 'beginsWith', 'endsWith', 'contains'] as const;
+export const FILTER_OPERATORS = [
+  'eq',
+  'anyOf',
+  'not',
+  'between',
+  'gt',
+  'lt',
+  'beginsWith',
+  'endsWith',
+  'contains',
+] as const;
 
 const ID = {
   type: 'integer',
@@ -35,9 +45,14 @@ const ID = {
  * The schema of a filter on `field`: a value of its JSON type (or one of its allowed values), or an
  * operator on such values. Operators are shared `$defs` of the tool's schema, one per JSON type.
  */
-function filterProperty(field: FieldPlan | null, ctx: ToolSchemaContext, defs: Record<string, unknown>): Record<string, unknown> {
+function filterProperty(
+  field: FieldPlan | null,
+  ctx: ToolSchemaContext,
+  defs: Record<string, unknown>,
+): Record<string, unknown> {
   const type = field === null ? 'integer' : jsonType(field.kind, ctx.target);
-  const value = field !== null && type === 'string' && field.values !== null ? { type, enum: [...field.values] } : { type };
+  const value =
+    field !== null && type === 'string' && field.values !== null ? { type, enum: [...field.values] } : { type };
   const def = `op_${type}`;
   defs[def] ??= operatorSchema({ type });
   return {
@@ -46,7 +61,11 @@ function filterProperty(field: FieldPlan | null, ctx: ToolSchemaContext, defs: R
   };
 }
 
-function filterSchema(fields: readonly FieldPlan[], ctx: ToolSchemaContext, defs: Record<string, unknown>): Record<string, unknown> {
+function filterSchema(
+  fields: readonly FieldPlan[],
+  ctx: ToolSchemaContext,
+  defs: Record<string, unknown>,
+): Record<string, unknown> {
   const properties: Record<string, unknown> = {
     id: filterProperty(null, ctx, defs),
   };
@@ -73,7 +92,10 @@ function operatorSchema(value: Record<string, unknown>): Record<string, unknown>
 }
 
 function languageSchema(ctx: ToolSchemaContext): Record<string, unknown> {
-  const id = ctx.target.languages.length > 0 ? { type: 'integer', enum: [...ctx.target.languages] } : { type: 'integer', minimum: 1 };
+  const id =
+    ctx.target.languages.length > 0
+      ? { type: 'integer', enum: [...ctx.target.languages] }
+      : { type: 'integer', minimum: 1 };
   return {
     ...id,
     description: 'Read multilingual fields in this language only (default: every language).',
@@ -96,7 +118,11 @@ function displaySchema(fields: readonly FieldPlan[]): Record<string, unknown> {
   };
 }
 
-function object(properties: Record<string, unknown>, required: readonly string[] = [], defs: Record<string, unknown> = {}): JsonSchema {
+function object(
+  properties: Record<string, unknown>,
+  required: readonly string[] = [],
+  defs: Record<string, unknown> = {},
+): JsonSchema {
   return {
     type: 'object',
     properties,

@@ -82,7 +82,8 @@ export function buildServerModel(options: Omit<McpServerOptions, 'connection'>):
     maxLimit: limits.maxLimit,
   });
   const offered = new Map<string, { resource: string; operation: Operation }>();
-  for (const [resource, ops] of perResource) for (const operation of ops) offered.set(`${resource}_${operation}`, { resource, operation });
+  for (const [resource, ops] of perResource)
+    for (const operation of ops) offered.set(`${resource}_${operation}`, { resource, operation });
   return { schema, entries, access, tools, unnamed, offered, limits };
 }
 

@@ -33,7 +33,12 @@ export interface ValidatorInfo {
   readonly nullable: boolean;
 }
 
-const V = (name: string, kind: FieldKind, dateOnly = false, nullable = false): ValidatorInfo => ({ name, kind, dateOnly, nullable });
+const V = (name: string, kind: FieldKind, dateOnly = false, nullable = false): ValidatorInfo => ({
+  name,
+  kind,
+  dateOnly,
+  nullable,
+});
 
 /** Every `Validate::is*` method a webservice field of 1.7.8, 8.x or 9.0 uses, plus a few close relatives. */
 export const VALIDATORS: readonly ValidatorInfo[] = [
@@ -65,17 +70,73 @@ export const VALIDATORS: readonly ValidatorInfo[] = [
   V('isCleanHtml', 'html'),
   // strings
   ...[
-    'isAbsoluteUrl', 'isAddress', 'isAnything', 'isApe', 'isCarrierName', 'isCatalogName', 'isCityName',
-    'isColor', 'isConfigName', 'isCountryName', 'isCustomerName', 'isDirName', 'isDiscountName',
-    'isDistanceUnit', 'isDniLite', 'isEan13', 'isEmail', 'isFileName', 'isGenericName', 'isGtin',
-    'isHashedPassword', 'isHookName', 'isImageTypeName', 'isIp2Long', 'isIsbn', 'isJson', 'isLabel',
-    'isLangIsoCode', 'isLanguageCode', 'isLanguageIsoCode', 'isLinkRewrite', 'isLocale', 'isMailName',
-    'isMailSubject', 'isMd5', 'isMessage', 'isModuleName', 'isMpn', 'isName', 'isNumericIsoCode',
-    'isPasswd', 'isPasswdAdmin', 'isPhoneNumber', 'isPhpDateFormat', 'isPlaintextPassword', 'isPostCode',
-    'isProductVisibility', 'isReductionType', 'isReference', 'isSerializedArray', 'isSha1',
-    'isStateIsoCode', 'isStockManagement', 'isString', 'isSubDomainName', 'isTabName', 'isTagsList',
-    'isThemeName', 'isTplName', 'isTrackingNumber', 'isUpc', 'isUrl', 'isUrlOrEmpty', 'isValidSearch',
-    'isVoucherDescription', 'isWeightUnit', 'isZipCodeFormat',
+    'isAbsoluteUrl',
+    'isAddress',
+    'isAnything',
+    'isApe',
+    'isCarrierName',
+    'isCatalogName',
+    'isCityName',
+    'isColor',
+    'isConfigName',
+    'isCountryName',
+    'isCustomerName',
+    'isDirName',
+    'isDiscountName',
+    'isDistanceUnit',
+    'isDniLite',
+    'isEan13',
+    'isEmail',
+    'isFileName',
+    'isGenericName',
+    'isGtin',
+    'isHashedPassword',
+    'isHookName',
+    'isImageTypeName',
+    'isIp2Long',
+    'isIsbn',
+    'isJson',
+    'isLabel',
+    'isLangIsoCode',
+    'isLanguageCode',
+    'isLanguageIsoCode',
+    'isLinkRewrite',
+    'isLocale',
+    'isMailName',
+    'isMailSubject',
+    'isMd5',
+    'isMessage',
+    'isModuleName',
+    'isMpn',
+    'isName',
+    'isNumericIsoCode',
+    'isPasswd',
+    'isPasswdAdmin',
+    'isPhoneNumber',
+    'isPhpDateFormat',
+    'isPlaintextPassword',
+    'isPostCode',
+    'isProductVisibility',
+    'isReductionType',
+    'isReference',
+    'isSerializedArray',
+    'isSha1',
+    'isStateIsoCode',
+    'isStockManagement',
+    'isString',
+    'isSubDomainName',
+    'isTabName',
+    'isTagsList',
+    'isThemeName',
+    'isTplName',
+    'isTrackingNumber',
+    'isUpc',
+    'isUrl',
+    'isUrlOrEmpty',
+    'isValidSearch',
+    'isVoucherDescription',
+    'isWeightUnit',
+    'isZipCodeFormat',
   ].map((n) => V(n, 'string')),
 ];
 
@@ -106,30 +167,32 @@ export function isKnownFormat(format: string): boolean {
  * shown", see docs/introspect.md) and the obvious further names, with their kind and the rule they carry. `langList` is a
  * multilingual string; it is a shape, not a rule.
  */
-const INPUT_TYPES: ReadonlyMap<string, { readonly kind: FieldKind; readonly rule: string | null; readonly dateOnly: boolean }> =
-  new Map(
-    (
-      [
-        ['listId', 'id', 'isUnsignedId'],
-        ['langList', 'string', null],
-        ['numeric', 'decimal', 'isNumeric'],
-        ['bool', 'bool', 'isBool'],
-        ['boolean', 'bool', 'isBool'],
-        ['date', 'date', 'isDateFormat', true],
-        ['datetime', 'date', 'isDate'],
-        ['html', 'html', 'isCleanHtml'],
-        ['text', 'string', null],
-        ['string', 'string', null],
-        ['int', 'int', 'isInt'],
-        ['integer', 'int', 'isInt'],
-        ['float', 'decimal', 'isFloat'],
-        ['decimal', 'decimal', 'isFloat'],
-        ['price', 'decimal', 'isPrice'],
-        ['email', 'string', 'isEmail'],
-        ['url', 'string', 'isUrl'],
-      ] as const
-    ).map(([name, kind, rule, dateOnly]) => [name.toLowerCase(), { kind, rule, dateOnly: dateOnly === true }]),
-  );
+const INPUT_TYPES: ReadonlyMap<
+  string,
+  { readonly kind: FieldKind; readonly rule: string | null; readonly dateOnly: boolean }
+> = new Map(
+  (
+    [
+      ['listId', 'id', 'isUnsignedId'],
+      ['langList', 'string', null],
+      ['numeric', 'decimal', 'isNumeric'],
+      ['bool', 'bool', 'isBool'],
+      ['boolean', 'bool', 'isBool'],
+      ['date', 'date', 'isDateFormat', true],
+      ['datetime', 'date', 'isDate'],
+      ['html', 'html', 'isCleanHtml'],
+      ['text', 'string', null],
+      ['string', 'string', null],
+      ['int', 'int', 'isInt'],
+      ['integer', 'int', 'isInt'],
+      ['float', 'decimal', 'isFloat'],
+      ['decimal', 'decimal', 'isFloat'],
+      ['price', 'decimal', 'isPrice'],
+      ['email', 'string', 'isEmail'],
+      ['url', 'string', 'isUrl'],
+    ] as const
+  ).map(([name, kind, rule, dateOnly]) => [name.toLowerCase(), { kind, rule, dateOnly: dateOnly === true }]),
+);
 
 /** True when the spec `inputType` value is one the tool understands. */
 export function isKnownInputType(inputType: string): boolean {
@@ -137,7 +200,9 @@ export function isKnownInputType(inputType: string): boolean {
 }
 
 /** What an `inputType` means: its kind, its rule (or null) and whether it is a date only; null when unknown. */
-export function inputTypeInfo(inputType: string | null): { kind: FieldKind; rule: string | null; dateOnly: boolean } | null {
+export function inputTypeInfo(
+  inputType: string | null,
+): { kind: FieldKind; rule: string | null; dateOnly: boolean } | null {
   return inputType === null ? null : (INPUT_TYPES.get(inputType.toLowerCase()) ?? null);
 }
 

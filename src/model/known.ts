@@ -61,24 +61,26 @@ const SPEC_ALIASES: ReadonlyMap<string, string> = new Map([['order_slip', 'order
 const READ_ONLY_VIEW: readonly HttpMethod[] = ['PUT', 'POST', 'PATCH', 'DELETE'];
 
 /** Methods PrestaShop forbids per resource (`forbidden_method`), plus known no-ops. */
-export const CORE_FORBIDDEN_METHODS: ReadonlyMap<string, { readonly methods: readonly HttpMethod[]; readonly why: string }> =
-  new Map([
-    ['search', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['stock_movements', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['stocks', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['supply_orders', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['supply_order_details', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['supply_order_histories', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['supply_order_receipt_histories', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['supply_order_states', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['warehouse_product_locations', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
-    ['stock_availables', { methods: ['POST', 'DELETE'], why: 'forbidden_method in PrestaShop core' }],
-    ['warehouses', { methods: ['DELETE'], why: 'forbidden_method in PrestaShop core' }],
-    [
-      'attachments',
-      { methods: ['POST'], why: 'POST /api/attachments is a silent no-op; files are created at /api/attachments/file' },
-    ],
-  ]);
+export const CORE_FORBIDDEN_METHODS: ReadonlyMap<
+  string,
+  { readonly methods: readonly HttpMethod[]; readonly why: string }
+> = new Map([
+  ['search', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['stock_movements', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['stocks', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['supply_orders', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['supply_order_details', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['supply_order_histories', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['supply_order_receipt_histories', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['supply_order_states', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['warehouse_product_locations', { methods: READ_ONLY_VIEW, why: 'forbidden_method in PrestaShop core' }],
+  ['stock_availables', { methods: ['POST', 'DELETE'], why: 'forbidden_method in PrestaShop core' }],
+  ['warehouses', { methods: ['DELETE'], why: 'forbidden_method in PrestaShop core' }],
+  [
+    'attachments',
+    { methods: ['POST'], why: 'POST /api/attachments is a silent no-op; files are created at /api/attachments/file' },
+  ],
+]);
 
 /** The methods the spec's operation table denies a resource, or an empty list when the spec says nothing. */
 export function specForbiddenMethods(resource: string): HttpMethod[] {
@@ -91,7 +93,10 @@ export function specForbiddenMethods(resource: string): HttpMethod[] {
 
 /** Every method known to be unusable on a resource, whatever the key allows. */
 export function forbiddenMethods(resource: string): HttpMethod[] {
-  const set = new Set<HttpMethod>([...specForbiddenMethods(resource), ...(CORE_FORBIDDEN_METHODS.get(resource)?.methods ?? [])]);
+  const set = new Set<HttpMethod>([
+    ...specForbiddenMethods(resource),
+    ...(CORE_FORBIDDEN_METHODS.get(resource)?.methods ?? []),
+  ]);
   return HTTP_METHODS.filter((m) => set.has(m));
 }
 

@@ -83,7 +83,10 @@ class Reader {
   resourceName(v: Json, path: string): string {
     const s = this.name(v, path);
     if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(s)) {
-      this.fail(path, `resource name ${JSON.stringify(s)} is not a plain identifier (ASCII letters, digits, "_", "-", "."; not "." first); it would become a URL path segment`);
+      this.fail(
+        path,
+        `resource name ${JSON.stringify(s)} is not a plain identifier (ASCII letters, digits, "_", "-", "."; not "." first); it would become a URL path segment`,
+      );
     }
     return s;
   }
@@ -165,7 +168,10 @@ function readField(r: Reader, v: Json, path: string, ctx: ReadContext): Field {
     origin:
       version >= 3
         ? r.oneOf(o.origin, FIELD_ORIGINS, `${path}.origin`)
-        : legacyOrigin(r.v2(version, o.origin, 'synopsis', (x) => r.oneOf(x, LEGACY_ORIGINS, `${path}.origin`)), ctx),
+        : legacyOrigin(
+            r.v2(version, o.origin, 'synopsis', (x) => r.oneOf(x, LEGACY_ORIGINS, `${path}.origin`)),
+            ctx,
+          ),
   };
 }
 
@@ -222,8 +228,12 @@ function readResource(r: Reader, v: Json, path: string, ctx: ReadContext): Resou
     associations: r
       .array(o.associations, `${path}.associations`)
       .map((a, i) => readAssociation(r, a, `${path}.associations[${i}]`, ctx)),
-    quirks: r.v2(version, o.quirks, [], (x) => r.array(x, `${path}.quirks`).map((q, i) => r.name(q, `${path}.quirks[${i}]`))),
-    origin: r.v3(version, o.origin, legacyResourceOrigin(fields, ctx), (x) => (x === null ? null : r.oneOf(x, RESOURCE_ORIGINS, `${path}.origin`))),
+    quirks: r.v2(version, o.quirks, [], (x) =>
+      r.array(x, `${path}.quirks`).map((q, i) => r.name(q, `${path}.quirks[${i}]`)),
+    ),
+    origin: r.v3(version, o.origin, legacyResourceOrigin(fields, ctx), (x) =>
+      x === null ? null : r.oneOf(x, RESOURCE_ORIGINS, `${path}.origin`),
+    ),
   };
 }
 

@@ -93,7 +93,12 @@ export function canonicalize(schema: StoreSchema): StoreSchema {
     .sort((a, b) => a.id - b.id);
   return {
     schemaVersion: SCHEMA_VERSION,
-    store: { psVersion: schema.store.psVersion, languages, catalog: schema.store.catalog, timeZone: schema.store.timeZone },
+    store: {
+      psVersion: schema.store.psVersion,
+      languages,
+      catalog: schema.store.catalog,
+      timeZone: schema.store.timeZone,
+    },
     resources: [...schema.resources].sort(byName).map(canonicalResource),
   };
 }

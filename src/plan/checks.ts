@@ -89,9 +89,16 @@ export interface CheckedResource {
 }
 
 /** The checks of one resource, from its field plan. The implicit `id` is never part of a body. */
-export function resourceChecks(r: CheckedResource, languages: readonly number[], defaultLanguage: number): ResourceChecks {
+export function resourceChecks(
+  r: CheckedResource,
+  languages: readonly number[],
+  defaultLanguage: number,
+): ResourceChecks {
   const className = r.className;
-  const fields = [...r.fields.map((f) => fieldCheck(f, className)), { ...fieldCheck(r.id, className), readOnly: true, required: false }];
+  const fields = [
+    ...r.fields.map((f) => fieldCheck(f, className)),
+    { ...fieldCheck(r.id, className), readOnly: true, required: false },
+  ];
   fields.sort((a, b) => Number(a.readOnly) - Number(b.readOnly) || byName(a, b));
   const associations = [...r.associations]
     .sort(byName)

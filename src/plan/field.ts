@@ -68,7 +68,13 @@ function formOf(kind: FieldKind, dateOnly: boolean, options: PlanOptions): Value
 }
 
 /** The type of one value (before the multilingual wrapper), and what it imports. */
-function valueType(kind: FieldKind, field: Field, dateOnly: boolean, options: PlanOptions, imports: Set<SharedImport>): TypeNode {
+function valueType(
+  kind: FieldKind,
+  field: Field,
+  dateOnly: boolean,
+  options: PlanOptions,
+  imports: Set<SharedImport>,
+): TypeNode {
   if (field.values !== null && field.values.length > 0 && (kind === 'string' || kind === 'unknown')) {
     return unionOf(...field.values.map(literal));
   }
@@ -109,30 +115,42 @@ const KIND_NOTES: Partial<Record<FieldKind, string>> = {
  */
 function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): string[] {
   const notes: string[] = [];
-  if (field.format !== null && formatValidator(field.format) === null) notes.push(`format \`${field.format}\` unknown to prestashop-codegen: not checked`);
-  if (field.inputType !== null && !isKnownInputType(field.inputType)) notes.push(`input type \`${field.inputType}\` unknown to prestashop-codegen`);
+  if (field.format !== null && formatValidator(field.format) === null)
+    notes.push(`format \`${field.format}\` unknown to prestashop-codegen: not checked`);
+  if (field.inputType !== null && !isKnownInputType(field.inputType))
+    notes.push(`input type \`${field.inputType}\` unknown to prestashop-codegen`);
   const kindNote = KIND_NOTES[p.kind];
   if (kindNote !== undefined) notes.push(kindNote);
   if (p.maxSize !== null) notes.push(`max ${p.maxSize} characters${p.multilingual ? ' per language' : ''}`);
   // Required in writes: the write shapes say it (the property is not optional).
   if (p.write === 'refused') notes.push('read-only (the store refuses it in writes)');
   // An item's own id is typed `Id<resource>` but is no foreign key; a branded id type names its resource.
-  if (p.references !== null && site.label !== 'id' && !mentions(p.readType, 'Id')) notes.push(`foreign key to \`${p.references}\``);
+  if (p.references !== null && site.label !== 'id' && !mentions(p.readType, 'Id'))
+    notes.push(`foreign key to \`${p.references}\``);
   if (!p.filterable) notes.push('not filterable');
   const lines: string[] = [];
   if (notes.length > 0) {
     const text = notes.join('; ');
     lines.push(`${text[0]!.toUpperCase()}${text.slice(1)}.`);
   }
-  if (p.hashed) lines.push('Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.');
+  if (p.hashed)
+    lines.push(
+      'Write a plain password: the store hashes it. Reads return the hash; sending that hash back unchanged keeps the password.',
+    );
   if (p.requiredOnCreate) {
     lines.push('Required on create: the store reads it while creating the item (without it: 500, nothing saved).');
   }
-  if (p.allowNull) lines.push('`null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL.');
-  if (p.serverManaged) lines.push('Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.');
+  if (p.allowNull)
+    lines.push(
+      '`null` is NULL in the store (no value): read as `null`, and left out of a write, which a PUT stores as NULL.',
+    );
+  if (p.serverManaged)
+    lines.push('Managed by the store but stored as sent: a PUT without it empties it, so write back the value read.');
   if (!p.writeBack) lines.push('Computed by the store: the client leaves it out when it writes back a record it read.');
   if (p.createRule === null && p.rule !== null && field.modifier !== null) {
-    lines.push(`On create the store normalises it first (\`${field.modifier.name}\`); on update it must already pass \`${p.rule}\`.`);
+    lines.push(
+      `On create the store normalises it first (\`${field.modifier.name}\`); on update it must already pass \`${p.rule}\`.`,
+    );
   }
   return lines;
 }
@@ -141,7 +159,13 @@ function docLines(field: Field, p: Omit<FieldPlan, 'doc'>, site: FieldSite): str
  * The plan of one field, and the warnings it raises (unknown format or inputType). `readOnCreate`:
  * a modifier run on POST reads the field (see `fieldsReadOnCreate`).
  */
-export function planField(field: Field, site: FieldSite, options: PlanOptions, diagnostics: PlanDiagnostic[], readOnCreate = false): FieldPlan {
+export function planField(
+  field: Field,
+  site: FieldSite,
+  options: PlanOptions,
+  diagnostics: PlanDiagnostic[],
+  readOnCreate = false,
+): FieldPlan {
   const kind = fieldKind(field);
   const source = kindSource(field, kind);
   const validator = formatValidator(field.format);
@@ -169,7 +193,10 @@ export function planField(field: Field, site: FieldSite, options: PlanOptions, d
   // hashes any text, and the definition's rule (`isPasswd` on 1.7.8, `isHashedPassword` on 8.x/9.0)
   // runs on the hash. So no plain-password length applies (a 4-character password is stored).
   const rule = hashed ? null : (validator?.name ?? input?.rule ?? null);
-  const normalised = field.modifier !== null && field.modifier.methods.includes('POST') && NORMALISING_MODIFIERS.has(field.modifier.name.toLowerCase());
+  const normalised =
+    field.modifier !== null &&
+    field.modifier.methods.includes('POST') &&
+    NORMALISING_MODIFIERS.has(field.modifier.name.toLowerCase());
   const dateOnly = validator !== null ? validator.dateOnly : input !== null ? input.dateOnly : false;
   const imports = new Set<SharedImport>();
   let base = valueType(kind, field, dateOnly, options, imports);

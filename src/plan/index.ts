@@ -16,7 +16,15 @@ import {
 import { ASSOCIATIONS_KEY, extensionsKey, NameTable, pascalCase } from '../naming/index.js';
 import { resourceChecks } from './checks.js';
 import { fieldsReadOnCreate, planField } from './field.js';
-import type { AssociationPlan, ClientMethod, FieldPlan, PlanDiagnostic, PlanOptions, ResourcePlan, StorePlan } from './types.js';
+import type {
+  AssociationPlan,
+  ClientMethod,
+  FieldPlan,
+  PlanDiagnostic,
+  PlanOptions,
+  ResourcePlan,
+  StorePlan,
+} from './types.js';
 
 export * from './types.js';
 export * from './type-node.js';
@@ -30,11 +38,24 @@ function byName<T extends { readonly name: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => compareCodeUnits(a.name, b.name));
 }
 
-function planAssociation(resource: Resource, a: Association, options: PlanOptions, diagnostics: PlanDiagnostic[]): AssociationPlan {
+function planAssociation(
+  resource: Resource,
+  a: Association,
+  options: PlanOptions,
+  diagnostics: PlanDiagnostic[],
+): AssociationPlan {
   const fields = a.fields.map((f) => {
     // An association item's `id` is an id of its target resource unless the store says otherwise.
-    const field = f.name === 'id' && f.references === null && !a.virtual && a.resource !== null ? { ...f, references: a.resource } : f;
-    return planField(field, { resource: resource.name, label: `${ASSOCIATIONS_KEY}.${a.name}.${f.name}` }, options, diagnostics);
+    const field =
+      f.name === 'id' && f.references === null && !a.virtual && a.resource !== null
+        ? { ...f, references: a.resource }
+        : f;
+    return planField(
+      field,
+      { resource: resource.name, label: `${ASSOCIATIONS_KEY}.${a.name}.${f.name}` },
+      options,
+      diagnostics,
+    );
   });
   return {
     name: a.name,
@@ -92,7 +113,15 @@ function clientMethodsOf(methods: readonly HttpMethod[]): ClientMethod[] {
 
 /** An item's own `id`: always read, never part of a write body (it is the URL's). */
 function idPlan(plan: FieldPlan): FieldPlan {
-  return { ...plan, writable: false, required: false, requiredOnCreate: false, allowNull: false, writeBack: false, serverManaged: false };
+  return {
+    ...plan,
+    writable: false,
+    required: false,
+    requiredOnCreate: false,
+    allowNull: false,
+    writeBack: false,
+    serverManaged: false,
+  };
 }
 
 function planResource(
@@ -104,7 +133,11 @@ function planResource(
 ): ResourcePlan {
   // An own key only: a resource named `constructor` or `toString` must not pick up Object.prototype's member.
   const asked = options.methods ?? {};
-  const methods = offeredMethods(resource, (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [], diagnostics);
+  const methods = offeredMethods(
+    resource,
+    (Object.hasOwn(asked, resource.name) ? asked[resource.name] : undefined) ?? [],
+    diagnostics,
+  );
   const fields: FieldPlan[] = [];
   const readOnCreate = fieldsReadOnCreate(resource.fields);
   let id: FieldPlan | null = null;
@@ -120,15 +153,26 @@ function planResource(
       continue;
     }
     if (f.name === 'id') {
-      id = idPlan(planField({ ...f, references: resource.name }, { resource: resource.name, label: f.name }, options, diagnostics));
+      id = idPlan(
+        planField(
+          { ...f, references: resource.name },
+          { resource: resource.name, label: f.name },
+          options,
+          diagnostics,
+        ),
+      );
       continue;
     }
-    fields.push(planField(f, { resource: resource.name, label: f.name }, options, diagnostics, readOnCreate.has(f.name)));
+    fields.push(
+      planField(f, { resource: resource.name, label: f.name }, options, diagnostics, readOnCreate.has(f.name)),
+    );
   }
   const associations = resource.associations.map((a) => planAssociation(resource, a, options, diagnostics));
   const clientMethods = clientMethodsOf(methods);
   const described = resource.fields.length > 0 || resource.associations.length > 0;
-  id ??= idPlan(planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []));
+  id ??= idPlan(
+    planField(makeField('id', { references: resource.name }), { resource: resource.name, label: 'id' }, options, []),
+  );
   const extensions = extensionsKey(resource.fields.map((f) => f.name));
   const className = pascalCase(resource.nodeName ?? resource.name);
   return {
@@ -150,8 +194,13 @@ function planResource(
     associationsByName: byName(associations),
     extensionsKey: extensions,
     quirks: resource.quirks,
-    changeFeed: fields.some((f) => f.name === 'date_upd' && f.kind === 'date' && f.filterable && !f.dateOnly) ? 'date' : 'id',
-    checks: resourceChecks({ name: resource.name, className, id, fields, associations, extensionsKey: extensions }, ...languages),
+    changeFeed: fields.some((f) => f.name === 'date_upd' && f.kind === 'date' && f.filterable && !f.dateOnly)
+      ? 'date'
+      : 'id',
+    checks: resourceChecks(
+      { name: resource.name, className, id, fields, associations, extensionsKey: extensions },
+      ...languages,
+    ),
   };
 }
 
@@ -181,7 +230,8 @@ export function buildPlan(
   };
   for (const r of resources) {
     for (const f of r.fields) note(f, `${r.name}.${f.name}`);
-    for (const a of r.associations) for (const f of a.fields) note(f, `${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
+    for (const a of r.associations)
+      for (const f of a.fields) note(f, `${r.name}.${ASSOCIATIONS_KEY}.${a.name}.${f.name}`);
   }
   return {
     resources,

@@ -36,7 +36,11 @@ class LazyAnswers extends Map<string, RecordedAnswer> {
     const loaded = super.get(key);
     if (loaded !== undefined || !this.has(key)) return loaded;
     const r = this.index[key]!;
-    const answer = { status: r.status, headers: Array.isArray(r.headers) ? {} : (r.headers as Record<string, string>), body: r.file === null ? '' : readFileSync(join(this.dir, r.file), 'utf8') };
+    const answer = {
+      status: r.status,
+      headers: Array.isArray(r.headers) ? {} : (r.headers as Record<string, string>),
+      body: r.file === null ? '' : readFileSync(join(this.dir, r.file), 'utf8'),
+    };
     super.set(key, answer);
     return answer;
   }
@@ -44,7 +48,10 @@ class LazyAnswers extends Map<string, RecordedAnswer> {
 
 /** The parts of a fixture directory the snapshot does not replace: its URL and recorded answers. */
 export async function loadRecordedAnswers(dir: string): Promise<Pick<FixtureStore, 'dir' | 'wsUrl' | 'answers'>> {
-  const [resources, responses] = await Promise.all([readFile(join(dir, 'resources.json'), 'utf8'), readFile(join(dir, 'responses.json'), 'utf8')]);
+  const [resources, responses] = await Promise.all([
+    readFile(join(dir, 'resources.json'), 'utf8'),
+    readFile(join(dir, 'responses.json'), 'utf8'),
+  ]);
   const index = (JSON.parse(responses) as { responses: Record<string, RawResponse> }).responses;
   return { dir, wsUrl: (JSON.parse(resources) as { ws_url: string }).ws_url, answers: new LazyAnswers(dir, index) };
 }
@@ -59,8 +66,13 @@ function escapeXml(text: string): string {
 function apiIndex(schema: StoreSchema, wsUrl: string): string {
   const blocks = schema.resources.map((r) => {
     const href = `${wsUrl}${escapeXml(r.name)}`;
-    const flags = FLAGS.map((f) => ` ${f}="${r.keyMethods.includes(f.toUpperCase() as (typeof r.keyMethods)[number])}"`).join('');
-    const schemas = r.nodeName === null ? '' : `<schema xlink:href="${href}?schema=blank" type="blank"/>\n<schema xlink:href="${href}?schema=synopsis" type="synopsis"/>\n`;
+    const flags = FLAGS.map(
+      (f) => ` ${f}="${r.keyMethods.includes(f.toUpperCase() as (typeof r.keyMethods)[number])}"`,
+    ).join('');
+    const schemas =
+      r.nodeName === null
+        ? ''
+        : `<schema xlink:href="${href}?schema=blank" type="blank"/>\n<schema xlink:href="${href}?schema=synopsis" type="synopsis"/>\n`;
     return `<${r.name} xlink:href="${href}"${flags}>\n<description xlink:href="${href}"${flags}>\n${escapeXml(r.description ?? r.name)}</description>\n${schemas}</${r.name}>\n`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<api shopName="PrestaShop">\n${blocks.join('')}</api>\n</prestashop>\n`;
@@ -77,7 +89,11 @@ export function fixturesForSnapshot(
     ...base,
     psVersion,
     languages,
-    resources: schema.resources.map((r) => ({ name: r.name, description: r.description ?? r.name, methods: r.keyMethods })),
+    resources: schema.resources.map((r) => ({
+      name: r.name,
+      description: r.description ?? r.name,
+      methods: r.keyMethods,
+    })),
     apiIndex: apiIndex(schema, base.wsUrl),
   };
 }

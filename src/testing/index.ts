@@ -9,7 +9,17 @@
  */
 import { loadSnapshot } from '../api/snapshot.js';
 import { ConfigError, InputError } from '../errors.js';
-import { CrudEngine, FAKE_STORE_KEY, type CrudSeed, bundledFixtureDir, startFakeStore, type CrudGeneration, type FaultHandle, type FaultRule, type RecordedRequest } from '../fakestore/index.js';
+import {
+  CrudEngine,
+  FAKE_STORE_KEY,
+  type CrudSeed,
+  bundledFixtureDir,
+  startFakeStore,
+  type CrudGeneration,
+  type FaultHandle,
+  type FaultRule,
+  type RecordedRequest,
+} from '../fakestore/index.js';
 import { loadSeedRecords } from '../fakestore/crud/seed.js';
 import { parseSnapshot, type StoreSchema } from '../model/index.js';
 import { swappableEngine } from './engine.js';
@@ -69,8 +79,16 @@ export interface TestingFakeStore {
   fault(rule: FaultRule): FaultHandle;
 }
 
-const ENGINE_GENERATION: Readonly<Record<FakeStoreGeneration, CrudGeneration>> = { '1.7.8': '1.7', '8.x': '8.x', '9.0': '9.0' };
-const DEFAULT_VERSION: Readonly<Record<FakeStoreGeneration, string>> = { '1.7.8': '1.7.8.10', '8.x': '8.2.0', '9.0': '9.0.0' };
+const ENGINE_GENERATION: Readonly<Record<FakeStoreGeneration, CrudGeneration>> = {
+  '1.7.8': '1.7',
+  '8.x': '8.x',
+  '9.0': '9.0',
+};
+const DEFAULT_VERSION: Readonly<Record<FakeStoreGeneration, string>> = {
+  '1.7.8': '1.7.8.10',
+  '8.x': '8.2.0',
+  '9.0': '9.0.0',
+};
 
 /** The generation a snapshot's store version implies. */
 export function generationOf(psVersion: string | null): FakeStoreGeneration {
@@ -101,7 +119,8 @@ function toTime(date: Date | string): number {
 
 async function readSnapshot(snapshot: string | StoreSchema): Promise<StoreSchema> {
   if (typeof snapshot === 'string') return loadSnapshot(snapshot);
-  if (typeof snapshot !== 'object' || snapshot === null) throw new ConfigError('expected a snapshot file path or a snapshot object (loadSnapshot)', 'snapshot');
+  if (typeof snapshot !== 'object' || snapshot === null)
+    throw new ConfigError('expected a snapshot file path or a snapshot object (loadSnapshot)', 'snapshot');
   // Round-tripped through the loader, so a hand-made object gets the same checks as a file.
   return parseSnapshot(JSON.stringify(snapshot), 'snapshot object');
 }
@@ -113,19 +132,38 @@ function withoutKey(r: RecordedRequest): FakeStoreRequest {
     .split('&')
     .filter((p) => p !== '' && !/^ws_key(=|$)/i.test(p))
     .join('&');
-  return { method: r.method, path: r.path, query, hadAuthorization: r.hadAuthorization, rawQuery, headers, body: r.body };
+  return {
+    method: r.method,
+    path: r.path,
+    query,
+    hadAuthorization: r.hadAuthorization,
+    rawQuery,
+    headers,
+    body: r.body,
+  };
 }
 
 /**
  * Starts a fake of the store a snapshot describes. A bad snapshot (missing, unreadable, invalid)
  * is an `InputError` naming the file and the problem.
  */
-export async function createFakeStore(snapshot: string | StoreSchema, options: CreateFakeStoreOptions = {}): Promise<TestingFakeStore> {
+export async function createFakeStore(
+  snapshot: string | StoreSchema,
+  options: CreateFakeStoreOptions = {},
+): Promise<TestingFakeStore> {
   const loaded = await readSnapshot(snapshot);
   const generation = options.generation ?? generationOf(loaded.store.psVersion);
-  if (!Object.hasOwn(ENGINE_GENERATION, generation)) throw new ConfigError(`expected one of ${Object.keys(ENGINE_GENERATION).join(', ')}`, 'generation');
-  const languages = options.languages ?? (loaded.store.languages.length > 0 ? loaded.store.languages.map((l) => ({ id: l.id, isoCode: l.isoCode ?? `l${l.id}` })) : [{ id: 1, isoCode: 'en' }]);
-  const schema: StoreSchema = { ...loaded, store: { ...loaded.store, languages: languages.map((l) => ({ id: l.id, isoCode: l.isoCode })) } };
+  if (!Object.hasOwn(ENGINE_GENERATION, generation))
+    throw new ConfigError(`expected one of ${Object.keys(ENGINE_GENERATION).join(', ')}`, 'generation');
+  const languages =
+    options.languages ??
+    (loaded.store.languages.length > 0
+      ? loaded.store.languages.map((l) => ({ id: l.id, isoCode: l.isoCode ?? `l${l.id}` }))
+      : [{ id: 1, isoCode: 'en' }]);
+  const schema: StoreSchema = {
+    ...loaded,
+    store: { ...loaded.store, languages: languages.map((l) => ({ id: l.id, isoCode: l.isoCode })) },
+  };
   const seed = options.seed ?? true;
   const engineSeed: CrudSeed = typeof seed === 'function' ? (e) => seed(seederFor(e, schema)) : seed;
   const demo = seed === false ? undefined : await loadSeedRecords();
@@ -134,11 +172,33 @@ export async function createFakeStore(snapshot: string | StoreSchema, options: C
   const engineGeneration = ENGINE_GENERATION[generation];
   const served = schema.resources.filter((r) => r.nodeName !== null).map((r) => r.name);
   const newEngine = (): CrudEngine =>
-    new CrudEngine({ schema, generation: engineGeneration, resources: served, seed: engineSeed, ...(demo === undefined ? {} : { demo }), ...(now === undefined ? {} : { now }) });
+    new CrudEngine({
+      schema,
+      generation: engineGeneration,
+      resources: served,
+      seed: engineSeed,
+      ...(demo === undefined ? {} : { demo }),
+      ...(now === undefined ? {} : { now }),
+    });
   const engine = swappableEngine(newEngine());
-  const psVersion = generationOf(loaded.store.psVersion) === generation ? (loaded.store.psVersion ?? DEFAULT_VERSION[generation]) : DEFAULT_VERSION[generation];
-  const fixtures = fixturesForSnapshot(schema, await loadRecordedAnswers(bundledFixtureDir('prestashop-8.2.0')), languages, psVersion);
-  const store = await startFakeStore({ flavor: generation === '1.7.8' ? '1.7' : '8.x', fixtures, version: psVersion, languages, crud: engine.engine, port: options.port ?? 0 });
+  const psVersion =
+    generationOf(loaded.store.psVersion) === generation
+      ? (loaded.store.psVersion ?? DEFAULT_VERSION[generation])
+      : DEFAULT_VERSION[generation];
+  const fixtures = fixturesForSnapshot(
+    schema,
+    await loadRecordedAnswers(bundledFixtureDir('prestashop-8.2.0')),
+    languages,
+    psVersion,
+  );
+  const store = await startFakeStore({
+    flavor: generation === '1.7.8' ? '1.7' : '8.x',
+    fixtures,
+    version: psVersion,
+    languages,
+    crud: engine.engine,
+    port: options.port ?? 0,
+  });
   const applyFaults = (): void => {
     for (const rule of options.faults ?? []) store.fault(rule);
   };
@@ -155,7 +215,11 @@ export async function createFakeStore(snapshot: string | StoreSchema, options: C
       applyFaults();
     },
     records(resource) {
-      if (!served.includes(resource)) throw new InputError(`not a resource of the snapshot with fields (${served.length} are); check the name`, resource);
+      if (!served.includes(resource))
+        throw new InputError(
+          `not a resource of the snapshot with fields (${served.length} are); check the name`,
+          resource,
+        );
       return engine.current().records(resource) as unknown as FakeRecord[];
     },
     requests: () => store.requests.map(withoutKey),

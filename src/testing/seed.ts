@@ -46,21 +46,38 @@ export function seederFor(engine: CrudEngine, schema: StoreSchema): FakeStoreSee
   return {
     add(resource, record) {
       const def = schema.resources.find((r) => r.name === resource && r.nodeName !== null);
-      if (def === undefined) throw new InputError(`no resource "${resource}" with fields in the snapshot; add records only to the snapshot's resources`, 'seed');
+      if (def === undefined)
+        throw new InputError(
+          `no resource "${resource}" with fields in the snapshot; add records only to the snapshot's resources`,
+          'seed',
+        );
       const known = new Set(['id', 'associations', ...def.fields.map((f) => f.name)]);
       for (const [key, value] of Object.entries(record)) {
-        if (!known.has(key)) throw new InputError(`${resource} has no field "${key}" in the snapshot; remove it from the seed record`, 'seed');
+        if (!known.has(key))
+          throw new InputError(
+            `${resource} has no field "${key}" in the snapshot; remove it from the seed record`,
+            'seed',
+          );
         const multilingual = def.fields.some((f) => f.name === key && f.multilingual);
         if (key !== 'associations' && !multilingual && typeof value === 'object' && value !== null) {
-          throw new InputError(`${resource}.${key} is not multilingual; give one value, not values by language`, 'seed');
+          throw new InputError(
+            `${resource}.${key} is not multilingual; give one value, not values by language`,
+            'seed',
+          );
         }
       }
       for (const name of Object.keys(record.associations ?? {})) {
-        if (!def.associations.some((a) => a.name === name)) throw new InputError(`${resource} has no association "${name}" in the snapshot; remove it from the seed record`, 'seed');
+        if (!def.associations.some((a) => a.name === name))
+          throw new InputError(
+            `${resource} has no association "${name}" in the snapshot; remove it from the seed record`,
+            'seed',
+          );
       }
       const id = record.id ?? engine.records(resource).reduce((max, r) => Math.max(max, r.id), 0) + 1;
-      if (!Number.isInteger(id) || id < 1) throw new InputError(`${resource}: the id ${String(record.id)} is not a positive integer`, 'seed');
-      if (engine.get(resource, id) !== undefined) throw new InputError(`${resource} ${id} is already seeded; remove it first or leave the id out`, 'seed');
+      if (!Number.isInteger(id) || id < 1)
+        throw new InputError(`${resource}: the id ${String(record.id)} is not a positive integer`, 'seed');
+      if (engine.get(resource, id) !== undefined)
+        throw new InputError(`${resource} ${id} is already seeded; remove it first or leave the id out`, 'seed');
       const copy: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(record)) {
         if (k === 'id' || v === undefined) continue;

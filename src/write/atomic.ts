@@ -40,7 +40,8 @@ async function removeLeftovers(path: string): Promise<void> {
   }
   for (const name of names) {
     const pid = Number(pattern.exec(name)?.[1] ?? NaN);
-    if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid)) await rm(join(dirname(path), name), { force: true });
+    if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid))
+      await rm(join(dirname(path), name), { force: true });
   }
 }
 
@@ -55,16 +56,24 @@ export async function ensureRealDirs(root: string, dir: string): Promise<void> {
   let current = root;
   for (const part of rel === '' ? [] : rel.split(sep)) {
     current = join(current, part);
-    let st = await lstat(current).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
+    let st = await lstat(current).catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' ? null : Promise.reject(error),
+    );
     if (st === null) {
-      await mkdir(current).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+      await mkdir(current).catch((error: NodeJS.ErrnoException) =>
+        error.code === 'EEXIST' ? undefined : Promise.reject(error),
+      );
       st = await lstat(current);
     }
     // A link that stays inside the output is allowed (as the path checks allow it); one that leads out is not.
     if (st.isSymbolicLink() && !isInsideRoot(root, await realpath(current))) {
-      throw new WriteError('refused: a symbolic link planted during the run leads outside the output directory', current);
+      throw new WriteError(
+        'refused: a symbolic link planted during the run leads outside the output directory',
+        current,
+      );
     }
-    if (!st.isSymbolicLink() && !st.isDirectory()) throw new WriteError('refused: a file took the place of a directory of the output during the run', current);
+    if (!st.isSymbolicLink() && !st.isDirectory())
+      throw new WriteError('refused: a file took the place of a directory of the output during the run', current);
   }
 }
 
@@ -111,9 +120,13 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     if (error instanceof WriteError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const fix = code === undefined ? undefined : ERRNO_FIX[code];
-    throw new WriteError(fix === undefined ? `could not write (${code ?? (error as Error).message})` : `cannot write: ${fix} (${code})`, path, {
-      cause: error,
-    });
+    throw new WriteError(
+      fix === undefined ? `could not write (${code ?? (error as Error).message})` : `cannot write: ${fix} (${code})`,
+      path,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -123,6 +136,9 @@ async function verifyInside(root: string, path: string): Promise<void> {
   const st = await lstat(path);
   if (!isInsideRoot(root, realDir) || !st.isFile()) {
     await rm(join(realDir, basename(path)), { force: true });
-    throw new WriteError('refused: a symbolic link planted during the run redirected this file outside the output directory; it was removed', path);
+    throw new WriteError(
+      'refused: a symbolic link planted during the run redirected this file outside the output directory; it was removed',
+      path,
+    );
   }
 }

@@ -26,9 +26,17 @@ export interface Formatter {
   /** The prettier configuration that applies to the output directory (null: none found; absent: no prettier). */
   readonly config?: Readonly<Record<string, unknown>> | null;
   /** The prettier that formats (absent: no prettier): its version, whose it is, why the project's was passed over. */
-  readonly prettier?: { readonly version: string; readonly source: 'project' | 'bundled'; readonly note: string | null };
+  readonly prettier?: {
+    readonly version: string;
+    readonly source: 'project' | 'bundled';
+    readonly note: string | null;
+  };
   /** The formatted texts, in the order of `items`; `onThreads` learns how many threads formatted them, `onDone` of each file done. */
-  formatAll(items: readonly FormatItem[], onThreads?: (threads: number) => void, onDone?: () => void): Promise<string[]>;
+  formatAll(
+    items: readonly FormatItem[],
+    onThreads?: (threads: number) => void,
+    onDone?: () => void,
+  ): Promise<string[]>;
 }
 
 export const NO_FORMAT: Formatter = {

@@ -35,15 +35,27 @@ async function realHome(): Promise<string | null> {
  * non-empty directory that holds no manifest of an earlier run (entries named in `generatedTop`,
  * the first segments of the generated paths, aside); `force` allows each.
  */
-export async function assertOutputDirAllowed(realOut: string, hasManifest: boolean, force: boolean, generatedTop: ReadonlySet<string> = new Set()): Promise<void> {
+export async function assertOutputDirAllowed(
+  realOut: string,
+  hasManifest: boolean,
+  force: boolean,
+  generatedTop: ReadonlySet<string> = new Set(),
+): Promise<void> {
   if (force) return;
-  const fix = 'choose a directory of its own for the generated code (for example --out src/prestashop), or pass --force';
-  if (parse(realOut).root === realOut) throw new WriteError(`refused: the output directory is the root of a file system; ${fix}`, realOut);
-  if (realOut === (await realHome())) throw new WriteError(`refused: the output directory is your home directory; ${fix}`, realOut);
+  const fix =
+    'choose a directory of its own for the generated code (for example --out src/prestashop), or pass --force';
+  if (parse(realOut).root === realOut)
+    throw new WriteError(`refused: the output directory is the root of a file system; ${fix}`, realOut);
+  if (realOut === (await realHome()))
+    throw new WriteError(`refused: the output directory is your home directory; ${fix}`, realOut);
   if (hasManifest) return;
   const names = (await readdir(realOut).catch(() => [] as string[])).filter((n) => counts(n) && !generatedTop.has(n));
   if (names.length > 0) {
-    const shown = names.sort().slice(0, 3).map((n) => JSON.stringify(n)).join(', ');
+    const shown = names
+      .sort()
+      .slice(0, 3)
+      .map((n) => JSON.stringify(n))
+      .join(', ');
     throw new WriteError(
       `refused: the directory is not empty (${shown}${names.length > 3 ? ', ...' : ''}) and holds no ${GENERATOR_NAME} manifest, so it is not an earlier output; ${fix}`,
       realOut,
@@ -69,7 +81,10 @@ export async function lockOutputDir(realOut: string): Promise<() => Promise<void
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') {
         const fix = code === undefined ? undefined : ERRNO_FIX[code];
-        const why = fix === undefined ? `cannot lock the output directory (${code ?? (error as Error).message})` : `cannot write: ${fix} (${code})`;
+        const why =
+          fix === undefined
+            ? `cannot lock the output directory (${code ?? (error as Error).message})`
+            : `cannot write: ${fix} (${code})`;
         throw new WriteError(why, realOut, { cause: error });
       }
     }

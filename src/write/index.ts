@@ -194,7 +194,11 @@ export async function writeFileMap(
     try {
       await mkdir(absOut, { recursive: true });
     } catch (error) {
-      throw new WriteError(`cannot create the output directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, absOut, { cause: error });
+      throw new WriteError(
+        `cannot create the output directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        absOut,
+        { cause: error },
+      );
     }
   }
   let realOut: string;
@@ -202,7 +206,11 @@ export async function writeFileMap(
     realOut = await realpath(absOut);
   } catch (error) {
     if (!check || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new WriteError(`cannot open the output directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, absOut, { cause: error });
+      throw new WriteError(
+        `cannot open the output directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        absOut,
+        { cause: error },
+      );
     }
     realOut = absOut;
     outExists = false;
@@ -234,7 +242,9 @@ async function writeLocked(
   const formatStart = performance.now();
   const formatter =
     options.formatter ??
-    (options.format === false ? NO_FORMAT : await createPrettierFormatter(options.prettierConfigFrom ?? join(absOut, 'index.ts')));
+    (options.format === false
+      ? NO_FORMAT
+      : await createPrettierFormatter(options.prettierConfigFrom ?? join(absOut, 'index.ts')));
 
   const realDirs = new Map<string, boolean>();
   const locate = (rel: string): Promise<string> =>
@@ -243,7 +253,13 @@ async function writeLocked(
   const oldManifest: Manifest | null = outExists
     ? parseManifest((await readOrNull(await resolveInside(realOut, MANIFEST_FILE, realDirs))) ?? '')
     : null;
-  if (!check) await assertOutputDirAllowed(realOut, oldManifest !== null, options.force === true, new Set(paths.map((p) => p.split('/')[0]!)));
+  if (!check)
+    await assertOutputDirAllowed(
+      realOut,
+      oldManifest !== null,
+      options.force === true,
+      new Set(paths.map((p) => p.split('/')[0]!)),
+    );
 
   // Current bytes on disk, then the final text of each file (formatted, or reused when provably the same).
   const targets = await mapLimit(paths, 16, locate);
@@ -295,7 +311,10 @@ async function writeLocked(
       return !(onDisk[indexOf.get(p)!] ?? '').startsWith(GENERATED_HEADER_START);
     });
     if (foreign.length > 0) {
-      const shown = foreign.slice(0, 5).map((p) => JSON.stringify(p)).join(', ');
+      const shown = foreign
+        .slice(0, 5)
+        .map((p) => JSON.stringify(p))
+        .join(', ');
       throw new WriteError(
         `refused: ${foreign.length} file(s) here were not written by ${GENERATOR_NAME} and would be overwritten (${shown}${foreign.length > 5 ? ', ...' : ''}); ` +
           'choose another output directory, remove them, or pass --force',
@@ -341,7 +360,11 @@ async function writeLocked(
         await ensureRealDirs(realOut, dirname(target));
         await rm(target);
       } catch (error) {
-        throw new WriteError(`cannot remove a stale file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, p, { cause: error });
+        throw new WriteError(
+          `cannot remove a stale file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          p,
+          { cause: error },
+        );
       }
       removed.push(p);
       guard.step();

@@ -21,7 +21,9 @@ export class RenameGuard {
   private readonly onSignal = (signal: Stop): void => {
     if (this.received === null) {
       this.received = signal;
-      say(`${signal}: finishing the write of ${this.total} file(s) to ${this.outDir} so it is not left half-written (send it again to stop now)`);
+      say(
+        `${signal}: finishing the write of ${this.total} file(s) to ${this.outDir} so it is not left half-written (send it again to stop now)`,
+      );
       return;
     }
     this.detach();

@@ -62,7 +62,9 @@ export function serializeManifest(m: Manifest): string {
       generator: m.generator,
       version: m.version,
       format: m.format,
-      ...(m.run === undefined ? {} : { run: { key: m.run.key, formatSources: m.run.formatSources, report: m.run.report } }),
+      ...(m.run === undefined
+        ? {}
+        : { run: { key: m.run.key, formatSources: m.run.formatSources, report: m.run.report } }),
       files,
     },
     null,
@@ -71,7 +73,14 @@ export function serializeManifest(m: Manifest): string {
 }
 
 export function makeManifest(format: string, files: ReadonlyMap<string, ManifestEntry>, run?: ManifestRun): Manifest {
-  return { manifestVersion: MANIFEST_VERSION, generator: GENERATOR_NAME, version: GENERATOR_VERSION, format, files, ...(run === undefined ? {} : { run }) };
+  return {
+    manifestVersion: MANIFEST_VERSION,
+    generator: GENERATOR_NAME,
+    version: GENERATOR_VERSION,
+    format,
+    files,
+    ...(run === undefined ? {} : { run }),
+  };
 }
 
 function parseRun(raw: unknown): ManifestRun | undefined {
@@ -90,7 +99,10 @@ export function parseFileRecord(
   text: string,
   accept: (o: Readonly<Record<string, unknown>>) => boolean,
   acceptPath: (path: string) => boolean = () => true,
-): { readonly o: Readonly<Record<string, unknown>>; readonly files: Map<string, { source: string; output: string }> } | null {
+): {
+  readonly o: Readonly<Record<string, unknown>>;
+  readonly files: Map<string, { source: string; output: string }>;
+} | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -105,7 +117,8 @@ export function parseFileRecord(
   for (const [path, entry] of Object.entries(o.files as Record<string, unknown>)) {
     if (!acceptPath(path)) return null;
     const e = entry as Record<string, unknown> | null;
-    if (typeof e !== 'object' || e === null || typeof e.source !== 'string' || typeof e.output !== 'string') return null;
+    if (typeof e !== 'object' || e === null || typeof e.source !== 'string' || typeof e.output !== 'string')
+      return null;
     files.set(path, { source: e.source, output: e.output });
   }
   return { o, files };
@@ -124,7 +137,11 @@ export function parseManifest(text: string): Manifest | null {
     }
     return path !== MANIFEST_FILE;
   };
-  const record = parseFileRecord(text, (o) => o.manifestVersion === MANIFEST_VERSION && o.generator === GENERATOR_NAME, safePath);
+  const record = parseFileRecord(
+    text,
+    (o) => o.manifestVersion === MANIFEST_VERSION && o.generator === GENERATOR_NAME,
+    safePath,
+  );
   if (record === null) return null;
   const { o, files } = record;
   const run = parseRun(o.run);

@@ -49,7 +49,12 @@ export function parsePreformatted(text: string): Preformatted | null {
 }
 
 /** The formatted text of `path` when `known` holds it for this formatter and this exact text. */
-export function knownOutput(known: Preformatted | null | undefined, formatterKey: string, path: string, text: string): string | null {
+export function knownOutput(
+  known: Preformatted | null | undefined,
+  formatterKey: string,
+  path: string,
+  text: string,
+): string | null {
   if (known === null || known === undefined || known.key !== formatterKey) return null;
   const entry = known.files.get(path);
   return entry !== undefined && entry.source === contentHash(text) ? entry.output : null;

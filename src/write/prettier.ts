@@ -63,7 +63,11 @@ export function resolvePrettier(fromFile: string): ResolvedPrettier {
   const bundled = findPackage(BUNDLED_FROM);
   if (bundled === null) throw new Error('the bundled prettier is missing: reinstall prestashop-codegen');
   const project = findPackage(fromFile);
-  const asResolved = (p: PrettierPackage, source: ResolvedPrettier['source'], note: string | null): ResolvedPrettier => ({
+  const asResolved = (
+    p: PrettierPackage,
+    source: ResolvedPrettier['source'],
+    note: string | null,
+  ): ResolvedPrettier => ({
     url: pathToFileURL(p.entry).href,
     version: p.version,
     source,
@@ -72,7 +76,11 @@ export function resolvePrettier(fromFile: string): ResolvedPrettier {
   if (project === null || project.root === bundled.root) return asResolved(bundled, 'bundled', null);
   const major = Number(/^(\d+)\./.exec(project.version)?.[1] ?? 0);
   if (major < 3) {
-    return asResolved(bundled, 'bundled', `prettier ${project.version} in ${project.root} is older than 3; formatting with the bundled ${bundled.version}`);
+    return asResolved(
+      bundled,
+      'bundled',
+      `prettier ${project.version} in ${project.root} is older than 3; formatting with the bundled ${bundled.version}`,
+    );
   }
   return asResolved(project, 'project', null);
 }

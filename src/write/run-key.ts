@@ -75,7 +75,10 @@ const CONFIG_NAMES = [
 
 /** Config files that are code: what they resolve to cannot be known without running them. */
 const CODE_CONFIG = /^(?:\.prettierrc|prettier\.config)\.[cm]?[jt]s$/;
-const CODE_CONFIG_NAMES = ['js', 'ts', 'mjs', 'mts', 'cjs', 'cts'].flatMap((e) => [`.prettierrc.${e}`, `prettier.config.${e}`]);
+const CODE_CONFIG_NAMES = ['js', 'ts', 'mjs', 'mts', 'cjs', 'cts'].flatMap((e) => [
+  `.prettierrc.${e}`,
+  `prettier.config.${e}`,
+]);
 
 async function readIfFile(path: string): Promise<string | null> {
   try {

@@ -14,7 +14,8 @@ describe('did you mean', () => {
     const run = await runCli(['generat', '--out', 'x']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'error: unknown command "generat"; did you mean "generate"? (commands: introspect, generate, export, diff, impact, demo, fake-store, doctor, mcp)' + USAGE,
+      'error: unknown command "generat"; did you mean "generate"? (commands: introspect, generate, export, diff, impact, demo, fake-store, doctor, mcp)' +
+        USAGE,
     );
     const far = await runCli(['foo']);
     expect(far.stderr).toMatch(/^error: unknown command "foo" \(commands: introspect, /);
@@ -24,17 +25,28 @@ describe('did you mean', () => {
     expect((await runCli(['generate', '--out', 'x', '--decimal', 'string'])).stderr).toBe(
       'error: unknown option --decimal for this command; did you mean --decimals?' + USAGE,
     );
-    expect((await runCli(['introspect', '--urll', 'http://x'])).stderr).toBe('error: unknown option --urll for this command; did you mean --url?' + USAGE);
+    expect((await runCli(['introspect', '--urll', 'http://x'])).stderr).toBe(
+      'error: unknown option --urll for this command; did you mean --url?' + USAGE,
+    );
     // A flag of another command is not offered: `--check` is generate's.
-    expect((await runCli(['export', '--chek', '--out', 'x'])).stderr).toBe('error: unknown option --chek for this command' + USAGE);
-    expect((await runCli(['generate', '--dry-run'])).stderr).toBe('error: unknown option --dry-run for this command' + USAGE);
+    expect((await runCli(['export', '--chek', '--out', 'x'])).stderr).toBe(
+      'error: unknown option --chek for this command' + USAGE,
+    );
+    expect((await runCli(['generate', '--dry-run'])).stderr).toBe(
+      'error: unknown option --dry-run for this command' + USAGE,
+    );
   });
 
   it('names the closest store of the config file', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ stores: { production: { url: 'http://127.0.0.1:9' } } }));
+    writeFileSync(
+      join(dir, 'prestashop-codegen.config.json'),
+      JSON.stringify({ stores: { production: { url: 'http://127.0.0.1:9' } } }),
+    );
     const run = await runCli(['doctor', '--store', 'prodution'], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: no store named "prodution" in the config file (known: production); did you mean "production"?\n');
+    expect(run.stderr).toBe(
+      'error: no store named "prodution" in the config file (known: production); did you mean "production"?\n',
+    );
   });
 });

@@ -35,7 +35,10 @@ describe('.env and --env-file', () => {
     const dir = project(`PRESTASHOP_URL=${unreachable(9)}\nPRESTASHOP_API_KEY=${KEY}\n`, 'ci.env');
     const fromFile = await runCli(['introspect', '--retries', '0', '--env-file', 'ci.env'], { cwd: dir });
     expect(fromFile.stderr).toContain('127.0.0.1:9');
-    const fromEnv = await runCli(['introspect', '--retries', '0', '--env-file=ci.env'], { cwd: dir, env: { PRESTASHOP_URL: unreachable(7) } });
+    const fromEnv = await runCli(['introspect', '--retries', '0', '--env-file=ci.env'], {
+      cwd: dir,
+      env: { PRESTASHOP_URL: unreachable(7) },
+    });
     expect(fromEnv.stderr).toContain('127.0.0.1:7');
     expect(fromEnv.stderr).not.toContain('127.0.0.1:9');
     expect(fromEnv.stderr).not.toContain(KEY);

@@ -40,7 +40,9 @@ async function unprivileged(ctx: { skip(note: string): void }): Promise<{ uid?: 
 describe('exit codes and messages', () => {
   it('fake-store --generation 9.0 and 1.7 are accepted (string choices)', async () => {
     for (const generation of ['9.0', '1.7']) {
-      const child = reapAtTestEnd(spawn(process.execPath, [BIN, 'fake-store', '--generation', generation], { stdio: ['ignore', 'pipe', 'pipe'] }));
+      const child = reapAtTestEnd(
+        spawn(process.execPath, [BIN, 'fake-store', '--generation', generation], { stdio: ['ignore', 'pipe', 'pipe'] }),
+      );
       let first: string;
       try {
         first = await new Promise<string>((done) => {
@@ -65,7 +67,9 @@ describe('exit codes and messages', () => {
     try {
       const run = await spawnCli(['fake-store', '--port', String(port), '--schema', MINI]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe(`error: 127.0.0.1: port ${port} is already in use; choose another with --port, or --port 0 for any free port\n`);
+      expect(run.stderr).toBe(
+        `error: 127.0.0.1: port ${port} is already in use; choose another with --port, or --port 0 for any free port\n`,
+      );
     } finally {
       server.close();
     }
@@ -76,7 +80,9 @@ describe('exit codes and messages', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('error: unknown option --dry-run for this command');
     expect(run.stderr).not.toContain('dryRun');
-    expect(rewriteUsageMessage('Unknown arguments: ws-key, wsKey', ['--ws-key'])).toBe('unknown option --ws-key for this command');
+    expect(rewriteUsageMessage('Unknown arguments: ws-key, wsKey', ['--ws-key'])).toBe(
+      'unknown option --ws-key for this command',
+    );
     expect(rewriteUsageMessage('Unknown argument: extra', ['extra'])).toBe('unexpected argument "extra"');
     const choice = await runCli(['generate', '--decimals', 'float', '--out', 'x']);
     expect(choice.stderr).toBe('error: --decimals: "float" is not one of number, string\nRun with --help for usage.\n');
@@ -91,7 +97,9 @@ describe('exit codes and messages', () => {
   it('connection refused and unknown hosts come with a hint (exit 1)', async () => {
     const refused = await runCli(['introspect', '--url', 'http://127.0.0.1:9', '--key', KEY, '--retries', '0']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/ECONNREFUSED.*\(hint: nothing answers at this address: check the host and port of --url/);
+    expect(refused.stderr).toMatch(
+      /ECONNREFUSED.*\(hint: nothing answers at this address: check the host and port of --url/,
+    );
     const unknown = await runCli(['doctor', '--url', 'http://no-such-host.invalid', '--key', KEY, '--retries', '0']);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toMatch(/This host name does not resolve: check the spelling of --url/);
@@ -101,9 +109,14 @@ describe('exit codes and messages', () => {
   it('an unexpected error is an internal error: exit 3, stack only with --verbose', () => {
     const failure = describeFailure(new TypeError('x is undefined'));
     expect(failure.exitCode).toBe(EXIT_INTERNAL);
-    expect(failure.message).toMatch(/^internal error: x is undefined\nThis is a bug in prestashop-codegen\. Please report it at https:\/\/github\.com\//);
+    expect(failure.message).toMatch(
+      /^internal error: x is undefined\nThis is a bug in prestashop-codegen\. Please report it at https:\/\/github\.com\//,
+    );
     const eacces = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES', path: '/x/y' });
-    expect(describeFailure(eacces)).toMatchObject({ exitCode: 2, message: '/x/y: permission denied; choose a location you can write to, or fix its permissions (EACCES)' });
+    expect(describeFailure(eacces)).toMatchObject({
+      exitCode: 2,
+      message: '/x/y: permission denied; choose a location you can write to, or fix its permissions (EACCES)',
+    });
     expect(describeFailure(new WriteError('cannot write', '/x')).exitCode).toBe(2);
   });
 
@@ -118,7 +131,12 @@ describe('exit codes and messages', () => {
         },
       });
       const stderr = new Capture();
-      const code = await main(['generate', '--out', 'gen', '--no-format', ...extra], { stdout: broken, stderr, cwd: dir, env: {} });
+      const code = await main(['generate', '--out', 'gen', '--no-format', ...extra], {
+        stdout: broken,
+        stderr,
+        cwd: dir,
+        env: {},
+      });
       return { code, stderr: stderr.text };
     };
     const plain = await run();
@@ -136,9 +154,14 @@ describe('exit codes and messages', () => {
     copyFileSync(MINI, join(dir, 's.json'));
     chmodSync(join(dir, 's.json'), 0o644);
     mkdirSync(join(dir, 'ro'), { mode: 0o555 });
-    const run = await spawnCli(['generate', '--schema', 's.json', '--out', 'ro', '--no-format'], { cwd: dir, ...asUser });
+    const run = await spawnCli(['generate', '--schema', 's.json', '--out', 'ro', '--no-format'], {
+      cwd: dir,
+      ...asUser,
+    });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/error: .*\/ro(\/[a-z_/.]+)?: cannot write: permission denied; choose a location you can write to/);
+    expect(run.stderr).toMatch(
+      /error: .*\/ro(\/[a-z_/.]+)?: cannot write: permission denied; choose a location you can write to/,
+    );
     noStack(run.stderr);
   });
 
@@ -148,17 +171,25 @@ describe('exit codes and messages', () => {
     writeFileSync(join(dir, 'notes.txt'), 'x');
     const gen = await runCli(['generate', '--out', 'notes.txt'], { cwd: dir });
     expect(gen.code).toBe(2);
-    expect(gen.stderr).toBe(`error: ${join(dir, 'notes.txt')}: is a file; --out names the directory to generate into\n`);
+    expect(gen.stderr).toBe(
+      `error: ${join(dir, 'notes.txt')}: is a file; --out names the directory to generate into\n`,
+    );
     mkdirSync(join(dir, 'snapshots'));
     const before = store.requests.length;
     const intro = await runCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'snapshots'], { cwd: dir });
     expect(intro.code).toBe(2);
-    expect(intro.stderr).toContain(`snapshots: is a directory; --out names the snapshot file, e.g. ${join(dir, 'snapshots', 'prestashop-schema.json')}`);
+    expect(intro.stderr).toContain(
+      `snapshots: is a directory; --out names the snapshot file, e.g. ${join(dir, 'snapshots', 'prestashop-schema.json')}`,
+    );
     expect(store.requests.length).toBe(before);
     // A folder on the way that is a file: refused before the listing is read.
-    const under = await runCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'notes.txt/new/s.json'], { cwd: dir });
+    const under = await runCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'notes.txt/new/s.json'], {
+      cwd: dir,
+    });
     expect(under.code).toBe(2);
-    expect(under.stderr).toBe(`error: ${join(dir, 'notes.txt')}: cannot write: a part of this path is a file, not a directory; check the path (ENOTDIR)\n`);
+    expect(under.stderr).toBe(
+      `error: ${join(dir, 'notes.txt')}: cannot write: a part of this path is a file, not a directory; check the path (ENOTDIR)\n`,
+    );
     expect(store.requests.length).toBe(before);
   });
 
@@ -168,9 +199,14 @@ describe('exit codes and messages', () => {
     chmodSync(dir, 0o755);
     mkdirSync(join(dir, 'ro'), { mode: 0o555 });
     const before = store.requests.length;
-    const run = await spawnCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'ro/snapshots/s.json'], { cwd: dir, ...asUser });
+    const run = await spawnCli(['introspect', '--url', store.url, '--key', KEY, '--out', 'ro/snapshots/s.json'], {
+      cwd: dir,
+      ...asUser,
+    });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`error: ${join(dir, 'ro')}: cannot write: permission denied; choose a location you can write to, or fix its permissions (EACCES)\n`);
+    expect(run.stderr).toBe(
+      `error: ${join(dir, 'ro')}: cannot write: permission denied; choose a location you can write to, or fix its permissions (EACCES)\n`,
+    );
     expect(store.requests.length).toBe(before);
   });
 

@@ -16,7 +16,12 @@ async function run(tty: boolean): Promise<string> {
   const stdout = new Capture();
   const stderr = Object.assign(new Capture(), { isTTY: tty, columns: 120 });
   const dir = tempDir();
-  const code = await main(['generate', '--schema', MINI, '--out', join(dir, 'gen'), '--no-config'], { stdout, stderr, cwd: dir, env: {} });
+  const code = await main(['generate', '--schema', MINI, '--out', join(dir, 'gen'), '--no-config'], {
+    stdout,
+    stderr,
+    cwd: dir,
+    env: {},
+  });
   expect(code).toBe(0);
   return stderr.text;
 }
@@ -39,9 +44,14 @@ describe('generate progress', () => {
 
   it('reports the format and write phases through onProgress', async () => {
     const seen: string[] = [];
-    const result = await generate(MINI, { out: join(tempDir(), 'gen'), onProgress: (phase, done, total) => seen.push(`${phase} ${done}/${total}`) });
+    const result = await generate(MINI, {
+      out: join(tempDir(), 'gen'),
+      onProgress: (phase, done, total) => seen.push(`${phase} ${done}/${total}`),
+    });
     const total = result.write!.written.length;
-    expect(seen.filter((s) => s.startsWith('write'))).toEqual(Array.from({ length: total }, (_, i) => `write ${i + 1}/${total}`));
+    expect(seen.filter((s) => s.startsWith('write'))).toEqual(
+      Array.from({ length: total }, (_, i) => `write ${i + 1}/${total}`),
+    );
     const formats = seen.filter((s) => s.startsWith('format'));
     expect(formats.at(-1)).toMatch(/^format (\d+)\/\1$/);
   });

@@ -40,7 +40,10 @@ describe('generate', () => {
   it('generates from the default snapshot, then a no-op run writes nothing', async () => {
     const first = await run('generate', '--out', 'gen', '--no-format');
     expect(first.code).toBe(0);
-    const summary = /^Generated (\d+) files in gen: (\d+) written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms( on \d+ threads)?, write \d+ ms\)\n$/.exec(first.stdout);
+    const summary =
+      /^Generated (\d+) files in gen: (\d+) written, 0 unchanged, 0 removed \(load \d+ ms, emit \d+ ms, format \d+ ms( on \d+ threads)?, write \d+ ms\)\n$/.exec(
+        first.stdout,
+      );
     expect(summary).not.toBeNull();
     const count = summary![1]!;
     expect(summary![2]).toBe(count);
@@ -51,8 +54,19 @@ describe('generate', () => {
   });
 
   it('counts core fields PrestaShop declares without a type apart from module fields (products.new is core)', async () => {
-    await copyFile(fileURLToPath(new URL('../../baselines/prestashop-8.2.0.json', import.meta.url)), join(dir, 'core.json'));
-    const { code, stdout, stderr } = await run('generate', '--schema', 'core.json', '--out', 'gen', '--no-format', '--verbose');
+    await copyFile(
+      fileURLToPath(new URL('../../baselines/prestashop-8.2.0.json', import.meta.url)),
+      join(dir, 'core.json'),
+    );
+    const { code, stdout, stderr } = await run(
+      'generate',
+      '--schema',
+      'core.json',
+      '--out',
+      'gen',
+      '--no-format',
+      '--verbose',
+    );
     expect(code).toBe(0);
     const text = stdout + stderr;
     expect(text).toMatch(/\d+ fields typed as plain strings \(\d+ core fields PrestaShop declares without a type\)/);
@@ -155,13 +169,18 @@ describe('generate', () => {
     const refused = await run('generate', '--out', '.', '--no-format');
     expect(refused.code).toBe(2);
     // The working directory holds the snapshot and no manifest: not an earlier output.
-    expect(refused.stderr).toMatch(/refused: the directory is not empty \("prestashop-schema\.json"\) and holds no prestashop-codegen manifest.*--force/);
+    expect(refused.stderr).toMatch(
+      /refused: the directory is not empty \("prestashop-schema\.json"\) and holds no prestashop-codegen manifest.*--force/,
+    );
     expect(await readFile(join(dir, 'index.ts'), 'utf8')).toBe('export const app = 1;\n');
     expect((await run('generate', '--out', '.', '--no-format', '--force')).code).toBe(0);
   });
 
   it('a broken snapshot exits 2 naming the file and the bad item', async () => {
-    await writeFile(join(dir, 'prestashop-schema.json'), JSON.stringify({ schemaVersion: 1, store: {}, resources: [] }));
+    await writeFile(
+      join(dir, 'prestashop-schema.json'),
+      JSON.stringify({ schemaVersion: 1, store: {}, resources: [] }),
+    );
     const { code, stderr } = await run('generate', '--out', 'gen');
     expect(code).toBe(2);
     expect(stderr).toMatch(/prestashop-schema\.json: \$\.store\.languages: expected an array/);

@@ -32,7 +32,9 @@ describe('prestashop-codegen introspect', () => {
     expect(run.code).toBe(0);
     const snapshot = readFileSync(join(cwd, 'prestashop-schema.json'), 'utf8');
     expect(snapshot).toBe(GOLDEN);
-    expect(run.stdout).toMatch(/Introspected 69 resources, 826 fields, synopsis: xml 67, none 2, \d+ requests, 0 retries, [\d.]+ s/);
+    expect(run.stdout).toMatch(
+      /Introspected 69 resources, 826 fields, synopsis: xml 67, none 2, \d+ requests, 0 retries, [\d.]+ s/,
+    );
     expect(run.stdout).toContain('Snapshot written to prestashop-schema.json');
     expect(run.stderr).toMatch(/introspect: 69\/69 resources/);
     expectNoKey(run.stdout, run.stderr, snapshot);
@@ -45,7 +47,10 @@ describe('prestashop-codegen introspect', () => {
   it('takes URL and key from the environment, and flags over the environment', async () => {
     const cwd = tempDir();
     const env = { PRESTASHOP_URL: store.url, PRESTASHOP_API_KEY: FAKE_STORE_KEY };
-    const run = await runCli(['introspect', '--out', 'schema/store.json', '--include', 'products', '--exclude', 'images,search'], { cwd, env });
+    const run = await runCli(
+      ['introspect', '--out', 'schema/store.json', '--include', 'products', '--exclude', 'images,search'],
+      { cwd, env },
+    );
     expect(run.code).toBe(0);
     const snap = JSON.parse(readFileSync(join(cwd, 'schema/store.json'), 'utf8')) as { resources: { name: string }[] };
     expect(snap.resources.map((r) => r.name)).not.toContain('images');
@@ -63,9 +68,17 @@ describe('prestashop-codegen introspect', () => {
     const cwd = tempDir();
     writeFileSync(
       join(cwd, 'prestashop-codegen.config.json'),
-      JSON.stringify({ url: 'http://127.0.0.1:9/nowhere', key: WRONG_KEY, schema: 'from-config.json', introspect: { exclude: ['images'] } }),
+      JSON.stringify({
+        url: 'http://127.0.0.1:9/nowhere',
+        key: WRONG_KEY,
+        schema: 'from-config.json',
+        introspect: { exclude: ['images'] },
+      }),
     );
-    const run = await runCli(['introspect'], { cwd, env: { PRESTASHOP_URL: store.url, PRESTASHOP_API_KEY: FAKE_STORE_KEY } });
+    const run = await runCli(['introspect'], {
+      cwd,
+      env: { PRESTASHOP_URL: store.url, PRESTASHOP_API_KEY: FAKE_STORE_KEY },
+    });
     expect(run.code).toBe(0);
     const snap = JSON.parse(readFileSync(join(cwd, 'from-config.json'), 'utf8')) as { resources: { name: string }[] };
     expect(snap.resources).toHaveLength(68);
@@ -85,7 +98,9 @@ describe('prestashop-codegen introspect', () => {
     expectNoKey(run.stdout, run.stderr);
 
     const fault = store.fault({ path: '/api/products', query: { schema: 'synopsis' }, status: 500, body: '' });
-    const failing = await runCli(['introspect', '--url', store.url, '--key', FAKE_STORE_KEY, '--retries', '1'], { cwd });
+    const failing = await runCli(['introspect', '--url', store.url, '--key', FAKE_STORE_KEY, '--retries', '1'], {
+      cwd,
+    });
     fault.remove();
     expect(failing.code).toBe(1);
     expect(failing.stderr).toMatch(/resource "products"\): the store answered HTTP 500 after 2 attempts/);

@@ -19,7 +19,9 @@ import { runCli, tempDir } from './helpers.js';
 
 const MINI = fileURLToPath(new URL('../../fixtures/mini/catalog.json', import.meta.url));
 const schemaFile = (name: string): object =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../schemas/${name}-output.schema.json`, import.meta.url)), 'utf8')) as object;
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../schemas/${name}-output.schema.json`, import.meta.url)), 'utf8'),
+  ) as object;
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validate = (name: string, value: unknown): void => {
   const check = ajv.compile(schemaFile(name));
@@ -58,7 +60,10 @@ describe('--json reports', () => {
     const doctor = await runCli(['doctor', '--json', '--include', 'products'], { cwd: dir, env: env() });
     expect(doctor.code).toBe(0);
     validate('doctor', JSON.parse(doctor.stdout));
-    const down = await runCli(['doctor', '--json', '--url', 'http://127.0.0.1:9', '--retries', '0'], { cwd: dir, env: env() });
+    const down = await runCli(['doctor', '--json', '--url', 'http://127.0.0.1:9', '--retries', '0'], {
+      cwd: dir,
+      env: env(),
+    });
     expect(down.code).toBe(1);
     const sick = JSON.parse(down.stdout) as { healthy: boolean; findings: { code: string; fix: string | null }[] };
     validate('doctor', sick);
@@ -73,16 +78,43 @@ describe('--json reports', () => {
     expect(exported.code).toBe(0);
     const report = JSON.parse(exported.stdout) as { bytes: number; resources: number };
     validate('export', report);
-    expect(report).toMatchObject({ command: 'export', format: 'openapi', out: 'openapi.json', bytes: readFileSync(join(dir, 'openapi.json')).length });
+    expect(report).toMatchObject({
+      command: 'export',
+      format: 'openapi',
+      out: 'openapi.json',
+      bytes: readFileSync(join(dir, 'openapi.json')).length,
+    });
 
     const viaJson = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--json'], { cwd: dir });
-    const viaFormat = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--format', 'json'], { cwd: dir });
+    const viaFormat = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--format', 'json'], {
+      cwd: dir,
+    });
     expect(viaJson.code).toBe(0);
     expect(viaJson.stdout).toBe(viaFormat.stdout);
     expect(JSON.parse(viaJson.stdout)).toMatchObject({ formatVersion: 1 });
-    const clash = await runCli(['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--json', '--format', 'markdown'], { cwd: dir });
-    expect({ code: clash.code, stderr: clash.stderr }).toEqual({ code: 2, stderr: 'error: --json: prints the JSON report; drop --format markdown\n' });
-    const impact = await runCli(['impact', 'a.json', 'b.json', '--project', 'tsconfig.json', '--generated', 'gen', '--json', '--format', 'github'], { cwd: dir });
+    const clash = await runCli(
+      ['diff', 'prestashop-schema.json', 'prestashop-schema.json', '--json', '--format', 'markdown'],
+      { cwd: dir },
+    );
+    expect({ code: clash.code, stderr: clash.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --json: prints the JSON report; drop --format markdown\n',
+    });
+    const impact = await runCli(
+      [
+        'impact',
+        'a.json',
+        'b.json',
+        '--project',
+        'tsconfig.json',
+        '--generated',
+        'gen',
+        '--json',
+        '--format',
+        'github',
+      ],
+      { cwd: dir },
+    );
     expect(impact.stderr).toBe('error: --json: prints the JSON report; drop --format github\n');
   });
 });
@@ -156,7 +188,10 @@ describe('GitHub annotations', () => {
       ),
     };
     writeFileSync(join(dir, 'old.json'), serializeSnapshot(mini));
-    const newText = serializeSnapshot({ ...changed, resources: changed.resources.filter((r) => r.name !== 'customers') });
+    const newText = serializeSnapshot({
+      ...changed,
+      resources: changed.resources.filter((r) => r.name !== 'customers'),
+    });
     writeFileSync(join(dir, 'new.json'), newText);
     const run = await runCli(['diff', 'old.json', 'new.json', '--format', 'github'], { cwd: dir });
     const lines = newText.split('\n');
@@ -184,7 +219,9 @@ describe('generate --check --verbose', () => {
     writeFileSync(join(pkg, 'gen/types/products.ts'), '// edited by hand\n');
     rmSync(join(pkg, 'gen/types/customers.ts'));
     // Without clients, the client files are stale: the patch deletes them.
-    const check = await runCli(['generate', '--out', 'gen', '--no-format', '--no-clients', '--check', '--verbose'], { cwd: pkg });
+    const check = await runCli(['generate', '--out', 'gen', '--no-format', '--no-clients', '--check', '--verbose'], {
+      cwd: pkg,
+    });
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('--- a/pkg/gen/types/products.ts\n+++ b/pkg/gen/types/products.ts');
     expect(check.stdout).toContain('--- /dev/null\n+++ b/pkg/gen/types/customers.ts');

@@ -18,7 +18,11 @@ import { tempDir } from './helpers.js';
 const execFileAsync = promisify(execFile);
 
 /** `execFile` as a promise; the child is killed in a `finally` and when the test ends (even on a timeout). */
-async function exec(file: string, args: string[], options: ExecFileOptions): Promise<{ stdout: string; stderr: string }> {
+async function exec(
+  file: string,
+  args: string[],
+  options: ExecFileOptions,
+): Promise<{ stdout: string; stderr: string }> {
   const run = execFileAsync(file, args, { ...options, encoding: 'utf8' });
   reapAtTestEnd(run.child);
   try {
@@ -38,7 +42,9 @@ interface LockEntry {
 /** package.json and package-lock.json of a consumer that depends on the tarball only. */
 function writeConsumer(dir: string, tarball: string): void {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const dependency = { 'prestashop-codegen': `file:${tarball}` };
   const packages: Record<string, unknown> = {
     '': { name: 'consumer', version: '1.0.0', dependencies: dependency },
@@ -54,19 +60,45 @@ function writeConsumer(dir: string, tarball: string): void {
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (path.startsWith('node_modules/') && entry.dev !== true && entry.link !== true) packages[path] = entry;
   }
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies: dependency }));
-  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module', dependencies: dependency }),
+  );
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }),
+  );
 }
 
 describe('npm pack', () => {
   it('installs into a fresh project, where the CLI and the programmatic API work', async () => {
     const dir = tempDir();
-    const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
-    const { stdout } = await exec(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env });
+    const env = {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+    };
+    const { stdout } = await exec(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      env,
+    });
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     const shipped = packed!.files.map((f) => f.path);
-    const needs = ['LICENSE', 'dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'schemas/generate-output.schema.json', 'templates/runtime/client.ts'];
-    for (const needed of [...needs, 'dist/testing/index.js', 'dist/testing/index.d.ts', 'fixtures/crud-seed/prestashop-8.2.0.json']) {
+    const needs = [
+      'LICENSE',
+      'dist/cli/bin.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'schemas/generate-output.schema.json',
+      'templates/runtime/client.ts',
+    ];
+    for (const needed of [
+      ...needs,
+      'dist/testing/index.js',
+      'dist/testing/index.d.ts',
+      'fixtures/crud-seed/prestashop-8.2.0.json',
+    ]) {
       expect(shipped, needed).toContain(needed);
     }
     expect(shipped.some((p) => p.startsWith('src/') || p.startsWith('test/'))).toBe(false);
@@ -91,7 +123,13 @@ describe('npm pack', () => {
       ].join('\n'),
     );
     const api = await exec(process.execPath, ['use-api.mjs'], { cwd: dir });
-    expect(JSON.parse(api.stdout)).toEqual({ types: true, changes: 0, openapi: '3.1.0', functions: ['function', 'function', 'function'], config: { out: 'x' } });
+    expect(JSON.parse(api.stdout)).toEqual({
+      types: true,
+      changes: 0,
+      openapi: '3.1.0',
+      functions: ['function', 'function', 'function'],
+      config: { out: 'x' },
+    });
     expect(readFileSync(join(dir, 'demo/generated/types/products.ts'), 'utf8')).toContain('export interface Product {');
 
     // prestashop-codegen/testing, in ESM: a fake of the demo's snapshot serves a seeded product.
@@ -101,7 +139,7 @@ describe('npm pack', () => {
         "import { createFakeStore } from 'prestashop-codegen/testing';",
         "const store = await createFakeStore('demo/prestashop-schema.json');",
         'try {',
-        "  const res = await fetch(`${store.url}/api/products/1?output_format=JSON`, { headers: { authorization: `Basic ${btoa(`${store.key}:`)}` } });",
+        '  const res = await fetch(`${store.url}/api/products/1?output_format=JSON`, { headers: { authorization: `Basic ${btoa(`${store.key}:`)}` } });',
         "  console.log(JSON.stringify({ status: res.status, reference: (await res.json()).product.reference, records: store.records('products').length }));",
         '} finally {',
         '  await store.close();',
@@ -117,8 +155,21 @@ describe('npm pack', () => {
     const cjs = join(dir, 'cjs');
     mkdirSync(join(cjs, 'src'), { recursive: true });
     writeFileSync(join(cjs, 'package.json'), JSON.stringify({ name: 'cjs-consumer', version: '1.0.0', private: true }));
-    await exec(bin, ['generate', '--schema', '../demo/prestashop-schema.json', '--out', 'src/prestashop', '--no-format'], { cwd: cjs });
-    const cjsOptions = { module: 'nodenext', target: 'es2022', strict: true, rootDir: 'src', outDir: 'dist', verbatimModuleSyntax: false, skipLibCheck: true, types: [] };
+    await exec(
+      bin,
+      ['generate', '--schema', '../demo/prestashop-schema.json', '--out', 'src/prestashop', '--no-format'],
+      { cwd: cjs },
+    );
+    const cjsOptions = {
+      module: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      rootDir: 'src',
+      outDir: 'dist',
+      verbatimModuleSyntax: false,
+      skipLibCheck: true,
+      types: [],
+    };
     writeFileSync(join(cjs, 'tsconfig.json'), JSON.stringify({ compilerOptions: cjsOptions, include: ['src'] }));
     await exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: cjs });
     writeFileSync(
@@ -131,9 +182,9 @@ describe('npm pack', () => {
         "  const store = await createFakeStore('../demo/prestashop-schema.json');",
         '  try {',
         '    const shop = createClient({ baseUrl: store.url, apiKey: store.key });',
-        "    const product = await shop.products.get(1);",
+        '    const product = await shop.products.get(1);',
         "    const { files } = await generate(await loadSnapshot('../demo/prestashop-schema.json'), { format: false });",
-        '    console.log(JSON.stringify({ reference: product.reference, types: files.has(\'types/products.ts\') }));',
+        "    console.log(JSON.stringify({ reference: product.reference, types: files.has('types/products.ts') }));",
         '  } finally {',
         '    await store.close();',
         '  }',
@@ -157,7 +208,7 @@ describe('npm pack', () => {
         "const { createFakeStore } = await import('prestashop-codegen/testing');",
         "const fake = await createFakeStore(schema, { generation: '9.0', seed: (s) => void s.add('products', { reference: 'x' }) });",
         'export const key: string = fake.key;',
-        "// @ts-expect-error: the generation is a closed set",
+        '// @ts-expect-error: the generation is a closed set',
         "await createFakeStore(schema, { generation: '7' });",
         '// @ts-expect-error: validators is a closed set',
         "await generate(schema, { validators: 'yup' });",

@@ -20,12 +20,27 @@ const READERS: ReadonlyArray<readonly [string, (file: string) => string[]]> = [
 
 describe('one snapshot loader', () => {
   const cases: ReadonlyArray<readonly [string, (dir: string) => string, RegExp]> = [
-    ['a missing file', () => 'missing.json', /^error: \S*missing\.json: no snapshot here: run `prestashop-codegen introspect` first/],
-    ['a directory', (dir) => (mkdirSync(join(dir, 'adir')), 'adir'), /^error: \S*adir: is a directory; name the snapshot file/],
-    ['invalid JSON', (dir) => (writeFileSync(join(dir, 'bad.json'), '{"schemaVersion": 1,'), 'bad.json'), /^error: \S*bad\.json: \$: not valid JSON/],
+    [
+      'a missing file',
+      () => 'missing.json',
+      /^error: \S*missing\.json: no snapshot here: run `prestashop-codegen introspect` first/,
+    ],
+    [
+      'a directory',
+      (dir) => (mkdirSync(join(dir, 'adir')), 'adir'),
+      /^error: \S*adir: is a directory; name the snapshot file/,
+    ],
+    [
+      'invalid JSON',
+      (dir) => (writeFileSync(join(dir, 'bad.json'), '{"schemaVersion": 1,'), 'bad.json'),
+      /^error: \S*bad\.json: \$: not valid JSON/,
+    ],
     [
       'a newer format version',
-      (dir) => (writeFileSync(join(dir, 'new.json'), JSON.stringify({ schemaVersion: 99, store: {}, resources: [] })), 'new.json'),
+      (dir) => (
+        writeFileSync(join(dir, 'new.json'), JSON.stringify({ schemaVersion: 99, store: {}, resources: [] })),
+        'new.json'
+      ),
       /^error: \S*new\.json: \$\.schemaVersion: schemaVersion 99 is newer than this tool understands \(\d+\); upgrade prestashop-codegen/,
     ],
   ];
@@ -34,7 +49,10 @@ describe('one snapshot loader', () => {
       for (const [name, args] of READERS) {
         const dir = tempDir();
         // mcp needs a store to talk to before it reads the snapshot; nothing is requested.
-        const r = await runCli(args(make(dir)), { cwd: dir, env: { PRESTASHOP_URL: 'http://127.0.0.1:9', PRESTASHOP_API_KEY: 'K'.repeat(32) } });
+        const r = await runCli(args(make(dir)), {
+          cwd: dir,
+          env: { PRESTASHOP_URL: 'http://127.0.0.1:9', PRESTASHOP_API_KEY: 'K'.repeat(32) },
+        });
         expect({ name, code: r.code, stdout: r.stdout }).toEqual({ name, code: 2, stdout: '' });
         expect(r.stderr, name).toMatch(message);
         expect(r.stderr.trim().split('\n'), name).toHaveLength(1);

@@ -20,7 +20,10 @@ describe('generate --watch', () => {
     const dir = tempDir();
     copyFileSync(MINI, join(dir, 'prestashop-schema.json'));
     const child = reapAtTestEnd(
-      spawn(process.execPath, [BIN, 'generate', '--out', 'gen', '--no-format', '--watch'], { cwd: dir, env: { PATH: process.env.PATH ?? '' } }),
+      spawn(process.execPath, [BIN, 'generate', '--out', 'gen', '--no-format', '--watch'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '' },
+      }),
     );
     let out = '';
     let err = '';
@@ -30,7 +33,8 @@ describe('generate --watch', () => {
     };
     child.stdout.on('data', (d: Buffer) => ((out += d.toString()), check()));
     child.stderr.on('data', (d: Buffer) => ((err += d.toString()), check()));
-    const until = (test: () => boolean): Promise<void> => new Promise((resolve) => (waiters.push({ test, resolve }), check()));
+    const until = (test: () => boolean): Promise<void> =>
+      new Promise((resolve) => (waiters.push({ test, resolve }), check()));
     const count = (text: string, what: string): number => text.split(what).length - 1;
     const replace = (text: string): void => {
       writeFileSync(join(dir, '.prestashop-schema.json.tmp'), text);

@@ -60,7 +60,9 @@ describe.each(['string', 'Date'] as const)('date feed (dates: %s, store in Ameri
     expect((records[7] as { name: string }).name).toBe('m7-renamed');
     const upd = (records[7] as { date_upd: unknown }).date_upd;
     // 12:00:04 in New York on 1 March 2026 (EST, UTC-5).
-    expect(dates === 'Date' ? (upd as Date).toISOString() : upd).toBe(dates === 'Date' ? '2026-03-01T17:00:04.000Z' : '2026-03-01 12:00:04');
+    expect(dates === 'Date' ? (upd as Date).toISOString() : upd).toBe(
+      dates === 'Date' ? '2026-03-01T17:00:04.000Z' : '2026-03-01 12:00:04',
+    );
 
     // Nothing changed since: an empty walk, and the same cursor again is as empty.
     expect((await walk(m.changes({ cursor }))).events).toEqual([]);
@@ -71,9 +73,17 @@ describe.each(['string', 'Date'] as const)('date feed (dates: %s, store in Ameri
     h.store.clearRequests();
     const m = h.client().manufacturers;
     await walk(m.changes({ since: '2026-03-01 12:00:03', deletions: false }));
-    const queries = h.store.requests.filter((r) => r.path === '/api/manufacturers').map((r) => decodeURIComponent(r.rawQuery.replace(/\+/g, ' ')));
-    expect(queries).toContain('display=full&filter[date_upd]=[2026-03-01 12:00:03]&filter[id]=>[0]&sort=[id_ASC]&limit=100&date=1');
-    expect(queries.some((q) => q.includes('filter[date_upd]=>[2026-03-01 12:00:03]') && q.includes('sort=[date_upd_ASC,id_ASC]'))).toBe(true);
+    const queries = h.store.requests
+      .filter((r) => r.path === '/api/manufacturers')
+      .map((r) => decodeURIComponent(r.rawQuery.replace(/\+/g, ' ')));
+    expect(queries).toContain(
+      'display=full&filter[date_upd]=[2026-03-01 12:00:03]&filter[id]=>[0]&sort=[id_ASC]&limit=100&date=1',
+    );
+    expect(
+      queries.some(
+        (q) => q.includes('filter[date_upd]=>[2026-03-01 12:00:03]') && q.includes('sort=[date_upd_ASC,id_ASC]'),
+      ),
+    ).toBe(true);
   });
 
   it('a Date operand of a filter operator is sent as the store wall clock', async () => {
@@ -88,10 +98,19 @@ describe.each(['string', 'Date'] as const)('date feed (dates: %s, store in Ameri
 
   it('stops with an error, instead of looping, when the answer ignores the filter', async () => {
     const m = h.client().manufacturers;
-    const stale = '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"><manufacturers><manufacturer><id><![CDATA[1]]></id><name><![CDATA[m1]]></name><date_upd><![CDATA[2000-01-01 00:00:00]]></date_upd></manufacturer></manufacturers></prestashop>';
-    const fault = h.store.fault({ path: '/api/manufacturers', query: { sort: '[date_upd_ASC,id_ASC]' }, status: 200, body: stale, headers: { 'Content-Type': 'text/xml' } });
+    const stale =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink"><manufacturers><manufacturer><id><![CDATA[1]]></id><name><![CDATA[m1]]></name><date_upd><![CDATA[2000-01-01 00:00:00]]></date_upd></manufacturer></manufacturers></prestashop>';
+    const fault = h.store.fault({
+      path: '/api/manufacturers',
+      query: { sort: '[date_upd_ASC,id_ASC]' },
+      status: 200,
+      body: stale,
+      headers: { 'Content-Type': 'text/xml' },
+    });
     try {
-      await expect(walk(m.changes({ since: '2026-03-01 12:00:00', deletions: false }))).rejects.toThrow(/outside the filter or order the feed asked for/);
+      await expect(walk(m.changes({ since: '2026-03-01 12:00:00', deletions: false }))).rejects.toThrow(
+        /outside the filter or order the feed asked for/,
+      );
     } finally {
       fault.remove();
     }

@@ -11,7 +11,8 @@ import { crudSchema, productXml, raw } from './helpers.js';
 const NAME = '<name><language id="1">Mug</language><language id="2">Tasse</language></name>';
 
 let store: CrudStore;
-const call = (method: string, path: string, init: Parameters<typeof raw>[4] = {}) => raw(store.url, store.apiKey, method, path, init);
+const call = (method: string, path: string, init: Parameters<typeof raw>[4] = {}) =>
+  raw(store.url, store.apiKey, method, path, init);
 
 beforeAll(async () => {
   store = await startCrudStore({ schema: crudSchema() });
@@ -24,7 +25,10 @@ describe('authentication and routing', () => {
     expect([none.status, none.text]).toEqual([401, '401 Unauthorized']);
     expect(none.headers.get('www-authenticate')).toMatch(/^Basic realm="Welcome to PrestaShop Webservice/);
     const short = await raw(store.url, 'short', 'GET', 'products', { format: 'JSON' });
-    expect([short.status, short.text]).toEqual([401, '{"errors":[{"code":18,"message":"Invalid authentication key format"}]}']);
+    expect([short.status, short.text]).toEqual([
+      401,
+      '{"errors":[{"code":18,"message":"Invalid authentication key format"}]}',
+    ]);
     const unknown = await raw(store.url, 'X'.repeat(32), 'GET', 'products');
     expect(unknown.status).toBe(401);
     expect(unknown.text).toContain('<code><![CDATA[20]]></code>');
@@ -41,9 +45,15 @@ describe('authentication and routing', () => {
   it('unknown resource 400/27, forbidden method 405/101; methods the spec refuses but a real store runs are run', async () => {
     expect((await call('GET', 'productz', { format: 'JSON' })).status).toBe(400);
     const post = await call('POST', 'stock_availables', { format: 'JSON', body: '<prestashop/>' });
-    expect([post.status, post.text]).toEqual([405, '{"errors":[{"code":101,"message":"Method POST is not allowed for the resource stock_availables"}]}']);
+    expect([post.status, post.text]).toEqual([
+      405,
+      '{"errors":[{"code":101,"message":"Method POST is not allowed for the resource stock_availables"}]}',
+    ]);
     // The spec's table says no PATCH on order_histories; a real 8.2.0 store runs it (here: 404/92, no such id).
-    const patch = await call('PATCH', 'order_histories/77', { format: 'JSON', body: '<prestashop><order_history><id>77</id></order_history></prestashop>' });
+    const patch = await call('PATCH', 'order_histories/77', {
+      format: 'JSON',
+      body: '<prestashop><order_history><id>77</id></order_history></prestashop>',
+    });
     expect([patch.status, patch.text]).toEqual([404, '{"errors":[{"code":92,"message":"Invalid ID"}]}']);
   });
 });
@@ -51,7 +61,9 @@ describe('authentication and routing', () => {
 describe('writes', () => {
   it('POST creates (201) with the saved item: decimals, generated link_rewrite, stock row, dates', async () => {
     const res = await call('POST', 'products', {
-      body: productXml('<price><![CDATA[19.9]]></price><name><language id="1">Blue Mug</language><language id="2">Tasse bleue</language></name><associations><categories><category><id>2</id></category></categories></associations>'),
+      body: productXml(
+        '<price><![CDATA[19.9]]></price><name><language id="1">Blue Mug</language><language id="2">Tasse bleue</language></name><associations><categories><category><id>2</id></category></categories></associations>',
+      ),
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toBe('text/xml');
@@ -60,7 +72,9 @@ describe('writes', () => {
     expect(res.text).toContain('<link_rewrite><language id="1" xlink:href="');
     expect(res.text).toContain('<![CDATA[blue-mug]]></language><language id="2"');
     expect(res.text).toContain('<manufacturer_name notFilterable="true"><![CDATA[]]></manufacturer_name>');
-    expect(res.text).toMatch(/<categories nodeType="category" api="categories">\n\t<category xlink:href="[^"]+\/api\/categories\/2">\n\t<id><!\[CDATA\[2\]\]><\/id>/);
+    expect(res.text).toMatch(
+      /<categories nodeType="category" api="categories">\n\t<category xlink:href="[^"]+\/api\/categories\/2">\n\t<id><!\[CDATA\[2\]\]><\/id>/,
+    );
     expect(res.text).toMatch(/<date_add><!\[CDATA\[2026-01-01 00:00:\d\d\]\]><\/date_add>/);
     const stock = store.engine.get('stock_availables', 1)!;
     expect(stock.values.get('id_product')).toBe('1');
@@ -72,7 +86,15 @@ describe('writes', () => {
     ['read-only field', 'POST', productXml('<price>1</price><manufacturer_name>x</manufacturer_name>'), 400, 93],
     ['bad price', 'POST', productXml(`<price>1.2.3</price>${NAME}`), 400, 85],
     ['no name: the link_rewrite modifier walks a string', 'POST', productXml('<price>1</price>'), 500, 3],
-    ['too long in language 2', 'POST', productXml(`<price>1</price><name><language id="1">a</language><language id="2">${'b'.repeat(129)}</language></name>`), 400, 84],
+    [
+      'too long in language 2',
+      'POST',
+      productXml(
+        `<price>1</price><name><language id="1">a</language><language id="2">${'b'.repeat(129)}</language></name>`,
+      ),
+      400,
+      84,
+    ],
     ['not XML', 'POST', '{"product":{"price":1}}', 500, 127],
     ['PUT without id', 'PUT', productXml('<price>1</price>'), 400, 90],
     ['PUT unknown id', 'PUT', productXml('<price>1</price>', 999), 404, 92],
@@ -84,14 +106,19 @@ describe('writes', () => {
 
   it('PUT resets omitted fields; PATCH changes only what it sends; the URL id is ignored', async () => {
     const created = await call('POST', 'products', {
-      body: productXml('<price>5</price><reference>REF-1</reference><on_sale>1</on_sale><name><language id="1">A</language><language id="2">B</language></name>'),
+      body: productXml(
+        '<price>5</price><reference>REF-1</reference><on_sale>1</on_sale><name><language id="1">A</language><language id="2">B</language></name>',
+      ),
       format: 'JSON',
     });
     const id = (JSON.parse(created.text) as { product: { id: number } }).product.id;
     const patched = await call('PATCH', `products/${id}`, { body: productXml('<price>6</price>', id), format: 'JSON' });
     const p = (JSON.parse(patched.text) as { product: Record<string, unknown> }).product;
     expect([p['price'], p['reference'], p['on_sale']]).toEqual(['6.000000', 'REF-1', '1']);
-    const put = await call('PUT', 'products/999999', { body: productXml('<price>7</price><name><language id="1">A</language><language id="2">B2</language></name>', id), format: 'JSON' });
+    const put = await call('PUT', 'products/999999', {
+      body: productXml('<price>7</price><name><language id="1">A</language><language id="2">B2</language></name>', id),
+      format: 'JSON',
+    });
     const q = (JSON.parse(put.text) as { product: Record<string, unknown> }).product;
     expect(put.status).toBe(200);
     expect(q['price']).toBe('7.000000');
@@ -111,25 +138,38 @@ describe('reads', () => {
   });
 
   it('JSON item form is falsy-filtered on 8.x; a display parameter switches to the unfiltered list form', async () => {
-    const item = JSON.parse((await call('GET', 'products/1', { format: 'JSON' })).text) as { product: Record<string, unknown> };
+    const item = JSON.parse((await call('GET', 'products/1', { format: 'JSON' })).text) as {
+      product: Record<string, unknown>;
+    };
     expect(item.product['id']).toBe(1);
     expect(item.product).not.toHaveProperty('on_sale');
-    const listForm = JSON.parse((await call('GET', 'products/1?display=full', { format: 'JSON' })).text) as { products: Record<string, unknown>[] };
+    const listForm = JSON.parse((await call('GET', 'products/1?display=full', { format: 'JSON' })).text) as {
+      products: Record<string, unknown>[];
+    };
     expect(listForm.products[0]!['on_sale']).toBe('0');
     expect(listForm.products[0]!['reference']).toBe('');
-    expect(listForm.products[0]!['associations']).toEqual({ categories: [{ id: '2' }], stock_availables: [{ id: '1', id_product_attribute: '0' }] });
+    expect(listForm.products[0]!['associations']).toEqual({
+      categories: [{ id: '2' }],
+      stock_availables: [{ id: '1', id_product_attribute: '0' }],
+    });
   });
 
   it('one language rendered collapses multilingual values to a bare string', async () => {
-    const res = JSON.parse((await call('GET', 'products/1?display=[id,name]&language=2', { format: 'JSON' })).text) as { products: unknown[] };
+    const res = JSON.parse((await call('GET', 'products/1?display=[id,name]&language=2', { format: 'JSON' })).text) as {
+      products: unknown[];
+    };
     expect(res.products).toEqual([{ id: 1, name: 'Tasse bleue' }]);
   });
 
   it('lists: ids only without display, [] when empty, XML empty element', async () => {
-    expect((await call('GET', 'products', { format: 'JSON' })).text).toMatch(/^\{"products":\[\{"id":1\},\{"id":\d+\}\]\}$/);
+    expect((await call('GET', 'products', { format: 'JSON' })).text).toMatch(
+      /^\{"products":\[\{"id":1\},\{"id":\d+\}\]\}$/,
+    );
     expect((await call('GET', 'products?filter[id]=[999]', { format: 'JSON' })).text).toBe('[]');
     const xml = await call('GET', 'products?filter[id]=[999]');
-    expect(xml.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<products>\n</products>\n</prestashop>\n');
+    expect(xml.text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<products>\n</products>\n</prestashop>\n',
+    );
   });
 
   it.each([
@@ -149,7 +189,9 @@ describe('reads', () => {
     ['limit=1,1', [2]],
     ['filter[date_add]=>[2000-01-01]&date=1', [1, 2]],
   ])('%s', async (query, ids) => {
-    const res = JSON.parse((await call('GET', `products?${query}`, { format: 'JSON' })).text) as { products?: { id: number }[] };
+    const res = JSON.parse((await call('GET', `products?${query}`, { format: 'JSON' })).text) as {
+      products?: { id: number }[];
+    };
     expect((res.products ?? []).map((p) => p.id)).toEqual(ids);
   });
 
@@ -193,7 +235,10 @@ describe('deletes', () => {
     expect([one.status, one.text, one.headers.get('content-type')]).toEqual([200, '', '']);
     expect((await call('DELETE', `categories?id=[${ids[1]},${ids[2]}]`)).status).toBe(200);
     const missing = await call('DELETE', `categories/${ids[0]}`, { format: 'JSON' });
-    expect([missing.status, missing.text]).toEqual([404, `{"errors":[{"code":87,"message":"Id(s) not exists: ${ids[0]}"}]}`]);
+    expect([missing.status, missing.text]).toEqual([
+      404,
+      `{"errors":[{"code":87,"message":"Id(s) not exists: ${ids[0]}"}]}`,
+    ]);
   });
 });
 
@@ -203,19 +248,34 @@ describe('generations', () => {
     const neu = await startCrudStore({ schema: crudSchema(), generation: '9.0' });
     try {
       for (const s of [old, neu]) {
-        expect((await raw(s.url, s.apiKey, 'POST', 'products', { body: productXml(`<price>2</price><id_category_default>2</id_category_default>${NAME}`) })).status).toBe(201);
+        expect(
+          (
+            await raw(s.url, s.apiKey, 'POST', 'products', {
+              body: productXml(`<price>2</price><id_category_default>2</id_category_default>${NAME}`),
+            })
+          ).status,
+        ).toBe(201);
       }
-      const a = JSON.parse((await raw(old.url, old.apiKey, 'GET', 'products/1', { format: 'JSON' })).text) as { product: Record<string, unknown> };
+      const a = JSON.parse((await raw(old.url, old.apiKey, 'GET', 'products/1', { format: 'JSON' })).text) as {
+        product: Record<string, unknown>;
+      };
       expect(a.product['on_sale']).toBe('0');
       expect(a.product['id_category_default']).toBe('2');
       expect(a.product['name']).toEqual([
         { id: '1', value: 'Mug' },
         { id: '2', value: 'Tasse' },
       ]);
-      expect((await raw(old.url, old.apiKey, 'PATCH', 'products/1', { body: productXml('<price>1</price>', 1), format: 'JSON' })).text).toBe(
-        '{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}',
-      );
-      const b = JSON.parse((await raw(neu.url, neu.apiKey, 'GET', 'products/1?display=full', { format: 'JSON' })).text) as { products: Record<string, unknown>[] };
+      expect(
+        (
+          await raw(old.url, old.apiKey, 'PATCH', 'products/1', {
+            body: productXml('<price>1</price>', 1),
+            format: 'JSON',
+          })
+        ).text,
+      ).toBe('{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}');
+      const b = JSON.parse(
+        (await raw(neu.url, neu.apiKey, 'GET', 'products/1?display=full', { format: 'JSON' })).text,
+      ) as { products: Record<string, unknown>[] };
       expect(b.products[0]!['id_category_default']).toBe(2);
       expect(b.products[0]!['active']).toBe('0');
       expect(b.products[0]!['price']).toBe('2.000000');

@@ -31,13 +31,19 @@ describe('fake-store command', () => {
       expect(schema.resources.some((r) => r.name === 'products')).toBe(true);
       expect(out()).toContain(`url: ${store.url}`);
       expect(out()).toContain(`key: ${FAKE_STORE_KEY}`);
-      expect(out()).toContain('with data for categories, customers, order_histories, products, stock_availables, images and search');
+      expect(out()).toContain(
+        'with data for categories, customers, order_histories, products, stock_availables, images and search',
+      );
       // It starts with the 8.2.0 seed records, not an empty catalogue.
       const products = await raw(store.url, FAKE_STORE_KEY, 'GET', 'products');
       expect(products.text.match(/<product id=/g)?.length).toBe(3);
       const customers = await raw(store.url, FAKE_STORE_KEY, 'GET', 'customers');
       expect(customers.text.match(/<customer id=/g)?.length).toBe(2);
-      const created = await raw(store.url, FAKE_STORE_KEY, 'POST', 'products', { body: productXml('<price>1</price><name><language id="1">Mug</language><language id="2">Tasse</language></name>') });
+      const created = await raw(store.url, FAKE_STORE_KEY, 'POST', 'products', {
+        body: productXml(
+          '<price>1</price><name><language id="1">Mug</language><language id="2">Tasse</language></name>',
+        ),
+      });
       expect(created.status).toBe(201);
       // Schema requests are still the recorded store's.
       const synopsis = await raw(store.url, FAKE_STORE_KEY, 'GET', 'products?schema=synopsis');
@@ -65,7 +71,9 @@ describe('fake-store command', () => {
     const old = await startDataStore({ schemaPath: path, port: 0, generation: '1.7' }, reporter);
     try {
       expect(out()).toContain('(1.7.8 behaviour)');
-      expect((await raw(old.store.url, FAKE_STORE_KEY, 'GET', 'products/1')).headers.get('psws-version')).toBe('1.7.8.10');
+      expect((await raw(old.store.url, FAKE_STORE_KEY, 'GET', 'products/1')).headers.get('psws-version')).toBe(
+        '1.7.8.10',
+      );
     } finally {
       await old.store.close();
     }
@@ -74,7 +82,9 @@ describe('fake-store command', () => {
   it('--schema naming no snapshot: the loader error on one line, exit 2', async () => {
     const { code, text } = await failing(['fake-store', '--schema', '/nonexistent/s.json']);
     expect(code).toBe(2);
-    expect(text).toBe('error: /nonexistent/s.json: no snapshot here: run `prestashop-codegen introspect` first, or pass --schema <file> or --url/--key\n');
+    expect(text).toBe(
+      'error: /nonexistent/s.json: no snapshot here: run `prestashop-codegen introspect` first, or pass --schema <file> or --url/--key\n',
+    );
   });
 
   it('is registered in the CLI and refuses a bad port (exit 2)', async () => {

@@ -17,7 +17,9 @@ interface GoldenRequest {
   readonly expected: { readonly status: number; readonly content: string };
 }
 
-const golden = JSON.parse(readFileSync(new URL('../../fixtures/crud-seed/write-requests-8.2.0.json', import.meta.url), 'utf8')) as { requests: GoldenRequest[] };
+const golden = JSON.parse(
+  readFileSync(new URL('../../fixtures/crud-seed/write-requests-8.2.0.json', import.meta.url), 'utf8'),
+) as { requests: GoldenRequest[] };
 
 /** Answers the fake store does not reproduce, and why. */
 const NOT_REPRODUCED: Readonly<Record<string, string>> = {
@@ -27,7 +29,11 @@ const NOT_REPRODUCED: Readonly<Record<string, string>> = {
 
 let store: CrudStore;
 beforeAll(async () => {
-  store = await startCrudStore({ schema: crudSchema(), resources: ['order_states', 'products', 'stock_availables'], seed: false });
+  store = await startCrudStore({
+    schema: crudSchema(),
+    resources: ['order_states', 'products', 'stock_availables'],
+    seed: false,
+  });
 });
 afterAll(() => store.close());
 
@@ -40,6 +46,9 @@ it('covers the golden write requests but the listed ones', () => {
 it.each(cases.map((r) => [r.id, r] as const))('%s', async (_id, r) => {
   const query = new URLSearchParams(Object.entries(r.params).filter(([k]) => k !== 'output_format'));
   const path = `${r.url}${query.size > 0 ? `?${query.toString()}` : ''}`;
-  const res = await raw(store.url, store.apiKey, r.method, path, { format: r.id.endsWith('.JSON') ? 'JSON' : 'XML', ...(r.body === undefined ? {} : { body: r.body }) });
+  const res = await raw(store.url, store.apiKey, r.method, path, {
+    format: r.id.endsWith('.JSON') ? 'JSON' : 'XML',
+    ...(r.body === undefined ? {} : { body: r.body }),
+  });
   expect([res.status, res.text]).toEqual([r.expected.status, r.expected.content]);
 });

@@ -25,7 +25,11 @@ export interface FeedHarness {
 const FEED_RESOURCES = ['manufacturers', 'tags', 'products', 'categories', 'stock_availables'];
 
 /** A store in `timeZone` whose clock starts at `start` (store wall clock) and moves only with `tick`. */
-export async function startFeedHarness(options: { readonly timeZone: string; readonly dates: 'string' | 'Date'; readonly start: string }): Promise<FeedHarness> {
+export async function startFeedHarness(options: {
+  readonly timeZone: string;
+  readonly dates: 'string' | 'Date';
+  readonly start: string;
+}): Promise<FeedHarness> {
   const base = crudSchema();
   const schema: StoreSchema = { ...base, store: { ...base.store, timeZone: options.timeZone } };
   const harness = {
@@ -40,7 +44,8 @@ export async function startFeedHarness(options: { readonly timeZone: string; rea
   return Object.assign(harness, {
     store,
     mod,
-    client: (o: Record<string, unknown> = {}) => mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...o }),
+    client: (o: Record<string, unknown> = {}) =>
+      mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...o }),
     close: () => store.close(),
   });
 }
@@ -49,7 +54,11 @@ export async function startFeedHarness(options: { readonly timeZone: string; rea
 export const maker = (name: string): Record<string, unknown> => ({ name, active: true });
 
 /** Every event of a walk, as `type id` strings, and the last cursor. */
-export async function walk(feed: AsyncIterable<{ type: string; id: number; cursor: string }>, stopAfter = Infinity, onEvent?: (n: number) => Promise<void> | void): Promise<{ events: string[]; cursor: string | null }> {
+export async function walk(
+  feed: AsyncIterable<{ type: string; id: number; cursor: string }>,
+  stopAfter = Infinity,
+  onEvent?: (n: number) => Promise<void> | void,
+): Promise<{ events: string[]; cursor: string | null }> {
   const events: string[] = [];
   let cursor: string | null = null;
   for await (const e of feed) {

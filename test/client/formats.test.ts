@@ -60,7 +60,13 @@ describe.each<CrudGeneration>(['1.7', '8.x', '9.0'])('a %s store', (generation) 
   it('one rendered language keeps its language id in both formats', async () => {
     const { xml } = clients();
     const json = mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, format: 'json', language: 2 });
-    const created = await xml.products.create({ price: 1, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
+    const created = await xml.products.create({
+      price: 1,
+      name: [
+        { id: 1, value: 'Cup' },
+        { id: 2, value: 'Tasse' },
+      ],
+    });
     const one = await json.products.get(created.id);
     expect(one.name).toEqual([{ id: 2, value: 'Tasse' }]);
     expect(one).toEqual(await xml.products.get(created.id, { language: 2 }));
@@ -68,7 +74,13 @@ describe.each<CrudGeneration>(['1.7', '8.x', '9.0'])('a %s store', (generation) 
 
   it(generation === '1.7' ? 'has no PATCH (405, code 23)' : 'patches', async () => {
     const { json } = clients();
-    const created = await json.products.create({ price: 1, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
+    const created = await json.products.create({
+      price: 1,
+      name: [
+        { id: 1, value: 'Cup' },
+        { id: 2, value: 'Tasse' },
+      ],
+    });
     if (generation === '1.7') {
       const error = await json.products.patch(created.id, { price: 2 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(mod.PrestaShopError);
@@ -86,9 +98,15 @@ describe('a PHP bool in a JSON string field', () => {
     try {
       const json = mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, format: 'json' });
       // What a real 8.2.0 store answers for a product without a manufacturer (Manufacturer::getNameById → false).
-      store.fault({ path: '/api/products', body: '{"products":[{"id":54,"manufacturer_name":false},{"id":55,"manufacturer_name":true}]}', headers: { 'content-type': 'application/json' } });
+      store.fault({
+        path: '/api/products',
+        body: '{"products":[{"id":54,"manufacturer_name":false},{"id":55,"manufacturer_name":true}]}',
+        headers: { 'content-type': 'application/json' },
+      });
       const items = await json.products.list({ display: ['id', 'manufacturer_name'] });
-      expect(store.requests.at(-1)!.query['output_format'] ?? store.requests.at(-1)!.headers['output-format']).toBe('JSON');
+      expect(store.requests.at(-1)!.query['output_format'] ?? store.requests.at(-1)!.headers['output-format']).toBe(
+        'JSON',
+      );
       expect(items).toEqual([
         { id: 54, manufacturer_name: '' },
         { id: 55, manufacturer_name: '1' },
@@ -101,12 +119,22 @@ describe('a PHP bool in a JSON string field', () => {
 
 describe('generate options decide decoded types', () => {
   it('decimals: string and dates: Date round-trip through the client', async () => {
-    const dir = await writeShared('formats-options', await generate(crudSchema(), { decimals: 'string', dates: 'Date' }));
+    const dir = await writeShared(
+      'formats-options',
+      await generate(crudSchema(), { decimals: 'string', dates: 'Date' }),
+    );
     const typed = (await import(`${dir}/index.ts`)) as GeneratedModule;
     const store = await startCrudStore({ schema: crudSchema() });
     try {
       const client = typed.createClient({ baseUrl: store.url, apiKey: store.apiKey });
-      const created = await client.products.create({ price: '12.5', available_date: new Date(Date.UTC(2025, 4, 17)), name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
+      const created = await client.products.create({
+        price: '12.5',
+        available_date: new Date(Date.UTC(2025, 4, 17)),
+        name: [
+          { id: 1, value: 'Cup' },
+          { id: 2, value: 'Tasse' },
+        ],
+      });
       expect(created.price).toBe('12.500000');
       expect(created.available_date).toEqual(new Date(Date.UTC(2025, 4, 17)));
       expect(created.date_add).toBeInstanceOf(Date);
@@ -114,11 +142,16 @@ describe('generate options decide decoded types', () => {
       const read = await client.products.get(created.id);
       expect(read).toEqual(created);
       // A zero date decodes to null.
-      const bare = await client.products.create({ price: '1', name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
+      const bare = await client.products.create({
+        price: '1',
+        name: [
+          { id: 1, value: 'Cup' },
+          { id: 2, value: 'Tasse' },
+        ],
+      });
       expect(bare.available_date).toBeNull();
     } finally {
       await store.close();
     }
   });
 });
-

@@ -43,7 +43,8 @@ const COMPLETE = '.complete';
  */
 export async function writeShared(prefix: string, files: FileMap): Promise<string> {
   const hash = createHash('sha256');
-  for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`${path}\0${text}\0`);
+  for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    hash.update(`${path}\0${text}\0`);
   const dir = join(OUT, `${prefix}-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(join(dir, COMPLETE))) return dir;
   const staging = await writeOut(`.staging-${prefix}-${process.pid}-${randomUUID().slice(0, 8)}`, files);

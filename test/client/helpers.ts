@@ -25,7 +25,11 @@ export async function raw(
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (key !== null) headers['Authorization'] = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   if (init.format !== undefined) headers['Output-Format'] = init.format;
-  const res = await fetch(`${base}/api/${path}`, { method, headers, ...(init.body === undefined ? {} : { body: init.body }) });
+  const res = await fetch(`${base}/api/${path}`, {
+    method,
+    headers,
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 

@@ -27,7 +27,13 @@ function recorded(auth: 'basic' | 'ws_key') {
         r.headers['traceparent'] = `00-trace-${log.length}`;
         r.headers['Authorization'] = 'Basic stolen';
       },
-      afterResponse: (r: { operation: string; attempt: number; status: number; durationMs: number; responseHeaders: Headers }) => {
+      afterResponse: (r: {
+        operation: string;
+        attempt: number;
+        status: number;
+        durationMs: number;
+        responseHeaders: Headers;
+      }) => {
         seen.push({ ...r, responseHeaders: [...r.responseHeaders] });
         expect(r.durationMs).toBeGreaterThanOrEqual(0);
         log.push(`after ${r.operation} ${r.attempt} ${r.status}`);
@@ -60,12 +66,26 @@ describe.each(['basic', 'ws_key'] as const)('hooks (auth: %s)', (auth) => {
     await expect(client.manufacturers.create(maker('bad <name>'), { validate: false })).rejects.toThrow(/85/);
     await client.request({ method: 'GET', path: 'manufacturers' });
     expect(log).toEqual([
-      'before create 1', 'after create 1 201',
-      'before get 1', 'after get 1 200',
-      'before count 1', 'after count 1 503', 'retry count 1 503', 'before count 2', 'after count 2 200',
-      'before list 1', 'retry list 1 0', 'before list 2', 'retry list 2 0', 'before list 3', 'error list 3 network 0',
-      'before create 1', 'after create 1 400', 'error create 1 http 400',
-      'before request 1', 'after request 1 200',
+      'before create 1',
+      'after create 1 201',
+      'before get 1',
+      'after get 1 200',
+      'before count 1',
+      'after count 1 503',
+      'retry count 1 503',
+      'before count 2',
+      'after count 2 200',
+      'before list 1',
+      'retry list 1 0',
+      'before list 2',
+      'retry list 2 0',
+      'before list 3',
+      'error list 3 network 0',
+      'before create 1',
+      'after create 1 400',
+      'error create 1 http 400',
+      'before request 1',
+      'after request 1 200',
     ]);
     const text = JSON.stringify(seen);
     expect(text).not.toContain(h.store.apiKey);

@@ -41,7 +41,11 @@ describe('language helpers', () => {
       { id: 1, value: 'Blue mug' },
       { id: 2, value: 'Tasse bleue' },
     ]);
-    const created = await client.products.create({ price: 3, name, link_rewrite: toMultilang({ 1: 'blue-mug', 2: 'tasse-bleue' }) });
+    const created = await client.products.create({
+      price: 3,
+      name,
+      link_rewrite: toMultilang({ 1: 'blue-mug', 2: 'tasse-bleue' }),
+    });
     const read = await client.products.get(created.id);
     expect(pickLanguage(read.name, 'fr')).toBe('Tasse bleue');
     expect(pickLanguage(read.name, 'en')).toBe('Blue mug');
@@ -56,7 +60,9 @@ describe('language helpers', () => {
   });
 
   it('refuses a language the store does not have, naming the ones it has', () => {
-    expect(() => mod.toMultilang({ de: 'Tasse' })).toThrow('language "de": not a language of the store (one of en, fr, or a language id)');
+    expect(() => mod.toMultilang({ de: 'Tasse' })).toThrow(
+      'language "de": not a language of the store (one of en, fr, or a language id)',
+    );
     expect(mod.toMultilang({ en: 'Mug', fr: undefined })).toEqual([{ id: 1, value: 'Mug' }]);
   });
 

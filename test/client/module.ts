@@ -23,6 +23,10 @@ export interface GeneratedModule {
   beginsWith(value: string): any;
   endsWith(value: string): any;
   contains(value: string): any;
-  PrestaShopError: new (...args: any[]) => Error & { status: number; code: number | null; errors: { code: number | null; message: string }[] };
-  PrestaShopValidationError: new (...args: any[]) => Error & { issues: { path: string; code: string; message: string }[] };
+  PrestaShopError: new (
+    ...args: any[]
+  ) => Error & { status: number; code: number | null; errors: { code: number | null; message: string }[] };
+  PrestaShopValidationError: new (
+    ...args: any[]
+  ) => Error & { issues: { path: string; code: string; message: string }[] };
 }

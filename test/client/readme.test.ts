@@ -22,7 +22,10 @@ let run: FakeStoreRun;
 beforeAll(async () => {
   page = await readFile(join(ROOT, 'docs/clients.md'), 'utf8');
   // The store `prestashop-codegen fake-store` starts (the bundled one, seeded), on a free port.
-  run = await startDataStore({ schemaPath: null, port: 0 }, new Reporter({ stdout: new PassThrough(), stderr: new PassThrough() }));
+  run = await startDataStore(
+    { schemaPath: null, port: 0 },
+    new Reporter({ stdout: new PassThrough(), stderr: new PassThrough() }),
+  );
 });
 afterAll(() => run.store.close());
 
@@ -57,7 +60,12 @@ describe('docs/clients.md', () => {
     // What the page shows as the output: the `# ` lines after `npx jiti walkthrough.ts`.
     const shown = /npx jiti walkthrough\.ts\n((?:# .*\n)+)/.exec(clients)?.[1];
     expect(shown).toBeDefined();
-    expect(printed.join('\n').split('\n')).toEqual(shown!.trimEnd().split('\n').map((l) => l.slice(2)));
+    expect(printed.join('\n').split('\n')).toEqual(
+      shown!
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.slice(2)),
+    );
     expect(printed[0]).toMatch(/^created \d+ \[/);
   });
 

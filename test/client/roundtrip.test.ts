@@ -115,7 +115,9 @@ describe('a product, from create to delete', () => {
     expect(patched.reference).toBe('MUG-1');
     expect(patched.associations.categories).toEqual([{ id: 2 }, { id: category }]);
     expect([last().method, last().path]).toEqual(['PATCH', `/api/products/${id}`]);
-    expect(last().body).toBe(`${ENVELOPE}<product>\n<id><![CDATA[${id}]]></id>\n<price><![CDATA[9.9]]></price>\n</product>\n</prestashop>\n`);
+    expect(last().body).toBe(
+      `${ENVELOPE}<product>\n<id><![CDATA[${id}]]></id>\n<price><![CDATA[9.9]]></price>\n</product>\n</prestashop>\n`,
+    );
   });
 
   it('puts a full replacement: omitted fields are reset, omitted associations kept', async () => {
@@ -142,7 +144,14 @@ describe('a product, from create to delete', () => {
 
   it('lists with every filter operator', async () => {
     const c = client();
-    await c.products.create({ price: 30, reference: 'TEE-1', name: [{ id: 1, value: 'Green tee' }, { id: 2, value: 'T-shirt vert' }] });
+    await c.products.create({
+      price: 30,
+      reference: 'TEE-1',
+      name: [
+        { id: 1, value: 'Green tee' },
+        { id: 2, value: 'T-shirt vert' },
+      ],
+    });
     const ids = async (query: Parameters<ReturnType<typeof client>['products']['list']>[0]): Promise<number[]> =>
       (await c.products.list(query)).map((p: { id: number }) => p.id);
     const all = await ids({});
@@ -159,7 +168,9 @@ describe('a product, from create to delete', () => {
     expect(await ids({ filter: { name: mod.contains('ug') } })).toEqual([id]);
     expect(await ids({ filter: { name: mod.contains('vert') }, language: 2 })).toEqual([tee]);
     expect(await ids({ filter: { date_add: mod.gt('2000-01-01') }, sort: 'price_DESC', limit: 1 })).toEqual([tee]);
-    expect(last().rawQuery).toBe('display=full&filter%5Bdate_add%5D=%3E%5B2000-01-01%5D&sort=%5Bprice_DESC%5D&limit=1&date=1');
+    expect(last().rawQuery).toBe(
+      'display=full&filter%5Bdate_add%5D=%3E%5B2000-01-01%5D&sort=%5Bprice_DESC%5D&limit=1&date=1',
+    );
   });
 
   it('narrows the result to the fields a display lists', async () => {
@@ -188,30 +199,47 @@ describe('validation before sending', () => {
   it.skipIf(!validators)('throws every issue and sends nothing; validate: false lets the store answer', async () => {
     const c = client();
     store.clearRequests();
-    const error = await c.products.create({ reference: 'x'.repeat(65), name: [{ id: 1, value: 'bad <name>' }] }).catch((e: unknown) => e);
+    const error = await c.products
+      .create({ reference: 'x'.repeat(65), name: [{ id: 1, value: 'bad <name>' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(mod.PrestaShopValidationError);
     const paths = (error as InstanceType<typeof mod.PrestaShopValidationError>).issues.map((i) => i.path).sort();
     expect(paths).toEqual(['name[1]', 'price', 'reference']);
     expect(store.requests).toEqual([]);
     const stored = await c.products.create({ reference: 'x' }, { validate: false }).catch((e: unknown) => e);
     expect(stored).toBeInstanceOf(mod.PrestaShopError);
-    expect((stored as InstanceType<typeof mod.PrestaShopError>).errors).toEqual([{ code: 41, message: 'parameter "price" required' }]);
+    expect((stored as InstanceType<typeof mod.PrestaShopError>).errors).toEqual([
+      { code: 41, message: 'parameter "price" required' },
+    ]);
     expect(store.requests).toHaveLength(1);
   });
 });
 
 describe('paging', () => {
   it('pages through 250 records with listAll, limit=offset,count and a stable sort', async () => {
-    for (let i = 0; i < 250; i++) store.engine.insertRaw('categories', { active: '1', id_parent: '2' }, { name: `Paged ${String(i).padStart(3, '0')}`, link_rewrite: `paged-${i}` });
+    for (let i = 0; i < 250; i++)
+      store.engine.insertRaw(
+        'categories',
+        { active: '1', id_parent: '2' },
+        { name: `Paged ${String(i).padStart(3, '0')}`, link_rewrite: `paged-${i}` },
+      );
     store.clearRequests();
     const seen: number[] = [];
-    for await (const category of client().categories.listAll({ filter: { name: mod.beginsWith('Paged ') }, pageSize: 100, display: ['id', 'name'] })) {
+    for await (const category of client().categories.listAll({
+      filter: { name: mod.beginsWith('Paged ') },
+      pageSize: 100,
+      display: ['id', 'name'],
+    })) {
       seen.push(category.id);
     }
     expect(seen).toHaveLength(250);
     expect(new Set(seen).size).toBe(250);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
-    expect(store.requests.map((r) => new URLSearchParams(r.rawQuery).get('limit'))).toEqual(['0,100', '100,100', '200,100']);
+    expect(store.requests.map((r) => new URLSearchParams(r.rawQuery).get('limit'))).toEqual([
+      '0,100',
+      '100,100',
+      '200,100',
+    ]);
     expect(store.requests.every((r) => new URLSearchParams(r.rawQuery).get('sort') === '[id_ASC]')).toBe(true);
   });
 });
@@ -219,7 +247,13 @@ describe('paging', () => {
 describe('other resources', () => {
   it('changes a stock quantity (stock_availables: update/patch only)', async () => {
     const c = client();
-    const product = await c.products.create({ price: 1, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
+    const product = await c.products.create({
+      price: 1,
+      name: [
+        { id: 1, value: 'Cup' },
+        { id: 2, value: 'Tasse' },
+      ],
+    });
     const stockId = product.associations.stock_availables[0]!.id;
     const stock = await c.stock_availables.patch(stockId, { quantity: 42 });
     expect(stock.quantity).toBe(42);
@@ -234,9 +268,18 @@ describe('other resources', () => {
 
   it('uploads, lists, downloads and deletes a product image', async () => {
     const c = client();
-    const product = await c.products.create({ price: 2, name: [{ id: 1, value: 'Cup' }, { id: 2, value: 'Tasse' }] });
+    const product = await c.products.create({
+      price: 2,
+      name: [
+        { id: 1, value: 'Cup' },
+        { id: 2, value: 'Tasse' },
+      ],
+    });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    const { id: imageId } = await c.images.products.upload(product.id, png, { contentType: 'image/png', filename: 'mug.png' });
+    const { id: imageId } = await c.images.products.upload(product.id, png, {
+      contentType: 'image/png',
+      filename: 'mug.png',
+    });
     expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(last().body).toContain('Content-Disposition: form-data; name="image"; filename="mug.png"');
     expect(await c.images.products.list(product.id)).toEqual([imageId]);
@@ -250,7 +293,14 @@ describe('other resources', () => {
 
   it('searches products by name', async () => {
     const c = client();
-    const p = await c.products.create({ price: 3, name: [{ id: 1, value: 'Searchable teapot' }, { id: 2, value: 'Théière' }], associations: { categories: [{ id: 2 }] } });
+    const p = await c.products.create({
+      price: 3,
+      name: [
+        { id: 1, value: 'Searchable teapot' },
+        { id: 2, value: 'Théière' },
+      ],
+      associations: { categories: [{ id: 2 }] },
+    });
     expect(await c.search({ query: 'teapot', language: 1 })).toEqual({ products: [p.id], categories: [2] });
     const full = await c.search({ query: 'teapot', language: 1, display: 'full' });
     expect(full.products[0]!.name).toEqual([{ id: 1, value: 'Searchable teapot' }]);

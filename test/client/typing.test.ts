@@ -127,7 +127,10 @@ describe('generated client types', () => {
   });
 
   it('a refused call that compiled would be reported', () => {
-    const wrong = USE.replace('// @ts-expect-error stock_availables has no create: PrestaShop forbids POST\n', '// @ts-expect-error\n  void client.products.head(1);\n  // @ts-expect-error stock_availables has no create: PrestaShop forbids POST\n');
+    const wrong = USE.replace(
+      '// @ts-expect-error stock_availables has no create: PrestaShop forbids POST\n',
+      '// @ts-expect-error\n  void client.products.head(1);\n  // @ts-expect-error stock_availables has no create: PrestaShop forbids POST\n',
+    );
     expect(typecheck(files, 'nodenext', { 'use.ts': wrong }).join('\n')).toMatch(/Unused '@ts-expect-error' directive/);
   });
 });

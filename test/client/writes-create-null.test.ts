@@ -17,7 +17,8 @@ describe.each(GENERATIONS)('%s-style store', (generation) => {
   });
   afterAll(() => h.close());
 
-  const stored = (resource: string, id: number, field: string): string | undefined => h.store.engine.get(resource, id)!.values.get(field);
+  const stored = (resource: string, id: number, field: string): string | undefined =>
+    h.store.engine.get(resource, id)!.values.get(field);
 
   it('a NULL low_stock_threshold reads as null and stays NULL after an unchanged update (product and combination)', async () => {
     const c = h.client();
@@ -41,14 +42,25 @@ describe.each(GENERATIONS)('%s-style store', (generation) => {
     expect(stored('combinations', combination.id, 'low_stock_threshold')).toBe('');
   });
 
-  it('products.name is required on create only, and the store\'s 500 without it says nothing was saved', async () => {
+  it("products.name is required on create only, and the store's 500 without it says nothing was saved", async () => {
     const count = h.store.engine.stored('products').size;
     // The validator (on by default) refuses the create before any request; an update needs no name.
-    const refused = await h.client().products.create({ price: 1 }).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ name: 'PrestaShopValidationError', issues: [{ path: 'name[1]', code: 'required' }] });
-    await expect(h.client().products.update(1, { ...(await h.client().products.get(1)), name: undefined })).resolves.toMatchObject({ id: 1 });
+    const refused = await h
+      .client()
+      .products.create({ price: 1 })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      name: 'PrestaShopValidationError',
+      issues: [{ path: 'name[1]', code: 'required' }],
+    });
+    await expect(
+      h.client().products.update(1, { ...(await h.client().products.get(1)), name: undefined }),
+    ).resolves.toMatchObject({ id: 1 });
 
-    const error = await h.client({ validate: false }).products.create({ price: 1, reference: 'no-name' }).catch((e: unknown) => e);
+    const error = await h
+      .client({ validate: false })
+      .products.create({ price: 1, reference: 'no-name' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PrestaShopError', status: 500, code: 3, mayBeSaved: false });
     expect((error as Error).message).toContain('nothing was saved: the store needs name to create products');
     expect(h.store.engine.stored('products').size).toBe(count);

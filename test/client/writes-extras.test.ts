@@ -19,7 +19,10 @@ describe('attachments', () => {
 
   it('upload → download is byte-identical; replaceFile; deleteFile', async () => {
     const files = h.attachments();
-    const created = await files.upload({ bytes, fileName: 'manual.pdf', mimeType: 'application/pdf' }, { name: 'User manual' });
+    const created = await files.upload(
+      { bytes, fileName: 'manual.pdf', mimeType: 'application/pdf' },
+      { name: 'User manual' },
+    );
     expect(created).toMatchObject({ file_name: 'manual.pdf', mime: 'application/pdf', file_size: 3000 });
     expect(created['name']).toEqual([
       { id: 1, value: 'User manual' },
@@ -31,10 +34,18 @@ describe('attachments', () => {
     const upload = h.store.requests.find((r) => r.path.endsWith('/attachments/file') && r.method === 'POST')!;
     expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
-    const replaced = await files.replaceFile(id, new File([new Uint8Array([1, 2, 3])], 'café.txt', { type: 'text/plain' }));
+    const replaced = await files.replaceFile(
+      id,
+      new File([new Uint8Array([1, 2, 3])], 'café.txt', { type: 'text/plain' }),
+    );
     expect(replaced).toMatchObject({ id, file_name: 'café.txt', mime: 'text/plain', file_size: 3 });
     // The store sends the name through utf8_decode (Latin-1); the fake store sends `?` beyond ASCII.
-    expect(await files.download(id)).toEqual({ bytes: new Uint8Array([1, 2, 3]), fileName: 'caf_.txt', rawFileName: 'caf?.txt', mimeType: 'text/plain' });
+    expect(await files.download(id)).toEqual({
+      bytes: new Uint8Array([1, 2, 3]),
+      fileName: 'caf_.txt',
+      rawFileName: 'caf?.txt',
+      mimeType: 'text/plain',
+    });
 
     h.store.clearRequests();
     await files.deleteFile(id);
@@ -46,11 +57,21 @@ describe('attachments', () => {
 
   it('a Blob without a name takes the fileName option; the store without `name` answers 500 (PHP warning)', async () => {
     const files = h.attachments();
-    const created = await files.upload(new Blob([bytes], { type: 'application/octet-stream' }), { fileName: 'data.bin' });
-    expect(created).toMatchObject({ file_name: 'data.bin', name: [{ id: 1, value: 'data.bin' }, { id: 2, value: 'data.bin' }] });
+    const created = await files.upload(new Blob([bytes], { type: 'application/octet-stream' }), {
+      fileName: 'data.bin',
+    });
+    expect(created).toMatchObject({
+      file_name: 'data.bin',
+      name: [
+        { id: 1, value: 'data.bin' },
+        { id: 2, value: 'data.bin' },
+      ],
+    });
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'x.bin');
-    const res = await h.request()({ method: 'POST', path: 'attachments/file', body: form }).catch((e: unknown) => e);
+    const res = await h
+      .request()({ method: 'POST', path: 'attachments/file', body: form })
+      .catch((e: unknown) => e);
     expect(res).toMatchObject({ status: 500, code: 3 });
     expect((res as Error).message).toContain('Undefined array key "name"');
   });
@@ -65,13 +86,43 @@ describe('attachments', () => {
 describe('methods', () => {
   it('each resource client has at run time only the methods the store allows', async () => {
     const client = h.client();
-    expect(Object.keys(client.supply_order_states).sort()).toEqual(['changes', 'count', 'get', 'head', 'list', 'listAll']);
+    expect(Object.keys(client.supply_order_states).sort()).toEqual([
+      'changes',
+      'count',
+      'get',
+      'head',
+      'list',
+      'listAll',
+    ]);
     expect(client.supply_order_states.update).toBeUndefined();
-    expect(Object.keys(client.stock_availables).sort()).toEqual(['changes', 'count', 'get', 'head', 'list', 'listAll', 'patch', 'update', 'updateMany']);
+    expect(Object.keys(client.stock_availables).sort()).toEqual([
+      'changes',
+      'count',
+      'get',
+      'head',
+      'list',
+      'listAll',
+      'patch',
+      'update',
+      'updateMany',
+    ]);
     // Attachments: the record methods and the file calls.
-    expect(Object.keys(client.attachments).sort()).toEqual(
-      ['changes', 'count', 'delete', 'deleteFile', 'download', 'get', 'head', 'list', 'listAll', 'patch', 'replaceFile', 'update', 'updateMany', 'upload'],
-    );
+    expect(Object.keys(client.attachments).sort()).toEqual([
+      'changes',
+      'count',
+      'delete',
+      'deleteFile',
+      'download',
+      'get',
+      'head',
+      'list',
+      'listAll',
+      'patch',
+      'replaceFile',
+      'update',
+      'updateMany',
+      'upload',
+    ]);
     expect((await client.stock_availables.list({ display: ['id'], limit: 1 })).length).toBe(1);
   });
 });
@@ -79,12 +130,27 @@ describe('methods', () => {
 describe('request()', () => {
   it('reaches what the client does not model, with the same auth and errors', async () => {
     const request = h.request();
-    const res = await request({ method: 'GET', path: 'products', query: { display: '[id,reference]', 'filter[id]': '[1|2]', sort: '[id_ASC]' }, format: 'json' });
+    const res = await request({
+      method: 'GET',
+      path: 'products',
+      query: { display: '[id,reference]', 'filter[id]': '[1|2]', sort: '[id_ASC]' },
+      format: 'json',
+    });
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ products: [{ id: 1, reference: 'demo_1' }, { id: 2, reference: 'demo_11' }] });
+    expect(res.data).toEqual({
+      products: [
+        { id: 1, reference: 'demo_1' },
+        { id: 2, reference: 'demo_11' },
+      ],
+    });
     const xml = await request({ method: 'GET', path: 'products/1' });
     expect((xml.data as { name: string }).name).toBe('prestashop');
-    await expect(request({ method: 'GET', path: 'productz' })).rejects.toMatchObject({ name: 'PrestaShopError', status: 400, code: 27, mayBeSaved: null });
+    await expect(request({ method: 'GET', path: 'productz' })).rejects.toMatchObject({
+      name: 'PrestaShopError',
+      status: 400,
+      code: 27,
+      mayBeSaved: null,
+    });
     await expect(request({ method: 'GET', path: '../admin' })).rejects.toThrow(/not a path below \/api\//);
     const sent = h.store.requests.at(-1)!;
     expect(sent.headers['authorization']).toMatch(/^Basic /);
@@ -121,8 +187,12 @@ describe('time zones', () => {
   it('converts between a zone wall clock and instants, DST included', () => {
     const wall = new Date(Date.UTC(2024, 6, 1, 12, 0, 0)); // 12:00 in Paris, summer (UTC+2)
     expect(fromWallClock(wall, 'Europe/Paris').toISOString()).toBe('2024-07-01T10:00:00.000Z');
-    expect(toWallClock(new Date('2024-01-15T09:30:00Z'), 'Europe/Paris').toISOString()).toBe('2024-01-15T10:30:00.000Z');
-    expect(fromWallClock(new Date(Date.UTC(2024, 2, 31, 2, 30)), 'Europe/Paris').toISOString()).toBe('2024-03-31T01:30:00.000Z');
+    expect(toWallClock(new Date('2024-01-15T09:30:00Z'), 'Europe/Paris').toISOString()).toBe(
+      '2024-01-15T10:30:00.000Z',
+    );
+    expect(fromWallClock(new Date(Date.UTC(2024, 2, 31, 2, 30)), 'Europe/Paris').toISOString()).toBe(
+      '2024-03-31T01:30:00.000Z',
+    );
   });
 
   it("dates: 'Date' with timeZone reads and writes real instants; without it, wall-clock times read as UTC", async () => {
@@ -137,7 +207,9 @@ describe('time zones', () => {
     expect(h.store.engine.get('customers', 1)!.values.get('newsletter_date_add')).toBe('2024-07-01 12:00:00');
     const found = await zoned.list({ filter: { id: 1, date_add: new Date('2024-01-10T09:00:00Z') } });
     expect(found.map((c) => c['id'])).toEqual([1]);
-    expect(() => h.runtime('customers', { timeZone: 'Mars/Olympus' }, { decimals: 'string', dates: 'Date' })).toThrow(/not an IANA time zone/);
+    expect(() => h.runtime('customers', { timeZone: 'Mars/Olympus' }, { decimals: 'string', dates: 'Date' })).toThrow(
+      /not an IANA time zone/,
+    );
   });
 });
 

@@ -49,15 +49,33 @@ function metaOf(resource: Resource): ResourceMeta {
     node: resource.nodeName!,
     nodes: resource.nodesName ?? resource.name,
     fields: [{ name: 'id', kind: 'id' }, ...resource.fields.filter((f) => f.name !== 'id').map(fieldMeta)],
-    associations: resource.associations.map((a) => ({ name: a.name, node: a.nodeName, fields: a.fields.map(fieldMeta) })),
+    associations: resource.associations.map((a) => ({
+      name: a.name,
+      node: a.nodeName,
+      fields: a.fields.map(fieldMeta),
+    })),
     ...(resource.quirks.length > 0 ? { quirks: resource.quirks } : {}),
   };
 }
 
 /** Resources the suites serve: every seeded one, and those the write cases need. */
 const SERVED = [
-  'attachments', 'carts', 'categories', 'combinations', 'customers', 'groups', 'languages', 'order_details', 'order_histories',
-  'order_states', 'orders', 'products', 'shop_groups', 'shops', 'stock_availables', 'translated_configurations',
+  'attachments',
+  'carts',
+  'categories',
+  'combinations',
+  'customers',
+  'groups',
+  'languages',
+  'order_details',
+  'order_histories',
+  'order_states',
+  'orders',
+  'products',
+  'shop_groups',
+  'shops',
+  'stock_availables',
+  'translated_configurations',
 ];
 
 /** The generated client of a generation's model (written under test/client/out/writes-<generation>/). */
@@ -80,9 +98,18 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(generation: CrudGeneration, extra: { readonly stripAuthorization?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  generation: CrudGeneration,
+  extra: { readonly stripAuthorization?: boolean } = {},
+): Promise<Harness> {
   const schema = await schemaOf(generation);
-  const store = await startCrudStore({ schema, generation, resources: SERVED, records: await loadSeedRecords(), ...extra });
+  const store = await startCrudStore({
+    schema,
+    generation,
+    resources: SERVED,
+    records: await loadSeedRecords(),
+    ...extra,
+  });
   const languages = schema.store.languages.map((l) => l.id);
   const mod = await generatedModule(generation, schema);
   const context = (options: Partial<ClientOptions>, codec: Codec = { decimals: 'string', dates: 'string' }) =>
@@ -100,9 +127,24 @@ export async function startHarness(generation: CrudGeneration, extra: { readonly
       return new ResourceRuntime(context(options, codec), metaOf(find(resource)));
     },
     // Through the generated createClient, as a user calls them.
-    request: (options = {}) => (mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...(options as object) }) as unknown as { request: RequestFunction }).request,
+    request: (options = {}) =>
+      (
+        mod.createClient({
+          baseUrl: store.url,
+          apiKey: store.apiKey,
+          retries: 0,
+          ...(options as object),
+        }) as unknown as { request: RequestFunction }
+      ).request,
     attachments: (options = {}) =>
-      (mod.createClient({ baseUrl: store.url, apiKey: store.apiKey, retries: 0, ...(options as object) }) as unknown as { attachments: AttachmentFilesClient }).attachments,
+      (
+        mod.createClient({
+          baseUrl: store.url,
+          apiKey: store.apiKey,
+          retries: 0,
+          ...(options as object),
+        }) as unknown as { attachments: AttachmentFilesClient }
+      ).attachments,
     close: () => store.close(),
   };
 }

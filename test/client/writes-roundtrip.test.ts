@@ -15,13 +15,18 @@ import { GENERATIONS, startHarness, type Harness } from './writes-helpers.js';
  * for `allow_null` fields, which the client leaves out: `products.low_stock_threshold` is not here).
  * Compared as their written-back value.
  */
-const NULL_TO_ZERO: ReadonlySet<string> = new Set(['translated_configurations.id_shop', 'translated_configurations.id_shop_group']);
+const NULL_TO_ZERO: ReadonlySet<string> = new Set([
+  'translated_configurations.id_shop',
+  'translated_configurations.id_shop_group',
+]);
 
 /** A stored row without `date_upd`, which every write sets. */
 function row(item: StoredItem | undefined, resource: string): unknown {
   if (item === undefined) return undefined;
   return {
-    values: [...item.values].filter(([k, v]) => k !== 'date_upd' && !(k === 'date_add' && /^0000|^2026/.test(v))).map(([k, v]) => [k, v === '' && NULL_TO_ZERO.has(`${resource}.${k}`) ? '0' : v]),
+    values: [...item.values]
+      .filter(([k, v]) => k !== 'date_upd' && !(k === 'date_add' && /^0000|^2026/.test(v)))
+      .map(([k, v]) => [k, v === '' && NULL_TO_ZERO.has(`${resource}.${k}`) ? '0' : v]),
     langs: [...item.langs].map(([k, v]) => [k, [...v]]),
     associations: [...item.associations],
   };
@@ -33,7 +38,11 @@ function row(item: StoredItem | undefined, resource: string): unknown {
  * and the store stamps it with the write's time, as it does for the empty value.
  */
 const withoutDateUpd = (e: Record<string, unknown> | null): unknown =>
-  e === null ? null : Object.fromEntries(Object.entries(e).filter(([k, v]) => k !== 'date_upd' && !(k === 'date_add' && /^0000|^2026/.test(String(v)))));
+  e === null
+    ? null
+    : Object.fromEntries(
+        Object.entries(e).filter(([k, v]) => k !== 'date_upd' && !(k === 'date_add' && /^0000|^2026/.test(String(v)))),
+      );
 
 const seeds = await loadSeedRecords();
 /** Seeded resources with a writable update on a real store (languages/shops included: PUT works there). */

@@ -18,7 +18,11 @@ describe('combinations: product_option_values without images', () => {
   // Combination::setWsProductOptionValues → deleteAssociations() deletes the image links too.
   const create = async (): Promise<number> => {
     const c = h.client().combinations;
-    const created = await c.create({ id_product: 1, minimal_quantity: 1, associations: { product_option_values: [{ id: 1 }], images: [{ id: 7 }, { id: 8 }] } });
+    const created = await c.create({
+      id_product: 1,
+      minimal_quantity: 1,
+      associations: { product_option_values: [{ id: 1 }], images: [{ id: 7 }, { id: 8 }] },
+    });
     return created.id as number;
   };
   const stored = (id: number): unknown => ids(h.store.engine.get('combinations', id)!.associations.get('images'));
@@ -26,15 +30,23 @@ describe('combinations: product_option_values without images', () => {
   it.each(['patch', 'update'] as const)('%s keeps the images (one read completes them)', async (method) => {
     const id = await create();
     const c = h.client().combinations;
-    const body = method === 'patch' ? { associations: { product_option_values: [{ id: 2 }] } } : { ...(await c.get(id)), associations: { product_option_values: [{ id: 2 }] } };
+    const body =
+      method === 'patch'
+        ? { associations: { product_option_values: [{ id: 2 }] } }
+        : { ...(await c.get(id)), associations: { product_option_values: [{ id: 2 }] } };
     h.store.clearRequests();
     const answer = await c[method](id, body);
     expect(stored(id)).toEqual(['7', '8']);
     expect(ids(answer.associations.images)).toEqual([7, 8]);
     expect(ids(answer.associations.product_option_values)).toEqual([2]);
     const sent = h.store.requests.map((r) => `${r.method} ${r.path}`);
-    expect(sent).toEqual([`GET /api/combinations/${id}`, `${method === 'patch' ? 'PATCH' : 'PUT'} /api/combinations/${id}`]);
-    expect(h.store.requests[1]!.body).toMatch(/<product_option_values>.*<\/product_option_values>\s*<images>.*<id><!\[CDATA\[7\]\]><\/id>.*<\/images>/s);
+    expect(sent).toEqual([
+      `GET /api/combinations/${id}`,
+      `${method === 'patch' ? 'PATCH' : 'PUT'} /api/combinations/${id}`,
+    ]);
+    expect(h.store.requests[1]!.body).toMatch(
+      /<product_option_values>.*<\/product_option_values>\s*<images>.*<id><!\[CDATA\[7\]\]><\/id>.*<\/images>/s,
+    );
   });
 
   it('sends the images the caller gives, and reads nothing when option values are not written', async () => {
@@ -57,14 +69,24 @@ describe('orders.create reads the order back', () => {
     const { id: _id, ...input } = seed;
     // A cart without an order: the store builds the order from it (PaymentModule::validateOrder),
     // generates the reference and answers with the posted object, not the stored one.
-    const cartInput = { id_currency: seed.id_currency, id_lang: seed.id_lang, id_customer: seed.id_customer, id_address_delivery: seed.id_address_delivery, id_address_invoice: seed.id_address_invoice };
+    const cartInput = {
+      id_currency: seed.id_currency,
+      id_lang: seed.id_lang,
+      id_customer: seed.id_customer,
+      id_address_delivery: seed.id_address_delivery,
+      id_address_invoice: seed.id_address_invoice,
+    };
     // The seed file's orders name carts it does not hold: take a new cart no order names yet.
     const ordered = new Set((await c.list({ display: ['id_cart'] })).map((o: { id_cart: number }) => o.id_cart));
     let cart = 0;
-    for (let i = 0; i < 20 && (cart === 0 || ordered.has(cart)); i++) cart = (await h.client().carts.create(cartInput, { validate: false })).id;
+    for (let i = 0; i < 20 && (cart === 0 || ordered.has(cart)); i++)
+      cart = (await h.client().carts.create(cartInput, { validate: false })).id;
     h.store.clearRequests();
     const created = await c.create({ ...input, id_cart: cart, reference: 'FIX21A' }, { validate: false });
-    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/orders', `GET /api/orders/${created.id}`]);
+    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/orders',
+      `GET /api/orders/${created.id}`,
+    ]);
     expect(created).toEqual(await c.get(created.id));
     expect(created.reference).not.toBe('FIX21A');
     expect(created.reference).toMatch(/^[A-Z]{9}$/);
@@ -75,7 +97,10 @@ describe('carriage returns', () => {
   // SimpleXML (libxml, XML 1.0 §2.11) reads a literal \r\n, CDATA included, as \n: on a real 8.2.0
   // store a CDATA "a\r\nb" is stored as "a\nb", and "a]]>&#13;<![CDATA[\nb" as "a\r\nb".
   it('are sent as &#13; between CDATA sections, never as a literal \\r', async () => {
-    const value = [{ id: 1, value: 'line 1\r\nline 2' }, { id: 2, value: 'ligne 1\r\nligne 2' }];
+    const value = [
+      { id: 1, value: 'line 1\r\nline 2' },
+      { id: 2, value: 'ligne 1\r\nligne 2' },
+    ];
     h.store.clearRequests();
     await h.client().products.patch(1, { meta_description: value });
     const body = h.store.requests.find((r) => r.method === 'PATCH')!.body;
@@ -92,16 +117,28 @@ describe('a 500 without an error message', () => {
   const category = (idParent: number) => ({
     id_parent: idParent,
     active: true,
-    name: [{ id: 1, value: 'fix21a' }, { id: 2, value: 'fix21a' }],
-    link_rewrite: [{ id: 1, value: 'fix21a' }, { id: 2, value: 'fix21a' }],
+    name: [
+      { id: 1, value: 'fix21a' },
+      { id: 2, value: 'fix21a' },
+    ],
+    link_rewrite: [
+      { id: 1, value: 'fix21a' },
+      { id: 2, value: 'fix21a' },
+    ],
   });
 
   it('names the reference the store does not have', async () => {
     const fault = h.store.fault({ path: '/api/categories', times: 1, status: 500, body: '' });
     h.store.clearRequests();
-    const error = (await h.client().categories.create(category(99999)).catch((e: unknown) => e)) as Error & { status: number; errors: unknown[] };
+    const error = (await h
+      .client()
+      .categories.create(category(99999))
+      .catch((e: unknown) => e)) as Error & { status: number; errors: unknown[] };
     fault.remove();
-    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/categories', 'HEAD /api/categories/99999']);
+    expect(h.store.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/categories',
+      'HEAD /api/categories/99999',
+    ]);
     expect(error.status).toBe(500);
     expect(error.message).toContain('unknown reference: id_parent 99999 (the store has no categories 99999)');
     expect(error.message.split('\n')).toHaveLength(1);
@@ -109,8 +146,13 @@ describe('a 500 without an error message', () => {
 
   it('says where the cause is when every reference exists', async () => {
     const fault = h.store.fault({ path: '/api/categories', times: 1, status: 500, body: '' });
-    const error = (await h.client().categories.create(category(2)).catch((e: unknown) => e)) as Error;
+    const error = (await h
+      .client()
+      .categories.create(category(2))
+      .catch((e: unknown) => e)) as Error;
     fault.remove();
-    expect(error.message).toContain('the store failed without an error message (a PHP fatal error: its error log has the cause)');
+    expect(error.message).toContain(
+      'the store failed without an error message (a PHP fatal error: its error log has the cause)',
+    );
   });
 });

@@ -21,7 +21,10 @@ describe('loadUserConfig', () => {
 
   it('loads prestashop-codegen.config.json', async () => {
     const dir = tmp();
-    writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ url: 'https://a.example', introspect: { concurrency: 3 } }));
+    writeFileSync(
+      join(dir, 'prestashop-codegen.config.json'),
+      JSON.stringify({ url: 'https://a.example', introspect: { concurrency: 3 } }),
+    );
     const loaded = await loadUserConfig(dir);
     expect(loaded.config).toEqual({ url: 'https://a.example', introspect: { concurrency: 3 } });
     expect(loaded.path).toBe(join(dir, 'prestashop-codegen.config.json'));
@@ -56,7 +59,10 @@ describe('loadUserConfig', () => {
       const dir = tmp();
       writeFileSync(join(dir, `prestashop-codegen.config.${ext}`), text);
       const loaded = await loadUserConfig(dir);
-      expect(loaded, `${ext}: ${text}`).toEqual({ config: { url: 'https://js.example' }, path: join(dir, `prestashop-codegen.config.${ext}`) });
+      expect(loaded, `${ext}: ${text}`).toEqual({
+        config: { url: 'https://js.example' },
+        path: join(dir, `prestashop-codegen.config.${ext}`),
+      });
     }
   });
 
@@ -91,20 +97,55 @@ describe('loadUserConfig', () => {
       expect((error as Error).message).toMatch(re);
     };
     const file = 'prestashop-codegen\\.config\\.json';
-    await bad('{"urll": "x"}', new RegExp(`${file}: config option "urll": unknown option; did you mean "url"\\? \\(known: url, key, schema, out, stores, introspect, generate, diff, mcp\\)$`));
-    await bad('{"introspect": {"concurrency": 0}}', new RegExp(`${file}: config option "introspect.concurrency": expected an integer ≥ 1, got 0$`));
-    await bad('{"introspect": {"synopsisFormat": "yaml"}}', new RegExp(`${file}: config option "introspect.synopsisFormat": expected one of auto, json, xml, got "yaml"$`));
+    await bad(
+      '{"urll": "x"}',
+      new RegExp(
+        `${file}: config option "urll": unknown option; did you mean "url"\\? \\(known: url, key, schema, out, stores, introspect, generate, diff, mcp\\)$`,
+      ),
+    );
+    await bad(
+      '{"introspect": {"concurrency": 0}}',
+      new RegExp(`${file}: config option "introspect.concurrency": expected an integer ≥ 1, got 0$`),
+    );
+    await bad(
+      '{"introspect": {"synopsisFormat": "yaml"}}',
+      new RegExp(`${file}: config option "introspect.synopsisFormat": expected one of auto, json, xml, got "yaml"$`),
+    );
     await bad('{"introspect": {"include": "products"}}', /introspect\.include/);
-    await bad('{"introspect": {"timout": 5}}', /config option "introspect\.timout": unknown option; did you mean "timeout"\?/);
+    await bad(
+      '{"introspect": {"timout": 5}}',
+      /config option "introspect\.timout": unknown option; did you mean "timeout"\?/,
+    );
     await bad('{"url": 5}', new RegExp(`${file}: config option "url": expected a non-empty string, got 5$`));
     // The sections the commands read are checked when the file is loaded, naming the file too.
-    await bad('{"generate": {"decimal": "string"}}', new RegExp(`${file}: config option "generate.decimal": unknown option; did you mean "decimals"\\?`));
-    await bad('{"generate": {"dates": "date"}}', new RegExp(`${file}: config option "generate.dates": expected one of string, Date, got "date"$`));
-    await bad('{"generate": {"methods": {"carts": ["REMOVE"]}}}', new RegExp(`${file}: config option "generate.methods.carts": expected a list of GET`));
-    await bad('{"diff": {"failon": "any"}}', new RegExp(`${file}: config option "diff.failon": unknown option; did you mean "failOn"\\?`));
-    await bad('{"mcp": {"writeBudget": "many"}}', new RegExp(`${file}: config option "mcp.writeBudget": expected an integer ≥ 0, got "many"$`));
-    await bad('{"stores": {"prod": {"keyenv": "K"}}}', new RegExp(`${file}: config option "stores.prod.keyenv": unknown option; did you mean "keyEnv"\\?`));
-    await bad('{"stores": {"prod": {"introspect": {"retries": -1}}}}', /config option "stores\.prod\.introspect\.retries": expected an integer ≥ 0, got -1$/);
+    await bad(
+      '{"generate": {"decimal": "string"}}',
+      new RegExp(`${file}: config option "generate.decimal": unknown option; did you mean "decimals"\\?`),
+    );
+    await bad(
+      '{"generate": {"dates": "date"}}',
+      new RegExp(`${file}: config option "generate.dates": expected one of string, Date, got "date"$`),
+    );
+    await bad(
+      '{"generate": {"methods": {"carts": ["REMOVE"]}}}',
+      new RegExp(`${file}: config option "generate.methods.carts": expected a list of GET`),
+    );
+    await bad(
+      '{"diff": {"failon": "any"}}',
+      new RegExp(`${file}: config option "diff.failon": unknown option; did you mean "failOn"\\?`),
+    );
+    await bad(
+      '{"mcp": {"writeBudget": "many"}}',
+      new RegExp(`${file}: config option "mcp.writeBudget": expected an integer ≥ 0, got "many"$`),
+    );
+    await bad(
+      '{"stores": {"prod": {"keyenv": "K"}}}',
+      new RegExp(`${file}: config option "stores.prod.keyenv": unknown option; did you mean "keyEnv"\\?`),
+    );
+    await bad(
+      '{"stores": {"prod": {"introspect": {"retries": -1}}}}',
+      /config option "stores\.prod\.introspect\.retries": expected an integer ≥ 0, got -1$/,
+    );
     await bad('{"url": ', /not valid JSON/);
     await bad('[1]', /must be an object/);
   });
@@ -117,15 +158,28 @@ describe('loadUserConfig', () => {
 });
 
 describe('precedence: flags > env > config', () => {
-  const config = validateUserConfig({ url: 'https://config.example', key: 'C'.repeat(32), introspect: { concurrency: 2, retries: 1 } }, 'x');
+  const config = validateUserConfig(
+    { url: 'https://config.example', key: 'C'.repeat(32), introspect: { concurrency: 2, retries: 1 } },
+    'x',
+  );
 
   it('takes the config file when nothing else is set', () => {
-    expect(resolveStore({}, {}, config)).toEqual({ url: 'https://config.example', key: 'C'.repeat(32), urlSource: 'config', keySource: 'config' });
+    expect(resolveStore({}, {}, config)).toEqual({
+      url: 'https://config.example',
+      key: 'C'.repeat(32),
+      urlSource: 'config',
+      keySource: 'config',
+    });
   });
 
   it('lets the environment win over the config file', () => {
     const env = { PRESTASHOP_URL: 'https://env.example', PRESTASHOP_API_KEY: 'E'.repeat(32) };
-    expect(resolveStore({}, env, config)).toMatchObject({ url: 'https://env.example', key: 'E'.repeat(32), urlSource: 'env', keySource: 'env' });
+    expect(resolveStore({}, env, config)).toMatchObject({
+      url: 'https://env.example',
+      key: 'E'.repeat(32),
+      urlSource: 'env',
+      keySource: 'env',
+    });
   });
 
   it('lets flags win over the environment', () => {

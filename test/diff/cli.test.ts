@@ -80,7 +80,10 @@ describe('diff command: exit codes', () => {
     [['old.json', 'missing.json'], 'missing.json: no such file'],
     [['old.json'], 'expected two inputs, got 1'],
     [['old.json', 'broken.json'], 'error: broken.json: $.store.languages: expected an array'],
-    [['old.json', 'old.json', '--fail-on', 'sometimes'], '--fail-on: "sometimes" is not one of breaking, dangerous, any'],
+    [
+      ['old.json', 'old.json', '--fail-on', 'sometimes'],
+      '--fail-on: "sometimes" is not one of breaking, dangerous, any',
+    ],
     [['old.json', 'old.json', '--format', 'html'], '--format: "html" is not one of text, markdown, json, github'],
     [['core@7.0.0', 'old.json'], 'core: no bundled core baseline for PrestaShop 7.0.0'],
     [['old.json', 'old.json', '--ignore-file', 'nope'], 'nope: cannot read the ignore file'],
@@ -98,7 +101,10 @@ describe('diff command: ignore entries', () => {
     const sub = mkdtempSync(join(dir, 'ign-'));
     writeFileSync(join(sub, 'old.json'), serializeSnapshot(old));
     writeFileSync(join(sub, 'new.json'), serializeSnapshot(breaking));
-    writeFileSync(join(sub, '.prestashop-codegen-diff-ignore'), 'field-became-required products.reference 2999-12-31 We always send it\n');
+    writeFileSync(
+      join(sub, '.prestashop-codegen-diff-ignore'),
+      'field-became-required products.reference 2999-12-31 We always send it\n',
+    );
     const r = await run(['old.json', 'new.json', '--fail-on', 'breaking'], {}, sub);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Ignored (1)');
@@ -106,10 +112,15 @@ describe('diff command: ignore entries', () => {
   });
 
   it('an expired entry no longer applies, and is reported', async () => {
-    writeFileSync(join(dir, 'expired.ignore'), 'field-became-required products.reference 2001-01-01 Accepted long ago\n');
+    writeFileSync(
+      join(dir, 'expired.ignore'),
+      'field-became-required products.reference 2001-01-01 Accepted long ago\n',
+    );
     const r = await run(['old.json', 'breaking.json', '--fail-on', 'breaking', '--ignore-file', 'expired.ignore']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('warning: expired.ignore:1: ignore entry field-became-required products.reference expired on 2001-01-01');
+    expect(r.stderr).toContain(
+      'warning: expired.ignore:1: ignore entry field-became-required products.reference expired on 2001-01-01',
+    );
     expect(r.stdout).toContain('Expired ignore entries (1)');
   });
 
@@ -133,13 +144,25 @@ describe('diff command: formats', () => {
   const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
   it('json output validates against the shipped JSON Schema', async () => {
-    writeFileSync(join(dir, 'mixed.ignore'), 'method-added products:PATCH Fine\nresource-removed nothing Unused\nfield-max-size-decreased * 2001-01-01 Expired\n');
+    writeFileSync(
+      join(dir, 'mixed.ignore'),
+      'method-added products:PATCH Fine\nresource-removed nothing Unused\nfield-max-size-decreased * 2001-01-01 Expired\n',
+    );
     const mixed = edit(breaking, (s) => {
       fld(s, 'products', 'name').maxSize = 64;
       res(s, 'products').methods.push('PATCH');
     });
     write('mixed.json', mixed);
-    const r = await run(['old.json', 'mixed.json', '--format', 'json', '--fail-on', 'dangerous', '--ignore-file', 'mixed.ignore']);
+    const r = await run([
+      'old.json',
+      'mixed.json',
+      '--format',
+      'json',
+      '--fail-on',
+      'dangerous',
+      '--ignore-file',
+      'mixed.ignore',
+    ]);
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
@@ -186,7 +209,13 @@ describe('diff command: git refs', () => {
     execFileSync('git', args, {
       cwd,
       encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@t',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@t',
+      },
     });
 
   it('reads <git-ref>:<path> from the repository in the working directory', async () => {
@@ -263,12 +292,22 @@ describe('diff command: config file', () => {
     const sub = withConfig({
       diff: {
         failOn: 'breaking',
-        ignore: [{ id: 'field-became-required', path: 'products.reference', reason: 'We always send it', expires: '2999-01-01' }],
+        ignore: [
+          {
+            id: 'field-became-required',
+            path: 'products.reference',
+            reason: 'We always send it',
+            expires: '2999-01-01',
+          },
+        ],
       },
     });
     const r = await run(['old.json', 'breaking.json', '--format', 'json'], {}, sub);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).ignored[0].entry).toMatchObject({ source: 'config diff.ignore[0]', reason: 'We always send it' });
+    expect(JSON.parse(r.stdout).ignored[0].entry).toMatchObject({
+      source: 'config diff.ignore[0]',
+      reason: 'We always send it',
+    });
   });
 
   it('--config names another file', async () => {
@@ -280,7 +319,10 @@ describe('diff command: config file', () => {
   it.each([
     [{ diff: { failOn: 'never' } }, 'diff.failOn'],
     [{ diff: { ignore: 'field-removed' } }, 'diff.ignore'],
-    [{ diff: { ignore: [{ id: 'field-removed', path: 'a.b' }] } }, 'config diff.ignore[0]: every entry needs a "reason"'],
+    [
+      { diff: { ignore: [{ id: 'field-removed', path: 'a.b' }] } },
+      'config diff.ignore[0]: every entry needs a "reason"',
+    ],
     [{ diff: { failon: 'any' } }, 'diff.failon'],
   ])('a bad diff section exits 2: %j', async (config, message) => {
     const r = await run(['old.json', 'safe.json'], {}, withConfig(config));

@@ -2,7 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareChanges, diff, type Change } from '../../src/diff/index.js';
-import { canonicalize, HTTP_METHODS, type Association, type Field, type Resource, type StoreSchema } from '../../src/model/index.js';
+import {
+  canonicalize,
+  HTTP_METHODS,
+  type Association,
+  type Field,
+  type Resource,
+  type StoreSchema,
+} from '../../src/model/index.js';
 import { baseStore, deepFreeze, edit, res } from './helpers.js';
 
 const name = (names: readonly string[]) => fc.constantFrom(...names);
@@ -20,7 +27,16 @@ const fieldArb: fc.Arbitrary<Field> = fc.record({
   name: name(['id', 'name', 'price', 'id_tax', 'note', 'date_add']),
   required: fc.boolean(),
   maxSize: fc.constantFrom(null, 32, 64, 128),
-  format: fc.constantFrom(null, 'isCatalogName', 'isGenericName', 'isUnsignedInt', 'isUnsignedId', 'isPrice', 'isBool', 'isDate'),
+  format: fc.constantFrom(
+    null,
+    'isCatalogName',
+    'isGenericName',
+    'isUnsignedInt',
+    'isUnsignedId',
+    'isPrice',
+    'isBool',
+    'isDate',
+  ),
   inputType: fc.constantFrom(null, 'langList', 'numeric'),
   multilingual: fc.boolean(),
   readOnly: fc.boolean(),
@@ -45,7 +61,10 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
   nodesName: fc.constantFrom(null, 'products', 'orders'),
   methods: fc.subarray([...HTTP_METHODS]),
   keyMethods: fc.subarray([...HTTP_METHODS]),
-  synopsis: fc.record({ source: fc.constantFrom('json' as const, 'xml' as const, 'none' as const), reason: fc.constant(null) }),
+  synopsis: fc.record({
+    source: fc.constantFrom('json' as const, 'xml' as const, 'none' as const),
+    reason: fc.constant(null),
+  }),
   fields: fieldsArb,
   associations: fc.uniqueArray(associationArb, { selector: (a) => a.name, maxLength: 2 }),
   quirks: fc.constantFrom([], ['xml-item-500']),
@@ -54,7 +73,12 @@ const resourceArb: fc.Arbitrary<Resource> = fc.record({
 
 const storeArb: fc.Arbitrary<StoreSchema> = fc.record({
   schemaVersion: fc.constant(3 as const),
-  store: fc.record({ psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'), languages: fc.constant([]), catalog: fc.constantFrom(null, '8.2.0'), timeZone: fc.constantFrom(null, 'Europe/Paris') }),
+  store: fc.record({
+    psVersion: fc.constantFrom(null, '8.2.0', '9.0.0'),
+    languages: fc.constant([]),
+    catalog: fc.constantFrom(null, '8.2.0'),
+    timeZone: fc.constantFrom(null, 'Europe/Paris'),
+  }),
   resources: fc.uniqueArray(resourceArb, { selector: (r) => r.name, maxLength: 4 }),
 });
 
@@ -87,7 +111,14 @@ describe('diff invariants', () => {
         expect(ba).toHaveLength(ab.length);
         ab.forEach((c, i) => {
           const m = ba[i]!;
-          expect({ path: m.path, kind: m.kind, property: m.property, before: m.before, after: m.after, origin: m.origin }).toEqual({
+          expect({
+            path: m.path,
+            kind: m.kind,
+            property: m.property,
+            before: m.before,
+            after: m.after,
+            origin: m.origin,
+          }).toEqual({
             path: c.path,
             kind: MIRROR[c.kind],
             property: c.property,
@@ -105,7 +136,9 @@ describe('diff invariants', () => {
     fc.assert(
       fc.property(storeArb, storeArb, (a, b) => {
         const copies = [structuredClone(a), structuredClone(b)];
-        diff(deepFreeze(a), deepFreeze(b), { baselines: { old: deepFreeze(structuredClone(a)), new: deepFreeze(structuredClone(b)) } });
+        diff(deepFreeze(a), deepFreeze(b), {
+          baselines: { old: deepFreeze(structuredClone(a)), new: deepFreeze(structuredClone(b)) },
+        });
         expect([a, b]).toEqual(copies);
       }),
       { numRuns: 100 },

@@ -22,7 +22,12 @@ async function run(args: readonly string[]): Promise<{ code: number; stdout: str
   const stdout = new PassThrough().on('data', (c: Buffer) => out.push(c));
   const stderr = new PassThrough().on('data', (c: Buffer) => err.push(c));
   // An empty ignore file keeps a stray default ignore file in the repository out of the goldens.
-  const code = await main(['diff', ...args, '--ignore-file', 'test/diff/fixtures/empty.ignore'], { stdout, stderr, cwd: ROOT, env: {} });
+  const code = await main(['diff', ...args, '--ignore-file', 'test/diff/fixtures/empty.ignore'], {
+    stdout,
+    stderr,
+    cwd: ROOT,
+    env: {},
+  });
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }
 

@@ -1,14 +1,12 @@
 /** Builders for hand-made store schemas in diff tests. */
-import {
-  makeAssociation,
-  makeField,
-  makeResource,
-  type Resource,
-  type StoreSchema,
-} from '../../src/model/index.js';
+import { makeAssociation, makeField, makeResource, type Resource, type StoreSchema } from '../../src/model/index.js';
 
 function store(psVersion: string | null, resources: readonly Resource[]): StoreSchema {
-  return { schemaVersion: 3, store: { psVersion, languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
+  return {
+    schemaVersion: 3,
+    store: { psVersion, languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
+    resources,
+  };
 }
 
 /** A small products/tags store to edit, one property at a time. */
@@ -35,7 +33,12 @@ export function baseStore(psVersion: string | null = '8.2.0'): StoreSchema {
         }),
       ],
     }),
-    makeResource('tags', { nodeName: 'tag', nodesName: 'tags', methods: ['GET'], fields: [makeField('name', { maxSize: 32 })] }),
+    makeResource('tags', {
+      nodeName: 'tag',
+      nodesName: 'tags',
+      methods: ['GET'],
+      fields: [makeField('name', { maxSize: 32 })],
+    }),
   ]);
 }
 

@@ -24,14 +24,25 @@ describe('ignore file', () => {
       '.ignore',
     );
     expect(rules).toEqual([
-      { id: 'field-removed', path: 'products.note', expires: '2030-01-31', reason: 'Dropped in 9.0, we never used it', source: '.ignore:3' },
+      {
+        id: 'field-removed',
+        path: 'products.note',
+        expires: '2030-01-31',
+        reason: 'Dropped in 9.0, we never used it',
+        source: '.ignore:3',
+      },
       { id: 'resource-removed', path: 'tags', expires: null, reason: 'Tags moved to a module', source: '.ignore:4' },
     ]);
   });
 
   it('reads the JSON format (the config shape)', () => {
-    const rules = parseIgnoreFile('[{"id":"field-removed","path":"products.note","reason":"ok","expires":"2030-01-01"}]', 'f');
-    expect(rules).toEqual([{ id: 'field-removed', path: 'products.note', reason: 'ok', expires: '2030-01-01', source: 'f[0]' }]);
+    const rules = parseIgnoreFile(
+      '[{"id":"field-removed","path":"products.note","reason":"ok","expires":"2030-01-01"}]',
+      'f',
+    );
+    expect(rules).toEqual([
+      { id: 'field-removed', path: 'products.note', reason: 'ok', expires: '2030-01-01', source: 'f[0]' },
+    ]);
   });
 
   it.each([
@@ -71,14 +82,16 @@ describe('ignore file', () => {
       for (const c of p) {
         const next = new Array<boolean>(t.length + 1).fill(false);
         next[0] = c === '*' && row[0]!;
-        for (let j = 1; j <= t.length; j++) next[j] = c === '*' ? row[j]! || next[j - 1]! : row[j - 1]! && t[j - 1] === c;
+        for (let j = 1; j <= t.length; j++)
+          next[j] = c === '*' ? row[j]! || next[j - 1]! : row[j - 1]! && t[j - 1] === c;
         row = next;
       }
       return row[t.length]!;
     };
     let seed = 24;
-    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
-    const word = (n: number, alphabet: string): string => Array.from({ length: rnd(n) }, () => alphabet[rnd(alphabet.length)]).join('');
+    const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const word = (n: number, alphabet: string): string =>
+      Array.from({ length: rnd(n) }, () => alphabet[rnd(alphabet.length)]).join('');
     for (let i = 0; i < 5000; i++) {
       const pattern = word(8, 'ab*');
       const text = word(10, 'ab');

@@ -44,12 +44,19 @@ describe('diff against live stores', () => {
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
     expect(json.changes.filter((c: { severity: string }) => c.severity === 'breaking')).toEqual([
-      expect.objectContaining({ id: 'field-php-type-changed', path: 'order_slip.shipping_cost', before: 'int', after: 'bool' }),
+      expect.objectContaining({
+        id: 'field-php-type-changed',
+        path: 'order_slip.shipping_cost',
+        before: 'int',
+        after: 'bool',
+      }),
     ]);
     expect([json.old.psVersion, json.new.psVersion]).toEqual(['1.7.8.10', '8.2.0']);
     expect(json.old.label).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/?$/);
     // 8.x adds PATCH wherever the key may update.
-    expect(json.changes).toContainEqual(expect.objectContaining({ id: 'method-added', path: 'products:PATCH', severity: 'safe' }));
+    expect(json.changes).toContainEqual(
+      expect.objectContaining({ id: 'method-added', path: 'products:PATCH', severity: 'safe' }),
+    );
     for (const text of [r.stdout, r.stderr]) {
       expect(text).not.toContain(OLD_KEY);
       expect(text).not.toContain(NEW_KEY);
@@ -59,9 +66,12 @@ describe('diff against live stores', () => {
   });
 
   it('compares a snapshot with a live store; PRESTASHOP_API_KEY is the fallback key', async () => {
-    const r = await run(['test/golden/prestashop-8.2.0/prestashop-schema.json', '--new-url', narrow.url, '--fail-on', 'breaking'], {
-      PRESTASHOP_API_KEY: NEW_KEY,
-    });
+    const r = await run(
+      ['test/golden/prestashop-8.2.0/prestashop-schema.json', '--new-url', narrow.url, '--fail-on', 'breaking'],
+      {
+        PRESTASHOP_API_KEY: NEW_KEY,
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('products:POST: method removed');
     expect(r.stdout).toContain('customers: resource removed');

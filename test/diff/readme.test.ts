@@ -22,7 +22,13 @@ describe('docs/diff.md', () => {
       .split('\n')
       .filter((l) => l.startsWith('| `'))
       .map((l) => l.split(' | ').map((c) => c.replace(/^\| |\s\|$/g, '')));
-    const expected = Object.entries(RULES).map(([id, r]) => [`\`${id}\``, r.when, r.severity, AFFECTS[r.direction], r.reason]);
+    const expected = Object.entries(RULES).map(([id, r]) => [
+      `\`${id}\``,
+      r.when,
+      r.severity,
+      AFFECTS[r.direction],
+      r.reason,
+    ]);
     expect(rows).toEqual(expected);
   });
 });

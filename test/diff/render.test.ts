@@ -86,7 +86,9 @@ describe('renderers escape store-sent text', () => {
       applyIgnores([], [], '2025-01-01'),
       null,
     );
-    expect(renderText(empty)).toBe('PrestaShop schema diff: ? → ?\n  old: a (unknown version)\n  new: b (unknown version)\n\nNo changes.\n');
+    expect(renderText(empty)).toBe(
+      'PrestaShop schema diff: ? → ?\n  old: a (unknown version)\n  new: b (unknown version)\n\nNo changes.\n',
+    );
     expect(renderGithub(empty)).toBe('::notice title=PrestaShop schema diff ? → ?::No changes\n');
   });
 });

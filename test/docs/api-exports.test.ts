@@ -19,16 +19,20 @@ function exportedNames(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return names;
   seen.add(file);
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const target = (spec: ts.Expression): string => resolve(dirname(file), (spec as ts.StringLiteral).text.replace(/\.js$/, '.ts'));
+  const target = (spec: ts.Expression): string =>
+    resolve(dirname(file), (spec as ts.StringLiteral).text.replace(/\.js$/, '.ts'));
   for (const node of sf.statements) {
     if (ts.isExportDeclaration(node)) {
-      if (node.exportClause === undefined) for (const n of exportedNames(target(node.moduleSpecifier!), seen)) names.add(n);
+      if (node.exportClause === undefined)
+        for (const n of exportedNames(target(node.moduleSpecifier!), seen)) names.add(n);
       else if (ts.isNamedExports(node.exportClause)) for (const e of node.exportClause.elements) names.add(e.name.text);
       continue;
     }
-    const exported = ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const exported =
+      ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (!exported) continue;
-    if (ts.isVariableStatement(node)) for (const d of node.declarationList.declarations) names.add((d.name as ts.Identifier).text);
+    if (ts.isVariableStatement(node))
+      for (const d of node.declarationList.declarations) names.add((d.name as ts.Identifier).text);
     else if ('name' in node && node.name !== undefined) names.add((node.name as ts.Identifier).text);
   }
   return names;
@@ -55,6 +59,8 @@ describe('the public API', () => {
       if (value === undefined) return 'type';
       return /^class\b/.test(Function.prototype.toString.call(value)) ? 'class' : 'function';
     };
-    expect(Object.fromEntries(names.map((n) => [n, kindOf(n)]))).toEqual(Object.fromEntries(names.map((n) => [n, documented.get(n)])));
+    expect(Object.fromEntries(names.map((n) => [n, kindOf(n)]))).toEqual(
+      Object.fromEntries(names.map((n) => [n, documented.get(n)])),
+    );
   });
 });

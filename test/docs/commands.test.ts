@@ -88,7 +88,9 @@ function assign(word: string): void {
 function cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     // Killed when the test ends, even if it times out first.
-    const child = reapAtTestEnd(spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...cleanEnv(), ...extraEnv } }));
+    const child = reapAtTestEnd(
+      spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...cleanEnv(), ...extraEnv } }),
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -14,7 +14,10 @@ const DOC = readFileSync(join(import.meta.dirname, '../../docs/configuration.md'
 function documentedRows(): string[] {
   const block = /<!-- options:start -->\n([\s\S]*?)<!-- options:end -->/.exec(DOC);
   if (block === null) throw new Error('docs/configuration.md has no options table');
-  return block[1]!.split('\n').filter((l) => l.startsWith('|')).slice(2);
+  return block[1]!
+    .split('\n')
+    .filter((l) => l.startsWith('|'))
+    .slice(2);
 }
 
 describe('docs/configuration.md: the options table', () => {

@@ -24,13 +24,22 @@ export type Plan = { run: Run } | { by: string; marker: string } | { not: string
 
 const KEY = 'FAKESTORE0DEMO0KEY00000000000001';
 const UNPUBLISHED = 'needs the package on the npm registry, which it is not yet';
-const CLONE = 'needs the repository address and the network; the tarball install is the packaging test\'s job';
+const CLONE = "needs the repository address and the network; the tarball install is the packaging test's job";
 const BENCH = 'the benchmark runs for minutes and measures, it is not a test (see docs/performance.md)';
 const SUITE = 'the test suite itself, which holds this test';
 
 /** The project `impact` is shown on in the docs: a tsconfig and one file using the generated code. */
 const IMPACT_TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, noEmit: true, target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true },
+  compilerOptions: {
+    strict: true,
+    noEmit: true,
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM'],
+    types: [],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    skipLibCheck: true,
+  },
   include: ['src'],
 });
 const IMPACT_APP = [
@@ -41,7 +50,10 @@ const IMPACT_APP = [
 ].join('\n');
 
 function git(dir: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+  execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
 }
 
 export const PLANS: readonly (readonly [string, Plan])[] = [
@@ -69,7 +81,10 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   ],
   ['npm run fake-store -- --port 8080', { run: { prints: [`key: ${KEY}`] } }],
   // docs/testing.md: a server that runs until Ctrl+C, started in process by its test
-  ['npx prestashop-codegen fake-store --schema prestashop-schema.json', { by: 'test/client/fake-store-command.test.ts', marker: '--schema: a fake of that snapshot' }],
+  [
+    'npx prestashop-codegen fake-store --schema prestashop-schema.json',
+    { by: 'test/client/fake-store-command.test.ts', marker: '--schema: a fake of that snapshot' },
+  ],
   [
     `npx prestashop-codegen doctor --url http://127.0.0.1:8080 --key ${KEY}`,
     { run: { prints: ['No problems found'] } },
@@ -106,7 +121,10 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
         prints: ['8.2.0 → 8.2.0'],
         setup: (dir, root) => {
           mkdirSync(join(dir, 'old'), { recursive: true });
-          copyFileSync(join(root, 'test/golden/prestashop-8.2.0/prestashop-schema.json'), join(dir, 'old/prestashop-schema.json'));
+          copyFileSync(
+            join(root, 'test/golden/prestashop-8.2.0/prestashop-schema.json'),
+            join(dir, 'old/prestashop-schema.json'),
+          );
         },
       },
     },
@@ -137,14 +155,23 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   // docs/diff.md and docs/recipes.md: the upgrade workflow before the upgrade
   [
     'npx prestashop-codegen diff prestashop-schema.json core@9.0 --upgrade --write-projected prestashop-schema-9.0.json',
-    { run: { prints: ['upgraded to core@9.0', 'products.meta_keywords: field removed'], writes: ['prestashop-schema-9.0.json'] } },
+    {
+      run: {
+        prints: ['upgraded to core@9.0', 'products.meta_keywords: field removed'],
+        writes: ['prestashop-schema-9.0.json'],
+      },
+    },
   ],
   // docs/impact.md and docs/recipes.md: a project using the generated code of the previous steps
   [
     'npx prestashop-codegen impact prestashop-schema.json prestashop-schema-9.0.json --project tsconfig.json --generated src/prestashop',
     {
       run: {
-        prints: ['src/app.ts', 'products.meta_keywords (field-removed) · Product.meta_keywords', 'PrestaShopClient.supply_orders'],
+        prints: [
+          'src/app.ts',
+          'products.meta_keywords (field-removed) · Product.meta_keywords',
+          'PrestaShopClient.supply_orders',
+        ],
         setup: (dir) => {
           writeFileSync(join(dir, 'tsconfig.json'), IMPACT_TSCONFIG);
           writeFileSync(join(dir, 'src/app.ts'), IMPACT_APP);
@@ -153,9 +180,15 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
     },
   ],
   // docs/configuration.md: shell completion (the script is checked there; no test writes to ~/.bashrc)
-  ['npx prestashop-codegen completion >> ~/.bashrc', { by: 'test/cli/completion.test.ts', marker: "spawnCli(['completion']" }],
+  [
+    'npx prestashop-codegen completion >> ~/.bashrc',
+    { by: 'test/cli/completion.test.ts', marker: "spawnCli(['completion']" },
+  ],
   // docs/configuration.md: named stores
-  ['npx prestashop-codegen introspect --store production', { by: 'test/cli/api-config.test.ts', marker: "'introspect', '--store', 'production'" }],
+  [
+    'npx prestashop-codegen introspect --store production',
+    { by: 'test/cli/api-config.test.ts', marker: "'introspect', '--store', 'production'" },
+  ],
   [
     'npx prestashop-codegen diff store:production store:staging --fail-on breaking',
     { by: 'test/cli/api-config.test.ts', marker: "'diff', 'store:production', 'store:staging'" },
@@ -190,7 +223,9 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   // docs/mcp.md: the server speaks MCP on stdin/stdout until its client goes away
   [
     'npx prestashop-codegen mcp --schema prestashop-schema.json --store production',
-    { not: 'an MCP server waits for its client on stdin; test/mcp/server.test.ts drives it with the SDK client, with --url and the key' },
+    {
+      not: 'an MCP server waits for its client on stdin; test/mcp/server.test.ts drives it with the SDK client, with --url and the key',
+    },
   ],
   [
     'npx prestashop-codegen mcp --schema prestashop-schema.json --write products --delete products',
@@ -199,7 +234,10 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   // docs/development.md, docs/performance.md
   ['npm ci', { not: 'installs the dependencies: every test run starts after it' }],
   ['npm run test:next', { not: 'a production build of a Next.js app takes minutes: .ci/run runs it after npm test' }],
-  ['npm run test:store', { not: 'the scenarios against a real store: npm test runs the same scenarios against the fake store' }],
+  [
+    'npm run test:store',
+    { not: 'the scenarios against a real store: npm test runs the same scenarios against the fake store' },
+  ],
   [
     'PS_GIT_DIR=<bare git dir of the release copy> WORK=../ps82 ../shared/real-store/install-8.2.0.sh',
     { not: 'installs PrestaShop, PHP, MariaDB and Apache: minutes, system packages and a release copy' },
@@ -213,7 +251,10 @@ export const PLANS: readonly (readonly [string, Plan])[] = [
   ['npm run format:check', { not: 'prettier over the whole repository; a check of the sources, run by .ci/run' }],
   ['npm run lint', { not: 'eslint over the whole repository; a check of the sources, run by .ci/run' }],
   ['npm run check:dead', { not: 'knip over the whole repository; a check of the sources, run by .ci/run' }],
-  ['npm run test:update', { not: 'rewrites the goldens: running it in a test would make the goldens pass by definition' }],
+  [
+    'npm run test:update',
+    { not: 'rewrites the goldens: running it in a test would make the goldens pass by definition' },
+  ],
   ['npm run bench', { not: BENCH }],
   ['node bench/run.mjs --only generate,noop --runs 5 --warmup 1 [--snapshot <file>]', { not: BENCH }],
 ];

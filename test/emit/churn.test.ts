@@ -15,13 +15,19 @@ const SNAPSHOT = readFileSync(new URL('../golden/prestashop-8.2.0/prestashop-sch
 const options = resolveEmitOptions();
 
 /** The 8.2.0 snapshot with `change` applied to the raw JSON first. */
-function snapshot(change: (raw: { resources: { name: string; fields: { name: string; [k: string]: unknown }[] }[] }) => void): StoreSchema {
+function snapshot(
+  change: (raw: { resources: { name: string; fields: { name: string; [k: string]: unknown }[] }[] }) => void,
+): StoreSchema {
   const raw = JSON.parse(SNAPSHOT);
   change(raw);
   return parseSnapshot(JSON.stringify(raw));
 }
 
-function field(raw: Parameters<Parameters<typeof snapshot>[0]>[0], resource: string, name: string): Record<string, unknown> {
+function field(
+  raw: Parameters<Parameters<typeof snapshot>[0]>[0],
+  resource: string,
+  name: string,
+): Record<string, unknown> {
   const f = raw.resources.find((r) => r.name === resource)?.fields.find((x) => x.name === name);
   if (f === undefined) throw new Error(`${resource}.${name} is not in the fixture`);
   return f;
@@ -32,10 +38,14 @@ function changedFiles(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, str
   return [...paths].filter((p) => a.get(p) !== b.get(p)).sort();
 }
 
-const before = emitAll(snapshot(() => {}), options, { templates: TEMPLATES }).files;
+const before = emitAll(
+  snapshot(() => {}),
+  options,
+  { templates: TEMPLATES },
+).files;
 
 describe('one change in the snapshot', () => {
-  it('a maxSize change rewrites at most 3 files: the resource\'s own ones and the index that names the hash', () => {
+  it("a maxSize change rewrites at most 3 files: the resource's own ones and the index that names the hash", () => {
     const after = emitAll(
       snapshot((raw) => {
         field(raw, 'products', 'reference').maxSize = 80;
@@ -51,7 +61,7 @@ describe('one change in the snapshot', () => {
     for (const p of changed) expect(p === 'index.ts' || p.endsWith('/products.ts')).toBe(true);
   });
 
-  it('a field that stops being required rewrites only the resource\'s own files and the index', () => {
+  it("a field that stops being required rewrites only the resource's own files and the index", () => {
     const after = emitAll(
       snapshot((raw) => {
         field(raw, 'manufacturers', 'name').required = false;

@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveEmitOptions, type Emitter } from '../../src/emit/context.js';
-import { EMITTERS, emitAll, emitWith, RUNTIME_NOCHECK, RUNTIME_NOCHECK_LINT, type NamedEmitter } from '../../src/emit/index.js';
+import {
+  EMITTERS,
+  emitAll,
+  emitWith,
+  RUNTIME_NOCHECK,
+  RUNTIME_NOCHECK_LINT,
+  type NamedEmitter,
+} from '../../src/emit/index.js';
 import { EmitError } from '../../src/errors.js';
 import { parseSnapshot } from '../../src/model/index.js';
 import { typecheck } from './typecheck.js';
@@ -26,20 +33,30 @@ describe('emitAll', () => {
 
   it('top-level index re-exports common.ts and the types barrel only, when nothing else is emitted', () => {
     const { files } = emitWith([EMITTERS[0]!], model, options, noTemplates);
-    expect(files.get('index.ts')!.split('\n').filter((l) => l.startsWith('export'))).toEqual([
-      'export * from "./common.js";',
-      'export * from "./types/index.js";',
-    ]);
+    expect(
+      files
+        .get('index.ts')!
+        .split('\n')
+        .filter((l) => l.startsWith('export')),
+    ).toEqual(['export * from "./common.js";', 'export * from "./types/index.js";']);
   });
 
   it('adds the barrel of every emitted directory, never runtime/', () => {
     const validators = fake('validators', {
       'validators/index.ts': 'export const validators = 1;\n',
     });
-    const clients = fake('clients', { 'clients/index.ts': 'export const clients = 1;\n', 'clients/products.ts': 'export {};\n' });
+    const clients = fake('clients', {
+      'clients/index.ts': 'export const clients = 1;\n',
+      'clients/products.ts': 'export {};\n',
+    });
     const templates = new Map([['runtime/index.ts', 'export const runtime = 1;\n']]);
     const { files } = emitWith([EMITTERS[0]!, validators, clients], model, options, { templates });
-    expect(files.get('index.ts')!.split('\n').filter((l) => l.startsWith('export'))).toEqual([
+    expect(
+      files
+        .get('index.ts')!
+        .split('\n')
+        .filter((l) => l.startsWith('export')),
+    ).toEqual([
       'export * from "./common.js";',
       'export * from "./clients/index.js";',
       'export * from "./types/index.js";',
@@ -56,7 +73,9 @@ describe('emitAll', () => {
     );
     // The pragma tsc reads: `@ts-nocheck` as the first word of a line comment.
     expect(RUNTIME_NOCHECK).toMatch(/^\/\/ @ts-nocheck /);
-    expect(() => emitAll(model, options, { templates: new Map([['http.ts', text]]) })).toThrowError(/must live under runtime\//);
+    expect(() => emitAll(model, options, { templates: new Map([['http.ts', text]]) })).toThrowError(
+      /must live under runtime\//,
+    );
   });
 
   it('fails on a path emitted twice, naming both emitters', () => {
@@ -75,12 +94,16 @@ describe('emitAll', () => {
     const broken: Emitter = () => {
       throw new Error('boom');
     };
-    expect(() => emitWith([{ name: 'clients', emit: broken }], model, options, noTemplates)).toThrowError(/^clients: boom$/);
+    expect(() => emitWith([{ name: 'clients', emit: broken }], model, options, noTemplates)).toThrowError(
+      /^clients: boom$/,
+    );
   });
 
   it('returns the diagnostics of every emitter, and files sorted by path', () => {
     const { files, diagnostics } = emitAll(model, options, noTemplates);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'unknown-format', resource: 'products', field: 'colour_code' })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'unknown-format', resource: 'products', field: 'colour_code' }),
+    ]);
     const keys = [...files.keys()];
     expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
@@ -91,7 +114,13 @@ describe('emitAll', () => {
       emit: () => ({
         files: new Map(),
         diagnostics: [
-          { level: 'warning', code: 'unknown-format', message: 'validators: unknown', resource: 'products', field: 'colour_code' },
+          {
+            level: 'warning',
+            code: 'unknown-format',
+            message: 'validators: unknown',
+            resource: 'products',
+            field: 'colour_code',
+          },
           { level: 'warning', code: 'unknown-format', message: 'other field', resource: 'products', field: 'other' },
         ],
       }),

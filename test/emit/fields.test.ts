@@ -51,17 +51,35 @@ const rows: Record<string, Row> = {
     imports: ['Id'],
     doc: [],
   },
-  'int': { field: F('position', { format: 'isUnsignedInt' }), type: 'number', doc: [] },
-  'bool': { field: F('active', { format: 'isBool' }), type: 'boolean', doc: [] },
+  int: { field: F('position', { format: 'isUnsignedInt' }), type: 'number', doc: [] },
+  bool: { field: F('active', { format: 'isBool' }), type: 'boolean', doc: [] },
   'decimal as number': { field: F('price', { required: true, format: 'isPrice' }), type: 'number', doc: [] },
-  'decimal as string': { field: F('price', { format: 'isPrice' }), options: { decimals: 'string' }, type: 'string', doc: [] },
+  'decimal as string': {
+    field: F('price', { format: 'isPrice' }),
+    options: { decimals: 'string' },
+    type: 'string',
+    doc: [],
+  },
   'date and time': { field: F('date_add', { format: 'isDate' }), type: 'PsDateTime', imports: ['PsDateTime'], doc: [] },
   'date only': { field: F('birthday', { format: 'isBirthDate' }), type: 'PsDate', imports: ['PsDate'], doc: [] },
-  'date as Date': { field: F('date_add', { format: 'isDate' }), options: { dates: 'Date' }, type: 'Date | null', doc: [] },
-  'html': { field: F('description', { format: 'isCleanHtml' }), type: 'string', doc: ['May hold clean HTML.'] },
-  'string with maxSize': { field: F('reference', { maxSize: 64, format: 'isReference' }), type: 'string', doc: ['Max 64 characters.'] },
-  'format case-insensitive (IsGenericName)': { field: F('available_later', { format: 'IsGenericName' }), type: 'string', doc: [] },
-  'multilingual': {
+  'date as Date': {
+    field: F('date_add', { format: 'isDate' }),
+    options: { dates: 'Date' },
+    type: 'Date | null',
+    doc: [],
+  },
+  html: { field: F('description', { format: 'isCleanHtml' }), type: 'string', doc: ['May hold clean HTML.'] },
+  'string with maxSize': {
+    field: F('reference', { maxSize: 64, format: 'isReference' }),
+    type: 'string',
+    doc: ['Max 64 characters.'],
+  },
+  'format case-insensitive (IsGenericName)': {
+    field: F('available_later', { format: 'IsGenericName' }),
+    type: 'string',
+    doc: [],
+  },
+  multilingual: {
     field: F('name', { maxSize: 128, format: 'isCatalogName', multilingual: true, required: true }),
     type: 'Multilang<string>',
     imports: ['Multilang'],
@@ -74,20 +92,34 @@ const rows: Record<string, Row> = {
     imports: ['Multilang'],
     doc: [],
   },
-  'read-only': { field: F('quantity', { readOnly: true, filterable: false }), type: 'string', doc: ['Read-only (the store refuses it in writes); not filterable.'] },
+  'read-only': {
+    field: F('quantity', { readOnly: true, filterable: false }),
+    type: 'string',
+    doc: ['Read-only (the store refuses it in writes); not filterable.'],
+  },
   'no format, PHP type from the catalog': {
     field: F('active', { type: 'bool', origin: 'catalog' }),
     type: 'boolean',
     doc: [],
   },
-  'no format, PHP float from the catalog': { field: F('total_paid_tax_incl', { type: 'float' }), type: 'number', doc: [] },
+  'no format, PHP float from the catalog': {
+    field: F('total_paid_tax_incl', { type: 'float' }),
+    type: 'number',
+    doc: [],
+  },
   'allowed values': {
     field: F('condition', { format: 'isGenericName', type: 'string', values: ['new', 'used', 'refurbished'] }),
     type: '"new" | "used" | "refurbished"',
     doc: [],
   },
   'hashed by the setter': {
-    field: F('passwd', { format: 'isHashedPassword', required: true, maxSize: 255, write: 'hashed', setter: 'setWsPasswd' }),
+    field: F('passwd', {
+      format: 'isHashedPassword',
+      required: true,
+      maxSize: 255,
+      write: 'hashed',
+      setter: 'setWsPasswd',
+    }),
     type: 'string',
     doc: ['Write a plain password: the store hashes it.'],
   },
@@ -102,20 +134,35 @@ const rows: Record<string, Row> = {
     doc: ['Computed by the store: the client leaves it out when it writes back'],
   },
   'normalised on create': {
-    field: F('link_rewrite', { format: 'isLinkRewrite', multilingual: true, modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } }),
+    field: F('link_rewrite', {
+      format: 'isLinkRewrite',
+      multilingual: true,
+      modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] },
+    }),
     type: 'Multilang<string>',
     imports: ['Multilang'],
-    doc: ['On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.'],
+    doc: [
+      'On create the store normalises it first (`modifierWsLinkRewrite`); on update it must already pass `isLinkRewrite`.',
+    ],
   },
   'spec vocabulary: boolean': { field: F('active', { inputType: 'boolean' }), type: 'boolean', doc: [] },
-  'spec vocabulary: date': { field: F('birthday', { inputType: 'date' }), type: 'PsDate', imports: ['PsDate'], doc: [] },
+  'spec vocabulary: date': {
+    field: F('birthday', { inputType: 'date' }),
+    type: 'PsDate',
+    imports: ['PsDate'],
+    doc: [],
+  },
   'no format': { field: F('valid'), type: 'string', doc: ['The store gives no type: typed as a string.'] },
   'unknown format': {
     field: F('colour', { format: 'isColourFromModule' }),
     type: 'string',
     doc: ['Format `isColourFromModule` unknown to prestashop-codegen: not checked'],
   },
-  'spec listId': { field: F('id_shop', { inputType: 'listId', maxSize: 10 }), type: 'number', doc: ['Max 10 characters.'] },
+  'spec listId': {
+    field: F('id_shop', { inputType: 'listId', maxSize: 10 }),
+    type: 'number',
+    doc: ['Max 10 characters.'],
+  },
   'spec numeric': { field: F('price', { inputType: 'numeric', required: true }), type: 'number', doc: [] },
   'spec langList': {
     field: F('name', { inputType: 'langList', multilingual: true, maxSize: 128 }),
@@ -149,13 +196,39 @@ describe('field → type and JSDoc', () => {
   });
 
   it('write behaviour: refused fields leave the write shapes, stored ones stay, hashed ones take a plain password', () => {
-    expect(plan(F('quantity', { readOnly: true }))).toMatchObject({ writable: false, writeBack: false, serverManaged: false });
-    expect(plan(F('secure_key', { readOnly: true, write: 'stored' }))).toMatchObject({ writable: true, serverManaged: true, writeBack: true });
-    expect(plan(F('passwd', { format: 'isHashedPassword', write: 'hashed' }))).toMatchObject({ writable: true, hashed: true, rule: null });
-    expect(plan(F('position_in_category', { type: 'int', writeBack: false }))).toMatchObject({ writable: true, writeBack: false });
-    expect(plan(F('link_rewrite', { format: 'isLinkRewrite', modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } }))).toMatchObject({ rule: 'isLinkRewrite', createRule: null });
+    expect(plan(F('quantity', { readOnly: true }))).toMatchObject({
+      writable: false,
+      writeBack: false,
+      serverManaged: false,
+    });
+    expect(plan(F('secure_key', { readOnly: true, write: 'stored' }))).toMatchObject({
+      writable: true,
+      serverManaged: true,
+      writeBack: true,
+    });
+    expect(plan(F('passwd', { format: 'isHashedPassword', write: 'hashed' }))).toMatchObject({
+      writable: true,
+      hashed: true,
+      rule: null,
+    });
+    expect(plan(F('position_in_category', { type: 'int', writeBack: false }))).toMatchObject({
+      writable: true,
+      writeBack: false,
+    });
+    expect(
+      plan(
+        F('link_rewrite', { format: 'isLinkRewrite', modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } }),
+      ),
+    ).toMatchObject({ rule: 'isLinkRewrite', createRule: null });
     // A modifier that runs on every write does not lift the rule on create.
-    expect(plan(F('iso_code', { format: 'isLanguageIsoCode', modifier: { name: 'setIsoCodeForWebService', methods: ['POST', 'PUT', 'PATCH'] } }))).toMatchObject({ createRule: 'isLanguageIsoCode' });
+    expect(
+      plan(
+        F('iso_code', {
+          format: 'isLanguageIsoCode',
+          modifier: { name: 'setIsoCodeForWebService', methods: ['POST', 'PUT', 'PATCH'] },
+        }),
+      ),
+    ).toMatchObject({ createRule: 'isLanguageIsoCode' });
   });
 
   it.each([

@@ -19,7 +19,8 @@ import { typecheck } from './typecheck.js';
 const model = parseSnapshot(readFileSync(new URL('../../fixtures/mini/catalog.json', import.meta.url), 'utf8'));
 
 /** Every module specifier after `from` or `import(` in `text`. */
-const specifiers = (text: string): string[] => [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["']([^"'\n]+)["']/g)].map((m) => m[1]!);
+const specifiers = (text: string): string[] =>
+  [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["']([^"'\n]+)["']/g)].map((m) => m[1]!);
 
 describe('importExtension', () => {
   it("'none' drops .js from relative specifiers only, in static, re-export and dynamic imports", () => {
@@ -61,13 +62,16 @@ describe('importExtension', () => {
     const all = [...files.values()].flatMap(specifiers);
     expect(all.filter((s) => s.startsWith('.')).length).toBeGreaterThan(50);
     expect(all.filter((s) => s.startsWith('.') && /\.[cm]?[jt]s$/.test(s))).toEqual([]);
-    const use = 'import { createClient } from "./out/index";\nexport const client = createClient({ baseUrl: "http://127.0.0.1", apiKey: "K" });\n';
+    const use =
+      'import { createClient } from "./out/index";\nexport const client = createClient({ baseUrl: "http://127.0.0.1", apiKey: "K" });\n';
     expect(typecheck(files, 'bundler', { 'use.ts': use })).toEqual([]);
   });
 
   it('the config file accepts .js and none, and names the option otherwise', () => {
     expect(checkGenerateConfig({ importExtension: 'none' })).toEqual({ importExtension: 'none' });
-    expect(() => checkGenerateConfig({ importExtension: '.mjs' } as never)).toThrowError(/generate\.importExtension.*\.js, none/s);
+    expect(() => checkGenerateConfig({ importExtension: '.mjs' } as never)).toThrowError(
+      /generate\.importExtension.*\.js, none/s,
+    );
   });
 });
 
@@ -90,7 +94,9 @@ describe('banner', () => {
     expect(() => checkBanner('// ok\nexport const x = 1;')).toThrowError(/banner line 2 is not a comment/);
     expect(() => checkBanner('/* a */ export {}')).toThrowError(/banner line 1 has code after its comment/);
     expect(() => checkBanner('/* open')).toThrowError(/does not close/);
-    expect(() => resolveGenerateOptions({ banner: 'alert(1)' } as never, {})).toThrowError(/^banner: banner line 1 is not a comment|banner.*line 1/);
+    expect(() => resolveGenerateOptions({ banner: 'alert(1)' } as never, {})).toThrowError(
+      /^banner: banner line 1 is not a comment|banner.*line 1/,
+    );
     expect(() => resolveGenerateOptions({} as never, { generate: { banner: 'x' } })).toThrowError(/generate\.banner/);
   });
 });

@@ -36,8 +36,10 @@ const KINDS: Record<string, Kind> = {
   },
   clients: {
     emit: emitClients,
-    context: (model, options, ctx) => new Map([...emitTypes(model, options, ctx).files, ...emitValidators(model, options, ctx).files, ...TEMPLATES]),
-    index: "export * from './common.js';\nexport * from './types/index.js';\nexport * from './validators/index.js';\nexport * from './clients/index.js';\n",
+    context: (model, options, ctx) =>
+      new Map([...emitTypes(model, options, ctx).files, ...emitValidators(model, options, ctx).files, ...TEMPLATES]),
+    index:
+      "export * from './common.js';\nexport * from './types/index.js';\nexport * from './validators/index.js';\nexport * from './clients/index.js';\n",
   },
 };
 
@@ -74,12 +76,16 @@ function isUpdating(): boolean {
   return expect.getState().snapshotState?.snapshotUpdateState === 'all';
 }
 
-const CASES = Object.entries(FIXTURES).flatMap(([fixture, snapshot]) => Object.keys(KINDS).map((kind) => [kind, fixture, snapshot] as const));
+const CASES = Object.entries(FIXTURES).flatMap(([fixture, snapshot]) =>
+  Object.keys(KINDS).map((kind) => [kind, fixture, snapshot] as const),
+);
 
 describe.each(CASES)('golden %s: %s', (kind, fixture, snapshot) => {
   if (!existsSync(join(ROOT, snapshot))) {
     it('has its snapshot', () => {
-      expect.fail(`${snapshot} is missing, so none of the ${kind} goldens of ${fixture} can be compared: restore it (git checkout -- ${snapshot}) or regenerate it with npm run test:update`);
+      expect.fail(
+        `${snapshot} is missing, so none of the ${kind} goldens of ${fixture} can be compared: restore it (git checkout -- ${snapshot}) or regenerate it with npm run test:update`,
+      );
     });
     return;
   }

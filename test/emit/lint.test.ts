@@ -45,7 +45,9 @@ const eslint = new ESLint({
 });
 
 function messages(results: ESLint.LintResult[]): string[] {
-  return results.flatMap((r) => r.messages.map((m) => `${relative(ROOT, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`));
+  return results.flatMap((r) =>
+    r.messages.map((m) => `${relative(ROOT, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`),
+  );
 }
 
 describe('typescript-eslint recommended on the generated code', () => {
@@ -57,7 +59,9 @@ describe('typescript-eslint recommended on the generated code', () => {
 
   it('reports nothing on the runtime as written', async () => {
     const runtime = runtimeFiles(await readRuntimeTemplates());
-    const results = await Promise.all([...runtime].map(([path, text]) => eslint.lintText(text, { filePath: join(ROOT, 'out', path) })));
+    const results = await Promise.all(
+      [...runtime].map(([path, text]) => eslint.lintText(text, { filePath: join(ROOT, 'out', path) })),
+    );
     expect(runtime.size).toBeGreaterThan(20);
     expect(messages(results.flat())).toEqual([]);
   }, 300_000);

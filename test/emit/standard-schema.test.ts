@@ -24,7 +24,9 @@ beforeAll(async () => {
   for (const flavour of flavours) {
     const { module, cleanup } = await importOutput(await emitOutput(model, { validators: flavour }));
     const validators = new Map<string, Validator>();
-    for (const [name, value] of Object.entries(module)) if (/^validate\w+(Input|Patch)$/.test(name) && typeof value === 'function') validators.set(name, value as Validator);
+    for (const [name, value] of Object.entries(module))
+      if (/^validate\w+(Input|Patch)$/.test(name) && typeof value === 'function')
+        validators.set(name, value as Validator);
     outputs.set(flavour, { validators, cleanup });
   }
 }, 120_000);
@@ -41,7 +43,13 @@ const SAMPLES: readonly unknown[] = [
   [],
   { name: 'Acme', active: true },
   { name: 'a;b', active: 'yes' },
-  { name: 'x'.repeat(300), description: [{ id: 1, value: '<script>x</script>' }, { id: 9, value: 'y' }] },
+  {
+    name: 'x'.repeat(300),
+    description: [
+      { id: 1, value: '<script>x</script>' },
+      { id: 9, value: 'y' },
+    ],
+  },
   { associations: { addresses: [{ id: 'z' }] } },
 ];
 
@@ -78,38 +86,64 @@ it('both flavours give the same Standard Schema results', () => {
   const zod = outputs.get('zod')!.validators;
   expect([...zod.keys()]).toEqual([...standalone.keys()]);
   for (const [name, fn] of standalone) {
-    for (const value of SAMPLES) expect(zod.get(name)!['~standard']!.validate(value), name).toEqual(fn['~standard']!.validate(value));
+    for (const value of SAMPLES)
+      expect(zod.get(name)!['~standard']!.validate(value), name).toEqual(fn['~standard']!.validate(value));
   }
 });
 
 it('paths are segments: the language id and the association index are numbers', () => {
   const v = outputs.get('standalone')!.validators.get('validateManufacturerInput')!;
-  const result = v['~standard']!.validate({ name: 'Acme', description: [{ id: 1, value: '<script>x</script>' }], associations: { addresses: [{ id: 'z' }] } }) as StandardSchemaV1.FailureResult;
-  expect(result.issues.map((i) => i.path)).toEqual([['description', 1], ['associations', 'addresses', 0, 'id']]);
+  const result = v['~standard']!.validate({
+    name: 'Acme',
+    description: [{ id: 1, value: '<script>x</script>' }],
+    associations: { addresses: [{ id: 'z' }] },
+  }) as StandardSchemaV1.FailureResult;
+  expect(result.issues.map((i) => i.path)).toEqual([
+    ['description', 1],
+    ['associations', 'addresses', 0, 'id'],
+  ]);
 });
 
 it('is assignable to StandardSchemaV1 under strict, with the input type as output', () => {
   // The spec's own declarations, beside the consumer (the virtual project reads no node_modules but zod's).
-  const spec = readFileSync(createRequire(import.meta.url).resolve('@standard-schema/spec').replace(/index\.c?js$/, 'index.d.ts'), 'utf8');
+  const spec = readFileSync(
+    createRequire(import.meta.url)
+      .resolve('@standard-schema/spec')
+      .replace(/index\.c?js$/, 'index.d.ts'),
+    'utf8',
+  );
   const use = `import type { StandardSchemaV1 } from "./spec.js";
 import { validateManufacturerInput, validateProductPatch, type ManufacturerInput, type ProductPatch } from "./out/index.js";
 export const a: StandardSchemaV1<unknown, ManufacturerInput> = validateManufacturerInput;
 export const b: StandardSchemaV1<unknown, ProductPatch> = validateProductPatch;
 `;
-  return emitOutput(loadSnapshot(SNAPSHOT_820), { validators: 'standalone' }).then((files) => expect(typecheck(files, 'nodenext', { 'use.ts': use, 'spec.d.ts': spec })).toEqual([]));
+  return emitOutput(loadSnapshot(SNAPSHOT_820), { validators: 'standalone' }).then((files) =>
+    expect(typecheck(files, 'nodenext', { 'use.ts': use, 'spec.d.ts': spec })).toEqual([]),
+  );
 }, 120_000);
 
 describe.each(flavours)('accepted by a Standard Schema consumer: Hono sValidator (%s)', (flavour) => {
   it('validates a JSON body with the store rules and answers 400 with the same messages', async () => {
     const v = outputs.get(flavour)!.validators.get('validateManufacturerInput')!;
-    const app = new Hono().post('/makers', sValidator('json', v as unknown as StandardSchemaV1<unknown, { name: string }>), (c) => c.json({ saved: c.req.valid('json').name }));
-    const post = (body: unknown) => app.request('/makers', { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const app = new Hono().post(
+      '/makers',
+      sValidator('json', v as unknown as StandardSchemaV1<unknown, { name: string }>),
+      (c) => c.json({ saved: c.req.valid('json').name }),
+    );
+    const post = (body: unknown) =>
+      app.request('/makers', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      });
     const ok = await post({ name: 'Acme', active: true });
     expect([ok.status, await ok.json()]).toEqual([200, { saved: 'Acme' }]);
     const bad = await post({ name: 'a;b' });
     expect(bad.status).toBe(400);
     const answer = (await bad.json()) as { success: boolean; error: { message: string }[] };
     expect(answer.success).toBe(false);
-    expect(answer.error.map((e) => e.message)).toEqual((v({ name: 'a;b' }) as { issues: { message: string }[] }).issues.map((i) => i.message));
+    expect(answer.error.map((e) => e.message)).toEqual(
+      (v({ name: 'a;b' }) as { issues: { message: string }[] }).issues.map((i) => i.message),
+    );
   });
 });

@@ -19,7 +19,9 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'psc-tree-shaking-'));
-  const model = parseSnapshot(await readFile(new URL('../golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url), 'utf8'));
+  const model = parseSnapshot(
+    await readFile(new URL('../golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url), 'utf8'),
+  );
   const { files } = emitAll(model, resolveEmitOptions(), { templates: await readRuntimeTemplates() });
   for (const [path, text] of files) {
     await mkdir(dirname(join(dir, 'out', path)), { recursive: true });
@@ -35,7 +37,16 @@ afterAll(async () => {
 async function kept(name: string, source: string): Promise<string[]> {
   const entry = join(dir, `${name}.ts`);
   await writeFile(entry, source);
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const [output] = Object.values(result.metafile.outputs);
   // A dynamic import()'s target leaves a namespace stub (about 30 bytes) even where the importing
   // client is dropped: those are not the module's code.
@@ -53,26 +64,54 @@ async function kept(name: string, source: string): Promise<string[]> {
 async function split(name: string, source: string): Promise<{ eager: string[]; lazy: string[] }> {
   const entry = join(dir, `${name}.ts`);
   await writeFile(entry, source);
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, splitting: true, format: 'esm', platform: 'neutral', outdir: join(dir, `dist-${name}`), write: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    outdir: join(dir, `dist-${name}`),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const outputs = result.metafile.outputs;
   const start = Object.keys(outputs).find((k) => outputs[k]!.entryPoint?.endsWith(`/${name}.ts`) === true)!;
   const eager = new Set<string>();
-  for (const stack = [start]; stack.length > 0; ) {
+  for (const stack = [start]; stack.length > 0;) {
     const k = stack.pop()!;
     if (eager.has(k)) continue;
     eager.add(k);
     for (const i of outputs[k]!.imports) if (i.kind === 'import-statement') stack.push(i.path);
   }
   const modules = (keys: string[]): string[] =>
-    [...new Set(keys.flatMap((k) => Object.entries(outputs[k]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([p]) => p.replace(/^.*?out\//, ''))))].sort();
+    [
+      ...new Set(
+        keys.flatMap((k) =>
+          Object.entries(outputs[k]!.inputs)
+            .filter(([, i]) => i.bytesInOutput > 0)
+            .map(([p]) => p.replace(/^.*?out\//, '')),
+        ),
+      ),
+    ].sort();
   const reached = outputs[start]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
-  return { eager: modules([...eager]), lazy: modules(reached.flatMap((k) => [k, ...outputs[k]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)])) };
+  return {
+    eager: modules([...eager]),
+    lazy: modules(
+      reached.flatMap((k) => [
+        k,
+        ...outputs[k]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path),
+      ]),
+    ),
+  };
 }
 
-const resourceModules = (paths: readonly string[]): string[] => paths.filter((p) => /^(clients|validators|types)\/(?!_|index\.ts)/.test(p));
+const resourceModules = (paths: readonly string[]): string[] =>
+  paths.filter((p) => /^(clients|validators|types)\/(?!_|index\.ts)/.test(p));
 
 describe('a program that uses one resource', () => {
-  it('keeps only that resource\'s client and validators, through the barrel', async () => {
+  it("keeps only that resource's client and validators, through the barrel", async () => {
     const modules = await kept(
       'one',
       "import { createClientContext, createProductsClient } from './out/index.js';\n" +
@@ -103,11 +142,26 @@ describe('a program that only reads, bundled with code splitting', () => {
         "const products = createProductsClient(createClientContext({ baseUrl: 'https://shop.example', apiKey: 'k' }));\n" +
         'console.log(await products.get(1));\n',
     );
-    expect(eager).toEqual(expect.arrayContaining(['clients/products.ts', 'runtime/http.ts', 'runtime/decode.ts', 'runtime/xml.ts', 'runtime/query.ts']));
+    expect(eager).toEqual(
+      expect.arrayContaining([
+        'clients/products.ts',
+        'runtime/http.ts',
+        'runtime/decode.ts',
+        'runtime/xml.ts',
+        'runtime/query.ts',
+      ]),
+    );
     expect(eager.filter((p) => WRITE_SIDE.test(p))).toEqual([]);
     expect(resourceModules(eager)).toEqual(['clients/products.ts']);
     // The chunks `create`/`update`/`patch` import: the write operations, the XML writer, the validators.
-    expect(lazy).toEqual(expect.arrayContaining(['runtime/write.ts', 'runtime/xml-write.ts', 'runtime/check.ts', 'validators/products.ts']));
+    expect(lazy).toEqual(
+      expect.arrayContaining([
+        'runtime/write.ts',
+        'runtime/xml-write.ts',
+        'runtime/check.ts',
+        'validators/products.ts',
+      ]),
+    );
   });
 
   // The top-level index.js re-exports every validator; esbuild then puts each validator (a file

@@ -15,18 +15,23 @@ const common = (price: string): Map<string, string> =>
 const USE = "import type { Product } from './out/index.js';\nexport const p: Product = { id: 1, price: 2 };\n";
 
 describe('typecheck with reuse', () => {
-  it.each(['nodenext', 'bundler'] as const)('reports an error that a changed dependency causes in an unchanged file (%s)', (resolution) => {
-    expect(typecheck(common('number'), resolution, { 'use.ts': USE })).toEqual([]);
-    const broken = typecheck(common('string'), resolution, { 'use.ts': USE });
-    expect(broken.join('\n')).toMatch(/^use\.ts:2: Type 'number' is not assignable to type 'string'/);
-    expect(broken).toEqual(typecheckFresh(common('string'), resolution, { 'use.ts': USE }));
-    // and the fix is seen too
-    expect(typecheck(common('number'), resolution, { 'use.ts': USE })).toEqual([]);
-  });
+  it.each(['nodenext', 'bundler'] as const)(
+    'reports an error that a changed dependency causes in an unchanged file (%s)',
+    (resolution) => {
+      expect(typecheck(common('number'), resolution, { 'use.ts': USE })).toEqual([]);
+      const broken = typecheck(common('string'), resolution, { 'use.ts': USE });
+      expect(broken.join('\n')).toMatch(/^use\.ts:2: Type 'number' is not assignable to type 'string'/);
+      expect(broken).toEqual(typecheckFresh(common('string'), resolution, { 'use.ts': USE }));
+      // and the fix is seen too
+      expect(typecheck(common('number'), resolution, { 'use.ts': USE })).toEqual([]);
+    },
+  );
 
   it('a file that leaves the program takes its diagnostics with it', () => {
     const bad = { 'use.ts': USE, 'bad.ts': 'export const x: string = 1;\n' };
-    expect(typecheck(common('number'), 'nodenext', bad)).toEqual(["bad.ts:1: Type 'number' is not assignable to type 'string'."]);
+    expect(typecheck(common('number'), 'nodenext', bad)).toEqual([
+      "bad.ts:1: Type 'number' is not assignable to type 'string'.",
+    ]);
     expect(typecheck(common('number'), 'nodenext', { 'use.ts': USE })).toEqual([]);
   });
 

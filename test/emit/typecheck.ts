@@ -105,7 +105,11 @@ function sameSettings(file: ts.SourceFile, settings: ts.ScriptTarget | ts.Create
   return file.languageVersion === settings.languageVersion && file.impliedNodeFormat === settings.impliedNodeFormat;
 }
 
-function createHost(options: ts.CompilerOptions, virtual: ReadonlyMap<string, string>, session: Session): ts.CompilerHost {
+function createHost(
+  options: ts.CompilerOptions,
+  virtual: ReadonlyMap<string, string>,
+  session: Session,
+): ts.CompilerHost {
   const virtualDirs = new Set<string>();
   for (const path of virtual.keys()) {
     for (let d = dirname(path); d.length > 1 && !virtualDirs.has(d); d = dirname(d)) virtualDirs.add(d);
@@ -180,7 +184,12 @@ function render(d: ts.Diagnostic, root: string): string {
   return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 }
 
-function project(root: string, files: ReadonlyMap<string, string>, extra: Readonly<Record<string, string>>, into: Map<string, string>): void {
+function project(
+  root: string,
+  files: ReadonlyMap<string, string>,
+  extra: Readonly<Record<string, string>>,
+  into: Map<string, string>,
+): void {
   into.set(`${root}/package.json`, JSON.stringify({ name: 'consumer', type: 'module' }));
   // The runtime's `@ts-nocheck` spares users' builds; the tests check the runtime all the same.
   for (const [path, text] of files) into.set(`${root}/out/${path}`, text.replace(RUNTIME_NOCHECK, ''));
@@ -212,13 +221,19 @@ export interface Project {
  * the diagnostics of each, as `typecheck` gives them for that project alone. Diagnostics without
  * a file (options, globals) are given to every project.
  */
-export function typecheckEach(projects: readonly Project[], resolution: Resolution, options: ts.CompilerOptions = {}): string[][] {
+export function typecheckEach(
+  projects: readonly Project[],
+  resolution: Resolution,
+  options: ts.CompilerOptions = {},
+): string[][] {
   const virtual = new Map<string, string>();
   const roots = projects.map((_, i) => `/virtual/p${i}`);
   projects.forEach((p, i) => project(roots[i]!, p.files, p.extra ?? {}, virtual));
   const diagnostics = check(virtual, compilerOptions(resolution, options));
   return roots.map((root) =>
-    diagnostics.filter((d) => d.file === undefined || d.file.fileName.startsWith(`${root}/`)).map((d) => render(d, root)),
+    diagnostics
+      .filter((d) => d.file === undefined || d.file.fileName.startsWith(`${root}/`))
+      .map((d) => render(d, root)),
   );
 }
 
@@ -233,6 +248,10 @@ export function typecheckFresh(
   project(ROOT, files, extra, virtual);
   const opts = compilerOptions(resolution, options);
   const host = createHost(opts, virtual, { disk: new Map(), previous: undefined });
-  const program = ts.createProgram({ rootNames: [...virtual.keys()].filter((k) => k.endsWith('.ts')), options: opts, host });
+  const program = ts.createProgram({
+    rootNames: [...virtual.keys()].filter((k) => k.endsWith('.ts')),
+    options: opts,
+    host,
+  });
   return ts.getPreEmitDiagnostics(program).map((d) => render(d, ROOT));
 }

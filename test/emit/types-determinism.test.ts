@@ -56,7 +56,8 @@ describe('determinism', () => {
       for (const seed of [1, 2, 3, 42]) expect(emit(shuffleModel(model, seed))).toEqual(reference);
       // The types emitter alone is order-independent too.
       const options = resolveEmitOptions();
-      const direct = (m: StoreSchema): [string, string][] => [...emitTypes(m, options, createEmitContext(model, options)).files].sort();
+      const direct = (m: StoreSchema): [string, string][] =>
+        [...emitTypes(m, options, createEmitContext(model, options)).files].sort();
       expect(direct(shuffleModel(model, 7))).toEqual(direct(model));
     });
   }

@@ -32,7 +32,11 @@ function types(model: StoreSchema, options: Partial<EmitOptions> = {}): FileMap 
 }
 
 function schemaOf(...resources: Resource[]): StoreSchema {
-  return { schemaVersion: 3, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
+  return {
+    schemaVersion: 3,
+    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
+    resources,
+  };
 }
 
 /** The body of `export interface <name> { ... }` (or the `export type` line) in a file. */
@@ -63,11 +67,19 @@ describe('shapes per resource', () => {
       makeField('name', { multilingual: true, format: 'isCatalogName' }),
     ],
     associations: [
-      makeAssociation('categories', { nodeName: 'category', resource: 'categories', fields: [makeField('id', { required: true })] }),
+      makeAssociation('categories', {
+        nodeName: 'category',
+        resource: 'categories',
+        fields: [makeField('id', { required: true })],
+      }),
       makeAssociation('order_rows', {
         nodeName: 'order_row',
         virtual: true,
-        fields: [makeField('id'), makeField('product_name', { readOnly: true }), makeField('product_id', { required: true, references: 'products' })],
+        fields: [
+          makeField('id'),
+          makeField('product_name', { readOnly: true }),
+          makeField('product_id', { required: true, references: 'products' }),
+        ],
       }),
     ],
   });
@@ -86,7 +98,9 @@ describe('shapes per resource', () => {
     // Items without documented fields are printed on one line.
     expect(declaration(text, 'Product')).toContain('categories: { id: Id<"categories"> }[];');
     // virtual association: plain number id, read-only field present on read
-    expect(declaration(text, 'Product')).toMatch(/order_rows: \{[\s\S]*id: number[;\s][\s\S]*product_id: Id<"products">[;\s][\s\S]*product_name: string/);
+    expect(declaration(text, 'Product')).toMatch(
+      /order_rows: \{[\s\S]*id: number[;\s][\s\S]*product_id: Id<"products">[;\s][\s\S]*product_name: string/,
+    );
   });
 
   it('input type: no id, read-only fields absent, required required, rest optional', () => {
@@ -108,10 +122,22 @@ describe('shapes per resource', () => {
   it.each([
     [['GET'], ['Product']],
     [['GET', 'HEAD'], ['Product']],
-    [['GET', 'POST'], ['Product', 'ProductInput']],
-    [['GET', 'PUT'], ['Product', 'ProductInput']],
-    [['GET', 'PUT', 'PATCH'], ['Product', 'ProductInput', 'ProductPatch']],
-    [['GET', 'PATCH'], ['Product', 'ProductPatch']],
+    [
+      ['GET', 'POST'],
+      ['Product', 'ProductInput'],
+    ],
+    [
+      ['GET', 'PUT'],
+      ['Product', 'ProductInput'],
+    ],
+    [
+      ['GET', 'PUT', 'PATCH'],
+      ['Product', 'ProductInput', 'ProductPatch'],
+    ],
+    [
+      ['GET', 'PATCH'],
+      ['Product', 'ProductPatch'],
+    ],
   ] as const)('methods %j → %j', (methods, expected) => {
     const text = types(schemaOf({ ...product, methods })).get('types/products.ts')!;
     const declared = [...text.matchAll(/export (?:interface|type) (\w+)/g)].map((m) => m[1]);
@@ -131,13 +157,18 @@ describe('shapes per resource', () => {
   });
 
   it('skips resources without fields (images, search) but lists them in ResourceName', () => {
-    const files = types(schemaOf(product, makeResource('search', { synopsis: { source: 'none', reason: 'no schema' } })));
+    const files = types(
+      schemaOf(product, makeResource('search', { synopsis: { source: 'none', reason: 'no schema' } })),
+    );
     expect([...files.keys()].sort()).toEqual(['common.ts', 'types/index.ts', 'types/products.ts']);
     expect(files.get('common.ts')).toContain('export type ResourceName = "products" | "search";');
   });
 
   it('uses the listed id field for docs, and never types it twice', () => {
-    const r = makeResource('products', { nodeName: 'product', fields: [makeField('id', { inputType: 'listId', maxSize: 10 })] });
+    const r = makeResource('products', {
+      nodeName: 'product',
+      fields: [makeField('id', { inputType: 'listId', maxSize: 10 })],
+    });
     const text = types(schemaOf(r)).get('types/products.ts')!;
     expect(text.match(/^ {2}id: /gm)).toHaveLength(1);
     // The doc says what the type does not: the length, not the kind.
@@ -162,20 +193,31 @@ describe('shapes per resource', () => {
       'extensions__?: Extensions',
     ]);
     // The field plan reports it, once for every emitter.
-    expect(ctx.plan.diagnostics).toEqual([expect.objectContaining({ code: 'field-name-clash', resource: 'things', field: 'associations' })]);
+    expect(ctx.plan.diagnostics).toEqual([
+      expect.objectContaining({ code: 'field-name-clash', resource: 'things', field: 'associations' }),
+    ]);
   });
 
   it('warns about unknown formats of association fields with their path', () => {
     const r = makeResource('carts', {
       nodeName: 'cart',
       fields: [makeField('x', { format: 'isOdd' })],
-      associations: [makeAssociation('cart_rows', { nodeName: 'cart_row', virtual: true, fields: [makeField('x', { format: 'isOdd' })] })],
+      associations: [
+        makeAssociation('cart_rows', {
+          nodeName: 'cart_row',
+          virtual: true,
+          fields: [makeField('x', { format: 'isOdd' })],
+        }),
+      ],
     });
     const model = schemaOf(r);
     const { diagnostics } = emitAll(model, resolveEmitOptions(), { templates: new Map() });
     expect(diagnostics.map((d) => [d.field, d.message])).toEqual([
       ['x', 'carts.x: format "isOdd" is unknown to prestashop-codegen; typed as a string and not checked'],
-      ['associations.cart_rows.x', 'carts.associations.cart_rows.x: format "isOdd" is unknown to prestashop-codegen; typed as a string and not checked'],
+      [
+        'associations.cart_rows.x',
+        'carts.associations.cart_rows.x: format "isOdd" is unknown to prestashop-codegen; typed as a string and not checked',
+      ],
     ]);
   });
 
@@ -192,9 +234,11 @@ describe('shapes per resource', () => {
 
   it('LangId is the union of the snapshot languages (number when none)', () => {
     expect(types(fixture('catalog')).get('common.ts')).toContain('export type LangId = 1 | 2;');
-    expect(types({ ...schemaOf(product), store: { psVersion: null, languages: [], catalog: null, timeZone: null } }).get('common.ts')).toContain(
-      'export type LangId = number;',
-    );
+    expect(
+      types({ ...schemaOf(product), store: { psVersion: null, languages: [], catalog: null, timeZone: null } }).get(
+        'common.ts',
+      ),
+    ).toContain('export type LangId = number;');
   });
 });
 
@@ -275,19 +319,24 @@ describe('generated code compiles and keeps its promises', () => {
 
   it('catalog consumer also compiles with exactOptionalPropertyTypes', () => {
     const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: TEMPLATES });
-    expect(typecheck(files, 'bundler', { 'use.ts': CATALOG_CONSUMER }, { exactOptionalPropertyTypes: true })).toEqual([]);
+    expect(typecheck(files, 'bundler', { 'use.ts': CATALOG_CONSUMER }, { exactOptionalPropertyTypes: true })).toEqual(
+      [],
+    );
   });
 
   it('a broken promise is reported (the checker is not blind)', () => {
     const { files } = emitAll(fixture('catalog'), resolveEmitOptions(), { templates: TEMPLATES });
-    const errors = typecheck(files, 'nodenext', { 'use.ts': CATALOG_CONSUMER.replace("price: 9.5,", '') });
+    const errors = typecheck(files, 'nodenext', { 'use.ts': CATALOG_CONSUMER.replace('price: 9.5,', '') });
     expect(errors.join('\n')).toMatch(/use\.ts:\d+: .*price/);
   });
 
   it.each([
     [{ decimals: 'string' }, `export const d: string = product.price;`],
     [{ dates: 'Date' }, `export const d: Date | null = product.date_add;`],
-    [{ brandedIds: false }, `export const d: number = product.id_category_default; export const e: typeof product.id_category_default = 1 as number;`],
+    [
+      { brandedIds: false },
+      `export const d: number = product.id_category_default; export const e: typeof product.id_category_default = 1 as number;`,
+    ],
   ] as const)('options %j change the types', (options, line) => {
     const { files } = emitAll(fixture('catalog'), resolveEmitOptions(options), { templates: TEMPLATES });
     const use = `import type { Product } from './out/index.js';\ndeclare const product: Product;\n${line}\n`;
@@ -340,7 +389,9 @@ export const shared: Shared | Id2 | Promise2 | Promise3 | undefined = undefined;
             makeField(`f${evil}`, { format: evil, inputType: evil, references: evil, required: true }),
             makeField('g', { format: 'isUnsignedId', references: evil, multilingual: true }),
           ],
-          associations: [makeAssociation(`a${evil}`, { nodeName: evil, resource: evil, fields: [makeField('id'), makeField(evil)] })],
+          associations: [
+            makeAssociation(`a${evil}`, { nodeName: evil, resource: evil, fields: [makeField('id'), makeField(evil)] }),
+          ],
         }),
       ],
     };

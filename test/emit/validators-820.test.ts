@@ -58,8 +58,14 @@ afterAll(() => {
 
 /** Runs a body through both flavours; both must give the same issues, returned as pairs. */
 /** `operation`: 'update' unless told (a PUT body); null = the validator's own default ('create'). */
-function check(resource: string, body: unknown, patch = false, operation: 'create' | 'update' | null = 'update'): [string, string][] {
-  const run = (f: Flavour): ValidationResult => (patch ? f.patch(resource)!(body) : f.input(resource)(body, operation ?? undefined));
+function check(
+  resource: string,
+  body: unknown,
+  patch = false,
+  operation: 'create' | 'update' | null = 'update',
+): [string, string][] {
+  const run = (f: Flavour): ValidationResult =>
+    patch ? f.patch(resource)!(body) : f.input(resource)(body, operation ?? undefined);
   const a = run(standalone);
   const b = run(zod);
   expect(pairs(b), 'zod output agrees with the standalone validators').toEqual(pairs(a));
@@ -69,15 +75,26 @@ function check(resource: string, body: unknown, patch = false, operation: 'creat
 
 it('checks a body as a create (POST) by default, the first use of <Type>Input', () => {
   // modifierWsLinkRewrite runs Tools::str2url on POST: "tasse été" is stored as "tasse-ete".
-  const body = { ...minimalValidBody(plans.get('products')!), link_rewrite: [{ id: 1, value: 'tasse été' }, { id: 2, value: 'tasse été' }] };
+  const body = {
+    ...minimalValidBody(plans.get('products')!),
+    link_rewrite: [
+      { id: 1, value: 'tasse été' },
+      { id: 2, value: 'tasse été' },
+    ],
+  };
   expect(check('products', body, false, null)).toEqual([]);
   expect(check('products', body, false, 'create')).toEqual([]);
-  expect(check('products', body, false, 'update')).toEqual([['link_rewrite[1]', 'invalid_format'], ['link_rewrite[2]', 'invalid_format']]);
+  expect(check('products', body, false, 'update')).toEqual([
+    ['link_rewrite[1]', 'invalid_format'],
+    ['link_rewrite[2]', 'invalid_format'],
+  ]);
 });
 
 it('covers the writable resources of the snapshot', () => {
   expect(writable.length).toBeGreaterThan(50);
-  expect(writable.map((r) => r.name)).toEqual(expect.arrayContaining(['products', 'customers', 'addresses', 'orders', 'stock_availables']));
+  expect(writable.map((r) => r.name)).toEqual(
+    expect.arrayContaining(['products', 'customers', 'addresses', 'orders', 'stock_availables']),
+  );
   expect(writable.map((r) => r.name)).not.toContain('stock_movements');
 });
 
@@ -97,15 +114,21 @@ describe.each(writable.map((r) => r.name))('%s', (resource) => {
     expect(check(resource, minimalValidBody(plan))).toEqual([]);
   });
 
-  it.each(writableFields.filter((f) => f.required).map((f) => [f.name, f] as const))('refuses a body without %s', (name, f) => {
-    const body = minimalValidBody(plan);
-    delete body[name];
-    expect(check(resource, body)).toEqual([[f.multilingual ? `${name}[1]` : name, 'required']]);
-  });
+  it.each(writableFields.filter((f) => f.required).map((f) => [f.name, f] as const))(
+    'refuses a body without %s',
+    (name, f) => {
+      const body = minimalValidBody(plan);
+      delete body[name];
+      expect(check(resource, body)).toEqual([[f.multilingual ? `${name}[1]` : name, 'required']]);
+    },
+  );
 
-  it.each(plan.fields.filter((f) => f.readOnly).map((f) => [f.name] as const))('refuses the read-only field %s', (name) => {
-    expect(check(resource, { ...minimalValidBody(plan), [name]: 'x' })).toEqual([[name, 'read_only']]);
-  });
+  it.each(plan.fields.filter((f) => f.readOnly).map((f) => [f.name] as const))(
+    'refuses the read-only field %s',
+    (name) => {
+      expect(check(resource, { ...minimalValidBody(plan), [name]: 'x' })).toEqual([[name, 'read_only']]);
+    },
+  );
 
   const limited = writableFields.filter(hasTestableLimit);
   it.each(limited.map((f) => [f.name, f] as const))('refuses %s one character over maxSize', (name, f) => {
@@ -117,7 +140,9 @@ describe.each(writable.map((r) => r.name))('%s', (resource) => {
   it.each(ruled.map((f) => [f.name, f.rule, f] as const))('refuses a bad %s (%s)', (name, _rule, f) => {
     const path = f.multilingual ? `${name}[2]` : name;
     // As a PUT: on create the store normalises some values (link_rewrite) before its rule.
-    expect(check(resource, { ...minimalValidBody(plan), [name]: invalidValue(f) }, false, 'update')).toEqual([[path, 'invalid_format']]);
+    expect(check(resource, { ...minimalValidBody(plan), [name]: invalidValue(f) }, false, 'update')).toEqual([
+      [path, 'invalid_format'],
+    ]);
   });
 
   it.each(writableFields.map((f) => [f.name, f] as const))('refuses a value of the wrong type for %s', (name, f) => {
@@ -171,11 +196,29 @@ describe('products in detail', () => {
     expect(result).toEqual({
       ok: false,
       issues: [
-        { path: 'name[2]', code: 'invalid_format', message: "name (language 2) is not valid for PrestaShop's isCatalogName: expected a name without < > ; = # { }" },
-        { path: 'price', code: 'invalid_format', message: "price is not valid for PrestaShop's isPrice: expected a price such as 12.5 (up to 10 digits and 9 decimals, no sign)" },
+        {
+          path: 'name[2]',
+          code: 'invalid_format',
+          message:
+            "name (language 2) is not valid for PrestaShop's isCatalogName: expected a name without < > ; = # { }",
+        },
+        {
+          path: 'price',
+          code: 'invalid_format',
+          message:
+            "price is not valid for PrestaShop's isPrice: expected a price such as 12.5 (up to 10 digits and 9 decimals, no sign)",
+        },
         { path: 'reference', code: 'too_long', message: 'reference is 65 characters long; at most 64 are allowed' },
-        { path: 'manufacturer_name', code: 'read_only', message: 'manufacturer_name cannot be written (the store refuses read-only fields)' },
-        { path: 'associations.categories[1].id', code: 'required', message: 'associations.categories[1].id is required' },
+        {
+          path: 'manufacturer_name',
+          code: 'read_only',
+          message: 'manufacturer_name cannot be written (the store refuses read-only fields)',
+        },
+        {
+          path: 'associations.categories[1].id',
+          code: 'required',
+          message: 'associations.categories[1].id is required',
+        },
       ],
     });
   });
@@ -186,7 +229,9 @@ describe('products in detail', () => {
     expect(input({ price: 1, name: name('😀'.repeat(128)) }).ok).toBe(true);
     // `&amp;` is one character to PrestaShop (isGenericName allows `&` and `;`; isCatalogName does not).
     expect(input({ price: 1, meta_title: name('&amp;'.repeat(255)) }).ok).toBe(true);
-    expect(pairs(input({ price: 1, meta_title: name(`${'&amp;'.repeat(255)}x`) }))).toEqual([['meta_title[1]', 'too_long']]);
+    expect(pairs(input({ price: 1, meta_title: name(`${'&amp;'.repeat(255)}x`) }))).toEqual([
+      ['meta_title[1]', 'too_long'],
+    ]);
     expect(pairs(input({ price: 1, name: name('😀'.repeat(129)) }))).toEqual([['name[1]', 'too_long']]);
   });
 
@@ -210,12 +255,18 @@ describe('products in detail', () => {
   });
 
   it('refuses an association the store does not know (86), but passes unknown fields', () => {
-    expect(pairs(input({ price: 1, associations: { colours: [] } }))).toEqual([['associations.colours', 'unknown_key']]);
-    expect(input({ price: 1, my_module_field: 'x', associations: { categories: [{ id: 1, position: 3 }] } }).ok).toBe(true);
+    expect(pairs(input({ price: 1, associations: { colours: [] } }))).toEqual([
+      ['associations.colours', 'unknown_key'],
+    ]);
+    expect(input({ price: 1, my_module_field: 'x', associations: { categories: [{ id: 1, position: 3 }] } }).ok).toBe(
+      true,
+    );
   });
 
   it('accepts module fields under extensions, with plain values only', () => {
-    expect(input({ price: 1, extensions: { my_field: 'x', my_flag: true, my_list: [{ id: 1, value: 'a' }] } }).ok).toBe(true);
+    expect(input({ price: 1, extensions: { my_field: 'x', my_flag: true, my_list: [{ id: 1, value: 'a' }] } }).ok).toBe(
+      true,
+    );
     expect(pairs(input({ price: 1, extensions: { nested: { a: 1 } } }))).toEqual([['extensions', 'invalid_type']]);
   });
 
@@ -234,12 +285,30 @@ describe('required multilingual fields', () => {
   it(`need the default language (${resource.name}.${field.name})`, () => {
     expect(check(resource.name, body([{ id: 1, value: text }]))).toEqual([]);
     expect(check(resource.name, body([{ id: 2, value: text }]))).toEqual([[`${field.name}[1]`, 'required']]);
-    expect(check(resource.name, body([{ id: 1, value: '' }, { id: 2, value: text }]))).toEqual([[`${field.name}[1]`, 'required']]);
-    expect(check(resource.name, body([{ id: 1, value: text }, { id: 2, value: '' }]))).toEqual([]);
+    expect(
+      check(
+        resource.name,
+        body([
+          { id: 1, value: '' },
+          { id: 2, value: text },
+        ]),
+      ),
+    ).toEqual([[`${field.name}[1]`, 'required']]);
+    expect(
+      check(
+        resource.name,
+        body([
+          { id: 1, value: text },
+          { id: 2, value: '' },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('may leave the default language out of a PATCH (the stored value stays)', () => {
     expect(check(resource.name, { [field.name]: [{ id: 2, value: text }] }, true)).toEqual([]);
-    expect(check(resource.name, { [field.name]: [{ id: 1, value: '' }] }, true)).toEqual([[`${field.name}[1]`, 'required']]);
+    expect(check(resource.name, { [field.name]: [{ id: 1, value: '' }] }, true)).toEqual([
+      [`${field.name}[1]`, 'required'],
+    ]);
   });
 });

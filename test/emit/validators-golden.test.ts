@@ -30,7 +30,12 @@ function goldenFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
     .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'))
+    .map((e) =>
+      join(e.parentPath, e.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    )
     .sort();
 }
 
@@ -52,19 +57,26 @@ describe.each(Object.entries(CASES))('golden %s', (golden, [snapshot, options]) 
       return;
     }
     expect(extra, 'golden files the emitter no longer produces (run npm run test:update)').toEqual([]);
-    expect([...files.keys()].filter((p) => !present.includes(p)), 'emitted files without a golden (run npm run test:update)').toEqual([]);
+    expect(
+      [...files.keys()].filter((p) => !present.includes(p)),
+      'emitted files without a golden (run npm run test:update)',
+    ).toEqual([]);
   });
 
   it.each([...files.keys()])('%s matches', async (path) => {
     await expect(files.get(path)).toMatchFileSnapshot(join(dir, path));
   });
 
-  it.each(['nodenext', 'bundler'] as const)('the whole output type-checks under strict (%s)', async (resolution) => {
-    const output = await emitOutput(model, options);
-    // Only the zod flavour may import zod: the standalone output gets no path to it, so an import
-    // of zod there is an error. The same options as the other checks of this output (test/client)
-    // let test/emit/typecheck.ts reuse their program.
-    const zod = resolved.validators === 'zod' ? { paths: { zod: [ZOD_TYPES] } } : {};
-    expect(typecheck(output, resolution, {}, zod)).toEqual([]);
-  }, 120_000);
+  it.each(['nodenext', 'bundler'] as const)(
+    'the whole output type-checks under strict (%s)',
+    async (resolution) => {
+      const output = await emitOutput(model, options);
+      // Only the zod flavour may import zod: the standalone output gets no path to it, so an import
+      // of zod there is an error. The same options as the other checks of this output (test/client)
+      // let test/emit/typecheck.ts reuse their program.
+      const zod = resolved.validators === 'zod' ? { paths: { zod: [ZOD_TYPES] } } : {};
+      expect(typecheck(output, resolution, {}, zod)).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -202,10 +202,19 @@ function typed(p: ValuePlan, text: string): unknown {
 /** A valid value for a plan (a language list for multilingual fields). */
 export function validValue(p: ValuePlan): unknown {
   const allowed = p.values?.find((v) => v !== '');
-  let text = allowed ?? (p.form === 'boolean' ? '1' : (p.rule !== null ? VALID_TEXT[p.rule] : undefined) ?? (p.form === 'number' ? '1' : 'Test'));
+  let text =
+    allowed ??
+    (p.form === 'boolean'
+      ? '1'
+      : ((p.rule !== null ? VALID_TEXT[p.rule] : undefined) ?? (p.form === 'number' ? '1' : 'Test')));
   if (p.maxSize !== null && text.length > p.maxSize) text = text.slice(0, p.maxSize);
   const v = typed(p, text);
-  return p.multilingual ? [{ id: 1, value: v }, { id: 2, value: v }] : v;
+  return p.multilingual
+    ? [
+        { id: 1, value: v },
+        { id: 2, value: v },
+      ]
+    : v;
 }
 
 /** A value the plan's rule refuses, or null when there is none that fits the type and size. */
@@ -216,7 +225,12 @@ export function invalidValue(p: ValuePlan): unknown {
   if (p.form === 'number' && !Number.isFinite(Number(text))) return null;
   if ((p.form === 'day' || p.form === 'datetime') && p.rule !== 'isBirthDate') return null;
   const v = typed(p, text);
-  return p.multilingual ? [{ id: 1, value: validValue({ ...p, multilingual: false }) }, { id: 2, value: v }] : v;
+  return p.multilingual
+    ? [
+        { id: 1, value: validValue({ ...p, multilingual: false }) },
+        { id: 2, value: v },
+      ]
+    : v;
 }
 
 /** Whether `tooLongValue` has a value for the plan (a limit short enough to build a string over it). */
@@ -231,7 +245,12 @@ export function tooLongValue(p: ValuePlan): unknown {
   if (!hasTestableLimit(p) || p.maxSize === null) return null;
   if (p.form === 'number') return Number('1'.repeat(p.maxSize + 1));
   const text = 'a'.repeat(p.maxSize + 1);
-  return p.multilingual ? [{ id: 1, value: validValue({ ...p, multilingual: false }) }, { id: 2, value: text }] : text;
+  return p.multilingual
+    ? [
+        { id: 1, value: validValue({ ...p, multilingual: false }) },
+        { id: 2, value: text },
+      ]
+    : text;
 }
 
 /** A body with every writable field and one item per association, all valid. */
@@ -260,5 +279,7 @@ export function minimalValidBody(plan: ResourcePlan): Record<string, unknown> {
 /** `[path, code]` pairs of a result, sorted, for comparisons. */
 export function pairs(result: ValidationResult): [string, string][] {
   if (result.ok) return [];
-  return result.issues.map((i): [string, string] => [i.path, i.code]).sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : 1));
+  return result.issues
+    .map((i): [string, string] => [i.path, i.code])
+    .sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : 1));
 }

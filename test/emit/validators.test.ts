@@ -7,7 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveEmitOptions, type EmitOptions } from '../../src/emit/context.js';
 import { createEmitContext } from '../../src/emit/index.js';
 import { emitValidators } from '../../src/emit/validators/index.js';
-import { canonicalize, makeAssociation, makeField, makeResource, VALIDATORS, type Resource, type StoreSchema } from '../../src/model/index.js';
+import {
+  canonicalize,
+  makeAssociation,
+  makeField,
+  makeResource,
+  VALIDATORS,
+  type Resource,
+  type StoreSchema,
+} from '../../src/model/index.js';
 import * as rules from '../../templates/runtime/rules.js';
 import { emitOutput, importOutput, loadSnapshot, pairs, type Validator } from './validators-harness.js';
 import { FLAVOURS, type FlavourName } from '../../src/emit/validators/flavours.js';
@@ -34,27 +42,56 @@ const product = makeResource('products', {
     makeField('flag', { format: 'isCookie' }),
   ],
   associations: [
-    makeAssociation('categories', { nodeName: 'category', resource: 'categories', fields: [makeField('id', { required: true })] }),
+    makeAssociation('categories', {
+      nodeName: 'category',
+      resource: 'categories',
+      fields: [makeField('id', { required: true })],
+    }),
     makeAssociation('order_rows', {
       nodeName: 'order_row',
       virtual: true,
-      fields: [makeField('product_name', { readOnly: true }), makeField('product_id', { required: true, references: 'products' })],
+      fields: [
+        makeField('product_name', { readOnly: true }),
+        makeField('product_id', { required: true, references: 'products' }),
+      ],
     }),
   ],
 });
 const customer = makeResource('customers', {
   nodeName: 'customer',
   methods: ['GET', 'POST', 'PUT'],
-  fields: [makeField('email', { required: true, format: 'isEmail', maxSize: 255 }), makeField('birthday', { format: 'isBirthDate' })],
+  fields: [
+    makeField('email', { required: true, format: 'isEmail', maxSize: 255 }),
+    makeField('birthday', { format: 'isBirthDate' }),
+  ],
 });
-const readOnlyResource = makeResource('stock_movements', { nodeName: 'stock_mvt', methods: ['GET'], fields: [makeField('id_product')] });
-const patchOnly = makeResource('shops', { nodeName: 'shop', methods: ['GET', 'PATCH'], fields: [makeField('name', { required: true, format: 'isGenericName' })] });
-const noFields = makeResource('images', { methods: [...ALL], synopsis: { source: 'none', reason: 'specific management' } });
+const readOnlyResource = makeResource('stock_movements', {
+  nodeName: 'stock_mvt',
+  methods: ['GET'],
+  fields: [makeField('id_product')],
+});
+const patchOnly = makeResource('shops', {
+  nodeName: 'shop',
+  methods: ['GET', 'PATCH'],
+  fields: [makeField('name', { required: true, format: 'isGenericName' })],
+});
+const noFields = makeResource('images', {
+  methods: [...ALL],
+  synopsis: { source: 'none', reason: 'specific management' },
+});
 
 function schemaOf(...resources: Resource[]): StoreSchema {
   return {
     schemaVersion: 3,
-    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }], catalog: null, timeZone: null },
+    store: {
+      psVersion: '8.2.0',
+      languages: [
+        { id: 1, isoCode: 'en' },
+        { id: 2, isoCode: 'fr' },
+      ],
+      catalog: null,
+      timeZone: null,
+    },
     resources,
   };
 }
@@ -81,17 +118,32 @@ async function load(m: StoreSchema, options: Partial<EmitOptions> = {}): Promise
 describe('files', () => {
   it('writes a file per resource that accepts writes, and a barrel', () => {
     const { files } = emit(model);
-    expect([...files.keys()].sort()).toEqual(['validators/customers.ts', 'validators/index.ts', 'validators/products.ts', 'validators/shops.ts']);
+    expect([...files.keys()].sort()).toEqual([
+      'validators/customers.ts',
+      'validators/index.ts',
+      'validators/products.ts',
+      'validators/shops.ts',
+    ]);
     const products = files.get('validators/products.ts')!;
-    expect(oneLine(products)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "create", ): ValidationResult<ProductInput>');
-    expect(oneLine(products)).toContain('function _validateProductPatch(value: unknown): ValidationResult<ProductPatch>');
+    expect(oneLine(products)).toContain(
+      'function _validateProductInput( value: unknown, operation: "create" | "update" = "create", ): ValidationResult<ProductInput>',
+    );
+    expect(oneLine(products)).toContain(
+      'function _validateProductPatch(value: unknown): ValidationResult<ProductPatch>',
+    );
     // Each export is its check function carrying ~standard, made by a call a bundler may drop.
-    expect(oneLine(products)).toContain('export const validateProductInput = /* @__PURE__ */ standardSchema( _validateProductInput, );');
+    expect(oneLine(products)).toContain(
+      'export const validateProductInput = /* @__PURE__ */ standardSchema( _validateProductInput, );',
+    );
     expect(products).toContain('from "../runtime/rules.js"');
     expect(products).not.toContain('zod');
     expect(files.get('validators/customers.ts')).not.toContain('validateCustomerPatch');
-    expect(files.get('validators/shops.ts')).toContain('function _validateShopPatch(value: unknown): ValidationResult<ShopPatch>');
-    expect(oneLine(files.get('validators/shops.ts')!)).toContain('export const validateShopPatch = /* @__PURE__ */ standardSchema(_validateShopPatch);');
+    expect(files.get('validators/shops.ts')).toContain(
+      'function _validateShopPatch(value: unknown): ValidationResult<ShopPatch>',
+    );
+    expect(oneLine(files.get('validators/shops.ts')!)).toContain(
+      'export const validateShopPatch = /* @__PURE__ */ standardSchema(_validateShopPatch);',
+    );
     expect(files.get('validators/shops.ts')).not.toContain('validateShopInput');
     expect(files.get('validators/index.ts')).toContain('export * from "./products.js";');
   });
@@ -101,12 +153,16 @@ describe('files', () => {
     const { files } = emit(model, { validators: 'zod' });
     // The glue is a template (templates/zod/_zod.ts), copied only into zod output with validators.
     expect(files.has('validators/_zod.ts')).toBe(false);
-    expect((await emitOutput(model, { validators: 'zod' })).get('validators/_zod.ts')).toContain('export function checks<');
+    expect((await emitOutput(model, { validators: 'zod' })).get('validators/_zod.ts')).toContain(
+      'export function checks<',
+    );
     expect((await emitOutput(model, {})).has('validators/_zod.ts')).toBe(false);
     expect((await emitOutput(schemaOf(noFields), { validators: 'zod' })).has('validators/_zod.ts')).toBe(false);
     expect(files.get('validators/products.ts')).toContain('import { z } from "zod";');
     expect(files.get('validators/products.ts')).toContain('export const productInputSchema = z.looseObject({');
-    expect(oneLine(files.get('validators/products.ts')!)).toContain('function _validateProductInput( value: unknown, operation: "create" | "update" = "create", )');
+    expect(oneLine(files.get('validators/products.ts')!)).toContain(
+      'function _validateProductInput( value: unknown, operation: "create" | "update" = "create", )',
+    );
   });
 
   it('is byte-identical whatever the order of resources (fields keep the store order, a fact of the store)', () => {
@@ -127,7 +183,8 @@ describe('files', () => {
 describe('rules table', () => {
   it('names only functions the runtime exports', () => {
     const exported = rules as unknown as Record<string, unknown>;
-    for (const name of [...VALIDATORS.map((v) => v.name), 'isNumeric', 'charLength']) expect(typeof exported[name], name).toBe('function');
+    for (const name of [...VALIDATORS.map((v) => v.name), 'isNumeric', 'charLength'])
+      expect(typeof exported[name], name).toBe('function');
   });
 
   it('has a rule for every format of the 8.2.0 snapshot', () => {
@@ -159,13 +216,23 @@ describe('generated code at run time', () => {
 
   it('passes unknown keys by default (modules add fields)', async () => {
     const m = await load(model);
-    const body = { price: 1, name: [{ id: 1, value: 'x' }], module_field: 'x', associations: { categories: [{ id: 1, extra: 1 }] } };
+    const body = {
+      price: 1,
+      name: [{ id: 1, value: 'x' }],
+      module_field: 'x',
+      associations: { categories: [{ id: 1, extra: 1 }] },
+    };
     expect(m['validateProductInput']!(body)).toEqual({ ok: true, value: body });
   });
 
   it.each(ALL_FLAVOURS)('refuses unknown keys with unknownKeys: strict (%s)', async (validators) => {
     const m = await load(model, { unknownKeys: 'strict', validators });
-    const body = { price: 1, name: [{ id: 1, value: 'x' }], module_field: 'x', associations: { categories: [{ id: 1, extra: 1 }] } };
+    const body = {
+      price: 1,
+      name: [{ id: 1, value: 'x' }],
+      module_field: 'x',
+      associations: { categories: [{ id: 1, extra: 1 }] },
+    };
     expect(pairs(m['validateProductInput']!(body))).toEqual([
       ['associations.categories[0].extra', 'unknown_key'],
       ['module_field', 'unknown_key'],
@@ -190,18 +257,30 @@ describe('generated code at run time', () => {
 
   it('requires the default language given by defaultLanguage', async () => {
     const m = await load(model, { defaultLanguage: 2 });
-    expect(pairs(m['validateProductInput']!({ price: 1, name: [{ id: 1, value: 'x' }] }))).toEqual([['name[2]', 'required']]);
+    expect(pairs(m['validateProductInput']!({ price: 1, name: [{ id: 1, value: 'x' }] }))).toEqual([
+      ['name[2]', 'required'],
+    ]);
     expect(m['validateProductInput']!({ price: 1, name: [{ id: 2, value: 'x' }] }).ok).toBe(true);
   });
 
   it.each(ALL_FLAVOURS)('checks Date values with dates: Date (%s)', async (validators) => {
     const m = await load(model, { dates: 'Date', validators });
     const ok = { price: 1, name: [{ id: 1, value: 'x' }] };
-    expect(m['validateProductInput']!({ ...ok, date_add: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), available_date: null }).ok).toBe(true);
-    expect(pairs(m['validateProductInput']!({ ...ok, date_add: new Date('nope') }))).toEqual([['date_add', 'invalid_type']]);
-    expect(pairs(m['validateProductInput']!({ ...ok, date_add: '2024-01-02' }))).toEqual([['date_add', 'invalid_type']]);
-    expect(pairs(m['validateProductInput']!({ ...ok, date_add: new Date(-62198755200000) }))).toEqual([['date_add', 'invalid_format']]);
-    expect(pairs(m['validateCustomerInput']!({ email: 'a@b.co', birthday: new Date(Date.UTC(3000, 0, 1)) }))).toEqual([['birthday', 'invalid_format']]);
+    expect(
+      m['validateProductInput']!({ ...ok, date_add: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), available_date: null }).ok,
+    ).toBe(true);
+    expect(pairs(m['validateProductInput']!({ ...ok, date_add: new Date('nope') }))).toEqual([
+      ['date_add', 'invalid_type'],
+    ]);
+    expect(pairs(m['validateProductInput']!({ ...ok, date_add: '2024-01-02' }))).toEqual([
+      ['date_add', 'invalid_type'],
+    ]);
+    expect(pairs(m['validateProductInput']!({ ...ok, date_add: new Date(-62198755200000) }))).toEqual([
+      ['date_add', 'invalid_format'],
+    ]);
+    expect(pairs(m['validateCustomerInput']!({ email: 'a@b.co', birthday: new Date(Date.UTC(3000, 0, 1)) }))).toEqual([
+      ['birthday', 'invalid_format'],
+    ]);
     expect(m['validateCustomerInput']!({ email: 'a@b.co', birthday: new Date(Date.UTC(1990, 3, 1)) }).ok).toBe(true);
   });
 
@@ -259,7 +338,14 @@ describe("the spec's inputType kinds", () => {
     const base = Object.fromEntries(
       resource.fields
         .filter((f) => f.required && !f.readOnly && f.name !== 'id')
-        .map((f) => [f.name, f.multilingual || f.inputType === 'langList' ? [{ id: 1, value: 'x' }] : f.inputType === 'listId' || f.inputType === 'numeric' ? 1 : 'x']),
+        .map((f) => [
+          f.name,
+          f.multilingual || f.inputType === 'langList'
+            ? [{ id: 1, value: 'x' }]
+            : f.inputType === 'listId' || f.inputType === 'numeric'
+              ? 1
+              : 'x',
+        ]),
     );
     expect(validate(base).ok).toBe(true);
     expect(pairs(validate({ ...base, [listId!.name]: -1 }))).toEqual([[listId!.name, 'invalid_format']]);

@@ -37,7 +37,17 @@ describe('prestashop-codegen export', () => {
     expect(a.code).toBe(0);
     expect(a.stderr).toMatch(/Wrote OpenAPI 3\.1 document \(7 resources, \d+ bytes\) to out\/openapi\.json/);
     expect(await readFile(join(dir, 'out', 'openapi.json'), 'utf8')).toBe(renderExport(loadSnapshot(MINI), 'openapi'));
-    const b = await run(['export', '--schema', MINI, '--format', 'jsonschema', '--decimals', 'string', '--out', 'schemas.json']);
+    const b = await run([
+      'export',
+      '--schema',
+      MINI,
+      '--format',
+      'jsonschema',
+      '--decimals',
+      'string',
+      '--out',
+      'schemas.json',
+    ]);
     expect(b.code).toBe(0);
     expect(await readFile(join(dir, 'schemas.json'), 'utf8')).toBe(
       renderExport(loadSnapshot(MINI), 'jsonschema', { decimals: 'string' }),

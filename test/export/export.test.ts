@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { NameTable } from '../../src/naming/index.js';
 import { buildJsonSchema, buildOpenApi, renderExport, stableJson } from '../../src/export/index.js';
-import {
-  makeAssociation,
-  makeField,
-  makeResource,
-  usableMethods,
-  type StoreSchema,
-} from '../../src/model/index.js';
+import { makeAssociation, makeField, makeResource, usableMethods, type StoreSchema } from '../../src/model/index.js';
 import { HERE, jsonSchemaValidator, loadSnapshot, MINI, openApiErrors, PS820 } from './helpers.js';
 
 // Loose views of the documents, for assertions.
@@ -24,7 +18,8 @@ const GOLDEN = join(HERE, 'golden');
 function operations(doc: Doc): string[] {
   const out: string[] = [];
   for (const [path, item] of Object.entries(doc.paths as Doc)) {
-    for (const method of Object.keys(item as Doc)) if (method !== 'parameters') out.push(`${method.toUpperCase()} ${path}`);
+    for (const method of Object.keys(item as Doc))
+      if (method !== 'parameters') out.push(`${method.toUpperCase()} ${path}`);
   }
   return out.sort();
 }
@@ -44,7 +39,8 @@ describe('export: golden files', () => {
     expect(await openApiErrors(JSON.parse(text))).toBeNull();
     const bundle = JSON.parse(schemaText) as Doc;
     const ajv = jsonSchemaValidator(bundle);
-    for (const name of Object.keys(bundle.$defs as Doc)) expect(ajv.getSchema(`bundle#/$defs/${name}`), name).toBeTypeOf('function');
+    for (const name of Object.keys(bundle.$defs as Doc))
+      expect(ajv.getSchema(`bundle#/$defs/${name}`), name).toBeTypeOf('function');
     const ops = operations(JSON.parse(text) as Doc);
     expect(ops).toContain('PUT /stock_availables/{id}');
     expect(ops).not.toContain('POST /stock_availables');
@@ -101,7 +97,8 @@ describe('export: OpenAPI document', () => {
       'PUT /taxes/{id}',
     ]);
     for (const r of mini.resources) {
-      if (r.synopsis.source === 'none') expect(Object.keys(doc.paths).some((p) => p.startsWith(`/${r.name}`))).toBe(false);
+      if (r.synopsis.source === 'none')
+        expect(Object.keys(doc.paths).some((p) => p.startsWith(`/${r.name}`))).toBe(false);
       else expect(usableMethods(r.name, r.methods).length).toBeGreaterThan(0);
     }
     expect(doc['x-prestashop'].skipped).toEqual([{ resource: 'images', reason: 'specific management: no synopsis' }]);
@@ -141,9 +138,15 @@ describe('export: OpenAPI document', () => {
     const s = doc.components.schemas as Doc;
     // read shape: decoded types, readOnly kept, multilingual as {id, value} arrays
     // every field and association present, as the generated read type
-    expect(s.Product.required).toEqual(['associations', ...mini.resources.find((r) => r.name === 'products')!.fields.map((f) => f.name), 'id'].sort());
+    expect(s.Product.required).toEqual(
+      ['associations', ...mini.resources.find((r) => r.name === 'products')!.fields.map((f) => f.name), 'id'].sort(),
+    );
     expect(s.Product.properties.associations.required).toEqual(['categories', 'product_bundle']);
-    expect(s.Product.properties.associations.properties.product_bundle.items.required).toEqual(['id', 'id_product_attribute', 'quantity']);
+    expect(s.Product.properties.associations.properties.product_bundle.items.required).toEqual([
+      'id',
+      'id_product_attribute',
+      'quantity',
+    ]);
     expect(s.MultilangValue.properties.id).toEqual({ type: 'integer', enum: [1, 2] });
     expect(s.Product.properties.price).toEqual({ type: 'number', 'x-prestashop-format': 'isPrice' });
     expect(s.Product.properties.active).toEqual({ type: 'boolean', 'x-prestashop-format': 'isBool' });
@@ -154,9 +157,15 @@ describe('export: OpenAPI document', () => {
     });
     expect(s.Product.properties.id_default_image.type).toBe('integer');
     expect(s.Product.properties.manufacturer_name).toEqual({ type: 'string', readOnly: true });
-    expect(s.Product.properties.name).toEqual({ $ref: '#/components/schemas/Multilang', 'x-prestashop-format': 'isCatalogName' });
+    expect(s.Product.properties.name).toEqual({
+      $ref: '#/components/schemas/Multilang',
+      'x-prestashop-format': 'isCatalogName',
+    });
     expect(s.Multilang.items).toEqual({ $ref: '#/components/schemas/MultilangValue' });
-    expect(s.Product.properties.associations.properties.categories.items.properties.id).toEqual({ type: 'integer', 'x-prestashop-references': 'categories' });
+    expect(s.Product.properties.associations.properties.categories.items.properties.id).toEqual({
+      type: 'integer',
+      'x-prestashop-references': 'categories',
+    });
     // write shapes: read-only absent, required, maxLength, patterns only where faithful
     const input = s.ProductInput;
     expect(input.required).toEqual(['link_rewrite', 'price']);
@@ -164,7 +173,11 @@ describe('export: OpenAPI document', () => {
     expect(input.properties.quantity).toBeUndefined();
     expect(input.properties.id).toBeUndefined();
     expect(input.properties.price).toMatchObject({ type: 'number', minimum: 0, exclusiveMaximum: 1e10 });
-    expect(input.properties.reference).toMatchObject({ type: 'string', maxLength: 64, pattern: '^(?:0?|(?:[^<>;={}]*))$' });
+    expect(input.properties.reference).toMatchObject({
+      type: 'string',
+      maxLength: 64,
+      pattern: '^(?:0?|(?:[^<>;={}]*))$',
+    });
     expect(input.properties.name.items.properties.value).toEqual({
       type: 'string',
       maxLength: 128,
@@ -183,7 +196,10 @@ describe('export: OpenAPI document', () => {
     // nullable formats, spec-style inputType kinds
     expect(s.StockMvt.properties.id_supply_order.type).toEqual(['integer', 'null']);
     expect(s.StockMvt.properties.date_add.type).toEqual(['string', 'null']);
-    expect(s.Tax.properties.name).toMatchObject({ $ref: '#/components/schemas/Multilang', 'x-prestashop-input-type': 'langList' });
+    expect(s.Tax.properties.name).toMatchObject({
+      $ref: '#/components/schemas/Multilang',
+      'x-prestashop-input-type': 'langList',
+    });
     expect(s.Tax.properties.rate.type).toBe('number');
     expect(s.Tax.properties.id_tax_rules_group.type).toBe('integer');
     expect(s.Tax.properties.note.type).toBe('string');
@@ -203,9 +219,9 @@ describe('export: OpenAPI document', () => {
     expect(put.allOf[1].required).toEqual(['id']);
     const list = doc.paths['/stock_movements'].get;
     expect(list.responses['200'].content['application/json'].schema.required).toEqual(['stock_mvts']);
-    expect(doc.paths['/content_management_system/{id}'].get.responses['200'].content['application/json'].schema.required).toEqual([
-      'content',
-    ]);
+    expect(
+      doc.paths['/content_management_system/{id}'].get.responses['200'].content['application/json'].schema.required,
+    ).toEqual(['content']);
     expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(doc.security).toEqual([{ basicAuth: [] }]);
   });
@@ -217,7 +233,8 @@ describe('export: OpenAPI document', () => {
     expect(Object.keys(filter.schema.properties)).toContain('name');
     expect(Object.keys(filter.schema.properties)).not.toContain('manufacturer_name');
     const sort = new RegExp(params.find((p) => p.name === 'sort')!.schema.pattern as string);
-    for (const ok of ['id_ASC', 'price_desc', '[id_DESC,name_ASC]', 'date_add_ASC']) expect(sort.test(ok), ok).toBe(true);
+    for (const ok of ['id_ASC', 'price_desc', '[id_DESC,name_ASC]', 'date_add_ASC'])
+      expect(sort.test(ok), ok).toBe(true);
     for (const bad of ['quantity_ASC', 'price', '[id_ASC', 'nope_DESC']) expect(sort.test(bad), bad).toBe(false);
     const refs = params.filter((p) => p.$ref !== undefined).map((p) => p.$ref);
     expect(refs).toEqual([
@@ -226,7 +243,9 @@ describe('export: OpenAPI document', () => {
       '#/components/parameters/language',
       '#/components/parameters/date',
     ]);
-    expect((doc.paths['/stock_availables'].get.parameters as Doc[]).some((p) => p.$ref === '#/components/parameters/date')).toBe(false);
+    expect(
+      (doc.paths['/stock_availables'].get.parameters as Doc[]).some((p) => p.$ref === '#/components/parameters/date'),
+    ).toBe(false);
   });
 
   it('types decimals as strings with the validator pattern when asked', () => {
@@ -293,9 +312,23 @@ describe('export: JSON Schema bundle', () => {
     expect(validate('ProductInput', { price: 1, link_rewrite: [] })).toEqual(['/link_rewrite minItems']);
     expect(validate('ProductPatch', { price: 2 })).toEqual([]);
     // read shapes carry types only, and leave room for module fields
-    expect(validate('OrderHistory', { id: 1, id_order: 5, id_order_state: 4, id_employee: 0, date_add: '0000-00-00 00:00:00', module_x: 1 })).toEqual([]);
-    expect(validate('OrderHistory', { id: 1, id_order: '5', id_order_state: 4, id_employee: 0 })).toEqual([' required', '/id_order type']);
-    expect(validate('ProductInput', { price: 1, link_rewrite: [{ id: 3, value: 'x' }] })).toEqual(['/link_rewrite/0/id enum']);
+    expect(
+      validate('OrderHistory', {
+        id: 1,
+        id_order: 5,
+        id_order_state: 4,
+        id_employee: 0,
+        date_add: '0000-00-00 00:00:00',
+        module_x: 1,
+      }),
+    ).toEqual([]);
+    expect(validate('OrderHistory', { id: 1, id_order: '5', id_order_state: 4, id_employee: 0 })).toEqual([
+      ' required',
+      '/id_order type',
+    ]);
+    expect(validate('ProductInput', { price: 1, link_rewrite: [{ id: 3, value: 'x' }] })).toEqual([
+      '/link_rewrite/0/id enum',
+    ]);
   });
 });
 
@@ -341,17 +374,32 @@ describe('export: determinism and hostile names', () => {
           ],
           associations: [makeAssociation('__proto__', { nodeName: 'x', fields: [makeField('id')] })],
         }),
-        makeResource('Weird', { nodeName: 'weird', methods: ['GET'], fields: [makeField('associations'), makeField('x')] }),
+        makeResource('Weird', {
+          nodeName: 'weird',
+          methods: ['GET'],
+          fields: [makeField('associations'), makeField('x')],
+        }),
         makeResource('empty', { nodeName: 'empty', methods: ['GET'] }),
       ],
     };
     const doc = buildOpenApi(model, { decimals: 'number' });
     expect(await openApiErrors(JSON.parse(stableJson(doc)))).toBeNull();
     const parsed = JSON.parse(stableJson(doc)) as Doc;
-    expect(Object.keys(parsed.paths)).toEqual(['/Weird', '/Weird/{id}', '/we%7Bird%7D%2Fx%20y', '/we%7Bird%7D%2Fx%20y/{id}']);
+    expect(Object.keys(parsed.paths)).toEqual([
+      '/Weird',
+      '/Weird/{id}',
+      '/we%7Bird%7D%2Fx%20y',
+      '/we%7Bird%7D%2Fx%20y/{id}',
+    ]);
     const names = NameTable.forSchema(model);
     const input = parsed.components.schemas[names.of('we{ird}/x y').input];
-    expect(Object.keys(input.properties)).toEqual(['*/ `${x}` "q" \\', '__proto__', 'a.b|c(d)*', 'associations', 'constructor']);
+    expect(Object.keys(input.properties)).toEqual([
+      '*/ `${x}` "q" \\',
+      '__proto__',
+      'a.b|c(d)*',
+      'associations',
+      'constructor',
+    ]);
     expect(input.required).toEqual(['__proto__']);
     const sort = new RegExp(parsed.paths['/we%7Bird%7D%2Fx%20y'].get.parameters[2].schema.pattern as string, 'u');
     expect(sort.test('a.b|c(d)*_ASC')).toBe(true);

@@ -23,7 +23,10 @@ function checkdate(month: number, day: number, year: number): boolean {
 
 /** `Validate::isDate`, transcribed. */
 function phpIsDate(v: string): boolean {
-  const m = /^([0-9]{4})-((?:0?[0-9])|(?:1[0-2]))-((?:0?[0-9])|(?:[1-2][0-9])|(?:3[01]))( [0-9]{2}:[0-9]{2}:[0-9]{2})?$/.exec(v);
+  const m =
+    /^([0-9]{4})-((?:0?[0-9])|(?:1[0-2]))-((?:0?[0-9])|(?:[1-2][0-9])|(?:3[01]))( [0-9]{2}:[0-9]{2}:[0-9]{2})?$/.exec(
+      v,
+    );
   return m !== null && checkdate(Number(m[2]), Number(m[3]), Number(m[1]));
 }
 
@@ -64,14 +67,25 @@ describe('validator rules', () => {
   });
 
   it('matches Validate.php on generated strings (empty values are never validated)', () => {
-    const alphabet = fc.constantFrom(...'aZ09-_.:/ #<>;={}+()@$%!?"°¤|~,&[]BbOoTtHhNnEeCcLlGgSsRrpmu'.split(''), 'both', 'none', 'catalog', 'https://', '1.5', '2024-02-29');
+    const alphabet = fc.constantFrom(
+      ...'aZ09-_.:/ #<>;={}+()@$%!?"°¤|~,&[]BbOoTtHhNnEeCcLlGgSsRrpmu'.split(''),
+      'both',
+      'none',
+      'catalog',
+      'https://',
+      '1.5',
+      '2024-02-29',
+    );
     for (const [name, php] of PHP_REGEX) {
       const { plain, unicode } = compiled(name);
       fc.assert(
-        fc.property(fc.array(alphabet, { maxLength: 12 }).map((parts) => parts.join('')), (v) => {
-          const expected = isEmpty(v) || php.test(v);
-          return plain.test(v) === expected && unicode.test(v) === expected;
-        }),
+        fc.property(
+          fc.array(alphabet, { maxLength: 12 }).map((parts) => parts.join('')),
+          (v) => {
+            const expected = isEmpty(v) || php.test(v);
+            return plain.test(v) === expected && unicode.test(v) === expected;
+          },
+        ),
         { numRuns: 400, seed: 8 },
       );
     }
@@ -119,7 +133,16 @@ describe('validator rules', () => {
 
   it('names are case-insensitive; unknown, config-dependent and multi-validator formats get no rule', () => {
     expect(validatorRule('IsGenericName')).toEqual(validatorRule('isGenericName'));
-    for (const f of ['isLinkRewrite', 'isCleanHtml', 'isEmail', 'isEan13', 'isBirthDate', 'isUrl', 'isFooBar', 'isString']) {
+    for (const f of [
+      'isLinkRewrite',
+      'isCleanHtml',
+      'isEmail',
+      'isEan13',
+      'isBirthDate',
+      'isUrl',
+      'isFooBar',
+      'isString',
+    ]) {
       expect(validatorRule(f), f).toBeNull();
     }
     expect(validatorRule('isGenericName isCatalogName')).toBeNull();

@@ -21,12 +21,16 @@ afterEach(async () => {
 /** A chunked POST (no Content-Length) of `size` bytes, in 1 KiB pieces. */
 function chunkedPost(url: string, size: number): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/api/products`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${FAKE_STORE_KEY}:`).toString('base64')}` } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      `${url}/api/products`,
+      { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${FAKE_STORE_KEY}:`).toString('base64')}` } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     for (let sent = 0; sent < size; sent += 1024) req.write('x'.repeat(Math.min(1024, size - sent)));
     req.end();
@@ -36,10 +40,14 @@ function chunkedPost(url: string, size: number): Promise<{ status: number; text:
 describe('request body cap (maxBodyBytes, Apache LimitRequestBody)', () => {
   it('a body over the cap is 413 with the Apache page naming the path, with or without Content-Length; the store goes on serving', async () => {
     const s = await start({ maxBodyBytes: 2048 });
-    const big = await raw(s.url, FAKE_STORE_KEY, 'POST', 'products', { body: `<prestashop>${'x'.repeat(4096)}</prestashop>` });
+    const big = await raw(s.url, FAKE_STORE_KEY, 'POST', 'products', {
+      body: `<prestashop>${'x'.repeat(4096)}</prestashop>`,
+    });
     expect(big.status).toBe(413);
     expect(big.text).toContain('<title>413 Request Entity Too Large</title>');
-    expect(big.text).toContain('The requested resource<br />/api/products<br />\ndoes not allow request data with POST requests');
+    expect(big.text).toContain(
+      'The requested resource<br />/api/products<br />\ndoes not allow request data with POST requests',
+    );
     expect(await chunkedPost(s.url, 8192)).toMatchObject({ status: 413 });
     // At the cap it is read as usual (here: the fixtures answer a POST on products as the key allows).
     expect((await raw(s.url, FAKE_STORE_KEY, 'POST', 'products', { body: 'x'.repeat(2048) })).status).not.toBe(413);
@@ -88,9 +96,16 @@ describe('Content-Sha1 of answers read again (encoded bodies are kept by their t
     const { createHash } = await import('node:crypto');
     const { parseSnapshot } = await import('../../src/model/index.js');
     const url = new URL('../golden/prestashop-8.2.0/prestashop-schema.json', import.meta.url);
-    const s = await start({ crud: { schema: parseSnapshot(readFileSync(url, 'utf8'), url.pathname), resources: ['products', 'categories', 'stock_availables'] } });
+    const s = await start({
+      crud: {
+        schema: parseSnapshot(readFileSync(url, 'utf8'), url.pathname),
+        resources: ['products', 'categories', 'stock_availables'],
+      },
+    });
     const read = async (): Promise<{ sha: string | null; bytes: Buffer }> => {
-      const res = await fetch(`${s.url}/api/products/1`, { headers: { authorization: `Basic ${Buffer.from(`${FAKE_STORE_KEY}:`).toString('base64')}` } });
+      const res = await fetch(`${s.url}/api/products/1`, {
+        headers: { authorization: `Basic ${Buffer.from(`${FAKE_STORE_KEY}:`).toString('base64')}` },
+      });
       return { sha: res.headers.get('content-sha1'), bytes: Buffer.from(await res.arrayBuffer()) };
     };
     const sha1 = (b: Buffer): string => createHash('sha1').update(b).digest('hex');
@@ -100,7 +115,9 @@ describe('Content-Sha1 of answers read again (encoded bodies are kept by their t
     expect(again.sha).toBe(first.sha);
     // Same length, other bytes: the reference changes by one letter.
     const ref = /<reference><!\[CDATA\[(.*?)\]\]>/.exec(first.bytes.toString('utf8'))![1]!;
-    const patched = await raw(s.url, FAKE_STORE_KEY, 'PATCH', 'products/1', { body: `<prestashop><product><id>1</id><reference>${ref.slice(0, -1)}Z</reference></product></prestashop>` });
+    const patched = await raw(s.url, FAKE_STORE_KEY, 'PATCH', 'products/1', {
+      body: `<prestashop><product><id>1</id><reference>${ref.slice(0, -1)}Z</reference></product></prestashop>`,
+    });
     expect(patched.status).toBe(200);
     const after = await read();
     expect(after.bytes.length).toBe(first.bytes.length);

@@ -29,7 +29,8 @@ describe('every resource of the 8.2.0 snapshot, with its seed', () => {
         if (field.references === null || s.engine.resource(field.references) === undefined) continue;
         for (const r of records) {
           const ref = Number(r[field.name] ?? 0);
-          if (ref !== 0 && s.engine.get(field.references, ref) === undefined) problems.push(`${name}/${r.id}.${field.name} → ${field.references}/${ref}`);
+          if (ref !== 0 && s.engine.get(field.references, ref) === undefined)
+            problems.push(`${name}/${r.id}.${field.name} → ${field.references}/${ref}`);
         }
       }
     }
@@ -38,7 +39,9 @@ describe('every resource of the 8.2.0 snapshot, with its seed', () => {
     expect(s.engine.records('order_states')).toHaveLength(13);
     expect(s.engine.records('products').map((p) => p.id)).toEqual([1, 2, 3]);
     // One stock row per product and per combination of the shop.
-    const stock = s.engine.records('stock_availables').map((r) => `${String(r['id_product'])}/${String(r['id_product_attribute'])}`);
+    const stock = s.engine
+      .records('stock_availables')
+      .map((r) => `${String(r['id_product'])}/${String(r['id_product_attribute'])}`);
     expect(stock).toEqual(expect.arrayContaining(['1/0', '2/0', '3/0', '1/1', '1/2']));
   });
 
@@ -59,11 +62,23 @@ describe('every resource of the 8.2.0 snapshot, with its seed', () => {
       const r = await s.call(method, path, { format: 'JSON', ...(body === undefined ? {} : { body }) });
       return [r.status, r.text];
     };
-    expect(await answer('PUT', 'supply_order_states/1', '<prestashop/>')).toEqual([405, '{"errors":[{"code":101,"message":"Method PUT is not allowed for the resource supply_order_states"}]}']);
-    expect(await answer('DELETE', 'warehouses/1')).toEqual([405, '{"errors":[{"code":101,"message":"Method DELETE is not allowed for the resource warehouses"}]}']);
-    expect(await answer('POST', 'zones?ps_method=FOO', '<prestashop/>')).toEqual([405, '{"errors":[{"code":23,"message":"Method FOO is not valid"}]}']);
+    expect(await answer('PUT', 'supply_order_states/1', '<prestashop/>')).toEqual([
+      405,
+      '{"errors":[{"code":101,"message":"Method PUT is not allowed for the resource supply_order_states"}]}',
+    ]);
+    expect(await answer('DELETE', 'warehouses/1')).toEqual([
+      405,
+      '{"errors":[{"code":101,"message":"Method DELETE is not allowed for the resource warehouses"}]}',
+    ]);
+    expect(await answer('POST', 'zones?ps_method=FOO', '<prestashop/>')).toEqual([
+      405,
+      '{"errors":[{"code":23,"message":"Method FOO is not valid"}]}',
+    ]);
     // The spec says no DELETE on orders; a real store deletes (and answers 87 for an unknown id).
-    expect(await answer('DELETE', 'orders/77')).toEqual([404, '{"errors":[{"code":87,"message":"Id(s) not exists: 77"}]}']);
+    expect(await answer('DELETE', 'orders/77')).toEqual([
+      404,
+      '{"errors":[{"code":87,"message":"Id(s) not exists: 77"}]}',
+    ]);
     expect((await answer('DELETE', 'orders/1'))[0]).toBe(200);
     expect(s.engine.get('orders', 1)).toBeUndefined();
     expect(await answer('DELETE', 'zones?id=[1,2]')).toEqual([200, '']);
@@ -77,9 +92,18 @@ describe('every resource of the 8.2.0 snapshot, with its seed', () => {
     };
     expect(await status('id_shop=1')).toEqual([200, '']);
     expect(await status('id_shop=all')).toEqual([200, '']);
-    expect(await status('id_shop=abc')).toEqual([404, '{"errors":[{"code":999,"message":"This shop id does not exist"}]}']);
-    expect(await status('id_shop=7')).toEqual([403, '{"errors":[{"code":132,"message":"No permission for this key on this shop"}]}']);
-    expect(await status('id_group_shop=5')).toEqual([500, '{"errors":[{"code":999,"message":"This shop group doesn\'t have shops"}]}']);
+    expect(await status('id_shop=abc')).toEqual([
+      404,
+      '{"errors":[{"code":999,"message":"This shop id does not exist"}]}',
+    ]);
+    expect(await status('id_shop=7')).toEqual([
+      403,
+      '{"errors":[{"code":132,"message":"No permission for this key on this shop"}]}',
+    ]);
+    expect(await status('id_group_shop=5')).toEqual([
+      500,
+      '{"errors":[{"code":999,"message":"This shop group doesn\'t have shops"}]}',
+    ]);
     expect(await status('id_shop_group=1')).toEqual([200, '']);
   });
 
@@ -94,21 +118,32 @@ describe('methods per release and per key', () => {
     const s = await startEngine(loadSchema(SNAPSHOTS[1]!.path), '1.7', { seed: false });
     try {
       const patch = await s.call('PATCH', 'zones/1', { format: 'JSON', body: '<prestashop/>' });
-      expect([patch.status, patch.text]).toEqual([405, '{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}']);
+      expect([patch.status, patch.text]).toEqual([
+        405,
+        '{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}',
+      ]);
       const put = await s.call('PUT', 'stocks/1', { format: 'JSON', body: '<prestashop/>' });
-      expect([put.status, put.text]).toEqual([405, '{"errors":[{"code":101,"message":"Method PUT is not allowed for the resource stocks"}]}']);
+      expect([put.status, put.text]).toEqual([
+        405,
+        '{"errors":[{"code":101,"message":"Method PUT is not allowed for the resource stocks"}]}',
+      ]);
       expect(s.engine.resource('stocks')!.forbidden).toEqual(['PUT', 'POST', 'DELETE']);
     } finally {
       await s.close();
     }
   });
 
-  it('a method the snapshot\'s key does not hold is 405/25', async () => {
-    const resources = schema82.resources.map((r) => (r.name === 'zones' ? { ...r, keyMethods: r.keyMethods.filter((m) => m !== 'DELETE') } : r));
+  it("a method the snapshot's key does not hold is 405/25", async () => {
+    const resources = schema82.resources.map((r) =>
+      r.name === 'zones' ? { ...r, keyMethods: r.keyMethods.filter((m) => m !== 'DELETE') } : r,
+    );
     const s = await startEngine({ ...schema82, resources }, '8.x', { seed: false });
     try {
       const del = await s.call('DELETE', 'zones/1', { format: 'JSON' });
-      expect([del.status, del.text]).toEqual([405, '{"errors":[{"code":25,"message":"Method DELETE is not allowed for the resource zones with this authentication key"}]}']);
+      expect([del.status, del.text]).toEqual([
+        405,
+        '{"errors":[{"code":25,"message":"Method DELETE is not allowed for the resource zones with this authentication key"}]}',
+      ]);
     } finally {
       await s.close();
     }
@@ -122,7 +157,9 @@ describe('seed options and the record API', () => {
       expect(JSON.parse((await s.call('GET', 'products', { format: 'JSON' })).text)).toEqual([]);
       const id = s.engine.insert('zones', { name: 'Europe', active: 1 });
       expect(id).toBe(1);
-      expect(JSON.parse((await s.call('GET', 'zones/1', { format: 'JSON' })).text)).toEqual({ zone: { id: 1, name: 'Europe', active: '1' } });
+      expect(JSON.parse((await s.call('GET', 'zones/1', { format: 'JSON' })).text)).toEqual({
+        zone: { id: 1, name: 'Europe', active: '1' },
+      });
       expect(s.engine.records('zones')).toEqual([{ id: 1, name: 'Europe', active: '1' }]);
       expect(() => s.engine.insert('nothing_here', {})).toThrow(/no resource "nothing_here"/);
       s.engine.reset();
@@ -132,8 +169,10 @@ describe('seed options and the record API', () => {
     }
   });
 
-  it('seed callback: the default records, then the caller\'s; reset runs it again', async () => {
-    const s = await startEngine(schema82, '8.x', { seed: (store) => void store.insert('zones', { id: 40, name: 'Mine', active: '1' }) });
+  it("seed callback: the default records, then the caller's; reset runs it again", async () => {
+    const s = await startEngine(schema82, '8.x', {
+      seed: (store) => void store.insert('zones', { id: 40, name: 'Mine', active: '1' }),
+    });
     try {
       expect(s.engine.records('zones').map((z) => z.id)).toEqual([1, 2, 40]);
       await s.call('DELETE', 'zones/40');
@@ -161,7 +200,9 @@ function withModule(base: StoreSchema): StoreSchema {
     ],
   });
   const resources = base.resources.map((r) =>
-    r.name === 'products' ? { ...r, fields: [...r.fields, makeField('x_warranty_months', { format: 'isUnsignedInt', type: 'int' })] } : r,
+    r.name === 'products'
+      ? { ...r, fields: [...r.fields, makeField('x_warranty_months', { format: 'isUnsignedInt', type: 'int' })] }
+      : r,
   );
   return { ...base, resources: [...resources, pickup] };
 }
@@ -175,26 +216,53 @@ describe('a snapshot with a module resource and a module field', () => {
 
   it('lists, reads, writes and describes the module resource; /api lists it', async () => {
     const index = await s.call('GET', '');
-    expect(index.text).toMatch(/<pickup_points xlink:href="[^"]+\/api\/pickup_points" get="true" put="true" post="true" patch="true" delete="true" head="true">/);
+    expect(index.text).toMatch(
+      /<pickup_points xlink:href="[^"]+\/api\/pickup_points" get="true" put="true" post="true" patch="true" delete="true" head="true">/,
+    );
     // In name order, as the store ksort()s its resources.
     expect(index.text.indexOf('<pickup_points ')).toBeGreaterThan(index.text.indexOf('<orders '));
     expect(index.text.indexOf('<pickup_points ')).toBeLessThan(index.text.indexOf('<price_ranges '));
-    expect(JSON.parse((await s.call('GET', 'pickup_points', { format: 'JSON' })).text)).toEqual({ pickup_points: [{ id: 1 }, { id: 2 }] });
+    expect(JSON.parse((await s.call('GET', 'pickup_points', { format: 'JSON' })).text)).toEqual({
+      pickup_points: [{ id: 1 }, { id: 2 }],
+    });
     const created = await s.call('POST', 'pickup_points', {
       format: 'JSON',
       body: '<prestashop><pickup_point><id_carrier>1</id_carrier><label>Depot</label><opening><language id="1">9-5</language><language id="2">9h-17h</language></opening></pickup_point></prestashop>',
     });
-    expect([created.status, JSON.parse(created.text)]).toEqual([201, { pickup_point: { id: 3, id_carrier: '1', label: 'Depot', opening: [{ id: '1', value: '9-5' }, { id: '2', value: '9h-17h' }] } }]);
-    const missing = await s.call('POST', 'pickup_points', { format: 'JSON', body: '<prestashop><pickup_point><id_carrier>1</id_carrier></pickup_point></prestashop>' });
-    expect([missing.status, missing.text]).toEqual([400, '{"errors":[{"code":41,"message":"parameter \\"label\\" required"}]}']);
+    expect([created.status, JSON.parse(created.text)]).toEqual([
+      201,
+      {
+        pickup_point: {
+          id: 3,
+          id_carrier: '1',
+          label: 'Depot',
+          opening: [
+            { id: '1', value: '9-5' },
+            { id: '2', value: '9h-17h' },
+          ],
+        },
+      },
+    ]);
+    const missing = await s.call('POST', 'pickup_points', {
+      format: 'JSON',
+      body: '<prestashop><pickup_point><id_carrier>1</id_carrier></pickup_point></prestashop>',
+    });
+    expect([missing.status, missing.text]).toEqual([
+      400,
+      '{"errors":[{"code":41,"message":"parameter \\"label\\" required"}]}',
+    ]);
     const synopsis = await s.call('GET', 'pickup_points?schema=synopsis');
-    expect(synopsis.text).toContain('\t<label required="true" maxSize="64" format="isGenericName"><![CDATA[]]></label>\n');
+    expect(synopsis.text).toContain(
+      '\t<label required="true" maxSize="64" format="isGenericName"><![CDATA[]]></label>\n',
+    );
     const blank = await s.call('GET', 'pickup_points?schema=blank');
     expect(blank.text).toContain('<pickup_point>\n\t<id><![CDATA[]]></id>\n\t<id_carrier><![CDATA[]]></id_carrier>');
   });
 
   it('stores the module field of products and filters on it', async () => {
-    const put = await s.call('PATCH', 'products/1', { body: '<prestashop><product><id>1</id><x_warranty_months>24</x_warranty_months></product></prestashop>' });
+    const put = await s.call('PATCH', 'products/1', {
+      body: '<prestashop><product><id>1</id><x_warranty_months>24</x_warranty_months></product></prestashop>',
+    });
     expect(put.status).toBe(200);
     expect(s.engine.get('products', 1)!.values.get('x_warranty_months')).toBe('24');
     const found = await s.call('GET', 'products?filter[x_warranty_months]=24', { format: 'JSON' });
@@ -218,7 +286,9 @@ describe('introspecting the engine-backed store', () => {
       const products = result.schema.resources.find((r) => r.name === 'products')!;
       expect(products.fields.find((f) => f.name === 'x_warranty_months')).toMatchObject({ format: 'isUnsignedInt' });
       // Core resources keep the recorded synopsis (its attributes are the store's own).
-      expect(result.schema.resources.find((r) => r.name === 'carts')!.fields.find((f) => f.name === 'id_currency')).toMatchObject({ required: true });
+      expect(
+        result.schema.resources.find((r) => r.name === 'carts')!.fields.find((f) => f.name === 'id_currency'),
+      ).toMatchObject({ required: true });
     } finally {
       await s.close();
     }

@@ -6,7 +6,11 @@ import type { CrudEngine, CrudEngineOptions, CrudGeneration } from '../../src/fa
 import { raw, type RawAnswer } from '../client/helpers.js';
 
 /** The 8.2.0 golden snapshot and the bundled 1.7.8.10 and 9.0.0 baselines. */
-export const SNAPSHOTS: readonly { readonly label: string; readonly path: string; readonly generation: CrudGeneration }[] = [
+export const SNAPSHOTS: readonly {
+  readonly label: string;
+  readonly path: string;
+  readonly generation: CrudGeneration;
+}[] = [
   { label: '8.2.0', path: '../golden/prestashop-8.2.0/prestashop-schema.json', generation: '8.x' },
   { label: '1.7.8.10', path: '../../baselines/prestashop-1.7.8.10.json', generation: '1.7' },
   { label: '9.0.0', path: '../../baselines/prestashop-9.0.0.json', generation: '9.0' },
@@ -25,7 +29,11 @@ export interface EngineStore {
 }
 
 /** A fake store serving every resource of `schema` with the engine (default seed unless told). */
-export async function startEngine(schema: StoreSchema, generation: CrudGeneration, crud: Partial<CrudEngineOptions> = {}): Promise<EngineStore> {
+export async function startEngine(
+  schema: StoreSchema,
+  generation: CrudGeneration,
+  crud: Partial<CrudEngineOptions> = {},
+): Promise<EngineStore> {
   const store = await startFakeStore({
     flavor: generation === '1.7' ? '1.7' : '8.x',
     ...(generation === '9.0' ? { version: '9.0.0' } : {}),

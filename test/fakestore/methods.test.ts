@@ -23,15 +23,23 @@ describe('unknown HTTP methods without the engine', () => {
     expect(xml.text).toContain('<code><![CDATA[23]]></code>');
     expect(xml.text).toContain('<message><![CDATA[Method OPTIONS is not valid]]></message>');
     const json = await raw(plain.url, FAKE_STORE_KEY, 'OPTIONS', 'products', { format: 'JSON' });
-    expect([json.status, JSON.parse(json.text)]).toEqual([405, { errors: [{ code: 23, message: 'Method OPTIONS is not valid' }] }]);
+    expect([json.status, JSON.parse(json.text)]).toEqual([
+      405,
+      { errors: [{ code: 23, message: 'Method OPTIONS is not valid' }] },
+    ]);
   });
 
   it('PATCH is unknown to 1.7.8 (23); a known method the key lacks is 25 naming the resource', async () => {
-    expect((await raw(old.url, FAKE_STORE_KEY, 'PATCH', 'products/1', { format: 'JSON' })).text).toBe('{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}');
+    expect((await raw(old.url, FAKE_STORE_KEY, 'PATCH', 'products/1', { format: 'JSON' })).text).toBe(
+      '{"errors":[{"code":23,"message":"Method PATCH is not valid"}]}',
+    );
     const keyed = await startFakeStore({ keys: { [FAKE_STORE_KEY]: { products: ['GET'] } } });
     try {
       const put = await raw(keyed.url, FAKE_STORE_KEY, 'PUT', 'products/1', { format: 'JSON', body: '<prestashop/>' });
-      expect([put.status, put.text]).toEqual([405, '{"errors":[{"code":25,"message":"Method PUT is not allowed for the resource products with this authentication key"}]}']);
+      expect([put.status, put.text]).toEqual([
+        405,
+        '{"errors":[{"code":25,"message":"Method PUT is not allowed for the resource products with this authentication key"}]}',
+      ]);
     } finally {
       await keyed.close();
     }

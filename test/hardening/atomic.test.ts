@@ -18,10 +18,16 @@ const PAUSE_WRITE_ENV = 'PSC_TEST_PAUSE_WRITE';
 const PRELOAD = `--import=${pathToFileURL(join(import.meta.dirname, 'pause-write.mjs')).href}`;
 
 /** Runs the CLI in its own process until it pauses half-way through writing `file`, then SIGKILLs it. */
-async function killMidWrite(args: string[], cwd: string, file: string): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
+async function killMidWrite(
+  args: string[],
+  cwd: string,
+  file: string,
+): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
   const child = reapAtTestEnd(spawnCli(args, { cwd, env: { [PAUSE_WRITE_ENV]: file, NODE_OPTIONS: PRELOAD } }));
   let stderr = '';
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => resolve(signal)),
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the child never paused:\n${stderr}`)), 45_000);
@@ -62,7 +68,11 @@ describe('a process killed in the middle of a write', () => {
     const cwd = tempDir();
     const previous = GOLDEN_8_2_0.replace('"psVersion": "8.2.0"', '"psVersion": "8.1.0"');
     writeFileSync(join(cwd, 'prestashop-schema.json'), previous);
-    const { signal } = await killMidWrite(['introspect', '--url', store.url, '--key', KEY], cwd, 'prestashop-schema.json');
+    const { signal } = await killMidWrite(
+      ['introspect', '--url', store.url, '--key', KEY],
+      cwd,
+      'prestashop-schema.json',
+    );
     expect(signal).toBe('SIGKILL');
     expect(readFileSync(join(cwd, 'prestashop-schema.json'), 'utf8')).toBe(previous);
     const left = leftovers(cwd, ['prestashop-schema.json']);
@@ -84,7 +94,10 @@ describe('a process killed in the middle of a write', () => {
     writeFileSync(join(cwd, 'openapi.json'), '{"openapi": "previous"}\n');
     await killMidWrite(['export', '--format', 'openapi', '--out', 'openapi.json'], cwd, 'openapi.json');
     expect(readFileSync(join(cwd, 'openapi.json'), 'utf8')).toBe('{"openapi": "previous"}\n');
-    expect(leftovers(cwd, ['openapi.json'])).toMatchObject({ others: ['openapi.json', 'prestashop-schema.json'], temps: [expect.any(String)] });
+    expect(leftovers(cwd, ['openapi.json'])).toMatchObject({
+      others: ['openapi.json', 'prestashop-schema.json'],
+      temps: [expect.any(String)],
+    });
 
     const again = await runCli(['export', '--format', 'openapi', '--out', 'openapi.json'], { cwd });
     expect(again.code).toBe(0);
@@ -97,9 +110,18 @@ describe('a process killed in the middle of a write', () => {
     const older = GOLDEN_8_2_0.replace('"psVersion": "8.2.0"', '"psVersion": "8.1.0"');
     writeFileSync(join(cwd, 'old.json'), older);
     writeFileSync(join(cwd, 'new.json'), GOLDEN_8_2_0);
-    const gen = (schema: string, out: string): string[] => ['generate', '--schema', schema, '--out', out, '--no-format'];
+    const gen = (schema: string, out: string): string[] => [
+      'generate',
+      '--schema',
+      schema,
+      '--out',
+      out,
+      '--no-format',
+    ];
     // Other options too, so that most files differ (headers no longer name the snapshot's hash).
-    expect((await runCli([...gen('old.json', 'out'), '--decimals', 'string', '--no-branded-ids'], { cwd })).code).toBe(0);
+    expect((await runCli([...gen('old.json', 'out'), '--decimals', 'string', '--no-branded-ids'], { cwd })).code).toBe(
+      0,
+    );
     expect((await runCli(gen('new.json', 'expected'), { cwd })).code).toBe(0);
     const files = listFiles(join(cwd, 'out'));
     const before = new Map(files.map((f) => [f, readFileSync(join(cwd, 'out', f), 'utf8')]));
@@ -123,7 +145,11 @@ describe('a process killed in the middle of a write', () => {
       expect(text === before.get(f) || text === after.get(f), f).toBe(true);
     }
     // Up to 16 files are written at once: each one caught mid-write left its hidden temp file.
-    expect(temps).toContainEqual(expect.stringMatching(new RegExp(`^${pausedFile.replace('products.ts', '')}\\.products\\.ts\\.\\d+\\.[0-9a-f]{12}\\.tmp$`)));
+    expect(temps).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${pausedFile.replace('products.ts', '')}\\.products\\.ts\\.\\d+\\.[0-9a-f]{12}\\.tmp$`),
+      ),
+    );
     for (const t of temps) expect(t).toMatch(/^(?:[a-z_]+\/)?\.[a-z0-9_]+\.ts\.\d+\.[0-9a-f]{12}\.tmp$/);
     expect(readFileSync(join(cwd, 'out', pausedFile), 'utf8')).toBe(before.get(pausedFile));
 
@@ -139,6 +165,10 @@ describe('a process killed in the middle of a write', () => {
     const unrelated = join(dir, '.other.json.999999999.cccccccccccc.tmp');
     for (const f of [live, dead, unrelated]) writeFileSync(f, 'half');
     await writeFileAtomic(join(dir, 'out.json'), '{}\n');
-    expect(readdirSync(dir).sort()).toEqual([`.other.json.999999999.cccccccccccc.tmp`, `.out.json.${process.ppid}.aaaaaaaaaaaa.tmp`, 'out.json']);
+    expect(readdirSync(dir).sort()).toEqual([
+      `.other.json.999999999.cccccccccccc.tmp`,
+      `.out.json.${process.ppid}.aaaaaaaaaaaa.tmp`,
+      'out.json',
+    ]);
   });
 });

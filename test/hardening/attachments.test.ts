@@ -17,7 +17,8 @@ afterAll(() => h.close());
 const WARNING =
   '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<errors>\n<error>\n<code><![CDATA[3]]></code>\n<message><![CDATA[[PHP Warning #2] something went wrong (/var/www/classes/Attachment.php, line 90)]]></message>\n</error>\n</errors>\n</prestashop>\n';
 
-const isUpload = (input: string | URL, init?: RequestInit): boolean => String(input).includes('/api/attachments/file') && init?.method === 'POST';
+const isUpload = (input: string | URL, init?: RequestInit): boolean =>
+  String(input).includes('/api/attachments/file') && init?.method === 'POST';
 
 /** A `fetch` that runs `between` after a POST of an attachment file reached the store, before the client sees the answer. */
 function fetchWith(between: (sent: Response) => Promise<Response>): FetchLike {
@@ -33,11 +34,16 @@ function warning(): Response {
 
 describe('upload after an unclear answer', () => {
   it('an error with nothing saved never resolves with another user’s attachment of the same file name', async () => {
-    const theirs = await h.attachments().upload({ bytes: new Uint8Array([9, 9, 9]), fileName: 'report.pdf', mimeType: 'application/pdf' });
+    const theirs = await h
+      .attachments()
+      .upload({ bytes: new Uint8Array([9, 9, 9]), fileName: 'report.pdf', mimeType: 'application/pdf' });
     // The store answers 500 without saving: the POST never reaches it.
-    const notSent = (async (input: string | URL, init?: RequestInit) => (isUpload(input, init) ? warning() : fetch(input, init))) as unknown as FetchLike;
+    const notSent = (async (input: string | URL, init?: RequestInit) =>
+      isUpload(input, init) ? warning() : fetch(input, init)) as unknown as FetchLike;
     const files = h.attachments({ fetch: notSent });
-    const error = await files.upload({ bytes: new Uint8Array([1, 2, 3]), fileName: 'report.pdf', mimeType: 'application/pdf' }).catch((e: unknown) => e);
+    const error = await files
+      .upload({ bytes: new Uint8Array([1, 2, 3]), fileName: 'report.pdf', mimeType: 'application/pdf' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PrestaShopError', status: 500, mayBeSaved: true });
     expect(error).not.toHaveProperty('id', theirs['id']);
   });
@@ -47,13 +53,20 @@ describe('upload after an unclear answer', () => {
     const files = h.attachments({
       fetch: fetchWith(async () => {
         // Someone else uploads a file of the same name right after ours was saved.
-        await h.attachments().upload({ bytes: new Uint8Array([7]), fileName: 'invoice.pdf', mimeType: 'application/pdf' });
+        await h
+          .attachments()
+          .upload({ bytes: new Uint8Array([7]), fileName: 'invoice.pdf', mimeType: 'application/pdf' });
         return warning();
       }),
     });
-    const got = await files.upload({ bytes: ours, fileName: 'invoice.pdf', mimeType: 'application/pdf' }, { name: 'Invoice' });
+    const got = await files.upload(
+      { bytes: ours, fileName: 'invoice.pdf', mimeType: 'application/pdf' },
+      { name: 'Invoice' },
+    );
     expect(got).toMatchObject({ file_name: 'invoice.pdf', file_size: 40, mime: 'application/pdf' });
-    const all = [...h.store.engine.stored('attachments').values()].filter((r) => r.values.get('file_name') === 'invoice.pdf');
+    const all = [...h.store.engine.stored('attachments').values()].filter(
+      (r) => r.values.get('file_name') === 'invoice.pdf',
+    );
     expect(all).toHaveLength(2);
     expect(got['id']).toBe(Math.min(...all.map((r) => r.id)));
   });
@@ -66,16 +79,23 @@ describe('upload after an unclear answer', () => {
         return warning();
       }),
     });
-    const error = await files.upload({ bytes, fileName: 'twin.txt', mimeType: 'text/plain' }, { name: 'Twin' }).catch((e: unknown) => e);
+    const error = await files
+      .upload({ bytes, fileName: 'twin.txt', mimeType: 'text/plain' }, { name: 'Twin' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PrestaShopError', status: 500, mayBeSaved: true });
   });
 });
 
 describe('download', () => {
   it('returns a file name safe as a path, and the store’s raw name apart', async () => {
-    const created = await h.attachments().upload({ bytes: new Uint8Array([1]), fileName: 'a.txt', mimeType: 'text/plain' });
+    const created = await h
+      .attachments()
+      .upload({ bytes: new Uint8Array([1]), fileName: 'a.txt', mimeType: 'text/plain' });
     const id = created['id'] as number;
-    const rule = h.store.store.fault({ path: `/api/attachments/file/${id}`, headers: { 'content-disposition': 'attachment; filename="../../etc/passwd"' } });
+    const rule = h.store.store.fault({
+      path: `/api/attachments/file/${id}`,
+      headers: { 'content-disposition': 'attachment; filename="../../etc/passwd"' },
+    });
     try {
       const down = await h.attachments().download(id);
       expect(down.fileName).toBe('passwd');

@@ -8,7 +8,13 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IntrospectError, MAX_MESSAGE_CHARS } from '../../src/errors.js';
 import { startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
-import { jsonBudgetProblem, MAX_DEPTH, MAX_ELEMENTS, MAX_ERROR_BODY_BYTES, xmlBudgetProblem } from '../../src/introspect/budget.js';
+import {
+  jsonBudgetProblem,
+  MAX_DEPTH,
+  MAX_ELEMENTS,
+  MAX_ERROR_BODY_BYTES,
+  xmlBudgetProblem,
+} from '../../src/introspect/budget.js';
 import { introspectStore } from '../../src/introspect/index.js';
 import { KEY, runCli } from './helpers.js';
 import { fixtureStore } from './hostile.js';
@@ -37,7 +43,11 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="h
 describe('element budget', () => {
   it('a small synopsis of more tiny elements than any store sends is refused before parsing', async () => {
     const fields = Array.from({ length: MAX_ELEMENTS + 1 }, (_, i) => `<f${i}/>`).join('');
-    const s = await startFakeStore({ fixtures: fixtureStore([{ name: 'widgets', synopsis: { xml: `${HEAD}<widget>${fields}</widget></prestashop>` } }]) });
+    const s = await startFakeStore({
+      fixtures: fixtureStore([
+        { name: 'widgets', synopsis: { xml: `${HEAD}<widget>${fields}</widget></prestashop>` } },
+      ]),
+    });
     open.push(s);
     const e = await failure(s.url, { synopsisFormat: 'xml' });
     expect(e.exitCode).toBe(1);
@@ -60,7 +70,9 @@ describe('Content-Sha1', () => {
     open.push(s);
     s.fault({ path: '/api/zones', query: { schema: 'synopsis' }, headers: { 'content-sha1': '0'.repeat(40) } });
     const e = await failure(s.url, { retries: 1, backoffBaseMs: 1 });
-    expect(e.message).toMatch(/resource "zones"\): no answer after 2 attempts; last error: the body does not match its Content-Sha1 header/);
+    expect(e.message).toMatch(
+      /resource "zones"\): no answer after 2 attempts; last error: the body does not match its Content-Sha1 header/,
+    );
   });
 });
 
@@ -99,8 +111,16 @@ describe('messages', () => {
   it('a store error of 200 long entries gives one bounded line on stderr, exit 1', async () => {
     const s = await startFakeStore({ flavor: '8.x' });
     open.push(s);
-    const errors = Array.from({ length: 200 }, (_, i) => ({ code: 3, message: `[PHP Warning #2] ${i} ${'w'.repeat(180)}` }));
-    s.fault({ path: '/api/zones', status: 500, body: JSON.stringify({ errors }), headers: { 'content-type': 'application/json' } });
+    const errors = Array.from({ length: 200 }, (_, i) => ({
+      code: 3,
+      message: `[PHP Warning #2] ${i} ${'w'.repeat(180)}`,
+    }));
+    s.fault({
+      path: '/api/zones',
+      status: 500,
+      body: JSON.stringify({ errors }),
+      headers: { 'content-type': 'application/json' },
+    });
     const run = await runCli(['introspect', '--url', s.url, '--key', KEY, '--retries', '0']);
     expect(run.code).toBe(1);
     const lines = run.stderr.split('\n').filter((l) => l.startsWith('error: '));

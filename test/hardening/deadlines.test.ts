@@ -52,7 +52,8 @@ afterAll(async () => {
   await store.close();
 });
 
-const transport = (options: Partial<TransportOptions> = {}, url = hostileUrl): Transport => new Transport({ baseUrl: url, apiKey: KEY, retries: 0, timeoutMs: 2000, ...options });
+const transport = (options: Partial<TransportOptions> = {}, url = hostileUrl): Transport =>
+  new Transport({ baseUrl: url, apiKey: KEY, retries: 0, timeoutMs: 2000, ...options });
 
 async function failure(p: Promise<unknown>): Promise<PrestaShopError> {
   const error = await p.then(
@@ -91,7 +92,14 @@ describe('deadlines', () => {
     handler = stallMidBody;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const e = await failure(transport({ timeoutMs: 5000 }).send({ method: 'GET', path: 'products', format: 'XML', signal: controller.signal }));
+    const e = await failure(
+      transport({ timeoutMs: 5000 }).send({
+        method: 'GET',
+        path: 'products',
+        format: 'XML',
+        signal: controller.signal,
+      }),
+    );
     expect(e.kind).toBe('network');
     expect(e.message).toMatch(/aborted by the caller/);
     expect(hits).toBe(1);
@@ -101,7 +109,13 @@ describe('deadlines', () => {
     handler = stallMidBody;
     const { delays, hooks } = retryWaits();
     const timers = armedTimers();
-    const e = await failure(transport({ timeoutMs: 250, retries: 2, retryDelayMs: 1, hooks }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    const e = await failure(
+      transport({ timeoutMs: 250, retries: 2, retryDelayMs: 1, hooks }).send({
+        method: 'GET',
+        path: 'products',
+        format: 'XML',
+      }),
+    );
     expect(e.kind).toBe('timeout');
     // The default total (250 × 3 = 750 ms) leaves room for every attempt and both waits (with 247 ms
     // to spare for a loaded machine's late timers)...
@@ -116,7 +130,13 @@ describe('deadlines', () => {
     handler = stallMidBody;
     const { delays, hooks } = retryWaits();
     const timers = armedTimers();
-    const e = await failure(transport({ timeoutMs: 1000, retries: 5, totalTimeoutMs: 200, hooks }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    const e = await failure(
+      transport({ timeoutMs: 1000, retries: 5, totalTimeoutMs: 200, hooks }).send({
+        method: 'GET',
+        path: 'products',
+        format: 'XML',
+      }),
+    );
     expect(e.kind).toBe('timeout');
     // The one attempt's deadline is the call's (200 ms, not 1000), and no retry fits after it.
     expect(timers).toHaveLength(1);
@@ -128,7 +148,11 @@ describe('deadlines', () => {
   it('a Retry-After longer than the deadline allows ends the retries at once (the 503 is returned)', async () => {
     handler = (_req, res) => res.writeHead(503, { 'retry-after': '120' }).end();
     const { delays, hooks } = retryWaits();
-    const res = await transport({ timeoutMs: 200, retries: 2, hooks }).send({ method: 'GET', path: 'products', format: 'XML' });
+    const res = await transport({ timeoutMs: 200, retries: 2, hooks }).send({
+      method: 'GET',
+      path: 'products',
+      format: 'XML',
+    });
     expect(res.status).toBe(503);
     expect(hits).toBe(1);
     expect(delays).toEqual([]); // no wait at all, neither the 120 s nor a backoff
@@ -137,7 +161,11 @@ describe('deadlines', () => {
   it('Retry-After: 0 does not remove the backoff', async () => {
     handler = (_req, res) => res.writeHead(503, { 'retry-after': '0' }).end();
     const { delays, hooks } = retryWaits();
-    const res = await transport({ timeoutMs: 2000, retries: 2, retryDelayMs: 60, hooks }).send({ method: 'GET', path: 'products', format: 'XML' });
+    const res = await transport({ timeoutMs: 2000, retries: 2, retryDelayMs: 60, hooks }).send({
+      method: 'GET',
+      path: 'products',
+      format: 'XML',
+    });
     expect(res.status).toBe(503);
     expect(hits).toBe(3);
     expect(delays).toEqual([60, 120]);
@@ -161,7 +189,9 @@ describe('size caps', () => {
     expect(e.message).toMatch(/larger than maxResponseBytes \(16777216 bytes\)/);
     expect(sent).toBeLessThan(40 * chunk.length);
     sent = 0;
-    const small = await failure(transport({ maxResponseBytes: 1000 }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    const small = await failure(
+      transport({ maxResponseBytes: 1000 }).send({ method: 'GET', path: 'products', format: 'XML' }),
+    );
     expect(small.message).toMatch(/maxResponseBytes \(1000 bytes\)/);
   });
 
@@ -177,16 +207,26 @@ describe('size caps', () => {
   });
 
   it('JSON nested deeper than 512 levels is a decode error, not a stack overflow', async () => {
-    handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"products":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
-    const runtime = new ResourceRuntime(createContext({ baseUrl: hostileUrl, apiKey: KEY, retries: 0, format: 'json' }, DEFAULT_CODEC, [1]), productMeta);
+    handler = (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(`{"products":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    const runtime = new ResourceRuntime(
+      createContext({ baseUrl: hostileUrl, apiKey: KEY, retries: 0, format: 'json' }, DEFAULT_CODEC, [1]),
+      productMeta,
+    );
     const e = await failure(runtime.list());
     expect(e.kind).toBe('decode');
     expect(e.message).toMatch(/deeper than 512/);
   });
 
   it('a decode error does not quote the body', async () => {
-    handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"products": SENSITIVE-CUSTOMER-DATA');
-    const runtime = new ResourceRuntime(createContext({ baseUrl: hostileUrl, apiKey: KEY, retries: 0, format: 'json' }, DEFAULT_CODEC, [1]), productMeta);
+    handler = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"products": SENSITIVE-CUSTOMER-DATA');
+    const runtime = new ResourceRuntime(
+      createContext({ baseUrl: hostileUrl, apiKey: KEY, retries: 0, format: 'json' }, DEFAULT_CODEC, [1]),
+      productMeta,
+    );
     const e = await failure(runtime.list());
     expect(e.kind).toBe('decode');
     expect(inspect(e, { depth: 10 })).not.toMatch(/SENSITIVE/);
@@ -196,32 +236,60 @@ describe('size caps', () => {
 describe('retries of writes', () => {
   it('a PUT with sendemail=1 is sent once, even on 504', async () => {
     handler = (_req, res) => res.writeHead(504).end();
-    const res = await transport({ retries: 2, retryDelayMs: 1 }).send({ method: 'PUT', path: 'order_carriers/1', params: [['sendemail', '1']], format: 'XML', body: '<prestashop/>' });
+    const res = await transport({ retries: 2, retryDelayMs: 1 }).send({
+      method: 'PUT',
+      path: 'order_carriers/1',
+      params: [['sendemail', '1']],
+      format: 'XML',
+      body: '<prestashop/>',
+    });
     expect(res.status).toBe(504);
     expect(hits).toBe(1);
     // Without sendemail, a PUT is idempotent and retried.
     hits = 0;
-    await transport({ retries: 2, retryDelayMs: 1 }).send({ method: 'PUT', path: 'order_carriers/1', format: 'XML', body: '<prestashop/>' });
+    await transport({ retries: 2, retryDelayMs: 1 }).send({
+      method: 'PUT',
+      path: 'order_carriers/1',
+      format: 'XML',
+      body: '<prestashop/>',
+    });
     expect(hits).toBe(3);
   });
 
   it('POST is never retried', async () => {
     handler = (_req, res) => res.writeHead(503).end();
-    await transport({ retries: 3, retryDelayMs: 1 }).send({ method: 'POST', path: 'products', format: 'XML', body: '<prestashop/>' });
+    await transport({ retries: 3, retryDelayMs: 1 }).send({
+      method: 'POST',
+      path: 'products',
+      format: 'XML',
+      body: '<prestashop/>',
+    });
     expect(hits).toBe(1);
   });
 
   it('a DELETE retried after a gateway timeout and then answered 404 says it may have succeeded', async () => {
     store.fault({ path: '/api/products/1', status: 504, times: 1 });
-    store.fault({ path: '/api/products/1', status: 404, body: '<?xml version="1.0"?><prestashop><errors><error><code><![CDATA[87]]></code><message><![CDATA[Id(s) not exists: 1]]></message></error></errors></prestashop>' });
-    const e = await failure(transport({ retries: 2, retryDelayMs: 1 }, store.url).expectOk({ method: 'DELETE', path: 'products/1', format: 'XML' }));
+    store.fault({
+      path: '/api/products/1',
+      status: 404,
+      body: '<?xml version="1.0"?><prestashop><errors><error><code><![CDATA[87]]></code><message><![CDATA[Id(s) not exists: 1]]></message></error></errors></prestashop>',
+    });
+    const e = await failure(
+      transport({ retries: 2, retryDelayMs: 1 }, store.url).expectOk({
+        method: 'DELETE',
+        path: 'products/1',
+        format: 'XML',
+      }),
+    );
     expect(e.status).toBe(404);
     expect(e.mayHaveSucceeded).toBe(true);
     expect(e.message).toMatch(/may have been applied/);
     // A first-time 404 is a plain 404.
     store.clearFaults();
     store.fault({ path: '/api/products/1', status: 404, body: '' });
-    const plain = await failure(transport({ retries: 2 }, store.url).expectOk({ method: 'DELETE', path: 'products/1', format: 'XML' }));
+    const plain = await failure(
+      transport({ retries: 2 }, store.url).expectOk({ method: 'DELETE', path: 'products/1', format: 'XML' }),
+    );
     expect(plain.mayHaveSucceeded).toBe(false);
   });
 });
@@ -229,10 +297,16 @@ describe('retries of writes', () => {
 describe('typed errors', () => {
   it('a connection reset mid-body is a network PrestaShopError, and a GET is retried', async () => {
     store.fault({ path: '/api/products', drop: 'mid-body', times: 1 });
-    const res = await transport({ retries: 1, retryDelayMs: 1 }, store.url).send({ method: 'GET', path: 'products', format: 'XML' });
+    const res = await transport({ retries: 1, retryDelayMs: 1 }, store.url).send({
+      method: 'GET',
+      path: 'products',
+      format: 'XML',
+    });
     expect(res.status).toBe(200);
     store.fault({ path: '/api/products', drop: 'mid-body-chunked', times: 1 });
-    const e = await failure(transport({ retries: 0 }, store.url).send({ method: 'GET', path: 'products', format: 'XML' }));
+    const e = await failure(
+      transport({ retries: 0 }, store.url).send({ method: 'GET', path: 'products', format: 'XML' }),
+    );
     expect(e.kind).toBe('network');
   });
 
@@ -245,11 +319,19 @@ describe('typed errors', () => {
   it("a custom fetch's error that holds the headers does not leak the key through err.cause", async () => {
     const fetch = async (_url: string, init: RequestInit): Promise<Response> => {
       const headers = init.headers as Record<string, string>;
-      const error = new Error(`connect failed for ${headers['Authorization']} (key ${KEY})`, { cause: new Error(`inner ${headers['Authorization']}`) });
+      const error = new Error(`connect failed for ${headers['Authorization']} (key ${KEY})`, {
+        cause: new Error(`inner ${headers['Authorization']}`),
+      });
       Object.assign(error, { request: { headers } });
       throw error;
     };
-    const e = await failure(new Transport({ baseUrl: hostileUrl, apiKey: KEY, retries: 0, fetch }).send({ method: 'GET', path: 'products', format: 'XML' }));
+    const e = await failure(
+      new Transport({ baseUrl: hostileUrl, apiKey: KEY, retries: 0, fetch }).send({
+        method: 'GET',
+        path: 'products',
+        format: 'XML',
+      }),
+    );
     const shown = inspect(e, { depth: 10, showHidden: true }) + String(e.stack);
     expect(leaksIn(shown, KEY)).toEqual([]);
     expect(shown).toMatch(/connect failed/);
@@ -261,7 +343,10 @@ describe('typed errors', () => {
     expect(t.url('a b/x?y')).toBe(`${hostileUrl}/api/a%20b/x%3Fy`);
     expect(() => t.url('../../../x/1')).toThrow(RangeError);
     const meta = { ...productMeta, name: '../../../x' };
-    const runtime = new ResourceRuntime(createContext({ baseUrl: hostileUrl, apiKey: KEY, retries: 0 }, DEFAULT_CODEC, [1]), meta);
+    const runtime = new ResourceRuntime(
+      createContext({ baseUrl: hostileUrl, apiKey: KEY, retries: 0 }, DEFAULT_CODEC, [1]),
+      meta,
+    );
     await expect(runtime.get(1)).rejects.toThrow(/"\.\."/);
     expect(hits).toBe(0);
   });

@@ -27,7 +27,10 @@ async function doctor(s: FakeStore | string, ...flags: string[]): Promise<CliRun
 }
 
 /** The findings' codes by level, from the library (the CLI prints the same findings). */
-async function codes(s: FakeStore, options: { include?: string[]; wsKey?: boolean; key?: string } = {}): Promise<Record<string, string[]>> {
+async function codes(
+  s: FakeStore,
+  options: { include?: string[]; wsKey?: boolean; key?: string } = {},
+): Promise<Record<string, string[]>> {
   const d = diagnose(await probeStore({ url: s.url, key: options.key ?? KEY, retries: 0, ...options }));
   const by: Record<string, string[]> = {};
   for (const f of d.findings as Finding[]) (by[f.level] ??= []).push(f.code);
@@ -40,7 +43,9 @@ describe('prestashop-codegen doctor', () => {
     const run = await doctor(s);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(`Checking the PrestaShop webservice at ${s.url}/`);
-    expect(run.stdout).toMatch(/ok {6}The webservice answers at http:\/\/127\.0\.0\.1:\d+\/api and accepts the key \(69 resources visible to it\)/);
+    expect(run.stdout).toMatch(
+      /ok {6}The webservice answers at http:\/\/127\.0\.0\.1:\d+\/api and accepts the key \(69 resources visible to it\)/,
+    );
     expect(run.stdout).toMatch(/info {4}PrestaShop 8\.2\.0\./);
     expect(run.stdout).toMatch(/ok {6}The key may read all 39 of the resources the spec lists that the store has\./);
     expect(run.stdout).toMatch(
@@ -48,7 +53,10 @@ describe('prestashop-codegen doctor', () => {
     );
     expect(run.stdout).toMatch(/ok {6}The XML synopsis of products reads fine\./);
     expect(run.stdout).toMatch(/No problems found: introspect should work against this store\.\n$/);
-    expect(await codes(s)).toEqual({ ok: ['webservice', 'permissions', 'synopsis-xml'], info: ['version', 'synopsis-json-lossy'] });
+    expect(await codes(s)).toEqual({
+      ok: ['webservice', 'permissions', 'synopsis-xml'],
+      info: ['version', 'synopsis-json-lossy'],
+    });
   });
 
   it('a spec-style store: its JSON synopsis is used', async () => {
@@ -63,7 +71,9 @@ describe('prestashop-codegen doctor', () => {
     const run = await doctor(s);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/PROBLEM The webservice is disabled on this store \(503, code 22\)\./);
-    expect(run.stdout).toMatch(/Fix: In the back office: Advanced Parameters > Webservice > "Enable PrestaShop's webservice" = Yes/);
+    expect(run.stdout).toMatch(
+      /Fix: In the back office: Advanced Parameters > Webservice > "Enable PrestaShop's webservice" = Yes/,
+    );
     expect(run.stdout).toMatch(/\n1 problem found\.\n$/);
   });
 
@@ -71,10 +81,14 @@ describe('prestashop-codegen doctor', () => {
     const s = await store({ urlRewriting: false });
     const run = await doctor(s, '--include', 'products');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/PROBLEM URL rewriting is off: http:\/\/127\.0\.0\.1:\d+\/api is not the webservice \(HTTP 404\), but \/webservice\/dispatcher\.php\?url= is\./);
+    expect(run.stdout).toMatch(
+      /PROBLEM URL rewriting is off: http:\/\/127\.0\.0\.1:\d+\/api is not the webservice \(HTTP 404\), but \/webservice\/dispatcher\.php\?url= is\./,
+    );
     expect(run.stdout).toMatch(/Fix: Turn URL rewriting on: Shop Parameters > Traffic & SEO > "Friendly URL" = Yes/);
     // The rest is checked through the dispatcher.
-    expect(run.stdout).toMatch(/ok {6}The webservice answers at http:\/\/127\.0\.0\.1:\d+\/webservice\/dispatcher\.php\?url= and accepts the key/);
+    expect(run.stdout).toMatch(
+      /ok {6}The webservice answers at http:\/\/127\.0\.0\.1:\d+\/webservice\/dispatcher\.php\?url= and accepts the key/,
+    );
     expect(await codes(s, { include: ['products'] })).toMatchObject({ problem: ['url-rewriting-off'] });
   });
 
@@ -82,15 +96,21 @@ describe('prestashop-codegen doctor', () => {
     const s = await store({ keys: { [KEY]: { products: ['GET'], orders: ['POST'], languages: ['GET'] } } });
     const run = await doctor(s, '--include', 'products,orders,customers');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/PROBLEM The key may not read 2 of the 3 resources you asked for \(--include\): orders, customers\./);
-    expect(run.stdout).toMatch(/Fix: In Advanced Parameters > Webservice, edit the key and tick "View \(GET\)" for: orders, customers\. Or leave them out with --exclude orders,customers\./);
+    expect(run.stdout).toMatch(
+      /PROBLEM The key may not read 2 of the 3 resources you asked for \(--include\): orders, customers\./,
+    );
+    expect(run.stdout).toMatch(
+      /Fix: In Advanced Parameters > Webservice, edit the key and tick "View \(GET\)" for: orders, customers\. Or leave them out with --exclude orders,customers\./,
+    );
   });
 
   it("the key lacks permissions on resources of the spec's list (no --include)", async () => {
     const s = await store({ keys: { [KEY]: { products: ['GET'], zones: ['GET'] } } });
     const run = await doctor(s);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/PROBLEM The key may not read 37 of the 39 resources the spec lists: addresses, attachments, carriers,/);
+    expect(run.stdout).toMatch(
+      /PROBLEM The key may not read 37 of the 39 resources the spec lists: addresses, attachments, carriers,/,
+    );
   });
 
   it('an --include the store does not have', async () => {
@@ -104,8 +124,12 @@ describe('prestashop-codegen doctor', () => {
     const s = await store({ stripAuthorization: true });
     const run = await doctor(s, '--include', 'products');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/PROBLEM The web server drops the Authorization header: the key reaches PrestaShop as ws_key but not as HTTP Basic\./);
-    expect(run.stdout).toMatch(/Fix: Make the web server pass the Authorization header to PHP\. Apache with CGI\/FastCGI: add "CGIPassAuth On"/);
+    expect(run.stdout).toMatch(
+      /PROBLEM The web server drops the Authorization header: the key reaches PrestaShop as ws_key but not as HTTP Basic\./,
+    );
+    expect(run.stdout).toMatch(
+      /Fix: Make the web server pass the Authorization header to PHP\. Apache with CGI\/FastCGI: add "CGIPassAuth On"/,
+    );
     expect(run.stdout).toMatch(/accepts the key \(69 resources visible to it, with ws_key\)/);
     expect(run.stdout).not.toContain('ws_key=F');
     expect(await codes(s, { include: ['products'] })).toMatchObject({ problem: ['authorization-stripped'] });
@@ -121,7 +145,9 @@ describe('prestashop-codegen doctor', () => {
 
   it('a store that does not say its version', async () => {
     const s = await store({ version: null });
-    expect(await codes(s, { include: ['products'] })).toMatchObject({ info: ['version-unknown', 'synopsis-json-lossy'] });
+    expect(await codes(s, { include: ['products'] })).toMatchObject({
+      info: ['version-unknown', 'synopsis-json-lossy'],
+    });
   });
 
   it('a wrong key, a URL that is not a store, a store that cannot be reached', async () => {
@@ -133,12 +159,16 @@ describe('prestashop-codegen doctor', () => {
 
     const notStore = await doctor(`${s.url}/blog`);
     expect(notStore.code).toBe(1);
-    expect(notStore.stdout).toMatch(/PROBLEM No PrestaShop webservice answers at http:\/\/127\.0\.0\.1:\d+\/blog\/api \(HTTP 404, an HTML page\)\./);
+    expect(notStore.stdout).toMatch(
+      /PROBLEM No PrestaShop webservice answers at http:\/\/127\.0\.0\.1:\d+\/blog\/api \(HTTP 404, an HTML page\)\./,
+    );
     expect(notStore.stdout).toMatch(/Fix: --url must be the shop's base address/);
 
     const closed = await doctor('http://127.0.0.1:9', '--retries', '0');
     expect(closed.code).toBe(1);
-    expect(closed.stdout).toMatch(/PROBLEM The store cannot be reached\.\n\s+http:\/\/127\.0\.0\.1:9\/api: no answer after 1 attempts; last error: ECONNREFUSED/);
+    expect(closed.stdout).toMatch(
+      /PROBLEM The store cannot be reached\.\n\s+http:\/\/127\.0\.0\.1:9\/api: no answer after 1 attempts; last error: ECONNREFUSED/,
+    );
   });
 
   it('more findings: key format, shop association, unreadable synopsis, a root that is not a listing, absent spec resources', async () => {
@@ -153,7 +183,11 @@ describe('prestashop-codegen doctor', () => {
     s.fault({ path: '/api/products', query: { schema: 'synopsis', output_format: null }, truncateTo: 300 });
     expect(await codes(s, { include: ['products'] })).toMatchObject({ problem: ['synopsis-unreadable'] });
     const limited = await store({ keys: { [KEY]: { products: ['GET'], carts: ['POST'] } } });
-    limited.fault({ path: '/api/orders', status: 400, body: '{"errors":[{"code":27,"message":"Resource of type \\"orders\\" does not exists."}]}' });
+    limited.fault({
+      path: '/api/orders',
+      status: 400,
+      body: '{"errors":[{"code":27,"message":"Resource of type \\"orders\\" does not exists."}]}',
+    });
     limited.fault({ path: '/api/carts', status: 500, body: '' });
     const found = await codes(limited);
     expect(found.info).toContain('spec-resources-absent');

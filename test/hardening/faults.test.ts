@@ -24,7 +24,12 @@ afterAll(() => store.close());
 
 /** 20 % 500s, 5 % dropped connections, 5 % truncated bodies (half cut mid-transfer, half cut but complete). */
 const FLAKY: readonly FaultRule[] = [
-  { probability: 0.2, status: 500, body: '<html><body><h1>500 Internal Server Error</h1></body></html>', headers: { 'content-type': 'text/html' } },
+  {
+    probability: 0.2,
+    status: 500,
+    body: '<html><body><h1>500 Internal Server Error</h1></body></html>',
+    headers: { 'content-type': 'text/html' },
+  },
   { probability: 0.05, drop: 'before-response' },
   { probability: 0.025, drop: 'mid-body' },
   { probability: 0.025, truncateFraction: 0.5 },
@@ -47,7 +52,10 @@ describe('a flaky store gives the same snapshot', () => {
       const result = await introspectStore({ url: store.url, key: KEY, ...FAST });
       const hits = handles.map((h) => h.hits);
       // Every kind of fault happened in every run, and the run still produced the same bytes.
-      expect(hits.every((h) => h > 0), `seed ${seed}: ${hits.join(',')}`).toBe(true);
+      expect(
+        hits.every((h) => h > 0),
+        `seed ${seed}: ${hits.join(',')}`,
+      ).toBe(true);
       expect(serializeSnapshot(result.schema), `seed ${seed}`).toBe(GOLDEN_8_2_0);
       expect(result.summary.warnings, `seed ${seed}`).toEqual(clean.summary.warnings);
       expect(result.summary.retries).toBeGreaterThanOrEqual(hits.reduce((a, b) => a + b, 0));
@@ -57,7 +65,9 @@ describe('a flaky store gives the same snapshot', () => {
     }
     store.clearFaults();
     expect(matched).toBe(20);
-    console.info(`faults: ${matched}/20 faulty runs matched the fault-free snapshot (${faults} faults injected, ${retries} retries)`);
+    console.info(
+      `faults: ${matched}/20 faulty runs matched the fault-free snapshot (${faults} faults injected, ${retries} retries)`,
+    );
   });
 
   it('the dice are reproducible: the same seed injects the same faults', async () => {
@@ -83,8 +93,18 @@ describe('a flaky store gives the same snapshot', () => {
   it('503 with Retry-After, a slow trickled body, and a concurrency cap that turns requests away', async () => {
     const capped = await startFakeStore({ concurrencyCap: { max: 2, mode: 'reject' }, latencyMs: 3 });
     try {
-      capped.fault({ path: '/api/products', query: { schema: 'synopsis', output_format: null }, trickle: { bytes: 2048, intervalMs: 5 } });
-      const busy = capped.fault({ path: '/api/orders', status: 503, body: '', headers: { 'retry-after': '1' }, times: 1 });
+      capped.fault({
+        path: '/api/products',
+        query: { schema: 'synopsis', output_format: null },
+        trickle: { bytes: 2048, intervalMs: 5 },
+      });
+      const busy = capped.fault({
+        path: '/api/orders',
+        status: 503,
+        body: '',
+        headers: { 'retry-after': '1' },
+        times: 1,
+      });
       const waits = introspectorWaits();
       // Three requests at a time against two slots: some are turned away, and the backoff (20 ms,
       // doubling) spreads their retries so that none is turned away eleven times in a row.
@@ -114,7 +134,11 @@ describe('a flaky store gives the same snapshot', () => {
 describe('a resource that keeps failing', () => {
   for (const [kind, rule, lastError] of [
     ['500', { status: 500, body: '' }, /the store answered HTTP 500 after 3 attempts/],
-    ['a dropped connection', { drop: 'before-response' }, /no answer after 3 attempts; last error: UND_ERR_SOCKET: other side closed/],
+    [
+      'a dropped connection',
+      { drop: 'before-response' },
+      /no answer after 3 attempts; last error: UND_ERR_SOCKET: other side closed/,
+    ],
     ['a body cut every time', { drop: 'mid-body' }, /no answer after 3 attempts; last error: UND_ERR_SOCKET/],
   ] as const) {
     it(`${kind}: exit 1, names the resource and the last error, previous snapshot untouched`, async () => {
@@ -144,7 +168,8 @@ async function silentServer(mode: 'nothing' | 'headers-only'): Promise<{ url: st
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.once('data', () => {
-      if (mode === 'headers-only') socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/xml\r\ncontent-length: 1000\r\n\r\n<prest');
+      if (mode === 'headers-only')
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/xml\r\ncontent-length: 1000\r\n\r\n<prest');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -172,9 +197,14 @@ describe('a store that never answers', () => {
       const cwd = tempDir();
       try {
         const waits = introspectorWaits();
-        const run = await runCli(['introspect', '--url', silent.url, '--key', KEY, '--timeout', String(TIMEOUT), '--retries', String(RETRIES)], { cwd });
+        const run = await runCli(
+          ['introspect', '--url', silent.url, '--key', KEY, '--timeout', String(TIMEOUT), '--retries', String(RETRIES)],
+          { cwd },
+        );
         expect(run.code).toBe(1);
-        expect(run.stderr).toMatch(new RegExp(`/api: no answer after 2 attempts; last error: timed out after ${TIMEOUT} ms`));
+        expect(run.stderr).toMatch(
+          new RegExp(`/api: no answer after 2 attempts; last error: timed out after ${TIMEOUT} ms`),
+        );
         expect(waits).toHaveLength(RETRIES);
         waits.forEach((ms, attempt) => expect(ms).toBeLessThanOrEqual(BACKOFF_BASE_MS * 2 ** attempt));
         expect(existsSync(join(cwd, 'prestashop-schema.json'))).toBe(false);
@@ -188,9 +218,13 @@ describe('a store that never answers', () => {
     const one = await startFakeStore({ keys: { [KEY]: { zones: ['GET'] } } });
     try {
       one.fault({ path: '/api/zones', trickle: { bytes: 1, intervalMs: 50 } });
-      const e = await introspectStore({ url: one.url, key: KEY, timeoutMs: TIMEOUT, retries: 0 }).catch((x: unknown) => x as Error);
+      const e = await introspectStore({ url: one.url, key: KEY, timeoutMs: TIMEOUT, retries: 0 }).catch(
+        (x: unknown) => x as Error,
+      );
       // Read to the end, the trickle (a byte every 50 ms, without end) would hang until the test's timeout.
-      expect((e as Error).message).toMatch(/\(resource "zones"\): no answer after 1 attempts; last error: timed out after 400 ms/);
+      expect((e as Error).message).toMatch(
+        /\(resource "zones"\): no answer after 1 attempts; last error: timed out after 400 ms/,
+      );
     } finally {
       await one.close();
     }

@@ -12,7 +12,10 @@ import { reapAtTestEnd, stopChild } from './children.js';
 export { runCli, tempDir, type CliRun } from '../cli/helpers.js';
 
 export const KEY = FAKE_STORE_KEY;
-export const GOLDEN_8_2_0 = readFileSync(join(import.meta.dirname, '../golden/prestashop-8.2.0/prestashop-schema.json'), 'utf8');
+export const GOLDEN_8_2_0 = readFileSync(
+  join(import.meta.dirname, '../golden/prestashop-8.2.0/prestashop-schema.json'),
+  'utf8',
+);
 
 /** Every form the key could leak in: as is, URL-encoded, in a Basic header, lower-cased. */
 function keyForms(key: string): string[] {
@@ -68,8 +71,25 @@ export function selfSignedCert(subjectAltName: string): { key: string; cert: str
   const certPath = join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath,
-      '-days', '2', '-subj', '/CN=prestashop-codegen test', '-addext', `subjectAltName=${subjectAltName}`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=prestashop-codegen test',
+      '-addext',
+      `subjectAltName=${subjectAltName}`,
+    ],
     { stdio: 'ignore' },
   );
   return { key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath };
@@ -89,7 +109,10 @@ export function spawnCli(args: string[], options: { cwd: string; env?: NodeJS.Pr
 }
 
 /** `spawnCli` to completion. */
-export async function runCliProcess(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runCliProcess(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = reapAtTestEnd(spawnCli(args, options));
   let stdout = '';
   let stderr = '';

@@ -47,7 +47,16 @@ import {
 /** The rule the introspector enforces, written again here so the test does not trust the code it checks. */
 const VALID = /^[A-Za-z0-9_]{1,128}$/;
 
-const counts = { documents: 0, storesAccepted: 0, storesRefused: 0, snapshots: 0, snapshotsAccepted: 0, snapshotsRefused: 0, files: 0, canaryInLiterals: 0 };
+const counts = {
+  documents: 0,
+  storesAccepted: 0,
+  storesRefused: 0,
+  snapshots: 0,
+  snapshotsAccepted: 0,
+  snapshotsRefused: 0,
+  files: 0,
+  canaryInLiterals: 0,
+};
 /** Every accepted output, under `s<n>/`, type-checked together at the end. */
 const batch = new Map<string, string>();
 let templates: Map<string, string> = new Map();
@@ -106,7 +115,10 @@ async function writeAndCheck(model: StoreSchema): Promise<void> {
 }
 
 function twinFields(doc: HostileDocument, twins: readonly boolean[]): HostileDocument {
-  const names = withCaseTwins(doc.fields.map((f) => f.name), twins);
+  const names = withCaseTwins(
+    doc.fields.map((f) => f.name),
+    twins,
+  );
   const byName = new Map(doc.fields.map((f) => [f.name, f]));
   const fields = [...new Set(names)].map((n) => byName.get(n) ?? { ...doc.fields[0]!, name: n });
   return { ...doc, fields };
@@ -114,15 +126,15 @@ function twinFields(doc: HostileDocument, twins: readonly boolean[]): HostileDoc
 
 const storeSample = fc.boolean().chain((clean) =>
   fc.record({
-  clean: fc.constant(clean),
-  names: fc.uniqueArray(clean ? trickyXmlName : xmlName, { minLength: 1, maxLength: 3 }),
-  twins: fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
-  docs: fc.array(hostileDocument(clean), { minLength: 4, maxLength: 4 }),
-  descriptions: fc.array(anyValue, { minLength: 4, maxLength: 4 }),
-  psVersion: fc.option(headerValue, { nil: null }),
-  isoCode: anyValue,
-  listNode: fc.option(clean ? trickyXmlName : xmlName, { nil: undefined }),
-  options: emitOptions,
+    clean: fc.constant(clean),
+    names: fc.uniqueArray(clean ? trickyXmlName : xmlName, { minLength: 1, maxLength: 3 }),
+    twins: fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
+    docs: fc.array(hostileDocument(clean), { minLength: 4, maxLength: 4 }),
+    descriptions: fc.array(anyValue, { minLength: 4, maxLength: 4 }),
+    psVersion: fc.option(headerValue, { nil: null }),
+    isoCode: anyValue,
+    listNode: fc.option(clean ? trickyXmlName : xmlName, { nil: undefined }),
+    options: emitOptions,
   }),
 );
 
@@ -145,8 +157,12 @@ function resourcesOf(sample: StoreSample): HostileResource[] {
 /** A refusal must name the resource and the bad item, and the item must really break the rule. */
 function expectClearRefusal(error: IntrospectError, resources: readonly HostileResource[]): void {
   const m =
-    /\(resource "([^"]*)"\): the store sent an? (.+?) the tool does not accept: ("(?:[^"\\]|\\.)*")( \((\d+) characters\))?/.exec(error.message) ??
-    /: the listing (names a resource) the tool does not accept: ("(?:[^"\\]|\\.)*")( \((\d+) characters\))?/.exec(error.message);
+    /\(resource "([^"]*)"\): the store sent an? (.+?) the tool does not accept: ("(?:[^"\\]|\\.)*")( \((\d+) characters\))?/.exec(
+      error.message,
+    ) ??
+    /: the listing (names a resource) the tool does not accept: ("(?:[^"\\]|\\.)*")( \((\d+) characters\))?/.exec(
+      error.message,
+    );
   expect(m, error.message).not.toBeNull();
   const quoted = m![0].includes('the listing') ? m![2]! : m![3]!;
   const truncatedLength = m![0].includes('the listing') ? m![4] : m![5];
@@ -176,7 +192,10 @@ describe('hostile schemas', () => {
         n++;
         const resources = resourcesOf(sample);
         const store = await startFakeStore({
-          fixtures: fixtureStore(resources, { psVersion: sample.psVersion, languages: [{ id: 1, isoCode: sample.isoCode }] }),
+          fixtures: fixtureStore(resources, {
+            psVersion: sample.psVersion,
+            languages: [{ id: 1, isoCode: sample.isoCode }],
+          }),
         });
         try {
           let schema: StoreSchema;
@@ -191,7 +210,8 @@ describe('hostile schemas', () => {
           counts.storesAccepted++;
           for (const r of schema.resources) {
             const names = [r.name, r.nodeName, r.nodesName, ...r.fields.flatMap((f) => [f.name, f.references])];
-            for (const a of r.associations) names.push(a.name, a.nodeName, a.resource, ...a.fields.flatMap((f) => [f.name, f.references]));
+            for (const a of r.associations)
+              names.push(a.name, a.nodeName, a.resource, ...a.fields.flatMap((f) => [f.name, f.references]));
             for (const name of names) if (name !== null) expect(VALID.test(name), name).toBe(true);
           }
           const text = serializeSnapshot(schema);
@@ -233,16 +253,31 @@ describe('hostile schemas', () => {
       nodeName: fc.option(name, { nil: null }),
       nodesName: fc.option(name, { nil: null }),
       methods: fc.subarray(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']),
-      synopsis: fc.record({ source: fc.constantFrom('json', 'xml', 'none'), reason: fc.option(anyValue, { nil: null }) }),
+      synopsis: fc.record({
+        source: fc.constantFrom('json', 'xml', 'none'),
+        reason: fc.option(anyValue, { nil: null }),
+      }),
       fields: fc.uniqueArray(field, { maxLength: 5, selector: (f) => f.name }),
       associations: fc.uniqueArray(
-        fc.record({ name, resource: fc.option(name, { nil: null }), nodeName: name, virtual: fc.boolean(), fields: fc.uniqueArray(field, { maxLength: 2, selector: (f) => f.name }) }),
+        fc.record({
+          name,
+          resource: fc.option(name, { nil: null }),
+          nodeName: name,
+          virtual: fc.boolean(),
+          fields: fc.uniqueArray(field, { maxLength: 2, selector: (f) => f.name }),
+        }),
         { maxLength: 2, selector: (a) => a.name },
       ),
     });
     const snapshot = fc.record({
       schemaVersion: fc.constant(1),
-      store: fc.record({ psVersion: fc.option(anyValue, { nil: null }), languages: fc.uniqueArray(fc.record({ id: fc.nat(99), isoCode: fc.option(anyValue, { nil: null }) }), { selector: (l) => l.id, maxLength: 3 }) }),
+      store: fc.record({
+        psVersion: fc.option(anyValue, { nil: null }),
+        languages: fc.uniqueArray(fc.record({ id: fc.nat(99), isoCode: fc.option(anyValue, { nil: null }) }), {
+          selector: (l) => l.id,
+          maxLength: 3,
+        }),
+      }),
       resources: fc.uniqueArray(resource, { minLength: 1, maxLength: 3, selector: (r) => r.name }),
     });
     let n = 0;
@@ -269,9 +304,15 @@ describe('hostile schemas', () => {
           viaCli++;
           const dir = tempDir();
           writeFileSync(join(dir, 'schema.json'), text);
-          const run = await runCli(['generate', '--schema', 'schema.json', '--out', 'out', '--no-format'], { cwd: dir });
+          const run = await runCli(['generate', '--schema', 'schema.json', '--out', 'out', '--no-format'], {
+            cwd: dir,
+          });
           expect(run.code, run.stderr).toBe(0);
-          expect(listFiles(dir).filter((f) => f !== 'schema.json').every((f) => f.startsWith('out/'))).toBe(true);
+          expect(
+            listFiles(dir)
+              .filter((f) => f !== 'schema.json')
+              .every((f) => f.startsWith('out/')),
+          ).toBe(true);
           expect(readFileSync(join(dir, 'schema.json'), 'utf8')).toBe(text);
         }
       }),
@@ -287,13 +328,34 @@ describe('hostile schemas', () => {
         store: { psVersion: null, languages: [] },
         resources: [
           {
-            name: 'things', description: null, nodeName: 'thing', nodesName: 'things', methods: ['GET', 'POST'],
+            name: 'things',
+            description: null,
+            nodeName: 'thing',
+            nodesName: 'things',
+            methods: ['GET', 'POST'],
             synopsis: { source: 'json', reason: null },
             fields: [],
             associations: [
               { name: 'none', resource: null, nodeName: 'n', virtual: true, fields: [] },
-              { name: 'frozen', resource: null, nodeName: 'f', virtual: true,
-                fields: [{ name: 'id', required: false, maxSize: null, format: null, inputType: null, multilingual: false, readOnly: true, filterable: true, references: null }] },
+              {
+                name: 'frozen',
+                resource: null,
+                nodeName: 'f',
+                virtual: true,
+                fields: [
+                  {
+                    name: 'id',
+                    required: false,
+                    maxSize: null,
+                    format: null,
+                    inputType: null,
+                    multilingual: false,
+                    readOnly: true,
+                    filterable: true,
+                    references: null,
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -27,20 +27,109 @@ const CANARY_SNIPPETS = [
 
 /** Names TypeScript, JavaScript or the generator itself care about. */
 const SPECIAL_NAMES = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'then', 'class', 'default', 'delete',
-  'enum', 'export', 'import', 'new', 'null', 'true', 'function', 'let', 'yield', 'await', 'async', 'static', 'interface',
-  'type', 'namespace', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity', 'Object', 'Array', 'Promise', 'index', 'shared',
-  'runtime', 'types', 'Id', 'LangId', 'Multilang', 'Extensions', 'associations', 'extensions', 'id', '_', '__', 'Products',
-  'products', 'PRODUCTS', 'x', 'X',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'then',
+  'class',
+  'default',
+  'delete',
+  'enum',
+  'export',
+  'import',
+  'new',
+  'null',
+  'true',
+  'function',
+  'let',
+  'yield',
+  'await',
+  'async',
+  'static',
+  'interface',
+  'type',
+  'namespace',
+  'arguments',
+  'eval',
+  'undefined',
+  'NaN',
+  'Infinity',
+  'Object',
+  'Array',
+  'Promise',
+  'index',
+  'shared',
+  'runtime',
+  'types',
+  'Id',
+  'LangId',
+  'Multilang',
+  'Extensions',
+  'associations',
+  'extensions',
+  'id',
+  '_',
+  '__',
+  'Products',
+  'products',
+  'PRODUCTS',
+  'x',
+  'X',
 ];
 const DIGIT_FIRST = ['0', '1st_line', '3d_models', '42'];
 const PATHS = [
-  '../', '../../etc/passwd', '/etc/passwd', '/tmp/x', 'C:\\Windows\\System32', 'c:', 'D:/x', '\\\\server\\share', 'CON', 'NUL',
-  'aux.ts', '.', '..', '.git', 'node_modules', '%2e%2e%2f', 'a/b', 'a\\b', '~/.ssh',
+  '../',
+  '../../etc/passwd',
+  '/etc/passwd',
+  '/tmp/x',
+  'C:\\Windows\\System32',
+  'c:',
+  'D:/x',
+  '\\\\server\\share',
+  'CON',
+  'NUL',
+  'aux.ts',
+  '.',
+  '..',
+  '.git',
+  'node_modules',
+  '%2e%2e%2f',
+  'a/b',
+  'a\\b',
+  '~/.ssh',
 ];
 const CHARS = [
-  '*/', '/*', '`', '${', '}', '"', "'", '\\', '\n', '\r', '\t', '\u2028', '\u2029', '\u0000', '\u001b', '🚀', '👨‍👩‍👧', 'é', 'İ',
-  'ß', '\uFEFF', '\u200B', ' ', '<', '>', '&', ']]>', '\uD800',
+  '*/',
+  '/*',
+  '`',
+  '${',
+  '}',
+  '"',
+  "'",
+  '\\',
+  '\n',
+  '\r',
+  '\t',
+  '\u2028',
+  '\u2029',
+  '\u0000',
+  '\u001b',
+  '🚀',
+  '👨‍👩‍👧',
+  'é',
+  'İ',
+  'ß',
+  '\uFEFF',
+  '\u200B',
+  ' ',
+  '<',
+  '>',
+  '&',
+  ']]>',
+  '\uD800',
 ];
 
 const word = fc.stringMatching(/^[a-z]{1,6}$/);
@@ -56,7 +145,10 @@ export const anyName: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...PATHS, ...CANARY_SNIPPETS), weight: 2 },
   {
     arbitrary: fc
-      .array(fc.oneof(fc.constantFrom(...SPECIAL_NAMES, ...PATHS, ...CHARS, ...CANARY_SNIPPETS), word), { minLength: 1, maxLength: 4 })
+      .array(fc.oneof(fc.constantFrom(...SPECIAL_NAMES, ...PATHS, ...CHARS, ...CANARY_SNIPPETS), word), {
+        minLength: 1,
+        maxLength: 4,
+      })
       .map((parts) => parts.join('')),
     weight: 4,
   },
@@ -84,13 +176,18 @@ export const xmlName: fc.Arbitrary<string> = fc.oneof(
 /** A hostile string value (descriptions, formats, attribute values, header values, iso codes). */
 export const anyValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...CANARY_SNIPPETS, ...PATHS, ...CHARS, ...SPECIAL_NAMES),
-  fc.array(fc.oneof(fc.constantFrom(...CHARS, ...CANARY_SNIPPETS), word), { minLength: 1, maxLength: 5 }).map((p) => p.join('')),
+  fc
+    .array(fc.oneof(fc.constantFrom(...CHARS, ...CANARY_SNIPPETS), word), { minLength: 1, maxLength: 5 })
+    .map((p) => p.join('')),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );
 
 /** A value that can travel in an HTTP header (printable ASCII), still hostile. */
 export const headerValue: fc.Arbitrary<string> = fc
-  .array(fc.constantFrom('8.2.0', '*/', '/*', '`', '${', '}', '"', "'", '\\', 'pwn()', ';', ' ', '<', '>'), { minLength: 1, maxLength: 5 })
+  .array(fc.constantFrom('8.2.0', '*/', '/*', '`', '${', '}', '"', "'", '\\', 'pwn()', ';', ' ', '<', '>'), {
+    minLength: 1,
+    maxLength: 5,
+  })
   .map((p) => p.join('').trim() || '8.2.0');
 
 /** Adds case-only variants of some names (`Name` next to `name`). */
@@ -146,7 +243,13 @@ export interface HostileResource {
 const boolish = fc.oneof(fc.constantFrom('true', 'false', 'TRUE', '1', ''), anyValue);
 const sizeish = fc.oneof(fc.constantFrom('0', '64', '4194303', '999999999999999999999', '-1', '1e3', ''), anyValue);
 const hrefish = fc.oneof(
-  fc.constantFrom('', 'http://shop.example/api/products/', 'http://shop.example/api/../../etc/', 'javascript:pwn()', '//evil/api/x/'),
+  fc.constantFrom(
+    '',
+    'http://shop.example/api/products/',
+    'http://shop.example/api/../../etc/',
+    'javascript:pwn()',
+    '//evil/api/x/',
+  ),
   anyValue.map((v) => `http://shop.example/api/${v}/`),
 );
 
@@ -158,7 +261,15 @@ interface NameSource {
 }
 
 function hostileField(names: NameSource): fc.Arbitrary<HostileField> {
-  return fc.record({ name: names.name, required: boolish, maxSize: sizeish, format: anyValue, readOnly: boolish, href: hrefish, multilingual: fc.boolean() });
+  return fc.record({
+    name: names.name,
+    required: boolish,
+    maxSize: sizeish,
+    format: anyValue,
+    readOnly: boolish,
+    href: hrefish,
+    multilingual: fc.boolean(),
+  });
 }
 
 function hostileAssociation(names: NameSource): fc.Arbitrary<HostileAssociation> {
@@ -189,13 +300,19 @@ function documentOf(kind: 'xml' | 'json', names: NameSource): fc.Arbitrary<Hosti
  */
 export function hostileDocument(clean: boolean): fc.Arbitrary<HostileDocument> {
   const xml: NameSource = clean
-    ? { name: fc.oneof({ arbitrary: trickyXmlName, weight: 9 }, { arbitrary: fc.constant('0'), weight: 1 }), attribute: trickyName }
+    ? {
+        name: fc.oneof({ arbitrary: trickyXmlName, weight: 9 }, { arbitrary: fc.constant('0'), weight: 1 }),
+        attribute: trickyName,
+      }
     : { name: fc.oneof(xmlName, fc.constantFrom('0', '1abc')), attribute: fc.oneof(anyValue, xmlName) };
-  const json: NameSource = clean ? { name: trickyName, attribute: trickyName } : { name: anyName, attribute: fc.oneof(anyValue, anyName) };
+  const json: NameSource = clean
+    ? { name: trickyName, attribute: trickyName }
+    : { name: anyName, attribute: fc.oneof(anyValue, anyName) };
   return fc.oneof(documentOf('xml', xml), documentOf('json', json));
 }
 
-const attr = (v: string): string => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const attr = (v: string): string =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The XML synopsis PrestaShop would send for a document (names as given, every value escaped). */
 export function renderXmlSynopsis(doc: HostileDocument): string {
@@ -207,7 +324,9 @@ export function renderXmlSynopsis(doc: HostileDocument): string {
       f.readOnly === '' ? '' : ` readOnly="${attr(f.readOnly)}"`,
       f.href === '' ? '' : ` xlink:href="${attr(f.href)}"`,
     ].join('');
-    const inner = f.multilingual ? '<language id="1" xlink:href="http://shop.example/api/languages/1" format="isUnsignedId" ><![CDATA[]]></language>' : '<![CDATA[]]>';
+    const inner = f.multilingual
+      ? '<language id="1" xlink:href="http://shop.example/api/languages/1" format="isUnsignedId" ><![CDATA[]]></language>'
+      : '<![CDATA[]]>';
     return `\t<${f.name}${attrs}>${inner}</${f.name}>\n`;
   };
   const association = (a: HostileAssociation): string =>
@@ -217,7 +336,9 @@ export function renderXmlSynopsis(doc: HostileDocument): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<${doc.node}>\n` +
     doc.fields.map(field).join('') +
-    (doc.associations.length === 0 ? '' : `<associations>\n${doc.associations.map(association).join('')}</associations>\n`) +
+    (doc.associations.length === 0
+      ? ''
+      : `<associations>\n${doc.associations.map(association).join('')}</associations>\n`) +
     `</${doc.node}>\n</prestashop>\n`
   );
 }
@@ -237,8 +358,13 @@ export function renderJsonSynopsis(doc: HostileDocument): string {
       ['format', JSON.stringify(f.href)],
       ['readOnly', JSON.stringify(f.readOnly)],
     ]);
-  const associations = jsonObject(doc.associations.map((a) => [a.name, `[${jsonObject(a.fields.map((f) => [f, '{"required":true}']))}]`]));
-  const body = jsonObject([...doc.fields.map((f) => [f.name, descriptor(f)] as const), ...(doc.associations.length > 0 ? [['associations', associations] as const] : [])]);
+  const associations = jsonObject(
+    doc.associations.map((a) => [a.name, `[${jsonObject(a.fields.map((f) => [f, '{"required":true}']))}]`]),
+  );
+  const body = jsonObject([
+    ...doc.fields.map((f) => [f.name, descriptor(f)] as const),
+    ...(doc.associations.length > 0 ? [['associations', associations] as const] : []),
+  ]);
   return jsonObject([[doc.node, body]]);
 }
 
@@ -257,7 +383,11 @@ export function fixtureStore(
 ): FixtureStore {
   const answers = new Map<string, RecordedAnswer>();
   const xml = (body: string): RecordedAnswer => ({ status: 200, headers: { 'Content-Type': 'text/xml' }, body });
-  const json = (body: string): RecordedAnswer => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body });
+  const json = (body: string): RecordedAnswer => ({
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
   const flags = 'get="true" put="true" post="true" patch="true" delete="true" head="true"';
   let index = `${XML_HEAD}<api shopName="PrestaShop">\n`;
   for (const r of resources) {
@@ -266,7 +396,8 @@ export function fixtureStore(
       `<${r.name} xlink:href="${attr(href)}" ${flags}>\n<description xlink:href="${attr(href)}" ${flags}>\n${text(r.description ?? r.name)}</description>\n` +
       `<schema xlink:href="${attr(href)}?schema=synopsis" type="synopsis"/>\n</${r.name}>\n`;
     const s = r.synopsis ?? {};
-    if (s.json !== undefined) answers.set(`synopsis/${r.name}.JSON`, json(typeof s.json === 'string' ? s.json : JSON.stringify(s.json)));
+    if (s.json !== undefined)
+      answers.set(`synopsis/${r.name}.JSON`, json(typeof s.json === 'string' ? s.json : JSON.stringify(s.json)));
     else answers.set(`synopsis/${r.name}.JSON`, json(JSON.stringify({ [r.name]: [] })));
     if (s.xml !== undefined) answers.set(`synopsis/${r.name}.XML`, xml(s.xml));
     const list = r.listNode ?? r.name;
@@ -278,7 +409,11 @@ export function fixtureStore(
     psVersion: options.psVersion === undefined ? '8.2.0' : options.psVersion,
     wsUrl: WS,
     languages: options.languages ?? [{ id: 1, isoCode: 'en' }],
-    resources: resources.map((r) => ({ name: r.name, description: r.description ?? r.name, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] })),
+    resources: resources.map((r) => ({
+      name: r.name,
+      description: r.description ?? r.name,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
+    })),
     apiIndex: index,
     answers,
   };

@@ -34,7 +34,9 @@ describe('a store that echoes the key into names', () => {
   });
 
   it('a field named after the key (any case): introspect refuses the resource', async () => {
-    const e = await refusal(fixtureStore([{ name: 'widgets', synopsis: { json: { widget: { [KEY.toLowerCase()]: { required: true } } } } }]));
+    const e = await refusal(
+      fixtureStore([{ name: 'widgets', synopsis: { json: { widget: { [KEY.toLowerCase()]: { required: true } } } } }]),
+    );
     expect(e.message).toMatch(/field name the tool does not accept: "\(a name that contains the API key\)"/);
     expect(e.message).toMatch(/resource "widgets"/);
   });
@@ -45,14 +47,27 @@ describe('a store that echoes the key into other strings', () => {
     const echo = `is${KEY.toLowerCase()}:${Buffer.from(`${KEY}:`).toString('base64')}`;
     const s = await startFakeStore({
       fixtures: fixtureStore([
-        { name: 'widgets', description: `Widgets ${KEY}`, synopsis: { json: { widget: { code: { format: echo, required: true }, kind: { inputType: `select ${encodeURIComponent(KEY)}` } } } } },
+        {
+          name: 'widgets',
+          description: `Widgets ${KEY}`,
+          synopsis: {
+            json: {
+              widget: {
+                code: { format: echo, required: true },
+                kind: { inputType: `select ${encodeURIComponent(KEY)}` },
+              },
+            },
+          },
+        },
       ]),
     });
     open.push(s);
     const cwd = tempDir();
     const run = await runCli(['introspect', '--url', s.url, '--key', KEY], { cwd });
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/echoes the API key into \d+ value\(s\) \(.*resources\[widgets\]\.fields\[code\]\.format/);
+    expect(run.stderr).toMatch(
+      /echoes the API key into \d+ value\(s\) \(.*resources\[widgets\]\.fields\[code\]\.format/,
+    );
     const gen = await runCli(['generate', '--out', 'gen', '--no-format'], { cwd });
     expect(gen.code).toBe(0);
     const written = readAll(cwd);
@@ -73,6 +88,8 @@ describe('resource names in a snapshot', () => {
   });
 
   it('plain identifiers still load', () => {
-    expect(parseSnapshot(withName('order-items'), 'snap.json').resources.some((r) => r.name === 'order-items')).toBe(true);
+    expect(parseSnapshot(withName('order-items'), 'snap.json').resources.some((r) => r.name === 'order-items')).toBe(
+      true,
+    );
   });
 });

@@ -67,11 +67,17 @@ const cases: { name: string; rule: FaultRule; flags?: string[]; exit: number; me
     },
     flags: ['--synopsis-format', 'xml'],
     exit: 1,
-    message: /\/api\/zones\?schema=synopsis \(resource "zones"\): unreadable answer: the document declares a DTD or entities, which are refused/,
+    message:
+      /\/api\/zones\?schema=synopsis \(resource "zones"\): unreadable answer: the document declares a DTD or entities, which are refused/,
   },
   {
     name: 'the wrong content type',
-    rule: { path: '/api/zones', query: { schema: 'synopsis', output_format: null }, body: '{"zone":{"name":{"required":true}}}', headers: { 'content-type': 'application/json' } },
+    rule: {
+      path: '/api/zones',
+      query: { schema: 'synopsis', output_format: null },
+      body: '{"zone":{"name":{"required":true}}}',
+      headers: { 'content-type': 'application/json' },
+    },
     flags: ['--synopsis-format', 'xml'],
     exit: 1,
     message: /\/api\/zones\?schema=synopsis \(resource "zones"\): answered application\/json where XML was expected/,
@@ -86,14 +92,21 @@ const cases: { name: string; rule: FaultRule; flags?: string[]; exit: number; me
       headers: { 'content-type': 'text/xml' },
     },
     exit: 1,
-    message: /\(resource "orders"\): answered 200 with a PrestaShop error document: code 5: \[PHP Notice #8\] Trying to access array offset/,
+    message:
+      /\(resource "orders"\): answered 200 with a PrestaShop error document: code 5: \[PHP Notice #8\] Trying to access array offset/,
   },
   {
     name: 'a bare [] where an object was expected',
-    rule: { path: '/api/tags', query: { output_format: 'JSON' }, body: '[]', headers: { 'content-type': 'application/json' } },
+    rule: {
+      path: '/api/tags',
+      query: { output_format: 'JSON' },
+      body: '[]',
+      headers: { 'content-type': 'application/json' },
+    },
     flags: ['--synopsis-format', 'json'],
     exit: 1,
-    message: /\/api\/tags\?schema=synopsis&output_format=JSON \(resource "tags"\): unreadable answer: a bare JSON array where an object keyed by the node name was expected/,
+    message:
+      /\/api\/tags\?schema=synopsis&output_format=JSON \(resource "tags"\): unreadable answer: a bare JSON array where an object keyed by the node name was expected/,
   },
 ];
 
@@ -114,7 +127,9 @@ describe('malformed answers: clear error, non-zero exit, nothing written', () =>
     writeFileSync(join(cwd, 'prestashop-schema.json'), GOLDEN_8_2_0);
     for (const c of cases) {
       store.fault(c.rule);
-      const run = await runCli(['introspect', '--url', store.url, '--key', KEY, '--retries', '0', ...(c.flags ?? [])], { cwd });
+      const run = await runCli(['introspect', '--url', store.url, '--key', KEY, '--retries', '0', ...(c.flags ?? [])], {
+        cwd,
+      });
       store.clearFaults();
       expect(run.code, c.name).toBe(c.exit);
       expect(readFileSync(join(cwd, 'prestashop-schema.json'), 'utf8')).toBe(GOLDEN_8_2_0);
@@ -125,7 +140,9 @@ describe('malformed answers: clear error, non-zero exit, nothing written', () =>
 
 describe('what a store says never drives the terminal', () => {
   it('escape sequences, carriage returns and bidi overrides in an error message are shown escaped', async () => {
-    const evil = JSON.stringify({ errors: [{ code: 20, message: '\u001b[2J\u001b[31mYou are safe\r\u202eevil\u0007' }] });
+    const evil = JSON.stringify({
+      errors: [{ code: 20, message: '\u001b[2J\u001b[31mYou are safe\r\u202eevil\u0007' }],
+    });
     store.fault({ path: '/api', status: 401, body: evil, headers: { 'content-type': 'application/json' } });
     const run = await introspectExpectingFailure();
     expect(run.stderr).toContain('\\u001b[2J\\u001b[31mYou are safe\\u000d\\u202eevil\\u0007');
@@ -143,7 +160,10 @@ describe(`a gigantic body (cap ${MAX_BODY_BYTES / 1024 / 1024} MiB)`, () => {
     let sent = 0;
     const server = createServer((req, res) => {
       const chunk = Buffer.alloc(64 * 1024, 'x');
-      res.writeHead(200, { 'content-type': 'text/xml', ...(declare ? { 'content-length': String(MAX_BODY_BYTES * 4) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'text/xml',
+        ...(declare ? { 'content-length': String(MAX_BODY_BYTES * 4) } : {}),
+      });
       res.write('<prestashop><api>');
       const pump = (): void => {
         while (!res.destroyed && res.write(chunk)) sent += chunk.length;
@@ -157,19 +177,24 @@ describe(`a gigantic body (cap ${MAX_BODY_BYTES / 1024 / 1024} MiB)`, () => {
   }
 
   for (const declare of [true, false]) {
-    it(declare ? 'declared in Content-Length: refused before reading it' : 'streamed without a length: cut off at the cap', async () => {
-      const big = await endless(declare);
-      try {
-        const run = await introspectExpectingFailure([], big.url);
-        expect(run.code).toBe(1);
-        expect(run.stderr).toContain(`/api: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-        // It stopped reading: the server could not push much past the cap (socket buffers aside).
-        expect(big.sent()).toBeLessThan(MAX_BODY_BYTES + 8 * 1024 * 1024);
-      } finally {
-        big.server.closeAllConnections();
-        big.server.close();
-      }
-    });
+    it(
+      declare
+        ? 'declared in Content-Length: refused before reading it'
+        : 'streamed without a length: cut off at the cap',
+      async () => {
+        const big = await endless(declare);
+        try {
+          const run = await introspectExpectingFailure([], big.url);
+          expect(run.code).toBe(1);
+          expect(run.stderr).toContain(`/api: the answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+          // It stopped reading: the server could not push much past the cap (socket buffers aside).
+          expect(big.sent()).toBeLessThan(MAX_BODY_BYTES + 8 * 1024 * 1024);
+        } finally {
+          big.server.closeAllConnections();
+          big.server.close();
+        }
+      },
+    );
   }
 });
 
@@ -188,7 +213,9 @@ describe.skipIf(!hasOpenssl())('TLS', () => {
     const run = await introspectExpectingFailure(['--retries', '3'], secure.url);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${secure.url}/api: TLS failure: DEPTH_ZERO_SELF_SIGNED_CERT`);
-    expect(run.stderr).toMatch(/pass that certificate with --ca <file\.pem>; --insecure turns verification off \(not recommended\)/);
+    expect(run.stderr).toMatch(
+      /pass that certificate with --ca <file\.pem>; --insecure turns verification off \(not recommended\)/,
+    );
     expect(secure.requests).toEqual([]);
   });
 
@@ -205,7 +232,9 @@ describe.skipIf(!hasOpenssl())('TLS', () => {
     const run = await runCli(['introspect', '--url', secure.url, '--key', KEY, '--insecure'], { cwd });
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(join(cwd, 'prestashop-schema.json'), 'utf8')).toBe(GOLDEN_8_2_0);
-    expect(run.stderr).toMatch(/^warning: TLS CERTIFICATE VERIFICATION IS OFF \(--insecure\): anyone between you and the store can read the API key/m);
+    expect(run.stderr).toMatch(
+      /^warning: TLS CERTIFICATE VERIFICATION IS OFF \(--insecure\): anyone between you and the store can read the API key/m,
+    );
     expect(leaksIn(run.stdout + run.stderr, KEY)).toEqual([]);
   });
 
@@ -231,7 +260,9 @@ describe.skipIf(!hasOpenssl())('TLS', () => {
     try {
       const run = await introspectExpectingFailure(['--ca', other.certPath], wrongHost.url);
       expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/TLS failure: ERR_TLS_CERT_ALTNAME_INVALID: .*The certificate is not for this host name/);
+      expect(run.stderr).toMatch(
+        /TLS failure: ERR_TLS_CERT_ALTNAME_INVALID: .*The certificate is not for this host name/,
+      );
     } finally {
       await wrongHost.close();
     }
@@ -240,11 +271,16 @@ describe.skipIf(!hasOpenssl())('TLS', () => {
   it('https:// to a plain http port says the handshake failed', async () => {
     const run = await introspectExpectingFailure([], store.url.replace('http://', 'https://'));
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/TLS failure: ERR_SSL_WRONG_VERSION_NUMBER: .*wrong version number[^\n]*\. The TLS handshake failed: does the store speak HTTPS on this port/);
+    expect(run.stderr).toMatch(
+      /TLS failure: ERR_SSL_WRONG_VERSION_NUMBER: .*wrong version number[^\n]*\. The TLS handshake failed: does the store speak HTTPS on this port/,
+    );
   });
 
   it('bad TLS flags are usage errors', async () => {
-    for (const flags of [['--ca', 'missing.pem'], ['--ca', certPath, '--insecure']]) {
+    for (const flags of [
+      ['--ca', 'missing.pem'],
+      ['--ca', certPath, '--insecure'],
+    ]) {
       const run = await introspectExpectingFailure(flags, secure.url);
       expect(run.code, flags.join(' ')).toBe(2);
     }

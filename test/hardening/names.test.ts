@@ -20,20 +20,39 @@ afterEach(async () => {
 
 describe('XML names are data', () => {
   it('fields named like Object.prototype members keep their names', () => {
-    const names = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+    const names = [
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      '__defineGetter__',
+    ];
     const xml = `<?xml version="1.0"?><prestashop><thing>${names.map((n) => `<${n} format="isInt" ${n}="x"/>`).join('')}<associations><constructor nodeType="toString" api="valueOf"><toString><__proto__/></toString></constructor></associations></thing></prestashop>`;
     const parsed = parseXmlSynopsis(xml, 'things');
     expect(parsed.fields.map((f) => f.name)).toEqual(names);
     expect(parsed.fields.every((f) => f.format === 'isInt')).toBe(true);
-    expect(parsed.associations).toEqual([{ name: 'constructor', nodeName: 'toString', resource: 'valueOf', api: 'valueOf', virtual: false, fields: [makeField('__proto__')] }]);
+    expect(parsed.associations).toEqual([
+      {
+        name: 'constructor',
+        nodeName: 'toString',
+        resource: 'valueOf',
+        api: 'valueOf',
+        virtual: false,
+        fields: [makeField('__proto__')],
+      },
+    ]);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });
 
 describe('the introspector refuses names outside the rule', () => {
   it('the rule', () => {
-    for (const ok of ['a', 'products', '3d_models', '__proto__', 'constructor', 'A'.repeat(128), 'Products']) expect(isStoreName(ok), ok).toBe(true);
-    for (const bad of ['', 'a-b', 'a.b', 'ns:x', 'été', 'a b', '../x', 'A'.repeat(129), 'x\n', '*/', '${x}', 'C:\\x']) expect(isStoreName(bad), bad).toBe(false);
+    for (const ok of ['a', 'products', '3d_models', '__proto__', 'constructor', 'A'.repeat(128), 'Products'])
+      expect(isStoreName(ok), ok).toBe(true);
+    for (const bad of ['', 'a-b', 'a.b', 'ns:x', 'été', 'a b', '../x', 'A'.repeat(129), 'x\n', '*/', '${x}', 'C:\\x'])
+      expect(isStoreName(bad), bad).toBe(false);
     expect(
       badNames({
         nodeName: 'ok',
@@ -52,7 +71,12 @@ describe('the introspector refuses names outside the rule', () => {
 
   it('a field name in the synopsis: exit 1, naming the resource, the item and the way out', async () => {
     const s = await startFakeStore({
-      fixtures: fixtureStore([{ name: 'widgets', synopsis: { json: { widget: { 'colour-name': { required: true }, size: { maxSize: 3 } } } } }]),
+      fixtures: fixtureStore([
+        {
+          name: 'widgets',
+          synopsis: { json: { widget: { 'colour-name': { required: true }, size: { maxSize: 3 } } } },
+        },
+      ]),
     });
     open.push(s);
     const e = (await introspectStore({ url: s.url, key: KEY, retries: 0 }).catch((x: unknown) => x)) as IntrospectError;
@@ -68,12 +92,22 @@ describe('the introspector refuses names outside the rule', () => {
 
   it('a resource name in the listing, and --exclude taking it out', async () => {
     const long = `r${'x'.repeat(200)}`;
-    const s = await startFakeStore({ fixtures: fixtureStore([{ name: 'été' }, { name: long }, { name: 'zones', synopsis: { xml: '<prestashop><zone><name required="true"/></zone></prestashop>' } }]) });
+    const s = await startFakeStore({
+      fixtures: fixtureStore([
+        { name: 'été' },
+        { name: long },
+        { name: 'zones', synopsis: { xml: '<prestashop><zone><name required="true"/></zone></prestashop>' } },
+      ]),
+    });
     open.push(s);
     // Resources are planned in code-unit order: "r…" before "été".
     const e = (await introspectStore({ url: s.url, key: KEY, retries: 0 }).catch((x: unknown) => x)) as IntrospectError;
-    expect(e.message).toContain(`the listing names a resource the tool does not accept: "${long.slice(0, 60)}…" (201 characters)`);
-    const e2 = (await introspectStore({ url: s.url, key: KEY, retries: 0, exclude: [long] }).catch((x: unknown) => x)) as IntrospectError;
+    expect(e.message).toContain(
+      `the listing names a resource the tool does not accept: "${long.slice(0, 60)}…" (201 characters)`,
+    );
+    const e2 = (await introspectStore({ url: s.url, key: KEY, retries: 0, exclude: [long] }).catch(
+      (x: unknown) => x,
+    )) as IntrospectError;
     expect(e2.message).toBe(
       `${s.url}/api: the listing names a resource the tool does not accept: "été" (a name is 1 to 128 ASCII letters, digits or "_"). Leave it out with --exclude "été".`,
     );
@@ -84,7 +118,10 @@ describe('the introspector refuses names outside the rule', () => {
 
 /** TypeScript's own identifier check (public at run time, absent from its typings). */
 const isIdentifierText = (name: string): boolean =>
-  (ts as unknown as { isIdentifierText(text: string, target: ts.ScriptTarget): boolean }).isIdentifierText(name, ts.ScriptTarget.ES2022);
+  (ts as unknown as { isIdentifierText(text: string, target: ts.ScriptTarget): boolean }).isIdentifierText(
+    name,
+    ts.ScriptTarget.ES2022,
+  );
 
 describe('property keys the user’s TypeScript accepts', () => {
   it('a key is bare only when its letters are ASCII or of long-standing scripts: letters newer than TypeScript’s Unicode tables are quoted', () => {

@@ -42,7 +42,9 @@ describe('the output directory lock', () => {
     expect(existsSync(join(out, LOCK_FILE))).toBe(true);
     const second = await writeFileMap(out, FILES, { format: false }).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(WriteError);
-    expect((second as Error).message).toMatch(new RegExp(`another prestashop-codegen run \\(pid ${process.pid}\\) is writing this output directory`));
+    expect((second as Error).message).toMatch(
+      new RegExp(`another prestashop-codegen run \\(pid ${process.pid}\\) is writing this output directory`),
+    );
     gated.open();
     expect((await first).written).toEqual(['index.ts', 'types/b.ts']);
     expect(existsSync(join(out, LOCK_FILE))).toBe(false);
@@ -63,7 +65,9 @@ describe('directories that are not an output', () => {
   });
 
   it('a file system root is refused (checked directly: a run without the check would write into /)', async () => {
-    await expect(assertOutputDirAllowed('/', true, false)).rejects.toThrow(/^\/: refused: the output directory is the root of a file system; .*--force$/);
+    await expect(assertOutputDirAllowed('/', true, false)).rejects.toThrow(
+      /^\/: refused: the output directory is the root of a file system; .*--force$/,
+    );
     await expect(assertOutputDirAllowed('/', true, true)).resolves.toBeUndefined();
   });
 
@@ -75,7 +79,9 @@ describe('directories that are not an output', () => {
     process.env['HOME'] = fakeHome;
     const run = await runCli(['generate', '--out', fakeHome, '--no-format'], { cwd });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/refused: the output directory is your home directory; choose a directory of its own .* or pass --force/);
+    expect(run.stderr).toMatch(
+      /refused: the output directory is your home directory; choose a directory of its own .* or pass --force/,
+    );
     expect(run.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
     expect(readdirSync(fakeHome)).toEqual([]);
   });
@@ -84,7 +90,9 @@ describe('directories that are not an output', () => {
     const fakeHome = tempDir();
     process.env['HOME'] = fakeHome;
     writeFileSync(join(fakeHome, MANIFEST_FILE), '{}');
-    await expect(writeFileMap(fakeHome, FILES, { format: false })).rejects.toThrow(/refused: the output directory is your home directory/);
+    await expect(writeFileMap(fakeHome, FILES, { format: false })).rejects.toThrow(
+      /refused: the output directory is your home directory/,
+    );
     expect(readdirSync(fakeHome)).toEqual([MANIFEST_FILE]);
   });
 
@@ -92,11 +100,15 @@ describe('directories that are not an output', () => {
     const out = tempDir();
     writeFileSync(join(out, 'notes.md'), 'mine\n');
     writeFileSync(join(out, '.gitkeep'), '');
-    await expect(writeFileMap(out, FILES, { format: false })).rejects.toThrow(/refused: the directory is not empty \("notes\.md"\) and holds no prestashop-codegen manifest/);
+    await expect(writeFileMap(out, FILES, { format: false })).rejects.toThrow(
+      /refused: the directory is not empty \("notes\.md"\) and holds no prestashop-codegen manifest/,
+    );
     expect(readdirSync(out).sort()).toEqual(['.gitkeep', 'notes.md']);
     expect((await writeFileMap(out, FILES, { format: false, force: true })).written).toHaveLength(2);
     // Now it holds a manifest: an earlier output, written again without --force.
-    expect((await writeFileMap(out, new Map([...FILES, ['c.ts', '// c\n']]), { format: false })).written).toEqual(['c.ts']);
+    expect((await writeFileMap(out, new Map([...FILES, ['c.ts', '// c\n']]), { format: false })).written).toEqual([
+      'c.ts',
+    ]);
     const empty = join(tempDir(), 'new');
     mkdirSync(empty);
     writeFileSync(join(empty, '.gitignore'), '*\n');

@@ -35,10 +35,52 @@ function random(seed: number): () => number {
   };
 }
 
-const repeat = (unit: string, n: number, tail = ''): string => unit.repeat(Math.ceil(n / unit.length)).slice(0, n) + tail;
+const repeat = (unit: string, n: number, tail = ''): string =>
+  unit.repeat(Math.ceil(n / unit.length)).slice(0, n) + tail;
 
 /** Pieces the rules' patterns care about: separators, anchors, entities, tags, code prefixes. */
-const PIECES = ['@', '.', ' ', '\n', '<', '>', '<br />', '&#0', '&#x', ';', '&amp;', '1', '0', 'a', 'X', '-', '_', 'ISBN ', '978', 'a:1:{', ';}', 'on', 'click', '=', 'script:', '#', ':', '。', '\u00a0', '\u202e', 'é', '\ud83d\ude00', '\ud800', '"', '\\', '[', ']', '{', '}', '%'];
+const PIECES = [
+  '@',
+  '.',
+  ' ',
+  '\n',
+  '<',
+  '>',
+  '<br />',
+  '&#0',
+  '&#x',
+  ';',
+  '&amp;',
+  '1',
+  '0',
+  'a',
+  'X',
+  '-',
+  '_',
+  'ISBN ',
+  '978',
+  'a:1:{',
+  ';}',
+  'on',
+  'click',
+  '=',
+  'script:',
+  '#',
+  ':',
+  '。',
+  '\u00a0',
+  '\u202e',
+  'é',
+  '\ud83d\ude00',
+  '\ud800',
+  '"',
+  '\\',
+  '[',
+  ']',
+  '{',
+  '}',
+  '%',
+];
 
 function adversarial(n: number): Record<string, string> {
   const inputs: Record<string, string> = {
@@ -84,7 +126,8 @@ function ruleChecks(): [string, Check][] {
   for (const [name, fn] of Object.entries(rules)) {
     if (typeof fn !== 'function') continue;
     out.push([name, (v) => (fn as (v: string) => unknown)(v)]);
-    if (fn.length >= 2 || name === 'isCleanHtml' || name === 'isLinkRewrite') out.push([`${name}(…, true)`, (v) => (fn as (v: string, b: boolean) => unknown)(v, true)]);
+    if (fn.length >= 2 || name === 'isCleanHtml' || name === 'isLinkRewrite')
+      out.push([`${name}(…, true)`, (v) => (fn as (v: string, b: boolean) => unknown)(v, true)]);
   }
   return out;
 }
@@ -94,11 +137,34 @@ const PARSERS: [string, Check][] = [
   ['repairNumericTags', repairNumericTags],
   ['looksLikeListing', looksLikeListing],
   ['parseXmlDocument', refusing((v) => parseXmlDocument(`<prestashop>${v}</prestashop>`, { repairNumericTags: true }))],
-  ['parseXmlSynopsis', refusing((v) => parseXmlSynopsis(`<prestashop><thing><f format="isInt">${v}</f>${v}</thing></prestashop>`, 'things'))],
-  ['parseJsonSynopsis', refusing((v) => parseJsonSynopsis(JSON.stringify({ thing: { [v.slice(0, 200)]: { format: v } } }), 'things'))],
-  ['parseApiListing', refusing((v) => parseApiListing(`<prestashop><api shopName="x"><a get="true">${v}</a></api></prestashop>`))],
-  ['parseLanguageList', refusing((v) => parseLanguageList(`<prestashop><languages><language id="${v.slice(0, 50)}"/>${v}</languages></prestashop>`))],
-  ['parseErrorDocument', refusing((v) => parseErrorDocument(`<prestashop><errors><error><code>${v}</code><message>${v}</message></error></errors></prestashop>`))],
+  [
+    'parseXmlSynopsis',
+    refusing((v) =>
+      parseXmlSynopsis(`<prestashop><thing><f format="isInt">${v}</f>${v}</thing></prestashop>`, 'things'),
+    ),
+  ],
+  [
+    'parseJsonSynopsis',
+    refusing((v) => parseJsonSynopsis(JSON.stringify({ thing: { [v.slice(0, 200)]: { format: v } } }), 'things')),
+  ],
+  [
+    'parseApiListing',
+    refusing((v) => parseApiListing(`<prestashop><api shopName="x"><a get="true">${v}</a></api></prestashop>`)),
+  ],
+  [
+    'parseLanguageList',
+    refusing((v) =>
+      parseLanguageList(`<prestashop><languages><language id="${v.slice(0, 50)}"/>${v}</languages></prestashop>`),
+    ),
+  ],
+  [
+    'parseErrorDocument',
+    refusing((v) =>
+      parseErrorDocument(
+        `<prestashop><errors><error><code>${v}</code><message>${v}</message></error></errors></prestashop>`,
+      ),
+    ),
+  ],
 ];
 
 /** A parser run where refusing the input is fine: only that it answers counts. */
@@ -130,14 +196,21 @@ function regexLiterals(file: string): { text: string; source: string; flags: str
       out.push({ text, source: text.slice(1, end), flags: text.slice(end + 1) });
     }
     // A pattern built at run time could not be checked here: there is none, and there must stay none.
-    if (ts.isNewExpression(node) && node.expression.getText(sf) === 'RegExp') out.push({ text: node.getText(sf), source: '', flags: 'built at run time' });
+    if (ts.isNewExpression(node) && node.expression.getText(sf) === 'RegExp')
+      out.push({ text: node.getText(sf), source: '', flags: 'built at run time' });
     ts.forEachChild(node, visit);
   };
   visit(sf);
   return out;
 }
 
-const REGEX_FILES = ['templates/runtime/rules.ts', 'src/introspect/xml.ts', 'src/introspect/parse-errors.ts', 'src/introspect/parse-listing.ts', 'src/introspect/parse-synopsis.ts'];
+const REGEX_FILES = [
+  'templates/runtime/rules.ts',
+  'src/introspect/xml.ts',
+  'src/introspect/parse-errors.ts',
+  'src/introspect/parse-listing.ts',
+  'src/introspect/parse-synopsis.ts',
+];
 
 describe('every regular expression is proven linear (recheck counts steps, not time)', () => {
   for (const file of REGEX_FILES) {
@@ -146,7 +219,10 @@ describe('every regular expression is proven linear (recheck counts steps, not t
         expect(flags, `${file}: ${text}`).not.toBe('built at run time');
         // The automaton checker where it applies, else recheck's fuzzer, which counts backtracking steps in its own VM (seeded).
         const result = checkSync(source, flags, { randomSeed: 1, timeout: null });
-        expect(`${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.type})` : ''}`, `${file}: ${text}`).toBe('safe');
+        expect(
+          `${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.type})` : ''}`,
+          `${file}: ${text}`,
+        ).toBe('safe');
       }
     });
   }
@@ -181,9 +257,10 @@ describe('linear time on hostile input', () => {
     expect(rules.charLength(`${padded}@example.com`)).toBeGreaterThan(255);
   });
 
-  it('isEmail keeps the loose pattern\'s answers (PHP `$`, `\\S`, at least one character before `@`)', () => {
+  it("isEmail keeps the loose pattern's answers (PHP `$`, `\\S`, at least one character before `@`)", () => {
     for (const ok of ['a@b.c', 'a.b@c.d.e', 'x@y.z']) expect(rules.isEmail(ok), ok).toBe(true);
-    for (const bad of ['@b.c', 'a@.c', 'a@b.', 'a@b c.d', 'a\n@b.c', 'a@b.c\n\n', 'a@bc', 'a@b.c ', ' @b.c']) expect(rules.isEmail(bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of ['@b.c', 'a@.c', 'a@b.', 'a@b c.d', 'a\n@b.c', 'a@b.c\n\n', 'a@bc', 'a@b.c ', ' @b.c'])
+      expect(rules.isEmail(bad), JSON.stringify(bad)).toBe(false);
   });
 });
 
@@ -194,8 +271,16 @@ describe('linear time on hostile input', () => {
 describe('the scans answer what the patterns they replace answer', () => {
   const S = '[\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u180e\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
   const ORACLES: [string, RegExp, string[]][] = [
-    ['isVoucherDescription', /^(?:[^<>{}]|<br \/>)*\n?$/i, ['<br />', '<BR />', '<br/>', '<', '>', '{', '}', 'a', ' ', '\n', 'b', 'r', '/']],
-    ['isCustomerName', new RegExp(`^(?!${S}*$)(?:[^0-9!<>,;?=+()/\\\\@#"°*\`{}_^$%:¤[\\]|.。]|[。.](?:${S}|(?=\\n?$)))*\\n?$`, 'u'), ['a', 'É', ' ', '\n', '.', '。', '\u00a0', '\u3000', '1', '_', 'x', '\t']],
+    [
+      'isVoucherDescription',
+      /^(?:[^<>{}]|<br \/>)*\n?$/i,
+      ['<br />', '<BR />', '<br/>', '<', '>', '{', '}', 'a', ' ', '\n', 'b', 'r', '/'],
+    ],
+    [
+      'isCustomerName',
+      new RegExp(`^(?!${S}*$)(?:[^0-9!<>,;?=+()/\\\\@#"°*\`{}_^$%:¤[\\]|.。]|[。.](?:${S}|(?=\\n?$)))*\\n?$`, 'u'),
+      ['a', 'É', ' ', '\n', '.', '。', '\u00a0', '\u3000', '1', '_', 'x', '\t'],
+    ],
   ];
   for (const [name, oracle, alphabet] of ORACLES) {
     it(name, () => {
@@ -205,7 +290,8 @@ describe('the scans answer what the patterns they replace answer', () => {
         let s = '';
         const len = Math.floor(next() * 8);
         for (let i = 0; i < len; i++) s += alphabet[Math.floor(next() * alphabet.length)];
-        const expected = name === 'isCustomerName' ? oracle.test(s) && (!/[.。]/.test(s) || rules.isCustomerName(s)) : oracle.test(s);
+        const expected =
+          name === 'isCustomerName' ? oracle.test(s) && (!/[.。]/.test(s) || rules.isCustomerName(s)) : oracle.test(s);
         expect(rule(s), JSON.stringify(s)).toBe(expected);
       }
     });
@@ -221,7 +307,8 @@ describe('the scans answer what the patterns they replace answer', () => {
       for (let i = 0; i < len; i++) s += alphabet[Math.floor(next() * alphabet.length)];
       // isEmail is the loose pattern AND the RFC checks: it may refuse what the pattern takes, never the reverse.
       if (rules.isEmail(s)) expect(loose.test(s), JSON.stringify(s)).toBe(true);
-      if (loose.test(s) && /^[a-z.]+@[a-z]+(\.[a-z]+)+$/.test(s) && !/^\.|\.\.|\.@/.test(s)) expect(rules.isEmail(s), JSON.stringify(s)).toBe(true);
+      if (loose.test(s) && /^[a-z.]+@[a-z]+(\.[a-z]+)+$/.test(s) && !/^\.|\.\.|\.@/.test(s))
+        expect(rules.isEmail(s), JSON.stringify(s)).toBe(true);
     }
   });
 });

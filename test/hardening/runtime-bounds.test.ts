@@ -20,9 +20,17 @@ afterAll(() => h.close());
 describe('error messages', () => {
   it('a store error document of 400 long errors gives a message of at most MAX_ERROR_MESSAGE characters; the list stays whole', async () => {
     const errors = Array.from({ length: 400 }, (_, i) => ({ code: 3, message: `warning ${i} ${'x'.repeat(1500)}` }));
-    const rule = h.store.store.fault({ path: '/api/products/1', status: 500, body: JSON.stringify({ errors }), headers: { 'content-type': 'application/json' } });
+    const rule = h.store.store.fault({
+      path: '/api/products/1',
+      status: 500,
+      body: JSON.stringify({ errors }),
+      headers: { 'content-type': 'application/json' },
+    });
     try {
-      const error = (await h.client().products.get(1).catch((e: unknown) => e)) as Error & { errors: unknown[] };
+      const error = (await h
+        .client()
+        .products.get(1)
+        .catch((e: unknown) => e)) as Error & { errors: unknown[] };
       expect(error.name).toBe('PrestaShopError');
       expect(error.message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE + 40);
       expect(error.message).toMatch(/… \(\d+ more characters\)$/);
@@ -36,14 +44,23 @@ describe('error messages', () => {
 describe('client.request()', () => {
   it(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not parsed (data null, text kept)`, async () => {
     const deep = `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`;
-    const rule = h.store.store.fault({ path: '/api/products', body: deep, headers: { 'content-type': 'application/json' } });
+    const rule = h.store.store.fault({
+      path: '/api/products',
+      body: deep,
+      headers: { 'content-type': 'application/json' },
+    });
     try {
       const res = await h.request()({ method: 'GET', path: 'products', format: 'json' });
       expect(res.text).toBe(deep);
       expect(res.data).toBeNull();
       const shallow = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;
       rule.remove();
-      h.store.store.fault({ path: '/api/products', body: shallow, headers: { 'content-type': 'application/json' }, times: 1 });
+      h.store.store.fault({
+        path: '/api/products',
+        body: shallow,
+        headers: { 'content-type': 'application/json' },
+        times: 1,
+      });
       expect((await h.request()({ method: 'GET', path: 'products', format: 'json' })).data).not.toBeNull();
     } finally {
       rule.remove();
@@ -59,7 +76,10 @@ describe("auth: 'ws_key' with a key that URL-encoding changes", () => {
       await fetch(input, init);
       throw new TypeError(`request to ${input} failed (${encodeURI(input)}) [${input.toLowerCase()}]`);
     }) as FetchLike;
-    const error = await h.client({ apiKey, auth: 'ws_key', fetch: leaky }).products.get(1).catch((e: unknown) => e);
+    const error = await h
+      .client({ apiKey, auth: 'ws_key', fetch: leaky })
+      .products.get(1)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PrestaShopError', kind: 'network' });
     const shown = `${inspect(error, { depth: 10, showHidden: true })}\n${(error as Error).stack ?? ''}`;
     expect(h.store.requests.at(-1)!.query['ws_key']).toBe(apiKey);

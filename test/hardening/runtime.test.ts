@@ -29,7 +29,10 @@ async function refused(rule: FaultRule, method: 'GET' | 'POST' | 'PUT' = 'GET'):
   const body = method === 'GET' ? undefined : '<prestashop><product><price>1</price></product></prestashop>';
   const error = await transport()
     .send({ method, path: 'products', format: 'XML', ...(body === undefined ? {} : { body }) })
-    .then(() => null, (e: unknown) => e);
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
   expect(error).toBeInstanceOf(PrestaShopError);
   const e = error as PrestaShopError;
   expect(e.kind).toBe('redirect');
@@ -44,7 +47,10 @@ describe('the client runtime and redirects', () => {
     it(`${status} to another origin is refused, for reads and writes`, async () => {
       await refused({ path: '/api/products', redirectPrefix: other.url, redirectStatus: status });
       store.clearFaults();
-      await refused({ path: '/api/products', redirectPrefix: other.url, redirectStatus: status }, status === 303 ? 'POST' : 'PUT');
+      await refused(
+        { path: '/api/products', redirectPrefix: other.url, redirectStatus: status },
+        status === 303 ? 'POST' : 'PUT',
+      );
     });
   }
 
@@ -74,7 +80,11 @@ describe('the client runtime and redirects', () => {
   });
 
   it('errors of a failing store do not hold the key', async () => {
-    store.fault({ path: '/api/products', status: 500, body: `{"errors":[{"code":3,"message":"echo ${KEY} ${Buffer.from(`${KEY}:`).toString('base64')}"}]}` });
+    store.fault({
+      path: '/api/products',
+      status: 500,
+      body: `{"errors":[{"code":3,"message":"echo ${KEY} ${Buffer.from(`${KEY}:`).toString('base64')}"}]}`,
+    });
     const e = (await transport()
       .expectOk({ method: 'GET', path: 'products', format: 'JSON' })
       .catch((x: unknown) => x)) as PrestaShopError;

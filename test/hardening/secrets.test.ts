@@ -36,7 +36,10 @@ afterAll(async () => {
 function check(label: string, text: string, keys: readonly string[] = [KEY, OTHER_KEY, SHORT_KEY]): void {
   texts++;
   for (const key of keys) for (const form of leaksIn(text, key)) leaks.push(`${label}: ${JSON.stringify(form)}`);
-  expect(keys.flatMap((k) => leaksIn(text, k)), label).toEqual([]);
+  expect(
+    keys.flatMap((k) => leaksIn(text, k)),
+    label,
+  ).toEqual([]);
 }
 
 interface Scenario {
@@ -49,14 +52,25 @@ interface Scenario {
 }
 
 const introspect = (url: string, ...rest: string[]): string[] => [
-  'introspect', '--url', url, '--key', KEY, ...(rest.includes('--retries') ? [] : ['--retries', '1']), ...rest,
+  'introspect',
+  '--url',
+  url,
+  '--key',
+  KEY,
+  ...(rest.includes('--retries') ? [] : ['--retries', '1']),
+  ...rest,
 ];
 
 const SCENARIOS: readonly Scenario[] = [
   { name: 'introspect: success', args: (u) => introspect(u), exit: 0 },
   { name: 'introspect: success, --quiet', args: (u) => introspect(u, '--quiet'), exit: 0 },
   { name: 'introspect: success with ws_key', args: (u) => introspect(u, '--ws-key'), exit: 0 },
-  { name: 'introspect: key from the environment', args: (u) => ['introspect', '--url', u], env: { PRESTASHOP_API_KEY: KEY }, exit: 0 },
+  {
+    name: 'introspect: key from the environment',
+    args: (u) => ['introspect', '--url', u],
+    env: { PRESTASHOP_API_KEY: KEY },
+    exit: 0,
+  },
   {
     name: 'introspect: key from the config file',
     args: (u) => ['introspect', '--url', u],
@@ -64,33 +78,146 @@ const SCENARIOS: readonly Scenario[] = [
     exit: 0,
   },
   { name: 'introspect: unknown key', args: (u) => ['introspect', '--url', u, '--key', OTHER_KEY], exit: 1 },
-  { name: 'introspect: unknown key with ws_key', args: (u) => ['introspect', '--url', u, '--key', OTHER_KEY, '--ws-key'], exit: 1 },
+  {
+    name: 'introspect: unknown key with ws_key',
+    args: (u) => ['introspect', '--url', u, '--key', OTHER_KEY, '--ws-key'],
+    exit: 1,
+  },
   { name: 'introspect: a short key', args: (u) => ['introspect', '--url', u, '--key', SHORT_KEY], exit: 1 },
-  { name: 'introspect: no key reached the store', args: (u) => introspect(u), faults: [{ path: '/api', status: 401, body: '401 Unauthorized' }], exit: 1 },
-  { name: 'introspect: webservice disabled', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api', status: 503, body: '<prestashop><errors><error><code>22</code><message>off</message></error></errors></prestashop>' }], exit: 1 },
-  { name: 'introspect: no permission (401, code 26)', args: (u) => introspect(u, '--include', 'orders', '--ws-key'), faults: [{ path: '/api/orders', status: 401, body: '{"errors":[{"code":26,"message":"not allowed"}]}' }], exit: 1 },
-  { name: 'introspect: 500 after the retries, ws_key', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api/zones', status: 500, body: '' }], exit: 1 },
-  { name: 'introspect: dropped connection, ws_key', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api/zones', drop: 'before-response' }], exit: 1 },
-  { name: 'introspect: cut body, ws_key', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api/zones', drop: 'mid-body' }], exit: 1 },
-  { name: 'introspect: timeout, ws_key', args: (u) => introspect(u, '--ws-key', '--timeout', '300', '--retries', '0'), faults: [{ path: '/api', latencyMs: 1000 }], exit: 1 },
-  { name: 'introspect: HTML page, ws_key', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api', body: '<html><body>login</body></html>', headers: { 'content-type': 'text/html' } }], exit: 2 },
-  { name: 'introspect: DTD, ws_key', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api', body: '<!DOCTYPE x [<!ENTITY a "b">]><prestashop/>' }], exit: 1 },
-  { name: 'introspect: error document with 200, ws_key', args: (u) => introspect(u, '--ws-key', '--synopsis-format', 'xml'), faults: [{ path: '/api/zones', body: '<prestashop><errors><error><code>5</code><message>notice</message></error></errors></prestashop>' }], exit: 1 },
-  { name: 'introspect: a body over the cap', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api', body: 'x'.repeat(17 * 1024 * 1024) }], exit: 1 },
-  { name: 'introspect: a name the tool refuses, ws_key', args: (u) => introspect(u, '--ws-key', '--synopsis-format', 'json'), faults: [{ path: '/api/zones', body: '{"zone":{"na me":{"required":true}}}', headers: { 'content-type': 'application/json' } }], exit: 1 },
-  { name: 'introspect: a same-origin redirect to a page that is not the webservice', args: (u) => introspect(u, '--ws-key'), faults: [{ path: '/api', redirectPrefix: '/shop', times: 1 }], exit: 2 },
-  { name: 'introspect: an unreachable store', args: () => introspect('http://127.0.0.1:9', '--ws-key', '--retries', '0'), exit: 1 },
+  {
+    name: 'introspect: no key reached the store',
+    args: (u) => introspect(u),
+    faults: [{ path: '/api', status: 401, body: '401 Unauthorized' }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: webservice disabled',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [
+      {
+        path: '/api',
+        status: 503,
+        body: '<prestashop><errors><error><code>22</code><message>off</message></error></errors></prestashop>',
+      },
+    ],
+    exit: 1,
+  },
+  {
+    name: 'introspect: no permission (401, code 26)',
+    args: (u) => introspect(u, '--include', 'orders', '--ws-key'),
+    faults: [{ path: '/api/orders', status: 401, body: '{"errors":[{"code":26,"message":"not allowed"}]}' }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: 500 after the retries, ws_key',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api/zones', status: 500, body: '' }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: dropped connection, ws_key',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api/zones', drop: 'before-response' }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: cut body, ws_key',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api/zones', drop: 'mid-body' }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: timeout, ws_key',
+    args: (u) => introspect(u, '--ws-key', '--timeout', '300', '--retries', '0'),
+    faults: [{ path: '/api', latencyMs: 1000 }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: HTML page, ws_key',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api', body: '<html><body>login</body></html>', headers: { 'content-type': 'text/html' } }],
+    exit: 2,
+  },
+  {
+    name: 'introspect: DTD, ws_key',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api', body: '<!DOCTYPE x [<!ENTITY a "b">]><prestashop/>' }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: error document with 200, ws_key',
+    args: (u) => introspect(u, '--ws-key', '--synopsis-format', 'xml'),
+    faults: [
+      {
+        path: '/api/zones',
+        body: '<prestashop><errors><error><code>5</code><message>notice</message></error></errors></prestashop>',
+      },
+    ],
+    exit: 1,
+  },
+  {
+    name: 'introspect: a body over the cap',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api', body: 'x'.repeat(17 * 1024 * 1024) }],
+    exit: 1,
+  },
+  {
+    name: 'introspect: a name the tool refuses, ws_key',
+    args: (u) => introspect(u, '--ws-key', '--synopsis-format', 'json'),
+    faults: [
+      {
+        path: '/api/zones',
+        body: '{"zone":{"na me":{"required":true}}}',
+        headers: { 'content-type': 'application/json' },
+      },
+    ],
+    exit: 1,
+  },
+  {
+    name: 'introspect: a same-origin redirect to a page that is not the webservice',
+    args: (u) => introspect(u, '--ws-key'),
+    faults: [{ path: '/api', redirectPrefix: '/shop', times: 1 }],
+    exit: 2,
+  },
+  {
+    name: 'introspect: an unreachable store',
+    args: () => introspect('http://127.0.0.1:9', '--ws-key', '--retries', '0'),
+    exit: 1,
+  },
   { name: 'introspect: usage error after --key', args: (u) => [...introspect(u), '--concurrency', '0'], exit: 2 },
   { name: 'introspect: unknown flag after --key', args: (u) => [...introspect(u), '--bogus'], exit: 2 },
-  { name: 'generate --url: success', args: (u) => ['generate', '--url', u, '--key', KEY, '--out', 'gen', '--no-format'], exit: 0 },
-  { name: 'generate --url: unknown key', args: (u) => ['generate', '--url', u, '--key', OTHER_KEY, '--out', 'gen', '--no-format'], exit: 1 },
-  { name: 'generate --url: a store error mid-run', args: (u) => ['generate', '--url', u, '--key', KEY, '--out', 'gen'], faults: [{ path: '/api/zones', status: 401, body: '{"errors":[{"code":26,"message":"not allowed"}]}' }], exit: 1 },
+  {
+    name: 'generate --url: success',
+    args: (u) => ['generate', '--url', u, '--key', KEY, '--out', 'gen', '--no-format'],
+    exit: 0,
+  },
+  {
+    name: 'generate --url: unknown key',
+    args: (u) => ['generate', '--url', u, '--key', OTHER_KEY, '--out', 'gen', '--no-format'],
+    exit: 1,
+  },
+  {
+    name: 'generate --url: a store error mid-run',
+    args: (u) => ['generate', '--url', u, '--key', KEY, '--out', 'gen'],
+    faults: [{ path: '/api/zones', status: 401, body: '{"errors":[{"code":26,"message":"not allowed"}]}' }],
+    exit: 1,
+  },
   { name: 'demo (its own store and key)', args: () => ['demo', '--out', 'demo'], exit: 0 },
   { name: 'doctor: healthy', args: (u) => ['doctor', '--url', u, '--key', KEY, '--include', 'products'], exit: 0 },
   { name: 'doctor: ws_key', args: (u) => ['doctor', '--url', u, '--key', KEY, '--ws-key'], exit: 0 },
   { name: 'doctor: unknown key', args: (u) => ['doctor', '--url', u, '--key', OTHER_KEY], exit: 1 },
-  { name: 'doctor: Authorization stripped (ws_key probe)', args: (u) => ['doctor', '--url', u, '--key', KEY], faults: [{ path: '/api', query: { ws_key: null }, status: 401, body: '401 Unauthorized' }], exit: 1 },
-  { name: 'doctor: a store that times out', args: (u) => ['doctor', '--url', u, '--key', KEY, '--ws-key', '--timeout', '300', '--retries', '0'], faults: [{ latencyMs: 1000 }], exit: 1 },
+  {
+    name: 'doctor: Authorization stripped (ws_key probe)',
+    args: (u) => ['doctor', '--url', u, '--key', KEY],
+    faults: [{ path: '/api', query: { ws_key: null }, status: 401, body: '401 Unauthorized' }],
+    exit: 1,
+  },
+  {
+    name: 'doctor: a store that times out',
+    args: (u) => ['doctor', '--url', u, '--key', KEY, '--ws-key', '--timeout', '300', '--retries', '0'],
+    faults: [{ latencyMs: 1000 }],
+    exit: 1,
+  },
 ];
 
 describe('the key never appears in output, files or errors', () => {
@@ -115,12 +242,18 @@ describe('the key never appears in output, files or errors', () => {
     expect((await runCli(introspect(store.url), { cwd })).code).toBe(0);
     const exported = await runCli(['export', '--out', 'openapi.json', '--verbose'], { cwd });
     expect(exported.code).toBe(0);
-    const diffed = await runCli(['diff', 'prestashop-schema.json', '--new-url', store.url, '--format', 'markdown', '--verbose'], {
-      cwd,
-      env: { PRESTASHOP_NEW_API_KEY: KEY },
-    });
+    const diffed = await runCli(
+      ['diff', 'prestashop-schema.json', '--new-url', store.url, '--format', 'markdown', '--verbose'],
+      {
+        cwd,
+        env: { PRESTASHOP_NEW_API_KEY: KEY },
+      },
+    );
     expect(diffed.code, diffed.stderr).toBe(0);
-    const failed = await runCli(['diff', 'prestashop-schema.json', '--new-url', store.url, '--verbose'], { cwd, env: { PRESTASHOP_NEW_API_KEY: OTHER_KEY } });
+    const failed = await runCli(['diff', 'prestashop-schema.json', '--new-url', store.url, '--verbose'], {
+      cwd,
+      env: { PRESTASHOP_NEW_API_KEY: OTHER_KEY },
+    });
     expect(failed.code).toBe(2);
     for (const [label, text] of Object.entries({
       'export stdout': exported.stdout,
@@ -137,9 +270,14 @@ describe('the key never appears in output, files or errors', () => {
 
   it('in a real process too: stdout, stderr and the exit code of bin.ts', async () => {
     const cwd = tempDir();
-    const wrong = await runCliProcess(['introspect', '--url', store.url, '--key', OTHER_KEY, '--ws-key', '--verbose'], { cwd });
+    const wrong = await runCliProcess(['introspect', '--url', store.url, '--key', OTHER_KEY, '--ws-key', '--verbose'], {
+      cwd,
+    });
     expect(wrong.code).toBe(1);
-    const timedOut = await runCliProcess(['doctor', '--url', 'http://127.0.0.1:9', '--key', KEY, '--verbose', '--retries', '0'], { cwd });
+    const timedOut = await runCliProcess(
+      ['doctor', '--url', 'http://127.0.0.1:9', '--key', KEY, '--verbose', '--retries', '0'],
+      { cwd },
+    );
     expect(timedOut.code).toBe(1);
     for (const r of [wrong, timedOut]) {
       check('process stdout', r.stdout);
@@ -147,7 +285,7 @@ describe('the key never appears in output, files or errors', () => {
     }
   });
 
-  it("thrown errors: message, URL, details, cause and stack of every failure, also with ws_key", async () => {
+  it('thrown errors: message, URL, details, cause and stack of every failure, also with ws_key', async () => {
     const failures: [string, FaultRule[], Partial<IntrospectOptions>][] = [
       ['unknown key', [], { key: OTHER_KEY }],
       ['500', [{ path: '/api/zones', status: 500, body: '' }], {}],
@@ -155,7 +293,17 @@ describe('the key never appears in output, files or errors', () => {
       ['timeout', [{ path: '/api', latencyMs: 800 }], { timeoutMs: 200 }],
       ['redirect to another origin', [{ path: '/api', redirectPrefix: other.url }], {}],
       ['DTD', [{ path: '/api', body: '<!DOCTYPE x><prestashop/>' }], {}],
-      ['refused name', [{ path: '/api/zones', body: '{"zone":{"x y":{"required":true}}}', headers: { 'content-type': 'application/json' } }], { synopsisFormat: 'json' }],
+      [
+        'refused name',
+        [
+          {
+            path: '/api/zones',
+            body: '{"zone":{"x y":{"required":true}}}',
+            headers: { 'content-type': 'application/json' },
+          },
+        ],
+        { synopsisFormat: 'json' },
+      ],
     ];
     for (const wsKey of [false, true]) {
       for (const [name, rules, extra] of failures) {
@@ -179,7 +327,9 @@ describe('the key never appears in output, files or errors', () => {
     const reporter = new Reporter({ stdout: sink, stderr: sink, verbose: true });
     reporter.addSecret(OTHER_KEY);
     const basic = Buffer.from(`${OTHER_KEY}:`).toString('base64');
-    reporter.error(`TypeError: boom ${OTHER_KEY} at http://x/api?ws_key=${encodeURIComponent(OTHER_KEY)} Authorization: Basic ${basic}`);
+    reporter.error(
+      `TypeError: boom ${OTHER_KEY} at http://x/api?ws_key=${encodeURIComponent(OTHER_KEY)} Authorization: Basic ${basic}`,
+    );
     reporter.debug(new Error(OTHER_KEY).stack ?? '');
     check('reporter', out);
   });
@@ -212,7 +362,9 @@ describe('credentials and redirects', () => {
       const before = other.requests.length;
       store.fault(rule);
       if (rule.redirectPrefix === '/hop') store.fault({ path: '/hop/api', redirectPrefix: other.url });
-      const e = await introspectStore({ url: store.url, key: KEY, retries: 0, wsKey: true }).catch((x: unknown) => x as Error);
+      const e = await introspectStore({ url: store.url, key: KEY, retries: 0, wsKey: true }).catch(
+        (x: unknown) => x as Error,
+      );
       store.clearFaults();
       expect((e as Error).message).toMatch(/redirects to another origin/);
       expect(other.requests.length).toBe(before);
@@ -241,7 +393,9 @@ describe('credentials and redirects', () => {
     const ws = await runCli(introspect(store.url, '--ws-key'), { cwd });
     expect(ws.code).toBe(0);
     expect(store.requests.slice(mid).every((r) => r.query.ws_key === KEY && !r.hadAuthorization)).toBe(true);
-    expect(ws.stderr).toMatch(/^warning: the key is sent as the ws_key query parameter: it will appear in the store's access logs$/m);
+    expect(ws.stderr).toMatch(
+      /^warning: the key is sent as the ws_key query parameter: it will appear in the store's access logs$/m,
+    );
     check('ws_key run', ws.stdout + ws.stderr);
   });
 
@@ -250,7 +404,9 @@ describe('credentials and redirects', () => {
     const secure = await startFakeStore({ tls: cert });
     try {
       for (const flags of [[], ['--insecure'], ['--ws-key']]) {
-        const run = await runCli(['introspect', '--url', secure.url, '--key', KEY, '--verbose', ...flags], { cwd: tempDir() });
+        const run = await runCli(['introspect', '--url', secure.url, '--key', KEY, '--verbose', ...flags], {
+          cwd: tempDir(),
+        });
         check(`tls ${flags.join(' ')}`, run.stdout + run.stderr);
       }
     } finally {

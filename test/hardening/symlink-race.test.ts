@@ -27,7 +27,10 @@ afterEach(async () => {
 const files = (version: number): Map<string, string> =>
   new Map([
     ['index.ts', `// v${version}\nexport {};\n`],
-    ...Array.from({ length: 20 }, (_, i) => [`clients/c${i}.ts`, `// v${version}\nexport const c${i} = ${i};\n`] as [string, string]),
+    ...Array.from(
+      { length: 20 },
+      (_, i) => [`clients/c${i}.ts`, `// v${version}\nexport const c${i} = ${i};\n`] as [string, string],
+    ),
   ]);
 
 /** A formatter that swaps `out/clients` for a link to `outside` while it "formats". */

@@ -9,7 +9,11 @@ import { onTestFinished, vi } from 'vitest';
 export function armedTimers(from: RegExp): number[] {
   const delays: number[] = [];
   const real = globalThis.setTimeout;
-  const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...args: unknown[]) => {
+  const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    fn: () => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
     if (from.test(caller(new Error().stack ?? ''))) delays.push(ms ?? 0);
     return Reflect.apply(real, globalThis, [fn, ms, ...args]) as ReturnType<typeof setTimeout>;
   }) as typeof setTimeout);
@@ -19,5 +23,10 @@ export function armedTimers(from: RegExp): number[] {
 
 /** The first stack frame below "Error" that is neither this file, the spy library nor node_modules. */
 function caller(stack: string): string {
-  return stack.split('\n').slice(1).find((line) => !/timers\.ts|node_modules|tinyspy|\(node:/.test(line)) ?? '';
+  return (
+    stack
+      .split('\n')
+      .slice(1)
+      .find((line) => !/timers\.ts|node_modules|tinyspy|\(node:/.test(line)) ?? ''
+  );
 }

@@ -8,7 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { decodeScalar, formatNumber } from '../../templates/runtime/codec.js';
 import { decodeJsonDocument } from '../../templates/runtime/decode.js';
 import { DEFAULT_CODEC, type FieldMeta } from '../../templates/runtime/meta.js';
-import { anyOf, beginsWith, between, contains, endsWith, eq, filterValue, gt, listParams, lt, not } from '../../templates/runtime/query.js';
+import {
+  anyOf,
+  beginsWith,
+  between,
+  contains,
+  endsWith,
+  eq,
+  filterValue,
+  gt,
+  listParams,
+  lt,
+  not,
+} from '../../templates/runtime/query.js';
 import { productMeta } from '../templates/metas.js';
 
 const text: FieldMeta = { name: 'lastname', kind: 'string' };
@@ -31,7 +43,7 @@ describe('filters are plain data', () => {
     }).toThrow(TypeError);
   });
 
-  it("empty LIKE and comparison operands are refused (they match every row)", () => {
+  it('empty LIKE and comparison operands are refused (they match every row)', () => {
     for (const make of [() => contains(''), () => beginsWith(''), () => endsWith(''), () => gt(''), () => lt('')]) {
       expect(make).toThrow(/empty operand would match every row/);
     }
@@ -48,7 +60,9 @@ describe('filters are plain data', () => {
     expect(() => filterValue(num, between('1\u00a0', '5'))).toThrow(/between takes numbers or dates/);
     expect(() => filterValue(num, between('1', '5\u2003'))).toThrow(/between takes numbers or dates/);
     expect(filterValue(num, between(1, 5))).toBe('[1,5]');
-    expect(filterValue({ name: 'date_add', kind: 'date' }, between('2024-01-01 00:00:00', '2024-12-31 23:59:59'))).toBe('[2024-01-01 00:00:00,2024-12-31 23:59:59]');
+    expect(filterValue({ name: 'date_add', kind: 'date' }, between('2024-01-01 00:00:00', '2024-12-31 23:59:59'))).toBe(
+      '[2024-01-01 00:00:00,2024-12-31 23:59:59]',
+    );
   });
 });
 
@@ -69,11 +83,19 @@ describe('numbers are written exactly', () => {
 describe('wrong types from the store', () => {
   const ctx = { codec: DEFAULT_CODEC, fields: null, bareLanguage: 1 };
   it('an object, a list or non-numeric text is a decode error naming the field', () => {
-    expect(() => decodeScalar({ name: 'reference', kind: 'string' }, { a: 1 } as never, DEFAULT_CODEC)).toThrow(/field reference: expected a string value, got an object/);
-    expect(() => decodeScalar({ name: 'id_supplier', kind: 'id' }, 'abc', DEFAULT_CODEC)).toThrow(/field id_supplier: expected a id value/);
+    expect(() => decodeScalar({ name: 'reference', kind: 'string' }, { a: 1 } as never, DEFAULT_CODEC)).toThrow(
+      /field reference: expected a string value, got an object/,
+    );
+    expect(() => decodeScalar({ name: 'id_supplier', kind: 'id' }, 'abc', DEFAULT_CODEC)).toThrow(
+      /field id_supplier: expected a id value/,
+    );
     expect(() => decodeScalar({ name: 'price', kind: 'decimal' }, 'lots', DEFAULT_CODEC)).toThrow(/field price/);
-    expect(() => decodeJsonDocument(productMeta, { product: { id: 1, price: [1, 2], reference: 'x' } }, ctx)).not.toThrow(); // a per-language list: first value
-    expect(() => decodeJsonDocument(productMeta, { product: { id: 1, reference: { nested: true } } }, ctx)).toThrow(/field reference/);
+    expect(() =>
+      decodeJsonDocument(productMeta, { product: { id: 1, price: [1, 2], reference: 'x' } }, ctx),
+    ).not.toThrow(); // a per-language list: first value
+    expect(() => decodeJsonDocument(productMeta, { product: { id: 1, reference: { nested: true } } }, ctx)).toThrow(
+      /field reference/,
+    );
   });
 
   it('values of the right type decode as before', () => {

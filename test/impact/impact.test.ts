@@ -52,7 +52,14 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const BASE = ['prestashop-schema.json', 'prestashop-schema-9.0.json', '--project', 'tsconfig.json', '--generated', 'generated'];
+const BASE = [
+  'prestashop-schema.json',
+  'prestashop-schema-9.0.json',
+  '--project',
+  'tsconfig.json',
+  '--generated',
+  'generated',
+];
 
 interface JsonFinding {
   file: string;
@@ -93,10 +100,19 @@ describe('impact on the sample consumer project', () => {
       'src/supply.ts:5:25 resource-removed supply_orders PrestaShopClient.supply_orders TS2339',
       'src/supply.ts:6:17 resource-removed supply_orders SupplyOrdersClient.list',
     ]);
-    expect(json.summary).toMatchObject({ findings: 9, files: 3, lines: 9, breaking: 8, dangerous: 1, compileErrors: 5 });
+    expect(json.summary).toMatchObject({
+      findings: 9,
+      files: 3,
+      lines: 9,
+      breaking: 8,
+      dangerous: 1,
+      compileErrors: 5,
+    });
     expect(tree(dir)).toEqual(before);
 
-    const schema = JSON.parse(readFileSync(new URL('../../schemas/impact-output.schema.json', import.meta.url), 'utf8'));
+    const schema = JSON.parse(
+      readFileSync(new URL('../../schemas/impact-output.schema.json', import.meta.url), 'utf8'),
+    );
     const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
     expect(schema.$defs.finding.properties.changeId.anyOf[0].enum).toEqual([...CHECK_IDS]);
@@ -105,7 +121,9 @@ describe('impact on the sample consumer project', () => {
   it('sets the exit code with --fail-on and prints annotations on the user lines', async () => {
     const failing = await run([...BASE, '--fail-on', 'dangerous', '--format', 'github']);
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toContain('::error file=src/shop.ts,line=10,col=18,title=PrestaShop upgrade%3A field-removed::');
+    expect(failing.stdout).toContain(
+      '::error file=src/shop.ts,line=10,col=18,title=PrestaShop upgrade%3A field-removed::',
+    );
     expect(failing.stdout).toContain('::warning file=src/promotions.ts,line=10,col=5,');
     const text = await run([...BASE, '--fail-on', 'breaking']);
     expect(text.code).toBe(1);
@@ -114,7 +132,17 @@ describe('impact on the sample consumer project', () => {
   });
 
   it('projects the store onto a core release with --upgrade', async () => {
-    const r = await run(['prestashop-schema.json', 'core@9.0', '--upgrade', '--project', 'tsconfig.json', '--generated', 'generated', '--format', 'json']);
+    const r = await run([
+      'prestashop-schema.json',
+      'core@9.0',
+      '--upgrade',
+      '--project',
+      'tsconfig.json',
+      '--generated',
+      'generated',
+      '--format',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout).findings.map(row) as string[];
     // Same as above but the module field: the projection keeps it as the store has it.
@@ -135,18 +163,36 @@ describe('impact on the sample consumer project', () => {
     expect(report.findings.map((f) => row(f as unknown as JsonFinding))).toEqual(cliJson!.findings.map(row));
     expect(report.summary).toEqual(cliJson!.summary);
     expect([report.failed, generatedFiles > 0, warnings]).toEqual([true, true, []]);
-    await expect(impact('prestashop-schema.json', 'prestashop-schema-9.0.json', { project: 'nope.json', generated: 'generated', cwd: dir })).rejects.toThrow(
-      /nope\.json: no such file/,
-    );
+    await expect(
+      impact('prestashop-schema.json', 'prestashop-schema-9.0.json', {
+        project: 'nope.json',
+        generated: 'generated',
+        cwd: dir,
+      }),
+    ).rejects.toThrow(/nope\.json: no such file/);
   });
 
   it('names a missing project or generated folder', async () => {
-    const r = await run(['prestashop-schema.json', 'prestashop-schema-9.0.json', '--project', 'nope.json', '--generated', 'generated']);
+    const r = await run([
+      'prestashop-schema.json',
+      'prestashop-schema-9.0.json',
+      '--project',
+      'nope.json',
+      '--generated',
+      'generated',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nope.json');
     expect(r.stderr).not.toContain('    at ');
     writeFileSync(join(dir, 'broken.json'), '{ not json');
-    const broken = await run(['prestashop-schema.json', 'prestashop-schema-9.0.json', '--project', 'broken.json', '--generated', 'generated']);
+    const broken = await run([
+      'prestashop-schema.json',
+      'prestashop-schema-9.0.json',
+      '--project',
+      'broken.json',
+      '--generated',
+      'generated',
+    ]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/broken\.json: cannot load the TypeScript project/);
     expect(broken.stderr).not.toContain('    at ');
@@ -161,7 +207,10 @@ describe("the project's TypeScript", () => {
       writeFileSync(tsconfig, '{}');
       expect(typescriptVersions(tsconfig, '6.0.2')).toBeNull();
       mkdirSync(join(project, 'node_modules/typescript'), { recursive: true });
-      writeFileSync(join(project, 'node_modules/typescript/package.json'), JSON.stringify({ name: 'typescript', version: '5.9.3' }));
+      writeFileSync(
+        join(project, 'node_modules/typescript/package.json'),
+        JSON.stringify({ name: 'typescript', version: '5.9.3' }),
+      );
       expect(typescriptVersions(tsconfig, '6.0.2')).toBe(
         "compiling with TypeScript 6.0.2 (bundled in ts-morph), not the project's 5.9.3: a compile error that only one of them reports may differ from your tsc",
       );

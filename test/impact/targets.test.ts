@@ -50,10 +50,36 @@ describe('impact targets', () => {
   });
 
   it('methods, associations and new required fields', () => {
-    const base = { path: '', kind: 'removed', property: null, before: null, after: null, severity: 'breaking', message: '', reason: '', origin: null } as const;
-    const at = (x: object) => changeTargets({ ...base, resource: 'products', method: null, association: null, field: null, id: 'field-removed', direction: 'both', ...x } as never, names).map(targetLabel);
+    const base = {
+      path: '',
+      kind: 'removed',
+      property: null,
+      before: null,
+      after: null,
+      severity: 'breaking',
+      message: '',
+      reason: '',
+      origin: null,
+    } as const;
+    const at = (x: object) =>
+      changeTargets(
+        {
+          ...base,
+          resource: 'products',
+          method: null,
+          association: null,
+          field: null,
+          id: 'field-removed',
+          direction: 'both',
+          ...x,
+        } as never,
+        names,
+      ).map(targetLabel);
     expect(at({ id: 'method-removed', method: 'PUT', direction: 'write' })).toEqual(['ProductsClient.update']);
-    expect(at({ association: 'categories', field: 'id' })).toEqual(['Product.associations.categories.id', 'ProductInput.associations.categories.id']);
+    expect(at({ association: 'categories', field: 'id' })).toEqual([
+      'Product.associations.categories.id',
+      'ProductInput.associations.categories.id',
+    ]);
     expect(at({ id: 'required-field-added', field: 'gtin', kind: 'added', direction: 'write' })).toEqual([
       'ProductInput',
       'ProductsClient.create',

@@ -48,7 +48,9 @@ describe('authentication and availability', () => {
 
   it('badly formed key (401, code 18)', async () => {
     const e = await failure({ key: 'short-key' });
-    expect(e.message).toMatch(/rejected the API key \(code 18: Invalid authentication key format\): a key is 32 characters/);
+    expect(e.message).toMatch(
+      /rejected the API key \(code 18: Invalid authentication key format\): a key is 32 characters/,
+    );
     expect(e.exitCode).toBe(EXIT_FAILURE);
   });
 
@@ -64,7 +66,9 @@ describe('authentication and availability', () => {
     try {
       const e = await failure({});
       expect(e.exitCode).toBe(EXIT_FAILURE);
-      expect(e.message).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api: the webservice is disabled on this store \(code 22: .*\)\. Enable it/);
+      expect(e.message).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/api: the webservice is disabled on this store \(code 22: .*\)\. Enable it/,
+      );
       expect(store.requests.length - before).toBe(1);
     } finally {
       store.setWebserviceEnabled(true);
@@ -77,7 +81,9 @@ describe('authentication and availability', () => {
       const ok = await introspectStore({ url: limited.url, key: KEY });
       expect(ok.schema.resources.map((r) => r.name)).toEqual(['languages', 'products']);
       expect(ok.schema.resources.find((r) => r.name === 'products')!.methods).toEqual(['GET']);
-      const e = (await introspectStore({ url: limited.url, key: KEY, include: ['orders'] }).catch((x: unknown) => x)) as IntrospectError;
+      const e = (await introspectStore({ url: limited.url, key: KEY, include: ['orders'] }).catch(
+        (x: unknown) => x,
+      )) as IntrospectError;
       expect(e).toBeInstanceOf(IntrospectError);
       expect(e.exitCode).toBe(EXIT_FAILURE);
       expect(e.message).toBe(
@@ -93,7 +99,14 @@ describe('authentication and availability', () => {
     const limited = await startFakeStore({ keys: { [KEY]: { products: ['POST'] } } });
     try {
       const r = await introspectStore({ url: limited.url, key: KEY });
-      expect(r.schema.resources).toEqual([expect.objectContaining({ name: 'products', methods: ['POST'], fields: [], synopsis: { source: 'none', reason: expect.stringMatching(/may not GET/) } })]);
+      expect(r.schema.resources).toEqual([
+        expect.objectContaining({
+          name: 'products',
+          methods: ['POST'],
+          fields: [],
+          synopsis: { source: 'none', reason: expect.stringMatching(/may not GET/) },
+        }),
+      ]);
       expect(r.summary.warnings).toEqual([expect.stringMatching(/products: this key may not GET/)]);
       expect(limited.requests.filter((q) => q.path === '/api/products')).toEqual([]);
     } finally {
@@ -106,7 +119,11 @@ describe('not a store', () => {
   it('404 on /api', async () => {
     const e = await failure({ url: `${store.url}/shop` });
     expect(e.exitCode).toBe(EXIT_USAGE);
-    expect(e.message).toMatch(new RegExp(`^${store.url}/shop/api: answered 404 with an HTML page, not the PrestaShop webservice; is --url the shop's base address`));
+    expect(e.message).toMatch(
+      new RegExp(
+        `^${store.url}/shop/api: answered 404 with an HTML page, not the PrestaShop webservice; is --url the shop's base address`,
+      ),
+    );
   });
 
   it('404 with no body', async () => {
@@ -117,14 +134,24 @@ describe('not a store', () => {
   });
 
   it('an HTML page with status 200', async () => {
-    store.fault({ path: '/api', status: 200, body: '<!DOCTYPE html><html><body>Welcome to my blog</body></html>', headers: { 'content-type': 'text/html; charset=utf-8' } });
+    store.fault({
+      path: '/api',
+      status: 200,
+      body: '<!DOCTYPE html><html><body>Welcome to my blog</body></html>',
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
     const e = await failure({});
     expect(e.exitCode).toBe(EXIT_USAGE);
     expect(e.message).toMatch(/\/api: answered an HTML page, not the PrestaShop webservice/);
   });
 
   it('an HTML page for one resource names it (exit 1)', async () => {
-    store.fault({ path: '/api/carts', status: 200, body: '<html><head></head><body>maintenance</body></html>', headers: { 'content-type': 'text/html' } });
+    store.fault({
+      path: '/api/carts',
+      status: 200,
+      body: '<html><head></head><body>maintenance</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const e = await failure(SHORT);
     expect(e.exitCode).toBe(EXIT_FAILURE);
     expect(e.message).toMatch(/\/api\/carts\?schema=synopsis \(resource "carts"\): answered an HTML page/);
@@ -142,13 +169,21 @@ describe('unreadable answers', () => {
     store.fault({ path: '/api/products', query: { schema: 'synopsis' }, truncateTo: 2000 });
     const e = await failure({ synopsisFormat: 'xml' });
     expect(e.exitCode).toBe(EXIT_FAILURE);
-    expect(e.message).toMatch(/\/api\/products\?schema=synopsis \(resource "products"\): no answer after \d attempts; last error: the body does not match its Content-Sha1 header/);
+    expect(e.message).toMatch(
+      /\/api\/products\?schema=synopsis \(resource "products"\): no answer after \d attempts; last error: the body does not match its Content-Sha1 header/,
+    );
   });
 
   it('cut XML synopsis with a matching Content-Sha1: unreadable, with the line and column', async () => {
-    store.fault({ path: '/api/products', query: { schema: 'synopsis' }, body: '<?xml version="1.0"?>\n<prestashop><product><id' });
+    store.fault({
+      path: '/api/products',
+      query: { schema: 'synopsis' },
+      body: '<?xml version="1.0"?>\n<prestashop><product><id',
+    });
     const e = await failure({ synopsisFormat: 'xml' });
-    expect(e.message).toMatch(/\/api\/products\?schema=synopsis \(resource "products"\): unreadable answer: malformed or truncated XML at line \d+, column \d+/);
+    expect(e.message).toMatch(
+      /\/api\/products\?schema=synopsis \(resource "products"\): unreadable answer: malformed or truncated XML at line \d+, column \d+/,
+    );
   });
 
   it('truncated JSON: fatal when JSON is forced, XML fallback in auto mode', async () => {
@@ -161,7 +196,9 @@ describe('unreadable answers', () => {
       unversioned.fault({ path: '/api/orders', query: { output_format: 'JSON' }, body: '{"orders":{"id":{"req' });
       const r = await introspectStore({ url: unversioned.url, key: KEY });
       expect(r.schema.resources.find((x) => x.name === 'orders')!.synopsis.source).toBe('xml');
-      expect(r.summary.warnings).toEqual([expect.stringMatching(/^orders: the JSON synopsis is unusable \(malformed or truncated JSON/)]);
+      expect(r.summary.warnings).toEqual([
+        expect.stringMatching(/^orders: the JSON synopsis is unusable \(malformed or truncated JSON/),
+      ]);
     } finally {
       await unversioned.close();
     }
@@ -170,24 +207,37 @@ describe('unreadable answers', () => {
   it('a bare [] where an object is expected', async () => {
     store.fault({ path: '/api/tags', query: { output_format: 'JSON' }, body: '[]' });
     const e = await failure({ synopsisFormat: 'json' });
-    expect(e.message).toMatch(/\(resource "tags"\): unreadable answer: a bare JSON array where an object keyed by the node name was expected/);
+    expect(e.message).toMatch(
+      /\(resource "tags"\): unreadable answer: a bare JSON array where an object keyed by the node name was expected/,
+    );
   });
 
   it('a PrestaShop error document with status 200', async () => {
     const errors = readFileSync(join(FIXTURE_DIR, 'errors/bad-schema.xml'), 'utf8');
     store.fault({ path: '/api/zones', query: { schema: 'synopsis' }, status: 200, body: errors });
     const e = await failure({ synopsisFormat: 'xml' });
-    expect(e.message).toMatch(/\(resource "zones"\): answered 200 with a PrestaShop error document: code 28: Please select a schema/);
+    expect(e.message).toMatch(
+      /\(resource "zones"\): answered 200 with a PrestaShop error document: code 28: Please select a schema/,
+    );
   });
 
   it('the wrong content type', async () => {
-    store.fault({ path: '/api/zones', query: { schema: 'synopsis' }, body: '{"zone":{}}', headers: { 'content-type': 'application/json' } });
+    store.fault({
+      path: '/api/zones',
+      query: { schema: 'synopsis' },
+      body: '{"zone":{}}',
+      headers: { 'content-type': 'application/json' },
+    });
     const e = await failure({ synopsisFormat: 'xml' });
     expect(e.message).toMatch(/\(resource "zones"\): answered application\/json where XML was expected/);
   });
 
   it('a DTD with entities is refused', async () => {
-    store.fault({ path: '/api/zones', query: { schema: 'synopsis' }, body: '<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x "y">]><prestashop><zone/></prestashop>' });
+    store.fault({
+      path: '/api/zones',
+      query: { schema: 'synopsis' },
+      body: '<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x "y">]><prestashop><zone/></prestashop>',
+    });
     const e = await failure({ synopsisFormat: 'xml' });
     expect(e.message).toMatch(/declares a DTD or entities, which are refused/);
   });
@@ -204,7 +254,9 @@ describe('retries', () => {
     store.fault({ path: '/api/customers', query: { schema: 'synopsis' }, status: 500, body: '' });
     const e = await failure({ retries: 2 });
     expect(e.exitCode).toBe(EXIT_FAILURE);
-    expect(e.message).toMatch(/\/api\/customers\?schema=synopsis \(resource "customers"\): the store answered HTTP 500 after 3 attempts\./);
+    expect(e.message).toMatch(
+      /\/api\/customers\?schema=synopsis \(resource "customers"\): the store answered HTTP 500 after 3 attempts\./,
+    );
   });
 
   it('dropped connections are retried, then reported', async () => {
@@ -221,8 +273,22 @@ describe('retries', () => {
   });
 
   it('429 and 503 honour Retry-After, then succeed', async () => {
-    const tooMany = store.fault({ path: '/api/products', query: { schema: 'synopsis' }, status: 429, body: '', headers: { 'retry-after': '0' }, times: 2 });
-    const busy = store.fault({ path: '/api/orders', query: { schema: 'synopsis' }, status: 503, body: '', headers: { 'retry-after': '1' }, times: 1 });
+    const tooMany = store.fault({
+      path: '/api/products',
+      query: { schema: 'synopsis' },
+      status: 429,
+      body: '',
+      headers: { 'retry-after': '0' },
+      times: 2,
+    });
+    const busy = store.fault({
+      path: '/api/orders',
+      query: { schema: 'synopsis' },
+      status: 503,
+      body: '',
+      headers: { 'retry-after': '1' },
+      times: 1,
+    });
     const waits = armedTimers(/src[\\/]introspect[\\/]http\.[jt]s/);
     const r = await introspectStore({ url: store.url, key: KEY });
     // The waits are the ones asked for (0 twice, then 1 s), not the backoff's.
@@ -237,9 +303,13 @@ describe('retries', () => {
     const one = await startFakeStore({ keys: { [KEY]: { zones: ['GET'] } } });
     try {
       one.fault({ path: '/api/zones', latencyMs: 3000 });
-      const e = (await introspectStore({ url: one.url, key: KEY, timeoutMs: 1000, retries: 0 }).catch((x: unknown) => x)) as IntrospectError;
+      const e = (await introspectStore({ url: one.url, key: KEY, timeoutMs: 1000, retries: 0 }).catch(
+        (x: unknown) => x,
+      )) as IntrospectError;
       expect(e).toBeInstanceOf(IntrospectError);
-      expect(e.message).toMatch(/\(resource "zones"\): no answer after 1 attempts; last error: timed out after 1000 ms/);
+      expect(e.message).toMatch(
+        /\(resource "zones"\): no answer after 1 attempts; last error: timed out after 1000 ms/,
+      );
     } finally {
       await one.close();
     }
@@ -285,7 +355,9 @@ describe('listing fallback, ws_key, concurrency', () => {
     store.fault({ path: '/api', status: 500, body: '' });
     const r = await introspectStore({ url: store.url, key: KEY, retries: 0, include: ['zones', 'warehouses'] });
     expect(r.summary.listingFallback).toBe(true);
-    expect(r.summary.warnings[0]).toMatch(/the \/api listing could not be read \(.*HTTP 500.*\); using the spec's resource list plus --include/);
+    expect(r.summary.warnings[0]).toMatch(
+      /the \/api listing could not be read \(.*HTTP 500.*\); using the spec's resource list plus --include/,
+    );
     expect(r.summary.warnings).toContainEqual('order_slips: unknown to the store (400, code 27); trying "order_slip"');
     const names = r.schema.resources.map((x) => x.name);
     expect(names).toHaveLength(40);
@@ -293,14 +365,24 @@ describe('listing fallback, ws_key, concurrency', () => {
     expect(names).not.toContain('order_slips');
     expect(names).toContain('warehouses');
     const slip = r.schema.resources.find((x) => x.name === 'order_slip')!;
-    expect(slip).toMatchObject({ nodeName: 'order_slip', nodesName: 'order_slips', methods: ['GET', 'POST'], description: null });
+    expect(slip).toMatchObject({
+      nodeName: 'order_slip',
+      nodesName: 'order_slips',
+      methods: ['GET', 'POST'],
+      description: null,
+    });
     expect(r.schema.resources.find((x) => x.name === 'stock_availables')!.methods).toEqual(['GET', 'PUT']);
     expect(r.schema.resources.find((x) => x.name === 'warehouses')!.methods).toEqual(['GET']);
     expect(r.schema.store.psVersion).toBe('8.2.0');
   });
 
   it('a crash page (500 HTML) on the listing also falls back', async () => {
-    store.fault({ path: '/api', status: 500, body: '<html><body>Fatal error</body></html>', headers: { 'content-type': 'text/html' } });
+    store.fault({
+      path: '/api',
+      status: 500,
+      body: '<html><body>Fatal error</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const r = await introspectStore({ url: store.url, key: KEY, retries: 0 });
     expect(r.summary.listingFallback).toBe(true);
     expect(r.schema.resources).toHaveLength(39);
@@ -322,7 +404,9 @@ describe('listing fallback, ws_key, concurrency', () => {
   it('an included resource the store does not have is bad input (exit 2)', async () => {
     const e = await failure({ include: ['unheard_of'] });
     expect(e.exitCode).toBe(EXIT_USAGE);
-    expect(e.message).toMatch(/\/api\/unheard_of \(resource "unheard_of"\): the store has no such resource \(400, code 27\)/);
+    expect(e.message).toMatch(
+      /\/api\/unheard_of \(resource "unheard_of"\): the store has no such resource \(400, code 27\)/,
+    );
     // A name close to a listed one is a typo: refused before any synopsis request.
     await expect(introspectStore({ url: store.url, key: KEY, include: ['productz'] })).rejects.toThrow(
       /--include: "productz" is not in the store's listing; did you mean "products"\?/,
@@ -334,7 +418,9 @@ describe('listing fallback, ws_key, concurrency', () => {
     const r = await introspectStore({ url: store.url, key: KEY, wsKey: true, include: [], exclude: [] });
     const sent = store.requests.slice(before);
     expect(sent.every((q) => q.query.ws_key === KEY && !q.hadAuthorization)).toBe(true);
-    expect(r.summary.warnings).toContainEqual(expect.stringMatching(/ws_key query parameter: it will appear in the store's access logs/));
+    expect(r.summary.warnings).toContainEqual(
+      expect.stringMatching(/ws_key query parameter: it will appear in the store's access logs/),
+    );
     store.fault({ path: '/api/zones', status: 500, body: '' });
     const e = await failure({ wsKey: true, retries: 0 });
     expect(e.message).toContain('ws_key=***');
@@ -359,8 +445,18 @@ describe('listing fallback, ws_key, concurrency', () => {
   });
 
   it('rejects bad options as ConfigError (exit 2)', async () => {
-    for (const bad of [{ concurrency: 0 }, { retries: -1 }, { timeoutMs: 1.5 }, { url: 'ftp://x' }, { url: 'https://u:p@x.example' }, { key: '' }, { include: ['a/b'] }]) {
-      const e = (await introspectStore({ url: store.url, key: KEY, ...bad }).catch((x: unknown) => x)) as Error & { exitCode: number };
+    for (const bad of [
+      { concurrency: 0 },
+      { retries: -1 },
+      { timeoutMs: 1.5 },
+      { url: 'ftp://x' },
+      { url: 'https://u:p@x.example' },
+      { key: '' },
+      { include: ['a/b'] },
+    ]) {
+      const e = (await introspectStore({ url: store.url, key: KEY, ...bad }).catch((x: unknown) => x)) as Error & {
+        exitCode: number;
+      };
       expect(e.name, JSON.stringify(bad)).toBe('ConfigError');
       expect(e.exitCode).toBe(EXIT_USAGE);
     }

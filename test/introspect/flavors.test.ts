@@ -45,19 +45,28 @@ describe('fake store, 8.x flavor', () => {
     const none = await get(`${s8.url}/api`, {});
     expect(none).toMatchObject({ status: 401, body: '401 Unauthorized' });
     expect(none.headers['www-authenticate']).toMatch(/^Basic realm="Welcome to PrestaShop Webservice/);
-    const wrong = await get(`${s8.url}/api/products`, { authorization: `Basic ${Buffer.from('Z'.repeat(32) + ':').toString('base64')}` });
+    const wrong = await get(`${s8.url}/api/products`, {
+      authorization: `Basic ${Buffer.from('Z'.repeat(32) + ':').toString('base64')}`,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers['psws-version']).toBe('0');
     expect(wrong.body).toBe(readFileSync(join(FIXTURE_DIR, 'errors/key-unknown.xml'), 'utf8'));
-    const json = await get(`${s8.url}/api/products?output_format=JSON`, { authorization: `Basic ${Buffer.from('ABC:').toString('base64')}` });
+    const json = await get(`${s8.url}/api/products?output_format=JSON`, {
+      authorization: `Basic ${Buffer.from('ABC:').toString('base64')}`,
+    });
     expect(JSON.parse(json.body)).toEqual({ errors: [{ code: 18, message: 'Invalid authentication key format' }] });
   });
 
   it('serves the recorded synopses: empty JSON, full XML, images and search as recorded', async () => {
-    expect((await get(`${s8.url}/api/order_states?schema=synopsis&output_format=JSON`)).body).toBe('{"order_state":[]}');
+    expect((await get(`${s8.url}/api/order_states?schema=synopsis&output_format=JSON`)).body).toBe(
+      '{"order_state":[]}',
+    );
     const xml = await get(`${s8.url}/api/products?schema=synopsis`);
     expect(xml.body).toContain('<price required="true" format="isPrice">');
-    expect(await get(`${s8.url}/api/images?schema=synopsis&output_format=JSON`)).toMatchObject({ status: 200, body: '' });
+    expect(await get(`${s8.url}/api/images?schema=synopsis&output_format=JSON`)).toMatchObject({
+      status: 200,
+      body: '',
+    });
     expect((await get(`${s8.url}/api/images?schema=synopsis`)).body).toContain('<image_types>');
     const search = await get(`${s8.url}/api/search?schema=synopsis`);
     expect(search.status).toBe(400);
@@ -72,7 +81,9 @@ describe('fake store, 8.x flavor', () => {
     try {
       const denied = await get(`${limited.url}/api/orders?output_format=JSON`);
       expect(denied.status).toBe(401);
-      expect(JSON.parse(denied.body)).toEqual({ errors: [{ code: 26, message: 'Resource of type "orders" is not allowed with this authentication key' }] });
+      expect(JSON.parse(denied.body)).toEqual({
+        errors: [{ code: 26, message: 'Resource of type "orders" is not allowed with this authentication key' }],
+      });
       expect(denied.headers['www-authenticate']).toBeUndefined();
       const listing = await get(`${limited.url}/api`);
       expect(listing.body.match(/^<(?!description|schema)\w+ xlink:href/gm)).toEqual(['<products xlink:href']);
@@ -97,7 +108,9 @@ describe('fake store, 1.7 flavor', () => {
   });
 
   it('answers the JSON synopsis with every field as ""', async () => {
-    const body = JSON.parse((await get(`${s17.url}/api/products?schema=synopsis&output_format=JSON`)).body) as { product: Record<string, unknown> };
+    const body = JSON.parse((await get(`${s17.url}/api/products?schema=synopsis&output_format=JSON`)).body) as {
+      product: Record<string, unknown>;
+    };
     expect(body.product.price).toBe('');
     expect(body.product.name).toBe('');
     expect(body.product.associations).toMatchObject({ categories: [{ id: null }] });
@@ -113,7 +126,16 @@ describe('fake store, 1.7 flavor', () => {
     expect(r.schema.store.catalog).toBe('1.7.8.10');
     expect(r.summary.customisedFields).toBeGreaterThan(0);
     expect(r.summary.warnings.every((w) => /differs from the PrestaShop 1\.7\.8\.10 catalog/.test(w))).toBe(true);
-    const synopsisView = (f: Field) => ({ name: f.name, required: f.required, maxSize: f.maxSize, format: f.format, multilingual: f.multilingual, readOnly: f.readOnly, filterable: f.filterable, references: f.references });
+    const synopsisView = (f: Field) => ({
+      name: f.name,
+      required: f.required,
+      maxSize: f.maxSize,
+      format: f.format,
+      multilingual: f.multilingual,
+      readOnly: f.readOnly,
+      filterable: f.filterable,
+      references: f.references,
+    });
     const strip = (x: typeof golden82) =>
       x.resources.map((res) => ({
         ...res,
@@ -138,12 +160,18 @@ describe('synopsis format option and quirks over HTTP', () => {
     const r = await introspectStore({ url: s8.url, key: KEY, synopsisFormat: 'json' });
     expect(r.summary.sources).toEqual({ json: 67, xml: 0, none: 2 });
     expect(r.summary.fields).toBe(0);
-    expect(r.schema.resources.find((x) => x.name === 'products')!).toMatchObject({ nodeName: 'product', synopsis: { source: 'json', reason: expect.stringMatching(/no fields/) } });
+    expect(r.schema.resources.find((x) => x.name === 'products')!).toMatchObject({
+      nodeName: 'product',
+      synopsis: { source: 'json', reason: expect.stringMatching(/no fields/) },
+    });
     expect(r.summary.warnings).toHaveLength(67);
   });
 
   it('reads the <0> association bug of 8.0.4/8.1 served by a store', async () => {
-    const bugged = readFileSync(join(FIXTURE_DIR, 'synopsis/categories.xml'), 'utf8').replace(/<id><!\[CDATA\[\]\]><\/id>/g, '<0><![CDATA[]]></0>');
+    const bugged = readFileSync(join(FIXTURE_DIR, 'synopsis/categories.xml'), 'utf8').replace(
+      /<id><!\[CDATA\[\]\]><\/id>/g,
+      '<0><![CDATA[]]></0>',
+    );
     s8.fault({ path: '/api/categories', query: { schema: 'synopsis', output_format: null }, body: bugged });
     try {
       const r = await introspectStore({ url: s8.url, key: KEY });
@@ -168,7 +196,11 @@ describe('synopsis format option and quirks over HTTP', () => {
           available_date: { required: false, inputType: 'date' },
           default_on: { required: false, inputType: 'boolean' },
           associations: {
-            product_option_values: { nodeType: 'product_option_value', api: 'product_option_values', fields: { id: { required: true } } },
+            product_option_values: {
+              nodeType: 'product_option_value',
+              api: 'product_option_values',
+              fields: { id: { required: true } },
+            },
             images: { nodeType: 'image', api: 'images/products', fields: { id: { required: false } } },
           },
         },
@@ -184,8 +216,22 @@ describe('synopsis format option and quirks over HTTP', () => {
         ['available_date', 'date', false],
         ['default_on', 'bool', false],
       ]);
-      expect(combinations.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual }))).toEqual([
-        { name: 'product_option_values', resource: 'product_option_values', api: 'product_option_values', nodeName: 'product_option_value', virtual: false },
+      expect(
+        combinations.associations.map(({ name, resource, api, nodeName, virtual }) => ({
+          name,
+          resource,
+          api,
+          nodeName,
+          virtual,
+        })),
+      ).toEqual([
+        {
+          name: 'product_option_values',
+          resource: 'product_option_values',
+          api: 'product_option_values',
+          nodeName: 'product_option_value',
+          virtual: false,
+        },
         { name: 'images', resource: 'images', api: 'images/products', nodeName: 'image', virtual: false },
       ]);
       expect(combinations.associations[0]!.fields).toEqual([expect.objectContaining({ name: 'id', required: true })]);
@@ -203,15 +249,25 @@ describe('synopsis format option and quirks over HTTP', () => {
       const r = await introspectStore({ url: s8.url, key: KEY });
       expect(r.schema.store.timeZone).toBe('Europe/Paris');
       expect(r.summary.warnings).toEqual([]);
-      expect(s8.requests.slice(before).some((q) => q.path === '/api/configurations' && q.query['display'] === '[name,value]')).toBe(true);
+      expect(
+        s8.requests
+          .slice(before)
+          .some((q) => q.path === '/api/configurations' && q.query['display'] === '[name,value]'),
+      ).toBe(true);
     } finally {
       s8.clearFaults();
     }
-    s8.fault({ path: '/api/configurations', query: { 'filter[name]': '[PS_TIMEZONE]' }, body: answer('Europe/Paris</x>\u202e;rm -rf') });
+    s8.fault({
+      path: '/api/configurations',
+      query: { 'filter[name]': '[PS_TIMEZONE]' },
+      body: answer('Europe/Paris</x>\u202e;rm -rf'),
+    });
     try {
       const r = await introspectStore({ url: s8.url, key: KEY });
       expect(r.schema.store.timeZone).toBeNull();
-      expect(r.summary.warnings).toEqual(['configurations: PS_TIMEZONE is not a time zone name; dates are read without a zone']);
+      expect(r.summary.warnings).toEqual([
+        'configurations: PS_TIMEZONE is not a time zone name; dates are read without a zone',
+      ]);
     } finally {
       s8.clearFaults();
     }
@@ -220,7 +276,11 @@ describe('synopsis format option and quirks over HTTP', () => {
   it('keeps an unknown inputType of a spec-style store and warns', async () => {
     const spec = await startFakeStore({ flavor: 'spec' });
     try {
-      spec.fault({ path: '/api/zones', query: { output_format: 'JSON' }, body: '{"zone":{"name":{"required":true,"maxSize":64},"opened":{"required":false,"inputType":"dateTimeZone"}}}' });
+      spec.fault({
+        path: '/api/zones',
+        query: { output_format: 'JSON' },
+        body: '{"zone":{"name":{"required":true,"maxSize":64},"opened":{"required":false,"inputType":"dateTimeZone"}}}',
+      });
       const r = await introspectStore({ url: spec.url, key: KEY });
       const zones = r.schema.resources.find((x) => x.name === 'zones')!;
       expect(zones.fields.find((f) => f.name === 'opened')).toMatchObject({ inputType: 'dateTimeZone' });

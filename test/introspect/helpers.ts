@@ -67,7 +67,9 @@ export function readSynopsisByRegex(xml: string): ExpectedSynopsis {
     for (const l of line.matchAll(/<language id="(\d+)"/g)) languageIds.add(Number(l[1]));
   }
   const associations: ExpectedAssociation[] = [];
-  for (const m of assocPart.matchAll(/^<(\w+) nodeType="(\w+)"(?: api="(\w+)[\w/]*")?(?: virtualEntity="(true)")?>\n([\s\S]*?)^<\/\1>/gm)) {
+  for (const m of assocPart.matchAll(
+    /^<(\w+) nodeType="(\w+)"(?: api="(\w+)[\w/]*")?(?: virtualEntity="(true)")?>\n([\s\S]*?)^<\/\1>/gm,
+  )) {
     const inner = m[5]!;
     const afields: ExpectedField[] = [];
     // template item is "\t<node>" then fields "\t<field ...>" then "\t</node>"
@@ -76,7 +78,13 @@ export function readSynopsisByRegex(xml: string): ExpectedSynopsis {
       const fm = /^\t<(\w+)((?: [\w:]+="[^"]*")*)\s*>/.exec(l);
       if (fm) afields.push(field(fm[1]!, attrs(fm[2]!), l));
     }
-    associations.push({ name: m[1]!, nodeName: m[2]!, resource: m[3] ?? null, virtual: m[4] === 'true', fields: afields });
+    associations.push({
+      name: m[1]!,
+      nodeName: m[2]!,
+      resource: m[3] ?? null,
+      virtual: m[4] === 'true',
+      fields: afields,
+    });
   }
   return { nodeName, fields, associations, languageIds: [...languageIds].sort() };
 }
@@ -99,5 +107,6 @@ export interface RecordedResource {
 }
 
 export function recordedResources(): RecordedResource[] {
-  return (JSON.parse(readFileSync(join(FIXTURE_DIR, 'resources.json'), 'utf8')) as { resources: RecordedResource[] }).resources;
+  return (JSON.parse(readFileSync(join(FIXTURE_DIR, 'resources.json'), 'utf8')) as { resources: RecordedResource[] })
+    .resources;
 }

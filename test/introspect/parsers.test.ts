@@ -38,7 +38,9 @@ describe('parseApiListing', () => {
 
   it('reads 1.7-style flags (no patch) and partial permissions', () => {
     const xml = `${HEAD}<api shopName="S">\n<orders xlink:href="http://x/api/orders" get="true" put="false" post="true" delete="false" head="false">\n<description>Orders</description>\n</orders>\n</api>\n</prestashop>`;
-    expect(parseApiListing(xml).resources).toEqual([{ name: 'orders', description: 'Orders', keyMethods: ['GET', 'POST'], hasSchema: false }]);
+    expect(parseApiListing(xml).resources).toEqual([
+      { name: 'orders', description: 'Orders', keyMethods: ['GET', 'POST'], hasSchema: false },
+    ]);
   });
 
   it('refuses documents that are not a listing', () => {
@@ -76,7 +78,14 @@ describe('parseXmlSynopsis', () => {
     expect(s.languageIds).toEqual([1, 3]);
     expect(s.warnings).toEqual([]);
     const f = Object.fromEntries(s.fields.map((x) => [x.name, x]));
-    expect(f.id_a).toMatchObject({ required: true, format: 'isUnsignedId', maxSize: null, multilingual: false, readOnly: false, filterable: true });
+    expect(f.id_a).toMatchObject({
+      required: true,
+      format: 'isUnsignedId',
+      maxSize: null,
+      multilingual: false,
+      readOnly: false,
+      filterable: true,
+    });
     expect(f.label).toMatchObject({ maxSize: 64, format: 'isGenericName', multilingual: true });
     expect(f.computed).toMatchObject({ readOnly: true, filterable: false });
     expect(f.legacy).toMatchObject({ readOnly: true, filterable: true });
@@ -94,7 +103,14 @@ describe('parseXmlSynopsis', () => {
           expect.objectContaining({ name: 'name', readOnly: true }),
         ],
       },
-      { name: 'tags', resource: 'tags', api: 'tags', nodeName: 'tag', virtual: false, fields: [expect.objectContaining({ name: 'id', required: true })] },
+      {
+        name: 'tags',
+        resource: 'tags',
+        api: 'tags',
+        nodeName: 'tag',
+        virtual: false,
+        fields: [expect.objectContaining({ name: 'id', required: true })],
+      },
     ]);
   });
 
@@ -104,7 +120,9 @@ describe('parseXmlSynopsis', () => {
     expect(() => parseXmlDocument(bugged)).toThrow(/malformed/);
     const s = parseXmlSynopsis(bugged, 'customers');
     expect(s.associations.find((a) => a.name === 'groups')!.fields.map((x) => x.name)).toEqual(['id']);
-    expect(s.warnings).toEqual([expect.stringMatching(/<0> read as "id" \(association bug of PrestaShop 8.0.4\/8.1\)/)]);
+    expect(s.warnings).toEqual([
+      expect.stringMatching(/<0> read as "id" \(association bug of PrestaShop 8.0.4\/8.1\)/),
+    ]);
   });
 
   it('repairs numeric tags outside CDATA only', () => {
@@ -115,15 +133,22 @@ describe('parseXmlSynopsis', () => {
   });
 
   it('refuses DTDs, entities, truncated and malformed XML', () => {
-    expect(() => parseXmlSynopsis(`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><prestashop><x/></prestashop>`, 'x')).toThrow(/DTD/);
+    expect(() =>
+      parseXmlSynopsis(`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><prestashop><x/></prestashop>`, 'x'),
+    ).toThrow(/DTD/);
     const full = fixture('synopsis/products.xml');
-    expect(() => parseXmlSynopsis(full.slice(0, full.length / 2), 'products')).toThrow(/malformed or truncated XML at line \d+/);
+    expect(() => parseXmlSynopsis(full.slice(0, full.length / 2), 'products')).toThrow(
+      /malformed or truncated XML at line \d+/,
+    );
     expect(() => parseXmlSynopsis('', 'products')).toThrow(/empty/);
     expect(() => parseXmlSynopsis(`${HEAD}<a/><b/></prestashop>`, 'x')).toThrow(/expected one element/);
   });
 
   it('warns about odd values instead of failing', () => {
-    const s = parseXmlSynopsis(`${HEAD}<t>\n\t<a maxSize="big"><![CDATA[]]></a>\n\t<a><![CDATA[]]></a>\n</t>\n</prestashop>`, 'ts');
+    const s = parseXmlSynopsis(
+      `${HEAD}<t>\n\t<a maxSize="big"><![CDATA[]]></a>\n\t<a><![CDATA[]]></a>\n</t>\n</prestashop>`,
+      'ts',
+    );
     expect(s.fields).toHaveLength(1);
     expect(s.fields[0]!.maxSize).toBeNull();
     expect(s.warnings).toHaveLength(2);
@@ -156,16 +181,48 @@ describe('parseJsonSynopsis', () => {
   it('keeps an unknown inputType as a string and warns', () => {
     const s = parseJsonSynopsis('{"order":{"date_add":{"required":false,"inputType":"colorWheel"}}}', 'orders');
     expect(s.kind === 'schema' && s.fields[0]!.inputType).toBe('colorWheel');
-    expect(s.kind === 'schema' && s.warnings).toEqual([expect.stringMatching(/orders.date_add: unknown inputType "colorWheel"; kept, typed as a string/)]);
+    expect(s.kind === 'schema' && s.warnings).toEqual([
+      expect.stringMatching(/orders.date_add: unknown inputType "colorWheel"; kept, typed as a string/),
+    ]);
   });
 
   it('knows the obvious inputType names beyond the three the spec shows, without warnings', () => {
-    const names = ['bool', 'boolean', 'date', 'datetime', 'dateTime', 'html', 'text', 'string', 'int', 'integer', 'float', 'decimal', 'price', 'email', 'url'];
+    const names = [
+      'bool',
+      'boolean',
+      'date',
+      'datetime',
+      'dateTime',
+      'html',
+      'text',
+      'string',
+      'int',
+      'integer',
+      'float',
+      'decimal',
+      'price',
+      'email',
+      'url',
+    ];
     const body = Object.fromEntries(names.map((n, i) => [`f${i}`, { inputType: n }]));
     const s = parseJsonSynopsis(JSON.stringify({ thing: body }), 'things');
     expect(s.kind === 'schema' && s.warnings).toEqual([]);
     expect(s.kind === 'schema' && s.fields.map((f) => fieldKind(f))).toEqual([
-      'bool', 'bool', 'date', 'date', 'date', 'html', 'string', 'string', 'int', 'int', 'decimal', 'decimal', 'decimal', 'string', 'string',
+      'bool',
+      'bool',
+      'date',
+      'date',
+      'date',
+      'html',
+      'string',
+      'string',
+      'int',
+      'int',
+      'decimal',
+      'decimal',
+      'decimal',
+      'string',
+      'string',
     ]);
   });
 
@@ -175,9 +232,21 @@ describe('parseJsonSynopsis', () => {
         combination: {
           id_product: { required: true, inputType: 'listId' },
           associations: {
-            product_option_values: { nodeType: 'product_option_value', api: 'product_option_values', fields: { id: { required: true } } },
-            images: { nodeType: 'image', api: 'images/products', fields: { id: { required: false, inputType: 'listId' } } },
-            rows: { nodeType: 'row', virtualEntity: true, fields: { id: {}, quantity: { required: true, inputType: 'int' } } },
+            product_option_values: {
+              nodeType: 'product_option_value',
+              api: 'product_option_values',
+              fields: { id: { required: true } },
+            },
+            images: {
+              nodeType: 'image',
+              api: 'images/products',
+              fields: { id: { required: false, inputType: 'listId' } },
+            },
+            rows: {
+              nodeType: 'row',
+              virtualEntity: true,
+              fields: { id: {}, quantity: { required: true, inputType: 'int' } },
+            },
           },
         },
       }),
@@ -186,19 +255,38 @@ describe('parseJsonSynopsis', () => {
     expect(s.kind === 'schema' && s.warnings).toEqual([]);
     if (s.kind !== 'schema') return;
     expect(s.fields.map((f) => f.name)).toEqual(['id_product']);
-    expect(s.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual }))).toEqual([
-      { name: 'product_option_values', resource: 'product_option_values', api: 'product_option_values', nodeName: 'product_option_value', virtual: false },
+    expect(
+      s.associations.map(({ name, resource, api, nodeName, virtual }) => ({ name, resource, api, nodeName, virtual })),
+    ).toEqual([
+      {
+        name: 'product_option_values',
+        resource: 'product_option_values',
+        api: 'product_option_values',
+        nodeName: 'product_option_value',
+        virtual: false,
+      },
       { name: 'images', resource: 'images', api: 'images/products', nodeName: 'image', virtual: false },
       { name: 'rows', resource: null, api: null, nodeName: 'row', virtual: true },
     ]);
-    expect(s.associations[2]!.fields).toEqual([makeField('id'), makeField('quantity', { required: true, inputType: 'int' })]);
+    expect(s.associations[2]!.fields).toEqual([
+      makeField('id'),
+      makeField('quantity', { required: true, inputType: 'int' }),
+    ]);
     expect(fieldKind(s.associations[2]!.fields[1]!)).toBe('int');
   });
 
   it('says when real stores answer without metadata', () => {
-    expect(parseJsonSynopsis(fixture('synopsis/order_states.json'), 'order_states')).toMatchObject({ kind: 'no-metadata', nodeName: 'order_state' });
-    expect(parseJsonSynopsis(fixture('synopsis/products.json'), 'products')).toMatchObject({ kind: 'no-metadata', nodeName: 'product' });
-    expect(parseJsonSynopsis('{"product":{"id_manufacturer":"","name":"","associations":{}}}', 'products')).toMatchObject({
+    expect(parseJsonSynopsis(fixture('synopsis/order_states.json'), 'order_states')).toMatchObject({
+      kind: 'no-metadata',
+      nodeName: 'order_state',
+    });
+    expect(parseJsonSynopsis(fixture('synopsis/products.json'), 'products')).toMatchObject({
+      kind: 'no-metadata',
+      nodeName: 'product',
+    });
+    expect(
+      parseJsonSynopsis('{"product":{"id_manufacturer":"","name":"","associations":{}}}', 'products'),
+    ).toMatchObject({
       kind: 'no-metadata',
       reason: expect.stringMatching(/without descriptors/),
     });

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STORE_KEY, startFakeStore, type FakeStore } from '../../src/fakestore/index.js';
 import { introspectStore, type IntrospectResult } from '../../src/introspect/index.js';
-import { coreReference, NO_SYNOPSIS_RESOURCES, serializeSnapshot, usableMethods, type Field, type HttpMethod } from '../../src/model/index.js';
+import {
+  coreReference,
+  NO_SYNOPSIS_RESOURCES,
+  serializeSnapshot,
+  usableMethods,
+  type Field,
+  type HttpMethod,
+} from '../../src/model/index.js';
 import { FIXTURE_DIR, GOLDEN_DIR, readSynopsisByRegex, recordedResources, recordedSynopses } from './helpers.js';
 
 const GOLDEN = join(GOLDEN_DIR, 'prestashop-8.2.0/prestashop-schema.json');
@@ -32,7 +39,9 @@ describe('PrestaShop 8.2.0 fixture store', () => {
   });
 
   it('reads every resource of the listing, with the store version and languages', () => {
-    const names = recordedResources().map((r) => r.name).sort();
+    const names = recordedResources()
+      .map((r) => r.name)
+      .sort();
     expect(result.schema.resources.map((r) => r.name)).toEqual(names);
     expect(names).toHaveLength(69);
     expect(result.schema.store).toEqual({
@@ -45,7 +54,12 @@ describe('PrestaShop 8.2.0 fixture store', () => {
       // The recorded store is empty: no PS_TIMEZONE configuration to read.
       timeZone: null,
     });
-    expect(result.summary).toMatchObject({ resources: 69, listingFallback: false, retries: 0, sources: { json: 0, xml: 67, none: 2 } });
+    expect(result.summary).toMatchObject({
+      resources: 69,
+      listingFallback: false,
+      retries: 0,
+      sources: { json: 0, xml: 67, none: 2 },
+    });
     // Every core field's synopsis agrees with the bundled 8.2.0 catalog: nothing is customised.
     expect(result.summary.warnings).toEqual([]);
     expect(result.summary).toMatchObject({ catalog: '8.2.0', customisedFields: 0 });
@@ -64,7 +78,10 @@ describe('PrestaShop 8.2.0 fixture store', () => {
     expect(byName.get('order_slip')).toMatchObject({ nodeName: 'order_slip', nodesName: 'order_slips' });
     expect(byName.get('stock_movements')).toMatchObject({ nodeName: 'stock_mvt', nodesName: 'stock_mvts' });
     expect(byName.get('content_management_system')).toMatchObject({ nodeName: 'content' });
-    expect(byName.get('product_customization_fields')).toMatchObject({ nodeName: 'customization_field', nodesName: 'customization_fields' });
+    expect(byName.get('product_customization_fields')).toMatchObject({
+      nodeName: 'customization_field',
+      nodesName: 'customization_fields',
+    });
   });
 
   it('keeps images and search without fields and with a reason', () => {
@@ -104,8 +121,25 @@ describe('PrestaShop 8.2.0 fixture store', () => {
       expect(r.nodeName).toBe(want.nodeName);
       // The snapshot keeps the store's order (the order the store applies fields and associations in).
       const byName = <T extends { name: string }>(xs: readonly T[]) => [...xs];
-      const synopsisOnly = (f: Pick<Field, "name" | "required" | "maxSize" | "format" | "multilingual" | "readOnly" | "filterable" | "references">) => ({ name: f.name, required: f.required, maxSize: f.maxSize, format: f.format, multilingual: f.multilingual, readOnly: f.readOnly, filterable: f.filterable, references: f.references });
-      expect(r.fields.map((f) => f.name), r.name).toEqual(byName(want.fields).map((f) => f.name));
+      const synopsisOnly = (
+        f: Pick<
+          Field,
+          'name' | 'required' | 'maxSize' | 'format' | 'multilingual' | 'readOnly' | 'filterable' | 'references'
+        >,
+      ) => ({
+        name: f.name,
+        required: f.required,
+        maxSize: f.maxSize,
+        format: f.format,
+        multilingual: f.multilingual,
+        readOnly: f.readOnly,
+        filterable: f.filterable,
+        references: f.references,
+      });
+      expect(
+        r.fields.map((f) => f.name),
+        r.name,
+      ).toEqual(byName(want.fields).map((f) => f.name));
       for (const w of want.fields) {
         const got = r.fields.find((f) => f.name === w.name)!;
         // Top-level xlink:href is stripped from real synopses; core foreign keys come from the bundled table.
@@ -114,10 +148,16 @@ describe('PrestaShop 8.2.0 fixture store', () => {
         expect(got.inputType).toBeNull();
         checkedFields++;
       }
-      expect(r.associations.map((a) => a.name), r.name).toEqual(byName(want.associations).map((a) => a.name));
+      expect(
+        r.associations.map((a) => a.name),
+        r.name,
+      ).toEqual(byName(want.associations).map((a) => a.name));
       for (const wa of want.associations) {
         const got = r.associations.find((a) => a.name === wa.name)!;
-        expect({ nodeName: got.nodeName, resource: got.resource, virtual: got.virtual }, `${r.name}@${wa.name}`).toEqual({
+        expect(
+          { nodeName: got.nodeName, resource: got.resource, virtual: got.virtual },
+          `${r.name}@${wa.name}`,
+        ).toEqual({
           nodeName: wa.nodeName,
           resource: wa.resource,
           virtual: wa.virtual,
@@ -134,34 +174,65 @@ describe('PrestaShop 8.2.0 fixture store', () => {
   });
 
   it('spot-checks well-known attributes', () => {
-    const f = (res: string, name: string) => result.schema.resources.find((r) => r.name === res)!.fields.find((x) => x.name === name)!;
+    const f = (res: string, name: string) =>
+      result.schema.resources.find((r) => r.name === res)!.fields.find((x) => x.name === name)!;
     expect(f('products', 'price')).toMatchObject({ required: true, format: 'isPrice', maxSize: null });
-    expect(f('products', 'name')).toMatchObject({ required: false, multilingual: true, maxSize: 128, format: 'isCatalogName' });
+    expect(f('products', 'name')).toMatchObject({
+      required: false,
+      multilingual: true,
+      maxSize: 128,
+      format: 'isCatalogName',
+    });
     expect(f('products', 'quantity')).toMatchObject({ readOnly: true, filterable: false });
     expect(f('products', 'available_later').format).toBe('IsGenericName');
     const products = result.schema.resources.find((r) => r.name === 'products')!;
     const pf = products.associations.find((a) => a.name === 'product_features')!;
-    expect(pf.fields.find((x) => x.name === 'id_feature_value')).toMatchObject({ required: true, references: 'product_feature_values' });
+    expect(pf.fields.find((x) => x.name === 'id_feature_value')).toMatchObject({
+      required: true,
+      references: 'product_feature_values',
+    });
     const orders = result.schema.resources.find((r) => r.name === 'orders')!;
-    expect(orders.associations[0]).toMatchObject({ name: 'order_rows', virtual: true, resource: null, nodeName: 'order_row' });
+    expect(orders.associations[0]).toMatchObject({
+      name: 'order_rows',
+      virtual: true,
+      resource: null,
+      nodeName: 'order_row',
+    });
   });
 
   it('applies the 8.2.0 catalog: PHP types, allowed values and write behaviour', () => {
-    const f = (res: string, name: string) => result.schema.resources.find((r) => r.name === res)!.fields.find((x) => x.name === name)!;
-    expect(f('products', 'condition')).toMatchObject({ origin: 'catalog', type: 'string', values: ['new', 'used', 'refurbished'] });
-    expect(f('products', 'position_in_category')).toMatchObject({ type: 'int', computed: true, write: 'setter', writeBack: false });
+    const f = (res: string, name: string) =>
+      result.schema.resources.find((r) => r.name === res)!.fields.find((x) => x.name === name)!;
+    expect(f('products', 'condition')).toMatchObject({
+      origin: 'catalog',
+      type: 'string',
+      values: ['new', 'used', 'refurbished'],
+    });
+    expect(f('products', 'position_in_category')).toMatchObject({
+      type: 'int',
+      computed: true,
+      write: 'setter',
+      writeBack: false,
+    });
     expect(f('products', 'quantity')).toMatchObject({ type: 'int', write: 'refused' });
-    expect(f('products', 'link_rewrite')).toMatchObject({ modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] } });
+    expect(f('products', 'link_rewrite')).toMatchObject({
+      modifier: { name: 'modifierWsLinkRewrite', methods: ['POST'] },
+    });
     expect(f('customers', 'passwd')).toMatchObject({ write: 'hashed', setter: 'setWsPasswd' });
     // Read-only in the synopsis (setter null), yet stored as sent: a PUT without them empties them.
     expect(f('customers', 'secure_key')).toMatchObject({ readOnly: true, write: 'stored' });
     expect(f('manufacturers', 'active')).toMatchObject({ format: null, type: 'bool' });
     const carts = result.schema.resources.find((r) => r.name === 'carts')!;
-    expect(carts.associations[0]!.fields.find((x) => x.name === 'quantity')).toMatchObject({ type: 'int', origin: 'catalog' });
+    expect(carts.associations[0]!.fields.find((x) => x.name === 'quantity')).toMatchObject({
+      type: 'int',
+      origin: 'catalog',
+    });
     const combinations = result.schema.resources.find((r) => r.name === 'combinations')!;
     expect(combinations.associations.map((a) => a.name)).toEqual(['product_option_values', 'images']);
     expect(combinations.associations[1]).toMatchObject({ resource: 'images', api: 'images/products' });
-    expect(result.schema.resources.find((r) => r.name === 'translated_configurations')!.quirks).toEqual(['xml-item-500']);
+    expect(result.schema.resources.find((r) => r.name === 'translated_configurations')!.quirks).toEqual([
+      'xml-item-500',
+    ]);
   });
 
   it('is deterministic: a second run, with concurrency 1, gives the same bytes', async () => {
@@ -181,13 +252,15 @@ describe('PrestaShop 8.2.0 fixture store', () => {
     expect(sent).toHaveLength(result.summary.requests);
   });
 
-  it('sends each resource\'s list request alongside its synopsis, not after its answer', async () => {
+  it("sends each resource's list request alongside its synopsis, not after its answer", async () => {
     const from = store.requests.length;
     const serial = await introspectStore({ url: store.url, key: FAKE_STORE_KEY, concurrency: 1 });
     expect(serializeSnapshot(serial.schema)).toBe(serializeSnapshot(result.schema));
     // One request at a time, in the order they were issued: a list that waited for its synopsis's
     // answer would come after it.
-    const order = store.requests.slice(from).map((r) => `${r.path}?${r.query.limit === '1' ? 'list' : r.query.schema ?? ''}`);
+    const order = store.requests
+      .slice(from)
+      .map((r) => `${r.path}?${r.query.limit === '1' ? 'list' : (r.query.schema ?? '')}`);
     const early = recordedResources().filter((r) => !NO_SYNOPSIS_RESOURCES.has(r.name));
     expect(early).toHaveLength(67);
     for (const r of early) {

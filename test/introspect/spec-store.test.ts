@@ -43,7 +43,13 @@ describe('spec-style store', () => {
   it("reads the spec's product table exactly", () => {
     const product = result.schema.resources.find((r) => r.name === 'products')!;
     const f = (n: string) => product.fields.find((x) => x.name === n);
-    expect(f('id')).toMatchObject({ required: false, maxSize: 10, inputType: 'listId', multilingual: false, format: null });
+    expect(f('id')).toMatchObject({
+      required: false,
+      maxSize: 10,
+      inputType: 'listId',
+      multilingual: false,
+      format: null,
+    });
     expect(f('name')).toMatchObject({ required: true, maxSize: 128, inputType: 'langList', multilingual: true });
     expect(f('price')).toMatchObject({ required: true, maxSize: null, inputType: 'numeric', multilingual: false });
     expect(product.methods).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
@@ -62,16 +68,18 @@ describe('spec-style store', () => {
       expect(r.fields.map((f) => f.name)).toEqual(Object.keys(fields));
       for (const [name, d] of Object.entries(fields)) {
         const got = r.fields.find((f) => f.name === name)!;
-        expect(got, `${r.name}.${name}`).toEqual(makeField(name, {
-          required: d.required,
-          maxSize: d.maxSize ?? null,
-          format: null,
-          inputType: d.inputType ?? null,
-          multilingual: d.inputType === 'langList',
-          readOnly: false,
-          filterable: true,
-          references: coreReference(r.name, name),
-        }));
+        expect(got, `${r.name}.${name}`).toEqual(
+          makeField(name, {
+            required: d.required,
+            maxSize: d.maxSize ?? null,
+            format: null,
+            inputType: d.inputType ?? null,
+            multilingual: d.inputType === 'langList',
+            readOnly: false,
+            filterable: true,
+            references: coreReference(r.name, name),
+          }),
+        );
         n++;
       }
     }

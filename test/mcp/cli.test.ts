@@ -17,14 +17,21 @@ function project(): string {
   return dir;
 }
 
-const run = (args: string[], cwd = project()) => runCli(['mcp', '--url', 'http://127.0.0.1:9', ...args], { cwd, env: { PRESTASHOP_API_KEY: KEY } });
+const run = (args: string[], cwd = project()) =>
+  runCli(['mcp', '--url', 'http://127.0.0.1:9', ...args], { cwd, env: { PRESTASHOP_API_KEY: KEY } });
 
 describe('prestashop-codegen mcp: usage errors', () => {
   it.each([
     [['--write', 'prodcuts'], /^error: --write: the snapshot has no resource "prodcuts".*products/],
-    [['--write', 'stock_availables:create'], /^error: --write: stock_availables offers no create .*it offers list, get, count, update, patch\)/],
+    [
+      ['--write', 'stock_availables:create'],
+      /^error: --write: stock_availables offers no create .*it offers list, get, count, update, patch\)/,
+    ],
     [['--delete', 'order_histories'], /^error: --delete: order_histories offers no delete/],
-    [['--write', 'products:remove'], /^error: --write: "products:remove": the operation must be one of create, update, patch/],
+    [
+      ['--write', 'products:remove'],
+      /^error: --write: "products:remove": the operation must be one of create, update, patch/,
+    ],
     [['--write-budget', '-1'], /^error: --write-budget: expected an integer ≥ 0, got -1/],
     [['--max-result-chars', '10'], /^error: --max-result-chars: expected an integer ≥ 1000, got 10/],
   ])('%j', async (args, message) => {
@@ -36,15 +43,19 @@ describe('prestashop-codegen mcp: usage errors', () => {
     expect(r.stderr).not.toContain(KEY);
   });
 
-  it('checks the config file\'s mcp section, naming the option', async () => {
+  it("checks the config file's mcp section, naming the option", async () => {
     const dir = project();
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { writeBudget: 'many' } }));
     const r = await run([], dir);
     expect(r.code).toBe(2);
     // The config file check names the file first.
-    expect(r.stderr).toBe(`error: ${join(dir, 'prestashop-codegen.config.json')}: config option "mcp.writeBudget": expected an integer ≥ 0, got "many"\n`);
+    expect(r.stderr).toBe(
+      `error: ${join(dir, 'prestashop-codegen.config.json')}: config option "mcp.writeBudget": expected an integer ≥ 0, got "many"\n`,
+    );
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { write: 'products' } }));
-    expect((await run([], dir)).stderr).toMatch(/config option "mcp.write": expected a list of names such as \["products"\], got "products"/);
+    expect((await run([], dir)).stderr).toMatch(
+      /config option "mcp.write": expected a list of names such as \["products"\], got "products"/,
+    );
     writeFileSync(join(dir, 'prestashop-codegen.config.json'), JSON.stringify({ mcp: { delete: ['carts'] } }));
     expect((await run([], dir)).stderr).toMatch(/^error: config option "mcp.delete": carts offers no delete/);
   });

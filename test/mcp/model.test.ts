@@ -25,13 +25,20 @@ describe('tools of the 8.2.0 snapshot', () => {
     const model = buildServerModel({ schema });
     expect(model.tools).toHaveLength(67 * 3);
     expect(model.tools.every((t) => t.annotations.readOnlyHint)).toBe(true);
-    expect(names(model).filter((n) => n.startsWith('products_'))).toEqual(['products_list', 'products_get', 'products_count']);
+    expect(names(model).filter((n) => n.startsWith('products_'))).toEqual([
+      'products_list',
+      'products_get',
+      'products_count',
+    ]);
     // No entity synopsis: no tools (the generated client has hand-written images and search).
     expect(names(model).some((n) => n.startsWith('images_') || n.startsWith('search_'))).toBe(false);
   });
 
   it('writes and deletes are opt-in by name, within the methods the snapshot allows', () => {
-    const model = buildServerModel({ schema, access: { write: ['products', 'stock_availables', 'order_histories:create'], delete: ['products'] } });
+    const model = buildServerModel({
+      schema,
+      access: { write: ['products', 'stock_availables', 'order_histories:create'], delete: ['products'] },
+    });
     expect(model.tools).toHaveLength(67 * 3 + 4 + 2 + 1);
     expect(names(model).filter((n) => n.startsWith('products_'))).toEqual([
       'products_list',
@@ -51,14 +58,24 @@ describe('tools of the 8.2.0 snapshot', () => {
       'stock_availables_patch',
     ]);
     expect(tool(model, 'products_delete').annotations.destructiveHint).toBe(true);
-    expect(buildServerModel({ schema, access: { write: ['products:patch'] } }).tools.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name)).toEqual([
-      'products_patch',
-    ]);
+    expect(
+      buildServerModel({ schema, access: { write: ['products:patch'] } })
+        .tools.filter((t) => !t.annotations.readOnlyHint)
+        .map((t) => t.name),
+    ).toEqual(['products_patch']);
   });
 
   it('--resources narrows the reads; a written resource is read too', () => {
     const model = buildServerModel({ schema, access: { resources: ['categories'], write: ['products:patch'] } });
-    expect(names(model)).toEqual(['categories_list', 'categories_get', 'categories_count', 'products_list', 'products_get', 'products_count', 'products_patch']);
+    expect(names(model)).toEqual([
+      'categories_list',
+      'categories_get',
+      'categories_count',
+      'products_list',
+      'products_get',
+      'products_count',
+      'products_patch',
+    ]);
   });
 
   it('refuses names the snapshot does not have and operations it does not offer, naming them', () => {
@@ -72,7 +89,10 @@ describe('tools of the 8.2.0 snapshot', () => {
   });
 
   it('input schemas come from the field plan: sizes, allowed values, languages, required fields', () => {
-    const model = buildServerModel({ schema, access: { write: ['products', 'order_histories'], delete: ['products'] } });
+    const model = buildServerModel({
+      schema,
+      access: { write: ['products', 'order_histories'], delete: ['products'] },
+    });
     const create = tool(model, 'products_create').inputSchema as Schema;
     expect(create.required).toEqual(['data']);
     const data = create.properties.data;
@@ -83,7 +103,10 @@ describe('tools of the 8.2.0 snapshot', () => {
     // Read-only fields are not part of a write.
     expect(data.properties.quantity).toBeUndefined();
     expect(data.properties.manufacturer_name).toBeUndefined();
-    expect((tool(model, 'order_histories_create').inputSchema as Schema).properties.data.required).toEqual(['id_order', 'id_order_state']);
+    expect((tool(model, 'order_histories_create').inputSchema as Schema).properties.data.required).toEqual([
+      'id_order',
+      'id_order_state',
+    ]);
     expect((tool(model, 'products_patch').inputSchema as Schema).properties.data.required).toBeUndefined();
     expect((tool(model, 'products_update').inputSchema as Schema).required).toEqual(['id', 'data']);
     expect((tool(model, 'products_delete').inputSchema as Schema).required).toEqual(['ids']);
@@ -92,7 +115,10 @@ describe('tools of the 8.2.0 snapshot', () => {
     expect(Object.keys(list.properties)).toEqual(['filter', 'sort', 'display', 'limit', 'offset', 'language']);
     // Filterable fields only: the store computes quantity.
     expect(list.properties.filter.properties.quantity).toBeUndefined();
-    expect(list.properties.filter.properties.condition.anyOf[0]).toEqual({ type: 'string', enum: ['new', 'used', 'refurbished'] });
+    expect(list.properties.filter.properties.condition.anyOf[0]).toEqual({
+      type: 'string',
+      enum: ['new', 'used', 'refurbished'],
+    });
     expect(list.properties.sort.items.enum).toContain('price_DESC');
     expect(list.properties.sort.items.enum).not.toContain('quantity_ASC');
     expect(list.properties.display.anyOf[1].items.enum).toContain('quantity');
@@ -104,11 +130,29 @@ describe('tools of the 8.2.0 snapshot', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     // Every schema against the meta-schema; compiling all 208 takes a while, so the products ones.
     for (const t of model.tools) expect(ajv.validateSchema(t.inputSchema), `${t.name}: ${ajv.errorsText()}`).toBe(true);
-    for (const t of model.tools.filter((x) => x.resource === 'products')) expect(() => ajv.compile(t.inputSchema), t.name).not.toThrow();
+    for (const t of model.tools.filter((x) => x.resource === 'products'))
+      expect(() => ajv.compile(t.inputSchema), t.name).not.toThrow();
     const check = (name: string, args: unknown) => ajv.validate(tool(model, name).inputSchema, args);
-    expect(check('products_list', { filter: { name: { op: 'contains', values: ['mug'] }, price: 12 }, sort: ['price_DESC'], limit: 5 })).toBe(true);
+    expect(
+      check('products_list', {
+        filter: { name: { op: 'contains', values: ['mug'] }, price: 12 },
+        sort: ['price_DESC'],
+        limit: 5,
+      }),
+    ).toBe(true);
     expect(check('products_list', { filter: { quantity: 3 } })).toBe(false);
-    expect(check('products_create', { data: { price: 1, name: [{ id: 1, value: 'Mug' }, { id: 2, value: 'Tasse' }] }, dryRun: true })).toBe(true);
+    expect(
+      check('products_create', {
+        data: {
+          price: 1,
+          name: [
+            { id: 1, value: 'Mug' },
+            { id: 2, value: 'Tasse' },
+          ],
+        },
+        dryRun: true,
+      }),
+    ).toBe(true);
     expect(check('products_create', { data: { price: 1, name: [{ id: 3, value: 'Becher' }] } })).toBe(false);
     expect(check('products_create', { data: { price: 1, condition: 'broken' } })).toBe(false);
   });
@@ -120,12 +164,19 @@ describe('tools of the 8.2.0 snapshot', () => {
     expect(resources).toHaveLength(1 + 67);
     const summary = JSON.parse(readSummary(model, 'prestashop://store').text);
     expect(summary.store.psVersion).toBe('8.2.0');
-    expect(summary.store.languages).toEqual([{ id: 1, isoCode: 'en' }, { id: 2, isoCode: 'fr' }]);
+    expect(summary.store.languages).toEqual([
+      { id: 1, isoCode: 'en' },
+      { id: 2, isoCode: 'fr' },
+    ]);
     expect(summary.toolCount).toBe(67 * 3 + 1);
     const products = summary.resources.find((r: { name: string }) => r.name === 'products');
     expect(products).toMatchObject({ fields: 71, tools: ['list', 'get', 'count', 'patch'] });
     const detail = JSON.parse(readSummary(model, 'prestashop://resources/products').text);
-    expect(detail.fields.find((f: { name: string }) => f.name === 'condition').values).toEqual(['new', 'used', 'refurbished']);
+    expect(detail.fields.find((f: { name: string }) => f.name === 'condition').values).toEqual([
+      'new',
+      'used',
+      'refurbished',
+    ]);
     expect(() => readSummary(model, 'prestashop://resources/nothing')).toThrow(/no MCP resource/);
   });
 });
@@ -150,7 +201,10 @@ describe('a module resource', () => {
   };
 
   it('gets its tools, described from the snapshot, with its fields in the schemas', () => {
-    const model = buildServerModel({ schema: withModule, access: { write: ['mymodule_badges'], delete: ['mymodule_badges'] } });
+    const model = buildServerModel({
+      schema: withModule,
+      access: { write: ['mymodule_badges'], delete: ['mymodule_badges'] },
+    });
     expect(names(model).filter((n) => n.startsWith('mymodule_badges_'))).toEqual([
       'mymodule_badges_list',
       'mymodule_badges_get',
@@ -169,7 +223,15 @@ describe('a module resource', () => {
 
   it('whose name cannot make an MCP tool name is named in `unnamed`, not silently dropped', () => {
     const long = `mymodule_${'x'.repeat(50)}`; // 59 characters: with "_list" 64, with "_count" 65
-    const model = buildServerModel({ schema: { ...schema, resources: [...schema.resources, makeResource(long, { nodeName: 'x', nodesName: long, fields: [makeField('label')] })] } });
+    const model = buildServerModel({
+      schema: {
+        ...schema,
+        resources: [
+          ...schema.resources,
+          makeResource(long, { nodeName: 'x', nodesName: long, fields: [makeField('label')] }),
+        ],
+      },
+    });
     expect(names(model).filter((n) => n.startsWith(long))).toEqual([`${long}_list`, `${long}_get`]);
     expect(model.unnamed).toEqual([`${long}_count`]);
     expect(buildServerModel({ schema }).unnamed).toEqual([]);

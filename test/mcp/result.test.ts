@@ -6,7 +6,10 @@ describe('boundedJson', () => {
   const items = Array.from({ length: 50 }, (_, i) => ({ id: i + 1, name: `product number ${i + 1}` }));
 
   it('returns the whole JSON when it fits', () => {
-    expect(JSON.parse(boundedJson({ count: 2, items: items.slice(0, 2) }, 10_000))).toEqual({ count: 2, items: items.slice(0, 2) });
+    expect(JSON.parse(boundedJson({ count: 2, items: items.slice(0, 2) }, 10_000))).toEqual({
+      count: 2,
+      items: items.slice(0, 2),
+    });
   });
 
   it('keeps as many whole items of a list as fit, as valid JSON, with a note', () => {
@@ -15,9 +18,13 @@ describe('boundedJson', () => {
     const value = JSON.parse(text) as { count: number; items: unknown[]; note: string };
     expect(value.items.length).toBeGreaterThan(3);
     expect(value.items).toEqual(items.slice(0, value.items.length));
-    expect(value.note).toBe(`[truncated: ${value.items.length} of 50 items shown to stay under the size limit; ask for fewer fields (display) or fewer items (limit, offset)]`);
+    expect(value.note).toBe(
+      `[truncated: ${value.items.length} of 50 items shown to stay under the size limit; ask for fewer fields (display) or fewer items (limit, offset)]`,
+    );
     // One more item would not have fitted.
-    expect(JSON.stringify({ count: 50, items: items.slice(0, value.items.length + 1), note: value.note }, null, 1).length).toBeGreaterThan(1000);
+    expect(
+      JSON.stringify({ count: 50, items: items.slice(0, value.items.length + 1), note: value.note }, null, 1).length,
+    ).toBeGreaterThan(1000);
   });
 
   it('cuts any other value, saying so', () => {

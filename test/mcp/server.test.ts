@@ -26,7 +26,11 @@ let store: FakeStore;
 beforeAll(async () => {
   const schema = crudSchema();
   writeFileSync(SNAPSHOT, serializeSnapshot(schema));
-  store = await startFakeStore({ flavor: '8.x', keys: { [KEY]: 'all' }, crud: { schema, records: await loadSeedRecords() } });
+  store = await startFakeStore({
+    flavor: '8.x',
+    keys: { [KEY]: 'all' },
+    crud: { schema, records: await loadSeedRecords() },
+  });
 });
 afterAll(async () => {
   await store?.close();
@@ -88,7 +92,11 @@ describe('prestashop-codegen mcp over stdio', () => {
         enum: ['new', 'used', 'refurbished'],
       });
 
-      const list = await call('products_list', { filter: { reference: { op: 'beginsWith', values: ['demo_1'] } }, display: ['id', 'reference'], sort: ['id_ASC'] });
+      const list = await call('products_list', {
+        filter: { reference: { op: 'beginsWith', values: ['demo_1'] } },
+        display: ['id', 'reference'],
+        sort: ['id_ASC'],
+      });
       expect(list.isError).toBe(false);
       const listed = JSON.parse(list.text) as { count: number; items: { id: number; reference: string }[] };
       expect(listed.count).toBeGreaterThan(1);
@@ -100,12 +108,22 @@ describe('prestashop-codegen mcp over stdio', () => {
       const data = { name: NAME, link_rewrite: LINK, price: 9.5, id_category_default: 2, condition: 'new' };
       const dry = await call('products_create', { data, dryRun: true });
       expect(dry.isError).toBe(false);
-      const shown = JSON.parse(dry.text) as { sent: boolean; request: { method: string; url: string; body: string }; validated: Record<string, unknown> };
+      const shown = JSON.parse(dry.text) as {
+        sent: boolean;
+        request: { method: string; url: string; body: string };
+        validated: Record<string, unknown>;
+      };
       expect(shown.sent).toBe(false);
       expect(shown.request.method).toBe('POST');
       expect(shown.request.url).toBe(`${store.url}/api/products`);
       expect(shown.request.body).toContain('<language id="2"><![CDATA[Tasse de test MCP]]></language>');
-      expect(shown.validated).toEqual({ id_category_default: 2, price: 9.5, condition: 'new', link_rewrite: LINK, name: NAME });
+      expect(shown.validated).toEqual({
+        id_category_default: 2,
+        price: 9.5,
+        condition: 'new',
+        link_rewrite: LINK,
+        name: NAME,
+      });
       expect(store.requests.filter((r) => r.method === 'POST').length).toBe(before);
 
       // For real.
@@ -113,7 +131,10 @@ describe('prestashop-codegen mcp over stdio', () => {
       expect(created.isError).toBe(false);
       const id = (JSON.parse(created.text) as { id: number }).id;
       expect(id).toBeGreaterThan(0);
-      const read = JSON.parse((await call('products_get', { id, display: ['id', 'name', 'price'] })).text) as { name: unknown; price: number };
+      const read = JSON.parse((await call('products_get', { id, display: ['id', 'name', 'price'] })).text) as {
+        name: unknown;
+        price: number;
+      };
       expect(read).toEqual({ id, name: NAME, price: 9.5 });
 
       // A patch of one language keeps the other (the client fills it from the record).
@@ -190,7 +211,11 @@ describe('prestashop-codegen mcp over stdio', () => {
 
   it('shows a ws_key dry run without the key', async () => {
     await withServer(['--ws-key', '--write', 'products:patch'], async ({ call }) => {
-      const dry = await call('products_patch', { id: 1, data: { name: [{ id: 2, value: 'Autre nom' }] }, dryRun: true });
+      const dry = await call('products_patch', {
+        id: 1,
+        data: { name: [{ id: 2, value: 'Autre nom' }] },
+        dryRun: true,
+      });
       expect(dry.isError).toBe(false);
       const shown = JSON.parse(dry.text) as { request: { url: string } };
       expect(shown.request.url).toBe(`${store.url}/api/products/1`);

@@ -16,14 +16,28 @@ import {
 
 const model: StoreSchema = {
   schemaVersion: 3,
-  store: { psVersion: '8.2.0', languages: [{ id: 2, isoCode: 'fr' }, { id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
+  store: {
+    psVersion: '8.2.0',
+    languages: [
+      { id: 2, isoCode: 'fr' },
+      { id: 1, isoCode: 'en' },
+    ],
+    catalog: null,
+    timeZone: null,
+  },
   resources: [
     makeResource('products', {
       nodeName: 'product',
       nodesName: 'products',
       methods: ['DELETE', 'GET', 'POST'],
-      fields: [makeField('price', { required: true, format: 'isPrice' }), makeField('name', { multilingual: true, maxSize: 128 })],
-      associations: [makeAssociation('tags', { nodeName: 'tag', resource: 'tags' }), makeAssociation('categories', { nodeName: 'category', resource: 'categories' })],
+      fields: [
+        makeField('price', { required: true, format: 'isPrice' }),
+        makeField('name', { multilingual: true, maxSize: 128 }),
+      ],
+      associations: [
+        makeAssociation('tags', { nodeName: 'tag', resource: 'tags' }),
+        makeAssociation('categories', { nodeName: 'category', resource: 'categories' }),
+      ],
     }),
     makeResource('addresses', { nodeName: 'address', nodesName: 'addresses' }),
   ],
@@ -37,7 +51,9 @@ describe('snapshot', () => {
     expect(c.resources.map((r) => r.name)).toEqual(['addresses', 'products']);
     // Fields and associations keep the store's order (the order the store applies them in).
     expect(c.resources[1]!.fields.map((f) => f.name)).toEqual(model.resources[0]!.fields.map((f) => f.name));
-    expect(c.resources[1]!.associations.map((a) => a.name)).toEqual(model.resources[0]!.associations.map((a) => a.name));
+    expect(c.resources[1]!.associations.map((a) => a.name)).toEqual(
+      model.resources[0]!.associations.map((a) => a.name),
+    );
     expect(c.resources[1]!.methods).toEqual(['GET', 'POST', 'DELETE']);
     expect(c.store.languages.map((l) => l.id)).toEqual([1, 2]);
   });
@@ -54,7 +70,9 @@ describe('snapshot', () => {
     const bad = JSON.parse(serializeSnapshot(model));
     bad.resources[1].fields[0].maxSize = 'big';
     expect(() => parseSnapshot(JSON.stringify(bad), 'x.json')).toThrowError(SnapshotError);
-    expect(() => parseSnapshot(JSON.stringify(bad), 'x.json')).toThrowError(/x\.json: \$\.resources\[1\]\.fields\[0\]\.maxSize/);
+    expect(() => parseSnapshot(JSON.stringify(bad), 'x.json')).toThrowError(
+      /x\.json: \$\.resources\[1\]\.fields\[0\]\.maxSize/,
+    );
     expect(() => parseSnapshot('{', 'y.json')).toThrowError(/y\.json: \$: not valid JSON/);
     const newer = { ...JSON.parse(serializeSnapshot(model)), schemaVersion: 99 };
     expect(() => parseSnapshot(JSON.stringify(newer))).toThrowError(/newer than this tool/);
@@ -63,7 +81,9 @@ describe('snapshot', () => {
     expect(() => parseSnapshot(JSON.stringify(dup))).toThrowError(/duplicate field "price"/);
     const badWrite = JSON.parse(serializeSnapshot(model));
     badWrite.resources[1].fields[0].write = 'sometimes';
-    expect(() => parseSnapshot(JSON.stringify(badWrite))).toThrowError(/\$\.resources\[1\]\.fields\[0\]\.write: expected one of stored, refused, hashed, setter/);
+    expect(() => parseSnapshot(JSON.stringify(badWrite))).toThrowError(
+      /\$\.resources\[1\]\.fields\[0\]\.write: expected one of stored, refused, hashed, setter/,
+    );
   });
 
   it('reads a version-2 snapshot: allowNull false; with a catalog, fields without an entry and resources without one are modules', () => {
@@ -87,7 +107,9 @@ describe('snapshot', () => {
     expect(read.resources[0]).toMatchObject({ name: 'addresses', origin: 'module' });
     // Version 2 knew no `module` origin.
     v2.resources[1].fields[1].origin = 'module';
-    expect(() => parseSnapshot(JSON.stringify(v2))).toThrowError(/fields\[1\]\.origin: expected one of catalog, customised, synopsis/);
+    expect(() => parseSnapshot(JSON.stringify(v2))).toThrowError(
+      /fields\[1\]\.origin: expected one of catalog, customised, synopsis/,
+    );
     // Version 3 writes and reads it.
     expect(parseSnapshot(serializeSnapshot(read))).toEqual(read);
   });
@@ -98,17 +120,28 @@ describe('snapshot', () => {
     delete v1.store.catalog;
     for (const r of v1.resources) {
       delete r.quirks;
-      for (const f of r.fields) for (const k of ['type', 'values', 'write', 'setter', 'modifier', 'computed', 'writeBack', 'origin']) delete f[k];
+      for (const f of r.fields)
+        for (const k of ['type', 'values', 'write', 'setter', 'modifier', 'computed', 'writeBack', 'origin'])
+          delete f[k];
       for (const a of r.associations) {
         delete a.api;
-        for (const f of a.fields) for (const k of ['type', 'values', 'write', 'setter', 'modifier', 'computed', 'writeBack', 'origin']) delete f[k];
+        for (const f of a.fields)
+          for (const k of ['type', 'values', 'write', 'setter', 'modifier', 'computed', 'writeBack', 'origin'])
+            delete f[k];
       }
     }
     v1.resources[1].fields[0].readOnly = true;
     const read = parseSnapshot(JSON.stringify(v1));
     expect(read.schemaVersion).toBe(3);
     expect(read.store.catalog).toBeNull();
-    expect(read.resources[1]!.fields[0]).toMatchObject({ readOnly: true, write: 'refused', type: null, origin: 'synopsis', writeBack: true, allowNull: false });
+    expect(read.resources[1]!.fields[0]).toMatchObject({
+      readOnly: true,
+      write: 'refused',
+      type: null,
+      origin: 'synopsis',
+      writeBack: true,
+      allowNull: false,
+    });
     expect(read.resources[1]!.origin).toBeNull();
     expect(read.resources[1]!.fields[1]).toMatchObject({ write: 'stored' });
     expect(read.resources[1]!.associations[0]!.api).toBe(read.resources[1]!.associations[0]!.resource);

@@ -36,8 +36,17 @@ function stopGroup(child: ChildProcess): void {
 }
 
 /** Runs next with `args` in the app, in its own process group; resolves with its output once `done` says so. */
-function runNext(args: string[], env: NodeJS.ProcessEnv, done: (output: string) => boolean): { child: ChildProcess; finished: Promise<string> } {
-  const child = spawn(process.execPath, [NEXT, ...args], { cwd: APP, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function runNext(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  done: (output: string) => boolean,
+): { child: ChildProcess; finished: Promise<string> } {
+  const child = spawn(process.execPath, [NEXT, ...args], {
+    cwd: APP,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   const finished = new Promise<string>((resolve, reject) => {
@@ -48,7 +57,9 @@ function runNext(args: string[], env: NodeJS.ProcessEnv, done: (output: string) 
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`next ${args[0]} exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`next ${args[0]} exited with ${code}:\n${output}`)),
+    );
   });
   return { child, finished };
 }
@@ -99,7 +110,9 @@ describe('the Next.js recipe', () => {
     const store = await createFakeStore(SNAPSHOT);
     const port = await freePort();
     const env = { ...ENV, PRESTASHOP_URL: store.url, PRESTASHOP_API_KEY: store.key };
-    const start = runNext(['start', '--port', String(port), '--hostname', '127.0.0.1'], env, (out) => /Ready in|✓ Ready/.test(out));
+    const start = runNext(['start', '--port', String(port), '--hostname', '127.0.0.1'], env, (out) =>
+      /Ready in|✓ Ready/.test(out),
+    );
     try {
       await start.finished;
       const base = `http://127.0.0.1:${port}`;

@@ -13,7 +13,8 @@ import { buildPlan, keyword, resourcePlan, unionOf } from '../../src/plan/index.
 const NUMBER_OR_NULL = unionOf(keyword('number'), keyword('null'));
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const baseline = (version: string): StoreSchema => parseSnapshot(readFileSync(join(ROOT, `baselines/prestashop-${version}.json`), 'utf8'));
+const baseline = (version: string): StoreSchema =>
+  parseSnapshot(readFileSync(join(ROOT, `baselines/prestashop-${version}.json`), 'utf8'));
 const VERSIONS = ['1.7.8.10', '8.2.0', '9.0.0'] as const;
 
 describe.each(VERSIONS)('PrestaShop %s', (version) => {
@@ -27,7 +28,7 @@ describe.each(VERSIONS)('PrestaShop %s', (version) => {
     expect(plan.untypedCore).toEqual(plan.plainStrings);
   });
 
-  it("products.redirect_type is a union of its SQL ENUM values in the read and write types", () => {
+  it('products.redirect_type is a union of its SQL ENUM values in the read and write types', () => {
     const redirect = field('products', 'redirect_type');
     expect(redirect.values).toContain('301-product');
     expect(typeText(redirect.readType)).toContain('"301-product"');
@@ -36,7 +37,11 @@ describe.each(VERSIONS)('PrestaShop %s', (version) => {
   });
 
   it('allow_null fields read and write `null`; products.name is required on create (modifierWsLinkRewrite reads it)', () => {
-    expect(field('products', 'low_stock_threshold')).toMatchObject({ allowNull: true, readType: NUMBER_OR_NULL, writeType: NUMBER_OR_NULL });
+    expect(field('products', 'low_stock_threshold')).toMatchObject({
+      allowNull: true,
+      readType: NUMBER_OR_NULL,
+      writeType: NUMBER_OR_NULL,
+    });
     expect(field('combinations', 'low_stock_threshold')).toMatchObject({ allowNull: true });
     expect(field('products', 'price')).toMatchObject({ allowNull: false, readType: keyword('number') });
     expect(field('products', 'name')).toMatchObject({ required: false, requiredOnCreate: true });

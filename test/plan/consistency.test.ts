@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { emitAll, resolveEmitOptions, type EmitOptions } from '../../src/emit/index.js';
 import { renderExport } from '../../src/export/index.js';
-import { makeField, makeResource, SCHEMA_VERSION, VALIDATORS, type Field, type Resource, type StoreSchema } from '../../src/model/index.js';
+import {
+  makeField,
+  makeResource,
+  SCHEMA_VERSION,
+  VALIDATORS,
+  type Field,
+  type Resource,
+  type StoreSchema,
+} from '../../src/model/index.js';
 import { buildPlan } from '../../src/plan/index.js';
 import * as rules from '../../templates/runtime/rules.js';
 
@@ -14,10 +22,17 @@ import * as rules from '../../templates/runtime/rules.js';
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
 
 function schemaOf(...resources: Resource[]): StoreSchema {
-  return { schemaVersion: SCHEMA_VERSION, store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null }, resources };
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    store: { psVersion: '8.2.0', languages: [{ id: 1, isoCode: 'en' }], catalog: null, timeZone: null },
+    resources,
+  };
 }
 
-function thing(fields: Field[], methods: Resource['methods'] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']): Resource {
+function thing(
+  fields: Field[],
+  methods: Resource['methods'] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
+): Resource {
   return makeResource('things', { nodeName: 'thing', nodesName: 'things', methods, fields });
 }
 
@@ -40,7 +55,9 @@ describe('one validator table: a format is either known (typed and checked) or u
   });
 
   it('a name PrestaShop has no rule for (isCurrencyConversionRate) is reported once, typed from its kind source, and not checked', () => {
-    const model = schemaOf(thing([makeField('conversion_rate', { format: 'isCurrencyConversionRate', type: 'float' })]));
+    const model = schemaOf(
+      thing([makeField('conversion_rate', { format: 'isCurrencyConversionRate', type: 'float' })]),
+    );
     const { files, diagnostics } = emit(model);
     expect(diagnostics.filter((d) => d.code === 'unknown-format').map((d) => d.field)).toEqual(['conversion_rate']);
     expect(files.get('validators/things.ts')).not.toContain('isCurrencyConversionRate(');
@@ -92,7 +109,10 @@ describe('a method PrestaShop forbids, left in a snapshot (stock_movements POST)
     expect(files.get('validators/index.ts')).not.toContain('stock_movements');
     const client = files.get('clients/stock_movements.ts')!;
     expect(client).not.toMatch(/\bcreate\(|\bupdate\(|\bdelete\(/);
-    const openapi = JSON.parse(renderExport(model, 'openapi')) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const openapi = JSON.parse(renderExport(model, 'openapi')) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(Object.keys(openapi.paths['/stock_movements'] ?? {})).not.toContain('post');
     expect(openapi.components.schemas.StockMvtInput).toBeUndefined();
   });
@@ -102,7 +122,13 @@ describe('catalog facts reach every emitter the same way', () => {
   const model = schemaOf(
     thing([
       makeField('condition', { format: 'isGenericName', type: 'string', values: ['new', 'used'], origin: 'catalog' }),
-      makeField('passwd', { format: 'isHashedPassword', required: true, write: 'hashed', setter: 'setWsPasswd', origin: 'catalog' }),
+      makeField('passwd', {
+        format: 'isHashedPassword',
+        required: true,
+        write: 'hashed',
+        setter: 'setWsPasswd',
+        origin: 'catalog',
+      }),
       makeField('secure_key', { format: 'isMd5', readOnly: true, write: 'stored', origin: 'catalog' }),
       makeField('quantity', { readOnly: true, type: 'int', origin: 'catalog' }),
       makeField('position', { type: 'int', computed: true, write: 'setter', writeBack: false, origin: 'catalog' }),
@@ -113,8 +139,12 @@ describe('catalog facts reach every emitter the same way', () => {
   it('allowed values: a literal union in types, a refusal with code 85 in validators, an enum in the export', () => {
     expect(files.get('types/things.ts')).toContain('condition?: "new" | "used";');
     expect(files.get('validators/things.ts')).toContain('className: "Thing"');
-    expect(files.get('validators/things.ts')).toMatch(/\["condition", "string", "", \d+, "[A-Za-z]*", \["new", "used"\]\]/);
-    const schema = JSON.parse(renderExport(model, 'jsonschema')) as { $defs: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+    expect(files.get('validators/things.ts')).toMatch(
+      /\["condition", "string", "", \d+, "[A-Za-z]*", \["new", "used"\]\]/,
+    );
+    const schema = JSON.parse(renderExport(model, 'jsonschema')) as {
+      $defs: Record<string, { properties: Record<string, { enum?: string[] }> }>;
+    };
     expect(schema.$defs.ThingInput!.properties.condition!.enum).toEqual(['new', 'used']);
   });
 
@@ -142,16 +172,29 @@ describe('the store time zone reaches the client codec', () => {
   const zoned: StoreSchema = { ...model, store: { ...model.store, timeZone: 'Europe/Paris' } };
 
   it('with dates: Date, the context decodes and encodes in the snapshot zone; with strings, dates stay as sent and the zone serves changes({ since })', () => {
-    expect(oneLine(emit(zoned, { dates: 'Date' }).files.get('clients/_context.ts')!)).toContain('const CODEC: Codec = { decimals: "number", dates: "Date", timeZone: "Europe/Paris", };');
-    expect(oneLine(emit(zoned).files.get('clients/_context.ts')!)).toContain('const CODEC: Codec = { decimals: "number", dates: "string", timeZone: "Europe/Paris", };');
-    expect(emit(model, { dates: 'Date' }).files.get('clients/_context.ts')).toContain('const CODEC: Codec = { decimals: "number", dates: "Date" };');
+    expect(oneLine(emit(zoned, { dates: 'Date' }).files.get('clients/_context.ts')!)).toContain(
+      'const CODEC: Codec = { decimals: "number", dates: "Date", timeZone: "Europe/Paris", };',
+    );
+    expect(oneLine(emit(zoned).files.get('clients/_context.ts')!)).toContain(
+      'const CODEC: Codec = { decimals: "number", dates: "string", timeZone: "Europe/Paris", };',
+    );
+    expect(emit(model, { dates: 'Date' }).files.get('clients/_context.ts')).toContain(
+      'const CODEC: Codec = { decimals: "number", dates: "Date" };',
+    );
   });
 
   it('createClient offers request() and, on attachments, the file endpoints', () => {
-    const attachments = makeResource('attachments', { nodeName: 'attachment', nodesName: 'attachments', methods: ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'], fields: [makeField('file', { format: 'isGenericName' })] });
+    const attachments = makeResource('attachments', {
+      nodeName: 'attachment',
+      nodesName: 'attachments',
+      methods: ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'],
+      fields: [makeField('file', { format: 'isGenericName' })],
+    });
     const { files } = emit(schemaOf(attachments));
     expect(files.get('clients/index.ts')).toContain('request: createRequest(ctx),');
     expect(files.get('clients/attachments.ts')).toContain('...createAttachmentFiles(ctx, attachmentsMeta),');
-    expect(oneLine(files.get('clients/attachments.ts')!)).toMatch(/export interface AttachmentsClient extends Pick<.*>, AttachmentFilesClient \{\}/);
+    expect(oneLine(files.get('clients/attachments.ts')!)).toMatch(
+      /export interface AttachmentsClient extends Pick<.*>, AttachmentFilesClient \{\}/,
+    );
   });
 });

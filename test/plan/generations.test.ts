@@ -14,9 +14,13 @@ import { importOutput } from '../emit/validators-harness.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const baseline = (version: string): StoreSchema => parseSnapshot(readFileSync(join(ROOT, `baselines/prestashop-${version}.json`), 'utf8'));
+const baseline = (version: string): StoreSchema =>
+  parseSnapshot(readFileSync(join(ROOT, `baselines/prestashop-${version}.json`), 'utf8'));
 
-type Validate = (value: unknown, operation?: 'create' | 'update') => { ok: boolean; issues?: { path: string; code: string }[] };
+type Validate = (
+  value: unknown,
+  operation?: 'create' | 'update',
+) => { ok: boolean; issues?: { path: string; code: string }[] };
 const customer = { lastname: 'Doe', firstname: 'Jane', email: 'jane@example.com', passwd: 'secret-42' };
 
 describe.each([
@@ -49,7 +53,8 @@ describe.each([
     expect(validate(customer, 'create')).toMatchObject({ ok: true });
     const withKey = validate({ ...customer, secure_key: 'd41d8cd98f00b204e9800998ecf8427e' }, 'create');
     expect(withKey.ok).toBe(expected.secureKey !== 'refused');
-    if (!withKey.ok) expect(withKey.issues).toEqual([expect.objectContaining({ path: 'secure_key', code: 'read_only' })]);
+    if (!withKey.ok)
+      expect(withKey.issues).toEqual([expect.objectContaining({ path: 'secure_key', code: 'read_only' })]);
   });
 
   it('refuses a product condition outside the allowed values (85), and PATCH exists only from 8.0', () => {

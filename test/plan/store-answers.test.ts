@@ -24,11 +24,15 @@ interface WriteRequest {
   readonly errors: readonly { readonly code: number; readonly message: string }[];
 }
 
-const { requests } = JSON.parse(readFileSync(join(ROOT, 'fixtures/prestashop-8.2.0/write-requests.json'), 'utf8')) as { requests: WriteRequest[] };
+const { requests } = JSON.parse(readFileSync(join(ROOT, 'fixtures/prestashop-8.2.0/write-requests.json'), 'utf8')) as {
+  requests: WriteRequest[];
+};
 
 /** Store codes that answer a field's value (not the request's shape): required, read-only, invalid. */
 const FIELD_CODES = new Set([41, 84, 85, 91, 93]);
-const rows = requests.filter((r) => r.method === 'POST' && r.status === 400 && r.errors.length === 1 && FIELD_CODES.has(r.errors[0]!.code));
+const rows = requests.filter(
+  (r) => r.method === 'POST' && r.status === 400 && r.errors.length === 1 && FIELD_CODES.has(r.errors[0]!.code),
+);
 
 type Validator = (value: unknown, operation?: 'create' | 'update') => ValidationResult<unknown>;
 let validators: Record<string, unknown>;
@@ -65,7 +69,8 @@ function input(resource: string, els: [string, string | { id: number; value: str
   const out: Record<string, unknown> = {};
   for (const [name, value] of els) {
     const p = plan.fields.find((f) => f.name === name);
-    out[name] = typeof value === 'string' ? typed(p, value) : value.map((e) => ({ id: e.id, value: typed(p, e.value) }));
+    out[name] =
+      typeof value === 'string' ? typed(p, value) : value.map((e) => ({ id: e.id, value: typed(p, e.value) }));
   }
   return out;
 }
@@ -83,8 +88,18 @@ function culprit(message: string): string {
 describe('generated validators agree with the 8.2.0 store on every value it refused', () => {
   it('covers the recorded refusals', () => {
     expect(rows.map((r) => r.id)).toEqual([
-      'post-id', 'post-required', 'post-read-only', 'post-price', 'post-size', 'post-values', 'post-bool',
-      'post-unsigned-id', 'post-date', 'post-catalog-name', 'post-script', 'post-state-name-empty',
+      'post-id',
+      'post-required',
+      'post-read-only',
+      'post-price',
+      'post-size',
+      'post-values',
+      'post-bool',
+      'post-unsigned-id',
+      'post-date',
+      'post-catalog-name',
+      'post-script',
+      'post-state-name-empty',
     ]);
   });
 
@@ -99,13 +114,21 @@ describe('generated validators agree with the 8.2.0 store on every value it refu
     expect(issue, `${r.id}: an issue on ${field}`).toBeDefined();
     // The issue's code stands for the store's code; a value with no typed form is a type error first.
     const codes = PRESTASHOP_ERROR_CODES[issue!.code as IssueCode];
-    expect(codes.includes(storeError.code) || issue!.code === 'invalid_type', `${issue!.code} for store code ${storeError.code}`).toBe(true);
+    expect(
+      codes.includes(storeError.code) || issue!.code === 'invalid_type',
+      `${issue!.code} for store code ${storeError.code}`,
+    ).toBe(true);
     if (issue!.code === 'invalid_value') expect(`Validation error: "${issue!.message}"`).toBe(storeError.message);
     // The same body without the element the store refused (and, when it was missing, with it) passes.
     const fixed = els.filter(([name]) => name !== field);
-    if (plans.get(r.resource)!.fields.find((f) => f.name === field)?.required === true && storeError.code !== 84) fixed.push([field, '1']);
+    if (plans.get(r.resource)!.fields.find((f) => f.name === field)?.required === true && storeError.code !== 84)
+      fixed.push([field, '1']);
     // order_states.name is required; products.name is read on create (modifierWsLinkRewrite): a valid one.
-    if (storeError.code === 84 && (r.resource === 'order_states' || plans.get(r.resource)!.fields.find((f) => f.name === field)?.requiredOnCreate === true)) {
+    if (
+      storeError.code === 84 &&
+      (r.resource === 'order_states' ||
+        plans.get(r.resource)!.fields.find((f) => f.name === field)?.requiredOnCreate === true)
+    ) {
       fixed.push([field, [{ id: 1, value: 'Shipped' }]]);
     }
     expect(validatorOf(r.resource)(input(r.resource, fixed), 'create')).toMatchObject({ ok: true });
@@ -139,10 +162,17 @@ describe('customers: a plain password is what the store takes', () => {
   });
 
   it('takes any length, as setWsPasswd does (it hashes without a check; a real 8.2.0 store stored "abcd")', () => {
-    for (const passwd of ['abcd', 'abc', 'x'.repeat(73)]) expect(validate(customer(passwd))).toMatchObject({ ok: true });
+    for (const passwd of ['abcd', 'abc', 'x'.repeat(73)])
+      expect(validate(customer(passwd))).toMatchObject({ ok: true });
   });
 
   it('takes secure_key and last_passwd_gen (stored as sent on 8.x), refuses nothing the store stores', () => {
-    expect(validate({ ...customer('secret-42'), secure_key: 'd41d8cd98f00b204e9800998ecf8427e', last_passwd_gen: '2024-01-01 10:00:00' })).toMatchObject({ ok: true });
+    expect(
+      validate({
+        ...customer('secret-42'),
+        secure_key: 'd41d8cd98f00b204e9800998ecf8427e',
+        last_passwd_gen: '2024-01-01 10:00:00',
+      }),
+    ).toMatchObject({ ok: true });
   });
 });

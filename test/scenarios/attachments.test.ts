@@ -17,20 +17,34 @@ useTarget((target, client) => {
 describe('attachments', () => {
   scenario('attachments: upload, download, link to a product and delete', async () => {
     const bytes = new TextEncoder().encode(`User manual ${t.stamp}\n`);
-    const a = await c.attachments.upload({ bytes, fileName: `manual-${t.stamp}.txt`, mimeType: 'text/plain' }, { name: `Manual ${t.stamp}` });
+    const a = await c.attachments.upload(
+      { bytes, fileName: `manual-${t.stamp}.txt`, mimeType: 'text/plain' },
+      { name: `Manual ${t.stamp}` },
+    );
     t.cleanup.add('attachments', a.id);
     const record = await c.attachments.get(a.id);
-    expect([record.file_name, record.mime, record.file_size]).toEqual([`manual-${t.stamp}.txt`, 'text/plain', bytes.length]);
+    expect([record.file_name, record.mime, record.file_size]).toEqual([
+      `manual-${t.stamp}.txt`,
+      'text/plain',
+      bytes.length,
+    ]);
     expect(record.name.map((n: { value: string }) => n.value)).toEqual([`Manual ${t.stamp}`, `Manual ${t.stamp}`]);
 
     const file = await c.attachments.download(a.id);
-    expect([file.fileName, new TextDecoder().decode(file.bytes)]).toEqual([`manual-${t.stamp}.txt`, `User manual ${t.stamp}\n`]);
+    expect([file.fileName, new TextDecoder().decode(file.bytes)]).toEqual([
+      `manual-${t.stamp}.txt`,
+      `User manual ${t.stamp}\n`,
+    ]);
 
     const category = await makeCategory(t, c, 'Docs');
     const product = await makeProduct(t, c, category.id);
     const linked = await c.attachments.patch(a.id, { associations: { products: [{ id: product.id }] } });
     expect(linked.associations.products).toEqual([{ id: product.id }]);
-    expect((await c.attachments.list({ filter: { file_name: `manual-${t.stamp}.txt` }, display: ['id'] })).map((x: { id: number }) => x.id)).toEqual([a.id]);
+    expect(
+      (await c.attachments.list({ filter: { file_name: `manual-${t.stamp}.txt` }, display: ['id'] })).map(
+        (x: { id: number }) => x.id,
+      ),
+    ).toEqual([a.id]);
 
     await c.attachments.delete(a.id);
     t.cleanup.forget('attachments', a.id);

@@ -46,10 +46,17 @@ describe('catalog', () => {
     const small = await makeCombination(t, c, product.id, values[0]!);
     const medium = await makeCombination(t, c, product.id, values[1]!);
     expect(small.associations.product_option_values).toEqual([{ id: values[0] }]);
-    const combinations = await c.combinations.list({ filter: { id_product: product.id }, sort: 'id_ASC', display: ['id'] });
+    const combinations = await c.combinations.list({
+      filter: { id_product: product.id },
+      sort: 'id_ASC',
+      display: ['id'],
+    });
     expect(combinations.map((x: { id: number }) => x.id)).toEqual([small.id, medium.id]);
 
-    const { id: image } = await c.images.products.upload(product.id, PNG, { contentType: 'image/png', filename: 'mug.png' });
+    const { id: image } = await c.images.products.upload(product.id, PNG, {
+      contentType: 'image/png',
+      filename: 'mug.png',
+    });
     expect(await c.images.products.list(product.id)).toEqual([image]);
     const linked = await c.combinations.patch(small.id, { associations: { images: [{ id: image }] } });
     expect(linked.associations.images).toEqual([{ id: image }]);
@@ -63,8 +70,15 @@ describe('catalog', () => {
     const small = await makeCombination(t, c, product.id, values[0]!);
     const medium = await makeCombination(t, c, product.id, values[1]!);
     // One stock row per product and combination (shop 1): set the combination's quantity.
-    const stock = await c.stock_availables.list({ filter: { id_product: product.id }, sort: 'id_product_attribute_ASC' });
-    expect(stock.map((s: { id_product_attribute: number }) => s.id_product_attribute)).toEqual([0, small.id, medium.id]);
+    const stock = await c.stock_availables.list({
+      filter: { id_product: product.id },
+      sort: 'id_product_attribute_ASC',
+    });
+    expect(stock.map((s: { id_product_attribute: number }) => s.id_product_attribute)).toEqual([
+      0,
+      small.id,
+      medium.id,
+    ]);
     const row = stock.find((s: { id_product_attribute: number }) => s.id_product_attribute === small.id);
     await c.stock_availables.patch(row.id, { quantity: 7 });
     expect((await c.stock_availables.get(row.id)).quantity).toBe(7);
@@ -91,6 +105,12 @@ describe('catalog', () => {
     });
     t.cleanup.add('specific_prices', price.id);
     const prices = await c.specific_prices.list({ filter: { id_product: product.id } });
-    expect(prices.map((p: { id: number; reduction: number; reduction_type: string }) => [p.id, p.reduction, p.reduction_type])).toEqual([[price.id, 0.1, 'percentage']]);
+    expect(
+      prices.map((p: { id: number; reduction: number; reduction_type: string }) => [
+        p.id,
+        p.reduction,
+        p.reduction_type,
+      ]),
+    ).toEqual([[price.id, 0.1, 'percentage']]);
   });
 });

@@ -19,13 +19,32 @@ useTarget(async (target, client) => {
   c = client;
   op = await t.module();
   category = (await makeCategory(t, c, 'Filters')).id;
-  a = await makeProduct(t, c, category, { reference: `FA-${t.stamp}`, price: 5, active: true, name: both(`Alpha ${t.stamp}`, `Alpha FR ${t.stamp}`) });
-  b = await makeProduct(t, c, category, { reference: `FB-${t.stamp}`, price: 20, active: false, name: both(`Beta ${t.stamp}`, `Bêta ${t.stamp}`) });
+  a = await makeProduct(t, c, category, {
+    reference: `FA-${t.stamp}`,
+    price: 5,
+    active: true,
+    name: both(`Alpha ${t.stamp}`, `Alpha FR ${t.stamp}`),
+  });
+  b = await makeProduct(t, c, category, {
+    reference: `FB-${t.stamp}`,
+    price: 20,
+    active: false,
+    name: both(`Beta ${t.stamp}`, `Bêta ${t.stamp}`),
+  });
 });
 
 /** The ids of our products matching a filter (always within the scenario's category: an int filter). */
-async function ids(client: Client, filter: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<number[]> {
-  const rows = await client.products.list({ filter: { id_category_default: category, ...filter }, display: ['id'], sort: 'id_ASC', ...extra });
+async function ids(
+  client: Client,
+  filter: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<number[]> {
+  const rows = await client.products.list({
+    filter: { id_category_default: category, ...filter },
+    display: ['id'],
+    sort: 'id_ASC',
+    ...extra,
+  });
   return rows.map((r: { id: number }) => r.id);
 }
 

@@ -9,7 +9,11 @@ import { FAKE_STORE_GAPS } from './targets.js';
 
 const names = readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.test.ts'))
-  .flatMap((f) => [...readFileSync(join(import.meta.dirname, f), 'utf8').matchAll(/\b(?:scenario|knownBug)\(\s*(['"])(.*?)\1,/g)].map((m) => m[2]!));
+  .flatMap((f) =>
+    [...readFileSync(join(import.meta.dirname, f), 'utf8').matchAll(/\b(?:scenario|knownBug)\(\s*(['"])(.*?)\1,/g)].map(
+      (m) => m[2]!,
+    ),
+  );
 
 describe('FAKE_STORE_GAPS', () => {
   it('names only scenarios of test/scenarios/, each once', () => {

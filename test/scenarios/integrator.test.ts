@@ -26,7 +26,11 @@ async function nextSecond(): Promise<void> {
 }
 
 /** Walks a feed to its end: the events of `ids` (`type id`) and the cursor after the last event. */
-async function walk(feed: AsyncIterable<Event>, ids: readonly number[], cursor: string): Promise<{ events: string[]; cursor: string }> {
+async function walk(
+  feed: AsyncIterable<Event>,
+  ids: readonly number[],
+  cursor: string,
+): Promise<{ events: string[]; cursor: string }> {
   const events: string[] = [];
   for await (const e of feed) {
     if (ids.includes(e.id)) events.push(`${e.type} ${e.id}`);
@@ -38,7 +42,11 @@ async function walk(feed: AsyncIterable<Event>, ids: readonly number[], cursor: 
 /** The run's manufacturers whose name begins with `prefix`: their names after it, by id. */
 async function names(prefix: string): Promise<string[]> {
   const op = await t.module();
-  const found = await c.manufacturers.list({ filter: { name: op.beginsWith(prefix) }, display: ['id', 'name'], sort: 'id_ASC' });
+  const found = await c.manufacturers.list({
+    filter: { name: op.beginsWith(prefix) },
+    display: ['id', 'name'],
+    sort: 'id_ASC',
+  });
   return found.map((m: { name: string }) => m.name.slice(prefix.length));
 }
 
@@ -52,41 +60,42 @@ async function adopt(prefix: string): Promise<void> {
 }
 
 describe('integrator: change feed, batch writes, count, hooks', () => {
-  for (const dates of ['string', 'Date'] as const) scenario(
-    `the change feed resumes from a cursor with exactly the creations, the update and the deletion (dates: ${dates})`,
-    async () => {
-      // In Date mode `since` is an instant, turned into the store's wall clock (its PS_TIMEZONE).
-      const client = await t.client(dates);
-      const category = await makeCategory(t, client, 'Feed');
-      // The cursor: a walk from a tagged product's own second, to its end.
-      const mark = await makeProduct(t, client, category.id);
-      const start = await walk(client.products.changes({ since: mark.date_upd }), [mark.id], '');
-      expect(start.events).toEqual([`created ${mark.id}`]);
+  for (const dates of ['string', 'Date'] as const)
+    scenario(
+      `the change feed resumes from a cursor with exactly the creations, the update and the deletion (dates: ${dates})`,
+      async () => {
+        // In Date mode `since` is an instant, turned into the store's wall clock (its PS_TIMEZONE).
+        const client = await t.client(dates);
+        const category = await makeCategory(t, client, 'Feed');
+        // The cursor: a walk from a tagged product's own second, to its end.
+        const mark = await makeProduct(t, client, category.id);
+        const start = await walk(client.products.changes({ since: mark.date_upd }), [mark.id], '');
+        expect(start.events).toEqual([`created ${mark.id}`]);
 
-      await nextSecond();
-      const a = await makeProduct(t, client, category.id);
-      const b = await makeProduct(t, client, category.id);
-      const ids = [a.id, b.id];
-      const first = await walk(client.products.changes({ cursor: start.cursor }), ids, start.cursor);
-      expect(first.events).toEqual([`created ${a.id}`, `created ${b.id}`]);
+        await nextSecond();
+        const a = await makeProduct(t, client, category.id);
+        const b = await makeProduct(t, client, category.id);
+        const ids = [a.id, b.id];
+        const first = await walk(client.products.changes({ cursor: start.cursor }), ids, start.cursor);
+        expect(first.events).toEqual([`created ${a.id}`, `created ${b.id}`]);
 
-      await nextSecond();
-      await client.products.patch(a.id, { price: 13.5 });
-      await client.products.delete(b.id);
-      t.cleanup.forget('products', b.id);
-      const second = await walk(client.products.changes({ cursor: first.cursor }), ids, first.cursor);
-      expect(second.events).toEqual([`updated ${a.id}`, `deleted ${b.id}`]);
-      // Nothing more after the last cursor.
-      expect((await walk(client.products.changes({ cursor: second.cursor }), ids, second.cursor)).events).toEqual([]);
+        await nextSecond();
+        await client.products.patch(a.id, { price: 13.5 });
+        await client.products.delete(b.id);
+        t.cleanup.forget('products', b.id);
+        const second = await walk(client.products.changes({ cursor: first.cursor }), ids, first.cursor);
+        expect(second.events).toEqual([`updated ${a.id}`, `deleted ${b.id}`]);
+        // Nothing more after the last cursor.
+        expect((await walk(client.products.changes({ cursor: second.cursor }), ids, second.cursor)).events).toEqual([]);
 
-      // From the first cursor again: a is new to it (read as it is now), b came and went unseen.
-      const again: Event[] = [];
-      for await (const e of client.products.changes({ cursor: start.cursor })) if (ids.includes(e.id)) again.push(e);
-      expect(again.map((e) => `${e.type} ${e.id}`)).toEqual([`created ${a.id}`]);
-      expect(Number(again[0]!.record.price)).toBe(13.5);
-    },
-    60_000,
-  );
+        // From the first cursor again: a is new to it (read as it is now), b came and went unseen.
+        const again: Event[] = [];
+        for await (const e of client.products.changes({ cursor: start.cursor })) if (ids.includes(e.id)) again.push(e);
+        expect(again.map((e) => `${e.type} ${e.id}`)).toEqual([`created ${a.id}`]);
+        expect(Number(again[0]!.record.price)).toBe(13.5);
+      },
+      60_000,
+    );
 
   scenario(
     'createMany with an invalid item says exactly which were saved; updateMany renames them',
@@ -103,7 +112,10 @@ describe('integrator: change feed, batch writes, count, hooks', () => {
         expect(await names(tag)).toEqual(['a', 'b', 'c']);
 
         // Unvalidated, one entity per request: the store refuses the bad one, with its error.
-        const single = await c.manufacturers.createMany([mk('d'), mk('bad;'), mk('e')], { validate: false, chunkSize: 1 });
+        const single = await c.manufacturers.createMany([mk('d'), mk('bad;'), mk('e')], {
+          validate: false,
+          chunkSize: 1,
+        });
         await adopt(tag);
         expect(single.map((r: any) => r.status)).toEqual(['saved', 'failed', 'saved']);
         expect(single[1].error).toBeInstanceOf(op.PrestaShopError);
@@ -112,14 +124,25 @@ describe('integrator: change feed, batch writes, count, hooks', () => {
 
         // Unvalidated, one request: the store saved the entities before the refused one and says
         // only that one failed (saveEntityFromXml), so no item can claim to be saved.
-        const chunk = await c.manufacturers.createMany([mk('f'), mk('g'), mk('bad#'), mk('h')], { validate: false, chunkSize: 4 });
+        const chunk = await c.manufacturers.createMany([mk('f'), mk('g'), mk('bad#'), mk('h')], {
+          validate: false,
+          chunkSize: 4,
+        });
         await adopt(tag);
         expect(chunk.map((r: any) => r.status)).toEqual(['unknown', 'unknown', 'unknown', 'unknown']);
         expect(await names(tag)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
 
         const saved = [...made, ...single].filter((r: any) => r.status === 'saved').map((r: any) => r.item);
-        const updated = await c.manufacturers.updateMany(saved.map((m: any) => ({ id: m.id, input: { ...m, name: `${m.name}2` } })));
-        expect(updated.map((r: any) => `${r.status} ${r.item?.name.slice(tag.length)}`)).toEqual(['saved a2', 'saved b2', 'saved c2', 'saved d2', 'saved e2']);
+        const updated = await c.manufacturers.updateMany(
+          saved.map((m: any) => ({ id: m.id, input: { ...m, name: `${m.name}2` } })),
+        );
+        expect(updated.map((r: any) => `${r.status} ${r.item?.name.slice(tag.length)}`)).toEqual([
+          'saved a2',
+          'saved b2',
+          'saved c2',
+          'saved d2',
+          'saved e2',
+        ]);
         expect(await names(tag)).toEqual(['a2', 'b2', 'c2', 'd2', 'e2', 'f', 'g']);
       } finally {
         await adopt(tag);
@@ -132,9 +155,15 @@ describe('integrator: change feed, batch writes, count, hooks', () => {
     const op = await t.module();
     const tag = `${t.stamp}-count-`;
     try {
-      const made = await c.manufacturers.createMany(['x', 'y', 'z'].map((n) => ({ name: `${tag}${n}`, active: n !== 'z' })));
+      const made = await c.manufacturers.createMany(
+        ['x', 'y', 'z'].map((n) => ({ name: `${tag}${n}`, active: n !== 'z' })),
+      );
       expect(made.map((r: any) => r.status)).toEqual(['saved', 'saved', 'saved']);
-      const filters = [{ name: op.beginsWith(tag) }, { name: op.beginsWith(tag), active: true }, { name: op.beginsWith(`${tag}none`) }];
+      const filters = [
+        { name: op.beginsWith(tag) },
+        { name: op.beginsWith(tag), active: true },
+        { name: op.beginsWith(`${tag}none`) },
+      ];
       const counted: number[] = [];
       for (const filter of filters) {
         let listed = 0;
@@ -163,7 +192,11 @@ describe('integrator: change feed, batch writes, count, hooks', () => {
       const hooked = await t.client('string', {
         auth,
         fetch: fetchSpy,
-        hooks: { beforeRequest: (r: any) => void before.push(r), afterResponse: (r: any) => void after.push(r), onError: (r: any) => void after.push(r) },
+        hooks: {
+          beforeRequest: (r: any) => void before.push(r),
+          afterResponse: (r: any) => void after.push(r),
+          onError: (r: any) => void after.push(r),
+        },
       });
       try {
         const made = await hooked.manufacturers.create({ name: `${tag}m`, active: true });
@@ -192,7 +225,9 @@ describe('integrator: change feed, batch writes, count, hooks', () => {
       const seen = JSON.stringify([...before, ...after]);
       expect(seen).not.toContain(t.key);
       expect(seen).not.toContain(basic);
-      expect(before.map((r) => Object.keys(r.headers).some((h) => h.toLowerCase() === 'authorization'))).toEqual(before.map(() => false));
+      expect(before.map((r) => Object.keys(r.headers).some((h) => h.toLowerCase() === 'authorization'))).toEqual(
+        before.map(() => false),
+      );
     }
   });
 });

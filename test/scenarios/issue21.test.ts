@@ -24,9 +24,15 @@ describe('issue 21: what a real store showed', () => {
     const dated = await t.client('Date');
     const op = await t.module('Date');
     const since = new Date(Date.UTC(2000, 0, 1));
-    const found = await dated.products.list({ filter: { id_category_default: category.id, date_upd: op.gt(since) }, display: ['id'] });
+    const found = await dated.products.list({
+      filter: { id_category_default: category.id, date_upd: op.gt(since) },
+      display: ['id'],
+    });
     expect(found).toEqual([{ id: product.id }]);
-    const range = await dated.products.list({ filter: { id_category_default: category.id, date_add: op.between(since, new Date(Date.UTC(2100, 0, 1))) }, display: ['id'] });
+    const range = await dated.products.list({
+      filter: { id_category_default: category.id, date_add: op.between(since, new Date(Date.UTC(2100, 0, 1))) },
+      display: ['id'],
+    });
     expect(range).toEqual([{ id: product.id }]);
   });
 
@@ -37,9 +43,14 @@ describe('issue 21: what a real store showed', () => {
     const product = await makeProduct(t, c, category.id);
     const { values } = await makeOptions(t, c);
     const combination = await makeCombination(t, c, product.id, values[0]!);
-    const { id: image } = await c.images.products.upload(product.id, PNG, { contentType: 'image/png', filename: 'combo.png' });
+    const { id: image } = await c.images.products.upload(product.id, PNG, {
+      contentType: 'image/png',
+      filename: 'combo.png',
+    });
     await c.combinations.patch(combination.id, { associations: { images: [{ id: image }] } });
-    const patched = await c.combinations.patch(combination.id, { associations: { product_option_values: [{ id: values[1] }] } });
+    const patched = await c.combinations.patch(combination.id, {
+      associations: { product_option_values: [{ id: values[1] }] },
+    });
     expect(patched.associations.product_option_values).toEqual([{ id: values[1] }]);
     expect((await c.combinations.get(combination.id)).associations.images).toEqual([{ id: image }]);
   });
@@ -47,7 +58,10 @@ describe('issue 21: what a real store showed', () => {
   // Issue 21 item 3: DELETE /api/attachments/file/{id} builds `new Attachment((int) 'file')` and
   // deletes nothing; the runtime should send DELETE /api/attachments/{id}.
   scenario('attachments.deleteFile really deletes', async () => {
-    const a = await c.attachments.upload({ bytes: new TextEncoder().encode('gone'), fileName: `gone-${t.stamp}.txt`, mimeType: 'text/plain' }, { name: `Gone ${t.stamp}` });
+    const a = await c.attachments.upload(
+      { bytes: new TextEncoder().encode('gone'), fileName: `gone-${t.stamp}.txt`, mimeType: 'text/plain' },
+      { name: `Gone ${t.stamp}` },
+    );
     t.cleanup.add('attachments', a.id);
     await c.attachments.deleteFile(a.id);
     expect(await c.attachments.get(a.id)).toBeNull();

@@ -3,7 +3,10 @@ import { makeAddress, makeCategory, makeCustomer, makeProduct } from './records.
 import type { Client, Target } from './targets.js';
 
 /** A cart of one product at 12.50 (no tax rule), with the free carrier 1 ("Click and collect"). */
-export async function makeCart(t: Target, c: Client): Promise<{ customer: Client; address: Client; cart: Client; product: Client }> {
+export async function makeCart(
+  t: Target,
+  c: Client,
+): Promise<{ customer: Client; address: Client; cart: Client; product: Client }> {
   const category = await makeCategory(t, c, 'Orders');
   const product = await makeProduct(t, c, category.id, { id_tax_rules_group: 0 });
   const stock = await c.stock_availables.list({ filter: { id_product: product.id, id_product_attribute: 0 } });
@@ -17,14 +20,19 @@ export async function makeCart(t: Target, c: Client): Promise<{ customer: Client
     id_address_delivery: address.id,
     id_address_invoice: address.id,
     id_carrier: 1,
-    associations: { cart_rows: [{ id_product: product.id, id_product_attribute: 0, id_address_delivery: address.id, quantity: 1 }] },
+    associations: {
+      cart_rows: [{ id_product: product.id, id_product_attribute: 0, id_address_delivery: address.id, quantity: 1 }],
+    },
   });
   t.cleanup.add('carts', cart.id);
   return { customer, address, cart, product };
 }
 
 /** The order body for a cart (`total_paid` as given). */
-export function orderOf(x: { customer: Client; address: Client; cart: Client }, total: number): Record<string, unknown> {
+export function orderOf(
+  x: { customer: Client; address: Client; cart: Client },
+  total: number,
+): Record<string, unknown> {
   return {
     id_address_delivery: x.address.id,
     id_address_invoice: x.address.id,

@@ -21,9 +21,21 @@ useTarget((target, client) => {
 describe('orders', () => {
   scenario('customer, address and a cart with cart_rows', async () => {
     const x = await makeCart(t, c);
-    expect(x.cart.associations.cart_rows).toEqual([{ id_product: x.product.id, id_product_attribute: 0, id_address_delivery: x.address.id, id_customization: 0, quantity: 1 }]);
+    expect(x.cart.associations.cart_rows).toEqual([
+      {
+        id_product: x.product.id,
+        id_product_attribute: 0,
+        id_address_delivery: x.address.id,
+        id_customization: 0,
+        quantity: 1,
+      },
+    ]);
     expect((await c.carts.get(x.cart.id)).associations.cart_rows).toEqual(x.cart.associations.cart_rows);
-    expect((await c.addresses.list({ filter: { id_customer: x.customer.id }, display: ['id'] })).map((a: { id: number }) => a.id)).toEqual([x.address.id]);
+    expect(
+      (await c.addresses.list({ filter: { id_customer: x.customer.id }, display: ['id'] })).map(
+        (a: { id: number }) => a.id,
+      ),
+    ).toEqual([x.address.id]);
     const found = await c.customers.list({ filter: { email: x.customer.email }, display: ['id', 'passwd'] });
     expect(found.map((f: { id: number }) => f.id)).toEqual([x.customer.id]);
     expect(found[0].passwd).not.toBe(`pw-${t.stamp}`); // hashed by the store (setWsPasswd)
@@ -34,9 +46,19 @@ describe('orders', () => {
     const posted = await c.orders.create(orderOf(x, 12.5));
     t.cleanup.add('orders', posted.id);
     const order = await c.orders.get(posted.id);
-    expect([order.id_cart, order.id_customer, order.current_state, order.total_paid]).toEqual([x.cart.id, x.customer.id, 11, 12.5]);
+    expect([order.id_cart, order.id_customer, order.current_state, order.total_paid]).toEqual([
+      x.cart.id,
+      x.customer.id,
+      11,
+      12.5,
+    ]);
     expect(order.reference).toMatch(/^[A-Z]{9}$/);
-    expect(order.associations.order_rows.map((r: { product_id: number; product_quantity: number }) => [r.product_id, r.product_quantity])).toEqual([[x.product.id, 1]]);
+    expect(
+      order.associations.order_rows.map((r: { product_id: number; product_quantity: number }) => [
+        r.product_id,
+        r.product_quantity,
+      ]),
+    ).toEqual([[x.product.id, 1]]);
     const states = await c.order_histories.list({ filter: { id_order: order.id } });
     expect(states.map((h: { id_order_state: number }) => h.id_order_state)).toEqual([11]);
 

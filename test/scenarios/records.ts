@@ -13,7 +13,10 @@ export const both = (en: string, fr: string): { id: number; value: string }[] =>
 
 /** A 1×1 PNG: small, and a real image the store's `ImageManager` accepts and resizes. */
 export const PNG = Uint8Array.from(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 );
 
 /** Home: the category every install has (id 2), the parent of the scenarios' tree. */
@@ -31,7 +34,12 @@ export async function makeCategory(t: Target, c: Client, name: string, parent = 
   return cat;
 }
 
-export async function makeProduct(t: Target, c: Client, category: number, extra: Record<string, unknown> = {}): Promise<Client> {
+export async function makeProduct(
+  t: Target,
+  c: Client,
+  category: number,
+  extra: Record<string, unknown> = {},
+): Promise<Client> {
   const product = await c.products.create({
     name: both(`Mug ${t.stamp}`, `Tasse ${t.stamp}`),
     reference: `REF-${t.stamp}`,
@@ -48,17 +56,30 @@ export async function makeProduct(t: Target, c: Client, category: number, extra:
 
 /** An attribute group with two values (their ids). */
 export async function makeOptions(t: Target, c: Client): Promise<{ group: number; values: number[] }> {
-  const group = await c.product_options.create({ group_type: 'select', name: both(`Size ${t.stamp}`, `Taille ${t.stamp}`), public_name: both('Size', 'Taille') });
+  const group = await c.product_options.create({
+    group_type: 'select',
+    name: both(`Size ${t.stamp}`, `Taille ${t.stamp}`),
+    public_name: both('Size', 'Taille'),
+  });
   t.cleanup.add('product_options', group.id);
   const values: number[] = [];
   for (const v of ['S', 'M']) {
-    const value = await c.product_option_values.create({ id_attribute_group: group.id, name: both(`${v} ${t.stamp}`, `${v} ${t.stamp}`) });
+    const value = await c.product_option_values.create({
+      id_attribute_group: group.id,
+      name: both(`${v} ${t.stamp}`, `${v} ${t.stamp}`),
+    });
     values.push(t.cleanup.add('product_option_values', value.id));
   }
   return { group: group.id, values };
 }
 
-export async function makeCombination(t: Target, c: Client, product: number, value: number, extra: Record<string, unknown> = {}): Promise<Client> {
+export async function makeCombination(
+  t: Target,
+  c: Client,
+  product: number,
+  value: number,
+  extra: Record<string, unknown> = {},
+): Promise<Client> {
   const combination = await c.combinations.create({
     id_product: product,
     minimal_quantity: 1,

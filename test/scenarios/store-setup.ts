@@ -13,7 +13,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = process.env['PRESTASHOP_URL'] ?? '';
   const key = process.env['PRESTASHOP_KEY'] ?? '';
   if (url === '' || key === '') {
-    console.warn('test:store: set PRESTASHOP_URL and PRESTASHOP_KEY to run the scenarios against a real store; every scenario is skipped.');
+    console.warn(
+      'test:store: set PRESTASHOP_URL and PRESTASHOP_KEY to run the scenarios against a real store; every scenario is skipped.',
+    );
     project.provide('scenarioSnapshot', '');
     return async () => {};
   }

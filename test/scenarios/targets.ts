@@ -34,7 +34,9 @@ const STORE_URL = process.env['PRESTASHOP_URL'] ?? '';
 const STORE_KEY = process.env['PRESTASHOP_KEY'] ?? '';
 /** Why every scenario is skipped, or null. */
 const NO_STORE: string | null =
-  TARGET === 'store' && (STORE_URL === '' || STORE_KEY === '') ? 'test:store needs PRESTASHOP_URL and PRESTASHOP_KEY (a real store to write to): skipped' : null;
+  TARGET === 'store' && (STORE_URL === '' || STORE_KEY === '')
+    ? 'test:store needs PRESTASHOP_URL and PRESTASHOP_KEY (a real store to write to): skipped'
+    : null;
 
 /**
  * Scenarios the fake store cannot serve yet, with the reason. They run on a real store; on the
@@ -124,7 +126,9 @@ async function openTarget(): Promise<Target> {
     async client(dates = 'string', options = {}) {
       const mod = await generatedModule(tag, schema, dates);
       const zone = dates === 'Date' ? { timeZone: schema.store.timeZone ?? 'UTC' } : {};
-      return mod.createClient({ baseUrl: url, apiKey: key, retries: 0, ...zone, ...options } as Parameters<GeneratedModule['createClient']>[0]);
+      return mod.createClient({ baseUrl: url, apiKey: key, retries: 0, ...zone, ...options } as Parameters<
+        GeneratedModule['createClient']
+      >[0]);
     },
     async close() {
       try {
@@ -141,7 +145,11 @@ async function openTarget(): Promise<Target> {
  * create what they share) and closes it after them, deleting what they created, also when one
  * failed. Without a store to run on (`NO_STORE`) it opens nothing.
  */
-export function useTarget(use: (target: Target, client: Client) => void | Promise<void>, dates: Dates = 'string', options: Record<string, unknown> = {}): void {
+export function useTarget(
+  use: (target: Target, client: Client) => void | Promise<void>,
+  dates: Dates = 'string',
+  options: Record<string, unknown> = {},
+): void {
   let target: Target | undefined;
   beforeAll(async () => {
     if (NO_STORE !== null) return;

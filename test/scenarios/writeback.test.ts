@@ -47,10 +47,14 @@ const ZERO_DATE_ANSWERED = /^\w+: "0000-00-00 00:00:00" → ""$/;
 
 let t: Target;
 let c: Client;
-useTarget((target, client) => {
-  t = target;
-  c = client;
-}, 'string', { decimals: 'string' });
+useTarget(
+  (target, client) => {
+    t = target;
+    c = client;
+  },
+  'string',
+  { decimals: 'string' },
+);
 
 /**
  * The store's own view of a record, one line per element, without the fields the store changes:
@@ -58,10 +62,15 @@ useTarget((target, client) => {
  */
 async function stored(resource: string, id: number): Promise<string[]> {
   const json = t.schema.resources.find((r) => r.name === resource)?.quirks.includes('xml-item-500') === true;
-  const res = await t.raw('GET', json ? `${resource}?filter[id]=[${id}]&display=full&output_format=JSON` : `${resource}/${id}`);
+  const res = await t.raw(
+    'GET',
+    json ? `${resource}?filter[id]=[${id}]&display=full&output_format=JSON` : `${resource}/${id}`,
+  );
   expect(res.status, `${resource} ${id}: read`).toBe(200);
   const lines = json
-    ? Object.entries((JSON.parse(res.text) as Record<string, Record<string, unknown>[]>)[resource]![0]!).map(([k, v]) => `<${k}>${JSON.stringify(v)}`)
+    ? Object.entries((JSON.parse(res.text) as Record<string, Record<string, unknown>[]>)[resource]![0]!).map(
+        ([k, v]) => `<${k}>${JSON.stringify(v)}`,
+      )
     : res.text.split('\n');
   const changes = new RegExp(`^\\s*<(${Object.keys(STORE_CHANGES).join('|')})>`);
   return lines.filter((line) => !changes.test(line)).map((line) => nullAsZero(resource, line));
@@ -76,7 +85,13 @@ function nullAsZero(resource: string, line: string): string {
 
 /** A decoded record less the fields the store changes (and `date_add` where the read one is zero). */
 const withoutChanges = (e: Record<string, unknown> | null, read: Record<string, unknown> | null): unknown =>
-  e === null ? null : Object.fromEntries(Object.entries(e).filter(([k]) => !Object.hasOwn(STORE_CHANGES, k) && !(k === 'date_add' && /^0000/.test(String(read?.['date_add'])))));
+  e === null
+    ? null
+    : Object.fromEntries(
+        Object.entries(e).filter(
+          ([k]) => !Object.hasOwn(STORE_CHANGES, k) && !(k === 'date_add' && /^0000/.test(String(read?.['date_add']))),
+        ),
+      );
 
 /** Writes each record back unchanged; returns what differs, one line per record. */
 async function writeBack(records: readonly Made[]): Promise<string[]> {
@@ -93,9 +108,15 @@ async function writeBack(records: readonly Made[]): Promise<string[]> {
     }
     const lost = before.filter((l) => !after.includes(l)).map((l) => `- ${l.trim()}`);
     const gained = after.filter((l) => !before.includes(l)).map((l) => `+ ${l.trim()}`);
-    if (lost.length + gained.length > 0) differences.push(`${resource} ${id}: stored ${[...lost, ...gained].join(' ')}`);
-    for (const [what, value] of [['answered', answer], ['read again', again]] as const) {
-      const changed = fieldsChanged(withoutChanges(read, read), withoutChanges(value, read)).filter((f) => what !== 'answered' || !ZERO_DATE_ANSWERED.test(f));
+    if (lost.length + gained.length > 0)
+      differences.push(`${resource} ${id}: stored ${[...lost, ...gained].join(' ')}`);
+    for (const [what, value] of [
+      ['answered', answer],
+      ['read again', again],
+    ] as const) {
+      const changed = fieldsChanged(withoutChanges(read, read), withoutChanges(value, read)).filter(
+        (f) => what !== 'answered' || !ZERO_DATE_ANSWERED.test(f),
+      );
       if (changed.length > 0) differences.push(`${resource} ${id}: ${what} ${changed.join(', ')}`);
     }
   }
@@ -112,32 +133,43 @@ function fieldsChanged(before: unknown, after: unknown): string[] {
 }
 
 /** The writable resources of the snapshot (PUT in the client's methods). */
-const writable = (): Set<string> => new Set(t.schema.resources.filter((r) => r.methods.includes('PUT')).map((r) => r.name));
+const writable = (): Set<string> =>
+  new Set(t.schema.resources.filter((r) => r.methods.includes('PUT')).map((r) => r.name));
 
 describe('write-back', () => {
-  scenario('an unchanged write-back of every writable resource', async () => {
-    const seeds = t.kind === 'fake' ? (await loadSeedRecords()).records : {};
-    let records: Made[] = Object.entries(seeds).flatMap(([resource, list]) => list.map((r) => ({ resource, id: r.id })));
-    const made = await makeEverything(t, c);
-    if (t.kind === 'store') {
-      // The fake store makes no order rows yet (FAKE_STORE_GAPS: orders), so this holds on a real store only.
-      const covered = new Set(made.map((r) => r.resource));
-      const missing = [...writable()].filter((r) => !covered.has(r) && !Object.hasOwn(NOT_COVERED, r));
-      expect(missing, 'writable resources with no record and no reason in NOT_COVERED').toEqual([]);
-    }
-    records = [...records, ...made];
-    records = records.filter((r) => writable().has(r.resource));
-    expect(await writeBack(records)).toEqual([]);
-  }, 300_000);
+  scenario(
+    'an unchanged write-back of every writable resource',
+    async () => {
+      const seeds = t.kind === 'fake' ? (await loadSeedRecords()).records : {};
+      let records: Made[] = Object.entries(seeds).flatMap(([resource, list]) =>
+        list.map((r) => ({ resource, id: r.id })),
+      );
+      const made = await makeEverything(t, c);
+      if (t.kind === 'store') {
+        // The fake store makes no order rows yet (FAKE_STORE_GAPS: orders), so this holds on a real store only.
+        const covered = new Set(made.map((r) => r.resource));
+        const missing = [...writable()].filter((r) => !covered.has(r) && !Object.hasOwn(NOT_COVERED, r));
+        expect(missing, 'writable resources with no record and no reason in NOT_COVERED').toEqual([]);
+      }
+      records = [...records, ...made];
+      records = records.filter((r) => writable().has(r.resource));
+      expect(await writeBack(records)).toEqual([]);
+    },
+    300_000,
+  );
 
   // Issue 21 item 6: an allow_null column read back empty is sent as '' and stored as 0; the
   // client should leave it out of the write (saveEntityFromXml then keeps NULL).
   scenario('a NULL column stays NULL after an unchanged write-back', async () => {
     const id = (await makeProduct(t, c, (await makeCategory(t, c, 'Nulls')).id)).id; // low_stock_threshold: NULL, the column's default
-    const line = async () => (await t.raw('GET', `products/${id}`)).text.split('\n').find((l) => l.includes('<low_stock_threshold'));
-    expect(await line()).toMatch(/<low_stock_threshold>(<!\[CDATA\[\]\]>)?<\/low_stock_threshold>|<low_stock_threshold\/>/);
+    const line = async () =>
+      (await t.raw('GET', `products/${id}`)).text.split('\n').find((l) => l.includes('<low_stock_threshold'));
+    expect(await line()).toMatch(
+      /<low_stock_threshold>(<!\[CDATA\[\]\]>)?<\/low_stock_threshold>|<low_stock_threshold\/>/,
+    );
     await c.products.update(id, await c.products.get(id));
-    expect(await line()).toMatch(/<low_stock_threshold>(<!\[CDATA\[\]\]>)?<\/low_stock_threshold>|<low_stock_threshold\/>/);
+    expect(await line()).toMatch(
+      /<low_stock_threshold>(<!\[CDATA\[\]\]>)?<\/low_stock_threshold>|<low_stock_threshold\/>/,
+    );
   });
 });
-

@@ -11,14 +11,54 @@ import * as rules from '../../templates/runtime/rules.js';
 import { numberToWire } from '../../templates/runtime/validation.js';
 import { random } from './random.js';
 
-
 /** Numbers near every boundary the rules have, and random ones of every magnitude and precision. */
 function numbers(): number[] {
   const edges = [
-    0, -0, 1, -1, 0.1, 0.2, 0.1 + 0.2, 61.8, 55.5, 1e-4, 1e-5, 1e-7, 5e-324, 0.30000000000000004, 123.45678, 1.23456789,
-    4294967295, 4294967296, 4294967294.5, 9999999999, 9999999999.5, 1e10, 1e10 - 0.0001, 99999999999999, 1e14, 1e14 - 1,
-    123456789012345, 999999999.9999, 1e9, -1e9, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 2 ** 63, -(2 ** 63), 1e21, 1.5e300,
-    Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON, 1 / 3, 2 / 3, 0.99995, 0.99999, 999999999.99995,
+    0,
+    -0,
+    1,
+    -1,
+    0.1,
+    0.2,
+    0.1 + 0.2,
+    61.8,
+    55.5,
+    1e-4,
+    1e-5,
+    1e-7,
+    5e-324,
+    0.30000000000000004,
+    123.45678,
+    1.23456789,
+    4294967295,
+    4294967296,
+    4294967294.5,
+    9999999999,
+    9999999999.5,
+    1e10,
+    1e10 - 0.0001,
+    99999999999999,
+    1e14,
+    1e14 - 1,
+    123456789012345,
+    999999999.9999,
+    1e9,
+    -1e9,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53),
+    2 ** 63,
+    -(2 ** 63),
+    1e21,
+    1.5e300,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    Number.EPSILON,
+    1 / 3,
+    2 / 3,
+    0.99995,
+    0.99999,
+    999999999.99995,
   ];
   const next = random(14);
   const out = [...edges, ...edges.map((x) => -x)];
@@ -72,14 +112,24 @@ const fields: FieldSpec[] = [
 
 function spec(wrap: boolean, unknownKeys?: RecordSpec['unknownKeys']): RecordSpec {
   // Wrapped rules are not the runtime's functions: every number then takes the full check.
-  const table = Object.fromEntries(Object.entries(rules).map(([k, f]) => [k, wrap ? (v: string) => (f as (v: string) => boolean)(v) : f]));
+  const table = Object.fromEntries(
+    Object.entries(rules).map(([k, f]) => [k, wrap ? (v: string) => (f as (v: string) => boolean)(v) : f]),
+  );
   return {
     className: 'Product',
     languages: LANGUAGES,
     defaultLanguage: 1,
     rules: table,
     fields,
-    associations: [['categories', [['id', 'number', 'r', 0, 'isUnsignedId'], ['name', 'string', 'l', 0, 'isGenericName']]]],
+    associations: [
+      [
+        'categories',
+        [
+          ['id', 'number', 'r', 0, 'isUnsignedId'],
+          ['name', 'string', 'l', 0, 'isGenericName'],
+        ],
+      ],
+    ],
     ...(unknownKeys === undefined ? {} : { unknownKeys }),
   };
 }
@@ -105,7 +155,11 @@ const RECORDS: unknown[] = [
   { ...base, tag: '', note: 'x'.repeat(21), reference: 'ref;', type: 'hidden', ean13: '0' },
   { ...base, tag: '0', note: '&amp;'.repeat(20), reference: '0', type: '', ean13: '12345678901234' },
   { ...base, id: 3, extra: 1, extensions: { a: 1 } },
-  { ...base, extensions: 3, associations: { categories: [{ id: 2 }, { name: text('A', 'B') }, {}, 3, { id: -1, more: 1 }] } },
+  {
+    ...base,
+    extensions: 3,
+    associations: { categories: [{ id: 2 }, { name: text('A', 'B') }, {}, 3, { id: -1, more: 1 }] },
+  },
   { ...base, associations: { categories: 'x', tags: [] } },
   { name: text('Mug', 'Tasse') },
   { count: 'x', price: 'y' },
@@ -118,13 +172,27 @@ describe('string tests', () => {
   const plainEmail = STRING_TESTS.get(rules.isEmail)!;
 
   it('answers everyday addresses without the rule', () => {
-    for (const s of ['pub@prestashop.com', 'a+b@example.fr', 'john.doe@mail.example.co.uk', 'x_y@z-1.io']) expect(plainEmail(s)).toBe(true);
-    for (const s of ['', '0', 'a@b', '"q"@example.com', 'a..b@example.com', 'ü@example.com', 'a@-b.com', `${'a'.repeat(60)}@b.com`]) expect(plainEmail(s)).toBe(false);
+    for (const s of ['pub@prestashop.com', 'a+b@example.fr', 'john.doe@mail.example.co.uk', 'x_y@z-1.io'])
+      expect(plainEmail(s)).toBe(true);
+    for (const s of [
+      '',
+      '0',
+      'a@b',
+      '"q"@example.com',
+      'a..b@example.com',
+      'ü@example.com',
+      'a@-b.com',
+      `${'a'.repeat(60)}@b.com`,
+    ])
+      expect(plainEmail(s)).toBe(false);
   });
 
   it('passes only what isEmail passes (random texts near the shape of an address)', () => {
     const text = fc.string({ unit: fc.constantFrom(...'aZ09._+-@"[]: \n\u00fc'.split('')), maxLength: 70 });
-    fc.assert(fc.property(text, (s) => !plainEmail(s) || rules.isEmail(s)), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(text, (s) => !plainEmail(s) || rules.isEmail(s)),
+      { numRuns: 20_000 },
+    );
     const shaped = fc.stringMatching(/^[A-Za-z0-9._+-]{1,30}@[A-Za-z0-9._-]{1,40}$/);
     let passed = 0;
     fc.assert(
@@ -148,7 +216,8 @@ describe('checkRecord: the fast path changes no answer', () => {
       [true, false],
     ] as const) {
       it(`${mode ?? 'default'} mode, ${patch ? 'patch' : create ? 'create' : 'update'}`, () => {
-        for (const record of RECORDS) expect(checkRecord(fast, record, patch, create)).toEqual(checkRecord(full, record, patch, create));
+        for (const record of RECORDS)
+          expect(checkRecord(fast, record, patch, create)).toEqual(checkRecord(full, record, patch, create));
       });
     }
   }

@@ -8,8 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { readRuntimeTemplates } from '../../src/templates.js';
 import { typecheck } from '../emit/typecheck.js';
 
-const STRICTEST = { exactOptionalPropertyTypes: true, noPropertyAccessFromIndexSignature: true, noUnusedParameters: true, noImplicitReturns: true };
-const NODE_TYPES = { lib: ['lib.es2023.d.ts'], types: ['node'], typeRoots: [join(import.meta.dirname, '../../node_modules/@types')] };
+const STRICTEST = {
+  exactOptionalPropertyTypes: true,
+  noPropertyAccessFromIndexSignature: true,
+  noUnusedParameters: true,
+  noImplicitReturns: true,
+};
+const NODE_TYPES = {
+  lib: ['lib.es2023.d.ts'],
+  types: ['node'],
+  typeRoots: [join(import.meta.dirname, '../../node_modules/@types')],
+};
 
 describe('runtime templates compile everywhere', () => {
   it.each([

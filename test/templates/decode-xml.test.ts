@@ -27,7 +27,8 @@ beforeAll(async () => {
   const schema = parseSnapshot(readFileSync(SNAPSHOT, 'utf8'), 'snapshot');
   const dir = await writeOut('decode-xml', await generate(schema));
   const mod = (await import(`${dir}/index.ts`)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(mod)) if (name.endsWith('Meta') && typeof value === 'object') metas.push(value as ResourceMeta);
+  for (const [name, value] of Object.entries(mod))
+    if (name.endsWith('Meta') && typeof value === 'object') metas.push(value as ResourceMeta);
   store = await createFakeStore(SNAPSHOT);
   const headers = { authorization: `Basic ${Buffer.from(`${store.key}:`).toString('base64')}`, 'output-format': 'XML' };
   for (const meta of metas) {
@@ -62,11 +63,37 @@ function expectSame(a: Outcome, b: Outcome, doc: string): void {
   if (a.ok && b.ok) expect(a.value, doc).toEqual(b.value);
 }
 
-const singlePass = (meta: ResourceMeta, text: string, ctx = CTX): Outcome => outcome(() => decodeXmlText(meta, text, ctx));
-const tree = (meta: ResourceMeta, text: string, ctx = CTX): Outcome => outcome(() => decodeXmlDocument(meta, parseXml(text), ctx));
+const singlePass = (meta: ResourceMeta, text: string, ctx = CTX): Outcome =>
+  outcome(() => decodeXmlText(meta, text, ctx));
+const tree = (meta: ResourceMeta, text: string, ctx = CTX): Outcome =>
+  outcome(() => decodeXmlDocument(meta, parseXml(text), ctx));
 
-
-const PIECES = ['<', '>', '/', '"', "'", '=', ' ', '\u00a0', '&amp;', '&#x41;', '&bogus;', '<![CDATA[', ']]>', '<!-- c -->', '<?pi x?>', '<x/>', '</x>', '<language id="3">z</language>', '<language>q</language>', ' id="7"', '<associations/>', '<categories><category><id>9</id><extra>e</extra></category></categories>', '<!DOCTYPE x>', '\ufeff'];
+const PIECES = [
+  '<',
+  '>',
+  '/',
+  '"',
+  "'",
+  '=',
+  ' ',
+  '\u00a0',
+  '&amp;',
+  '&#x41;',
+  '&bogus;',
+  '<![CDATA[',
+  ']]>',
+  '<!-- c -->',
+  '<?pi x?>',
+  '<x/>',
+  '</x>',
+  '<language id="3">z</language>',
+  '<language>q</language>',
+  ' id="7"',
+  '<associations/>',
+  '<categories><category><id>9</id><extra>e</extra></category></categories>',
+  '<!DOCTYPE x>',
+  '\ufeff',
+];
 
 /** `count` mutations of `text`: a span deleted, a span repeated, or a piece inserted. */
 function mutations(text: string, count: number, seed: number): string[] {
@@ -99,7 +126,10 @@ describe('the single-pass XML decoder', () => {
 
   it('agrees with the tree path on thousands of mutated answers (same records, or both refuse)', () => {
     const products = answers.filter((a) => a.meta.name === 'products');
-    const samples = [...products, ...answers.filter((a) => ['customers', 'orders', 'carts', 'combinations'].includes(a.meta.name))];
+    const samples = [
+      ...products,
+      ...answers.filter((a) => ['customers', 'orders', 'carts', 'combinations'].includes(a.meta.name)),
+    ];
     let refused = 0;
     samples.forEach(({ meta, text }, n) => {
       for (const doc of mutations(text, 400, 1000 + n)) {
@@ -138,12 +168,20 @@ describe('parseXml on the shared tokenizer', () => {
   it('builds the tree the previous parser built, and refuses what it refused', () => {
     let refused = 0;
     answers.forEach(({ text }, n) => {
-      expectSame(outcome(() => parseXml(text)), outcome(() => referenceParseXml(text)), text);
+      expectSame(
+        outcome(() => parseXml(text)),
+        outcome(() => referenceParseXml(text)),
+        text,
+      );
       if (n % 8 !== 0) return;
       for (const doc of mutations(text, 150, 5000 + n)) {
         const a = outcome(() => parseXml(doc));
         if (!a.ok) refused++;
-        expectSame(a, outcome(() => referenceParseXml(doc)), doc);
+        expectSame(
+          a,
+          outcome(() => referenceParseXml(doc)),
+          doc,
+        );
       }
     });
     expect(refused).toBeGreaterThan(100);

@@ -8,7 +8,9 @@ const ctx: DecodeContext = { codec: DEFAULT_CODEC, fields: null, bareLanguage: n
 
 it('a resource without associations gets no associations key', () => {
   const meta = { ...productMeta, associations: [] };
-  expect(decodeJsonDocument(meta, { product: { id: 1, associations: { x: [] } } }, ctx).items[0]).not.toHaveProperty('associations');
+  expect(decodeJsonDocument(meta, { product: { id: 1, associations: { x: [] } } }, ctx).items[0]).not.toHaveProperty(
+    'associations',
+  );
 });
 
 /** The same product as every generation and format renders it. */
@@ -97,7 +99,12 @@ const fields17 = {
 
 /** 8.x/9.0 item form: every falsy top-level value is dropped (array_filter). */
 function falsyFiltered(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([, v]) => !(v === '0' || v === 0 || v === '' || v === null || v === false || (Array.isArray(v) && v.length === 0))));
+  return Object.fromEntries(
+    Object.entries(item).filter(
+      ([, v]) =>
+        !(v === '0' || v === 0 || v === '' || v === null || v === false || (Array.isArray(v) && v.length === 0)),
+    ),
+  );
 }
 
 describe('decoding one product, every generation and form gives one shape', () => {
@@ -124,13 +131,24 @@ describe('decoding one product, every generation and form gives one shape', () =
   });
 
   it('JSON 8.x/9.0 list form with display (not filtered), 9.0 native ints', () => {
-    const item90 = { ...fields17, id_manufacturer: 1, id_supplier: 0, id_category_default: 2, name: [{ id: 1, value: 'Hummingbird T-shirt' }, { id: 2, value: 'T-shirt colibri' }] };
+    const item90 = {
+      ...fields17,
+      id_manufacturer: 1,
+      id_supplier: 0,
+      id_category_default: 2,
+      name: [
+        { id: 1, value: 'Hummingbird T-shirt' },
+        { id: 2, value: 'T-shirt colibri' },
+      ],
+    };
     expect(decodeJsonDocument(productMeta, { products: [item90] }, ctx)).toEqual({ form: 'list', items: [expected] });
   });
 
   it('JSON empty list is a bare []', () => {
     expect(decodeJsonDocument(productMeta, [], ctx)).toEqual({ form: 'list', items: [] });
-    expect(decodeXmlDocument(productMeta, parseXml('<prestashop>\n<products>\n</products>\n</prestashop>'), ctx)).toEqual({ form: 'list', items: [] });
+    expect(
+      decodeXmlDocument(productMeta, parseXml('<prestashop>\n<products>\n</products>\n</prestashop>'), ctx),
+    ).toEqual({ form: 'list', items: [] });
   });
 
   it('a bare string (one language rendered) belongs to the language asked for', () => {
@@ -139,24 +157,31 @@ describe('decoding one product, every generation and form gives one shape', () =
     expect(decoded['name']).toEqual([{ id: 1, value: 'Hummingbird T-shirt' }]);
     expect(decoded['description']).toEqual([{ id: 1, value: '' }]);
     // 8.x item form drops the empty bare string: restored in the same language.
-    const filtered = decodeJsonDocument(productMeta, { product: falsyFiltered(one) }, { ...ctx, bareLanguage: 1 }).items[0]!;
+    const filtered = decodeJsonDocument(productMeta, { product: falsyFiltered(one) }, { ...ctx, bareLanguage: 1 })
+      .items[0]!;
     expect(filtered['description']).toEqual([{ id: 1, value: '' }]);
   });
 
   it('minimal XML and JSON lists give ids', () => {
-    const xml = '<prestashop><products><product id="1" xlink:href="x"/><product id="2" xlink:href="y"/></products></prestashop>';
+    const xml =
+      '<prestashop><products><product id="1" xlink:href="x"/><product id="2" xlink:href="y"/></products></prestashop>';
     expect(decodeXmlDocument(productMeta, parseXml(xml), ctx).items).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
   it('display=[…] decodes only the fields asked for, without associations', () => {
     const narrow: DecodeContext = { ...ctx, fields: new Set(['id', 'price', 'on_sale']) };
-    expect(decodeJsonDocument(productMeta, { products: [{ id: 1, price: '2.5', on_sale: '0' }] }, narrow).items).toEqual([{ id: 1, price: 2.5, on_sale: false }]);
-    const xml = '<prestashop><products><product><id><![CDATA[1]]></id><price><![CDATA[2.5]]></price><on_sale><![CDATA[1]]></on_sale></product></products></prestashop>';
+    expect(
+      decodeJsonDocument(productMeta, { products: [{ id: 1, price: '2.5', on_sale: '0' }] }, narrow).items,
+    ).toEqual([{ id: 1, price: 2.5, on_sale: false }]);
+    const xml =
+      '<prestashop><products><product><id><![CDATA[1]]></id><price><![CDATA[2.5]]></price><on_sale><![CDATA[1]]></on_sale></product></products></prestashop>';
     expect(decodeXmlDocument(productMeta, parseXml(xml), narrow).items).toEqual([{ id: 1, price: 2.5, on_sale: true }]);
   });
 
   it('keeps module fields and unknown associations, never as prototype keys', () => {
-    const json = JSON.parse('{"product":{"id":3,"x_module":"v","__proto__":{"polluted":true},"associations":{"x_links":[{"id":"9"}]}}}') as unknown;
+    const json = JSON.parse(
+      '{"product":{"id":3,"x_module":"v","__proto__":{"polluted":true},"associations":{"x_links":[{"id":"9"}]}}}',
+    ) as unknown;
     const item = decodeJsonDocument(productMeta, json, ctx).items[0]!;
     const extensions = item['extensions'] as Record<string, unknown>;
     expect(extensions['x_module']).toBe('v');
@@ -165,13 +190,19 @@ describe('decoding one product, every generation and form gives one shape', () =
     expect(Object.getPrototypeOf(item)).toBe(Object.prototype);
     expect(Object.getPrototypeOf(extensions)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-    const xml = parseXml('<prestashop><product><id>3</id><__proto__>x</__proto__><x_ml><language id="1">a</language></x_ml></product></prestashop>');
+    const xml = parseXml(
+      '<prestashop><product><id>3</id><__proto__>x</__proto__><x_ml><language id="1">a</language></x_ml></product></prestashop>',
+    );
     const fromXml = decodeXmlDocument(productMeta, xml, ctx).items[0]!;
     expect(Object.getPrototypeOf(fromXml)).toBe(Object.prototype);
     expect(fromXml['extensions']).toEqual({ ['__proto__']: 'x', x_ml: [{ id: 1, value: 'a' }] });
     // No extensions key when the store sent nothing unknown; a custom key name is honoured.
     expect(decodeJsonDocument(productMeta, { product: { id: 1 } }, ctx).items[0]).not.toHaveProperty('extensions');
-    const renamed = decodeJsonDocument({ ...productMeta, extensions: 'extensions_' }, { product: { id: 1, x: '1' } }, ctx).items[0]!;
+    const renamed = decodeJsonDocument(
+      { ...productMeta, extensions: 'extensions_' },
+      { product: { id: 1, x: '1' } },
+      ctx,
+    ).items[0]!;
     expect(renamed['extensions_']).toEqual({ x: '1' });
   });
 
@@ -187,14 +218,23 @@ describe('decoding one product, every generation and form gives one shape', () =
   });
 
   it('refuses a document of another resource', () => {
-    expect(() => decodeXmlDocument(productMeta, parseXml('<prestashop><categories/></prestashop>'), ctx)).toThrow(/expected <products> or <product>/);
+    expect(() => decodeXmlDocument(productMeta, parseXml('<prestashop><categories/></prestashop>'), ctx)).toThrow(
+      /expected <products> or <product>/,
+    );
     expect(() => decodeJsonDocument(productMeta, { categories: [] }, ctx)).toThrow(/expected "products" or "product"/);
     expect(() => decodeJsonDocument(productMeta, 'x', ctx)).toThrow(/JSON object/);
   });
 });
 
 describe('JSON entities: own keys only, unknown keys as extensions', () => {
-  const meta = { ...productMeta, fields: [...productMeta.fields, { name: 'constructor', kind: 'string' as const }, { name: 'toString', kind: 'int' as const }] };
+  const meta = {
+    ...productMeta,
+    fields: [
+      ...productMeta.fields,
+      { name: 'constructor', kind: 'string' as const },
+      { name: 'toString', kind: 'int' as const },
+    ],
+  };
   it('a field named like an Object.prototype member is read only when the store sent it', () => {
     const item = decodeJsonDocument(meta, { product: { id: 1, toString: '7' } }, ctx).items[0]!;
     expect(Object.getOwnPropertyDescriptor(item, 'constructor')?.value).toBe('');
@@ -202,7 +242,11 @@ describe('JSON entities: own keys only, unknown keys as extensions', () => {
     expect(item).not.toHaveProperty('extensions');
   });
   it('keys the metadata does not know go under extensions, known ones never', () => {
-    const item = decodeJsonDocument(meta, { product: { id: 1, price: '2.5', associations: {}, mod_x: 'm', __proto__: null } }, ctx).items[0]!;
+    const item = decodeJsonDocument(
+      meta,
+      { product: { id: 1, price: '2.5', associations: {}, mod_x: 'm', __proto__: null } },
+      ctx,
+    ).items[0]!;
     expect(item['extensions']).toEqual({ mod_x: 'm' });
     expect(Object.keys(item).slice(0, 3)).toEqual(['id', 'id_manufacturer', 'id_supplier']);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basicToken, parseStoreErrors, PrestaShopError, PrestaShopValidationError, redactUrl, scrubKey } from '../../templates/runtime/errors.js';
+import {
+  basicToken,
+  parseStoreErrors,
+  PrestaShopError,
+  PrestaShopValidationError,
+  redactUrl,
+  scrubKey,
+} from '../../templates/runtime/errors.js';
 import { ValidationError } from '../../templates/runtime/validation.js';
 
 describe('parseStoreErrors', () => {
@@ -25,7 +32,11 @@ describe('parseStoreErrors', () => {
   });
 
   it('reads the JSON error document (numeric and null codes)', () => {
-    expect(parseStoreErrors('{"errors":[{"code":27,"message":"Resource of type \\"x\\" does not exists"},{"code":null,"message":"upload failed"}]}')).toEqual([
+    expect(
+      parseStoreErrors(
+        '{"errors":[{"code":27,"message":"Resource of type \\"x\\" does not exists"},{"code":null,"message":"upload failed"}]}',
+      ),
+    ).toEqual([
       { code: 27, message: 'Resource of type "x" does not exists' },
       { code: null, message: 'upload failed' },
     ]);
@@ -49,7 +60,9 @@ describe('PrestaShopError', () => {
       url: 'https://user:pw@shop.example/api/products?ws_key=SECRETKEY&display=full',
       errors: [{ code: 41, message: 'parameter "price" required' }],
     });
-    expect(e.message).toBe('POST https://shop.example/api/products?ws_key=***&display=full answered 400: [41] parameter "price" required');
+    expect(e.message).toBe(
+      'POST https://shop.example/api/products?ws_key=***&display=full answered 400: [41] parameter "price" required',
+    );
     expect(e.url).not.toContain('SECRETKEY');
     expect(e.code).toBe(41);
     expect(e).toBeInstanceOf(Error);
@@ -64,11 +77,17 @@ describe('PrestaShopError', () => {
   });
 
   it('validation errors list the first issues', () => {
-    const issues = Array.from({ length: 7 }, (_, i) => ({ path: `f${i}`, code: 'required' as const, message: 'is required' }));
+    const issues = Array.from({ length: 7 }, (_, i) => ({
+      path: `f${i}`,
+      code: 'required' as const,
+      message: 'is required',
+    }));
     const e = new PrestaShopValidationError('products', 'create', issues);
     expect(e).toBeInstanceOf(ValidationError);
     expect(e.name).toBe('PrestaShopValidationError');
-    expect(e.message).toBe('products.create: invalid input, nothing was sent: f0: is required; f1: is required; f2: is required; f3: is required; f4: is required (and 2 more)');
+    expect(e.message).toBe(
+      'products.create: invalid input, nothing was sent: f0: is required; f1: is required; f2: is required; f3: is required; f4: is required (and 2 more)',
+    );
     expect(e.issues).toHaveLength(7);
   });
 });

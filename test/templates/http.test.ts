@@ -24,7 +24,12 @@ async function serve(handler: Handler): Promise<{ url: string; seen: Seen[] }> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const s: Seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const s: Seen = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(s);
       handler(req, res, s);
     });
@@ -41,7 +46,10 @@ afterEach(async () => {
   }
 });
 
-const ok = (body = '<prestashop/>'): Handler => (_req, res) => res.writeHead(200, { 'Content-Type': 'text/xml' }).end(body);
+const ok =
+  (body = '<prestashop/>'): Handler =>
+  (_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/xml' }).end(body);
 
 describe('Transport', () => {
   it('sends Basic auth with the key as user name and the output format, never the key in the URL', async () => {
@@ -82,7 +90,9 @@ describe('Transport', () => {
     const other = await serve(ok());
     const store = await serve((_req, res) => res.writeHead(status, { Location: `${other.url}/api/products` }).end());
     const t = new Transport({ baseUrl: store.url, apiKey: KEY, retries: 3 });
-    const error = await t.send({ method: 'POST', path: 'products', format: 'XML', body: '<x/>' }).catch((e: unknown) => e);
+    const error = await t
+      .send({ method: 'POST', path: 'products', format: 'XML', body: '<x/>' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrestaShopError);
     expect((error as PrestaShopError).kind).toBe('redirect');
     expect((error as PrestaShopError).message).toMatch(/refused to follow a redirect to another origin/);
@@ -121,11 +131,18 @@ describe('Transport', () => {
   it('times out, retries GET but never POST', async () => {
     const store = await serve(() => undefined); // never answers
     const t = new Transport({ baseUrl: store.url, apiKey: KEY, timeoutMs: 100, retries: 2, retryDelayMs: 1 });
-    await expect(t.send({ method: 'GET', path: 'products', format: 'XML' })).rejects.toMatchObject({ kind: 'timeout', status: 0 });
+    await expect(t.send({ method: 'GET', path: 'products', format: 'XML' })).rejects.toMatchObject({
+      kind: 'timeout',
+      status: 0,
+    });
     expect(store.seen).toHaveLength(3);
-    await expect(t.send({ method: 'POST', path: 'products', format: 'XML', body: '<x/>' })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(t.send({ method: 'POST', path: 'products', format: 'XML', body: '<x/>' })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(store.seen).toHaveLength(4);
-    await expect(t.send({ method: 'PATCH', path: 'products/1', format: 'XML', body: '<x/>' })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(t.send({ method: 'PATCH', path: 'products/1', format: 'XML', body: '<x/>' })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(store.seen).toHaveLength(5);
   });
 
@@ -147,10 +164,14 @@ describe('Transport', () => {
 
   it('maps error answers to PrestaShopError with the store errors', async () => {
     const store = await serve((_req, res) =>
-      res.writeHead(401, { 'Content-Type': 'application/json' }).end(`{"errors":[{"code":20,"message":"key ${KEY} is not active"}]}`),
+      res
+        .writeHead(401, { 'Content-Type': 'application/json' })
+        .end(`{"errors":[{"code":20,"message":"key ${KEY} is not active"}]}`),
     );
     const t = new Transport({ baseUrl: store.url, apiKey: KEY });
-    const error = (await t.expectOk({ method: 'GET', path: 'products', format: 'JSON' }).catch((e: unknown) => e)) as PrestaShopError;
+    const error = (await t
+      .expectOk({ method: 'GET', path: 'products', format: 'JSON' })
+      .catch((e: unknown) => e)) as PrestaShopError;
     expect(error.status).toBe(401);
     expect(error.errors).toEqual([{ code: 20, message: 'key *** is not active' }]);
     expect(error.message).toBe(`GET ${store.url}/api/products answered 401: [20] key *** is not active`);
@@ -165,7 +186,11 @@ describe('Transport', () => {
     const t = new Transport({ baseUrl: 'https://shop.example/sub/', apiKey: KEY, fetch, headers: { 'X-Trace': '1' } });
     await t.send({ method: 'HEAD', path: 'products/1', format: 'XML' });
     expect(calls[0]![0]).toBe('https://shop.example/sub/api/products/1');
-    expect(calls[0]![1]).toMatchObject({ method: 'HEAD', redirect: 'manual', headers: { Authorization: AUTH, 'Output-Format': 'XML', 'X-Trace': '1' } });
+    expect(calls[0]![1]).toMatchObject({
+      method: 'HEAD',
+      redirect: 'manual',
+      headers: { Authorization: AUTH, 'Output-Format': 'XML', 'X-Trace': '1' },
+    });
   });
 
   it('reports a refused connection as a network error without the key', async () => {
@@ -173,7 +198,9 @@ describe('Transport', () => {
     const port = new URL(store.url).port;
     for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve));
     const t = new Transport({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, retries: 0 });
-    const error = (await t.send({ method: 'GET', path: 'products', format: 'XML' }).catch((e: unknown) => e)) as PrestaShopError;
+    const error = (await t
+      .send({ method: 'GET', path: 'products', format: 'XML' })
+      .catch((e: unknown) => e)) as PrestaShopError;
     expect(error.kind).toBe('network');
     expect(error.message).not.toContain(KEY);
   });

@@ -15,7 +15,9 @@ const MIB = 1024 * 1024;
 const DESCRIPTION = 'x'.repeat(180 * 1024);
 const product = (id: number): string =>
   `<product><id><![CDATA[${id}]]></id><description><language id="1"><![CDATA[${DESCRIPTION}]]></language></description></product>`;
-const LIST = Buffer.from(`<prestashop><products>${Array.from({ length: 100 }, (_, i) => product(i + 1)).join('')}</products></prestashop>`);
+const LIST = Buffer.from(
+  `<prestashop><products>${Array.from({ length: 100 }, (_, i) => product(i + 1)).join('')}</products></prestashop>`,
+);
 const ITEM = Buffer.from(`<prestashop>${product(1)}</prestashop>`);
 
 let server: Server;
@@ -36,10 +38,17 @@ afterAll(async () => {
 });
 
 function products(options: Partial<ClientOptions> = {}): ResourceRuntime {
-  return new ResourceRuntime(createContext({ baseUrl: url, apiKey: KEY, retries: 0, ...options }, DEFAULT_CODEC, [1]), productMeta);
+  return new ResourceRuntime(
+    createContext({ baseUrl: url, apiKey: KEY, retries: 0, ...options }, DEFAULT_CODEC, [1]),
+    productMeta,
+  );
 }
 
-const failure = (p: Promise<unknown>): Promise<PrestaShopError> => p.then(() => Promise.reject(new Error('expected a failure')), (e: unknown) => e as PrestaShopError);
+const failure = (p: Promise<unknown>): Promise<PrestaShopError> =>
+  p.then(
+    () => Promise.reject(new Error('expected a failure')),
+    (e: unknown) => e as PrestaShopError,
+  );
 
 describe('the bound of a list answer', () => {
   it('list() reads an answer above the 16 MiB of maxResponseBytes with the defaults', async () => {
@@ -57,7 +66,9 @@ describe('the bound of a list answer', () => {
     expect(item.message).toContain('larger than maxResponseBytes (102400 bytes); raise maxResponseBytes');
     const list = await failure(products({ maxListResponseBytes: 1 * MIB }).list());
     expect(list.kind).toBe('decode');
-    expect(list.message).toContain(`larger than maxListResponseBytes (${MIB} bytes); raise maxListResponseBytes in createClient's options`);
+    expect(list.message).toContain(
+      `larger than maxListResponseBytes (${MIB} bytes); raise maxListResponseBytes in createClient's options`,
+    );
   });
 
   it('refuses a bound that is not a positive number', () => {

@@ -59,12 +59,16 @@ describe('network failures carry their cause and a hint', () => {
     const error = await failureOf('http://no-such-shop.invalid');
     expectOneLine(error);
     expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(error.networkCode);
-    expect(error.message).toContain(`failed: ${error.networkCode}: this host name does not resolve: check the spelling of baseUrl`);
+    expect(error.message).toContain(
+      `failed: ${error.networkCode}: this host name does not resolve: check the spelling of baseUrl`,
+    );
   });
 
   it.skipIf(!hasOpenssl())('a self-signed certificate: the TLS code and how to trust it', async () => {
     const { key, cert } = selfSignedCert('IP:127.0.0.1');
-    const port = await listen(createTlsServer({ key, cert }, (_req, res) => res.end('<prestashop/>')) as unknown as Server);
+    const port = await listen(
+      createTlsServer({ key, cert }, (_req, res) => res.end('<prestashop/>')) as unknown as Server,
+    );
     const error = await failureOf(`https://127.0.0.1:${port}`);
     expectOneLine(error);
     expect(error.networkCode).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
@@ -76,13 +80,21 @@ describe('network failures carry their cause and a hint', () => {
       throw new TypeError('fetch failed', { cause: new Error(`socket hung up at ${KEY}`) });
     };
     const t = new Transport({ baseUrl: 'http://shop.example', apiKey: KEY, retries: 0, fetch });
-    const error = (await t.send({ method: 'GET', path: 'products', format: 'XML' }).catch((e: unknown) => e)) as PrestaShopError;
+    const error = (await t
+      .send({ method: 'GET', path: 'products', format: 'XML' })
+      .catch((e: unknown) => e)) as PrestaShopError;
     expect(error.networkCode).toBeNull();
     expect(error.message).toBe('GET http://shop.example/api/products failed: fetch failed: socket hung up at ***');
   });
 
   it('finds the code through causes and AggregateError, and only codes of its table', () => {
-    expect(networkCause(new TypeError('fetch failed', { cause: new AggregateError([Object.assign(new Error('x'), { code: 'ETIMEDOUT' })]) }))?.code).toBe('ETIMEDOUT');
+    expect(
+      networkCause(
+        new TypeError('fetch failed', {
+          cause: new AggregateError([Object.assign(new Error('x'), { code: 'ETIMEDOUT' })]),
+        }),
+      )?.code,
+    ).toBe('ETIMEDOUT');
     expect(networkCause(Object.assign(new Error('x'), { code: 'CERT_HAS_EXPIRED' }))?.hint).toContain('validity dates');
     expect(networkCause(Object.assign(new Error('x'), { code: 'toString' }))).toBeNull();
     expect(networkCause('ECONNREFUSED')).toBeNull();

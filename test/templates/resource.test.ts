@@ -29,7 +29,10 @@ const xmlList = (ids: number[]) =>
   `<prestashop><products>${ids.map((id) => `<product><id><![CDATA[${id}]]></id><price><![CDATA[1.5]]></price></product>`).join('')}</products></prestashop>`;
 
 function runtime(fetch: FetchLike, extra: Partial<Parameters<typeof createContext>[0]> = {}): ResourceRuntime {
-  return new ResourceRuntime(createContext({ baseUrl: 'https://shop.example', apiKey: KEY, fetch, retries: 0, ...extra }, DEFAULT_CODEC, [1, 2]), productMeta);
+  return new ResourceRuntime(
+    createContext({ baseUrl: 'https://shop.example', apiKey: KEY, fetch, retries: 0, ...extra }, DEFAULT_CODEC, [1, 2]),
+    productMeta,
+  );
 }
 
 describe('ResourceRuntime', () => {
@@ -53,19 +56,30 @@ describe('ResourceRuntime', () => {
     for await (const item of runtime(f.fetch).listAll({ pageSize: 2, sort: 'price_DESC' })) seen.push(item['id']);
     expect(seen).toEqual([1, 2, 3]);
     expect(f.urls.map((u) => new URL(u).searchParams.get('limit'))).toEqual(['0,2', '2,2']);
-    expect(f.urls.map((u) => new URL(u).searchParams.get('sort'))).toEqual(['[price_DESC,id_ASC]', '[price_DESC,id_ASC]']);
+    expect(f.urls.map((u) => new URL(u).searchParams.get('sort'))).toEqual([
+      '[price_DESC,id_ASC]',
+      '[price_DESC,id_ASC]',
+    ]);
   });
 
   it('validates before sending and throws every issue; validate: false sends anyway', async () => {
-    const validator: Validator = () => ({ ok: false, issues: [{ path: 'price', code: 'required', message: 'is required' }] });
+    const validator: Validator = () => ({
+      ok: false,
+      issues: [{ path: 'price', code: 'required', message: 'is required' }],
+    });
     const f = canned([() => new Response('<prestashop><product><id>9</id></product></prestashop>', { status: 201 })]);
     const r = runtime(f.fetch);
     const error = await r.create({}, validator).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrestaShopValidationError);
-    expect((error as PrestaShopValidationError).issues).toEqual([{ path: 'price', code: 'required', message: 'is required' }]);
+    expect((error as PrestaShopValidationError).issues).toEqual([
+      { path: 'price', code: 'required', message: 'is required' },
+    ]);
     expect(f.urls).toEqual([]);
     expect((await r.create({}, validator, { validate: false }))['id']).toBe(9);
-    const off = runtime(canned([() => new Response('<prestashop><product><id>10</id></product></prestashop>', { status: 201 })]).fetch, { validate: false });
+    const off = runtime(
+      canned([() => new Response('<prestashop><product><id>10</id></product></prestashop>', { status: 201 })]).fetch,
+      { validate: false },
+    );
     expect((await off.create({}, validator))['id']).toBe(10);
   });
 
@@ -88,7 +102,9 @@ describe('ResourceRuntime', () => {
 
   it('an unreadable answer is a decode error naming the request', async () => {
     const f = canned([() => new Response('<html>maintenance</htm')]);
-    const error = (await runtime(f.fetch).list().catch((e: unknown) => e)) as PrestaShopError;
+    const error = (await runtime(f.fetch)
+      .list()
+      .catch((e: unknown) => e)) as PrestaShopError;
     expect(error).toBeInstanceOf(PrestaShopError);
     expect(error.kind).toBe('decode');
     expect(error.message).toMatch(/^GET https:\/\/shop.example\/api\/products\?display=full: unreadable answer/);
@@ -108,6 +124,9 @@ describe('ResourceRuntime', () => {
     const r = runtime(f.fetch, { language: 2, shop: { id_shop_group: 1 } });
     await r.list();
     await r.list({ language: [1, 2], shop: { id_shop: 'all' } });
-    expect(f.urls.map((u) => new URL(u).search)).toEqual(['?display=full&language=2&id_shop_group=1', '?display=full&language=%5B1%7C2%5D&id_shop=all']);
+    expect(f.urls.map((u) => new URL(u).search)).toEqual([
+      '?display=full&language=2&id_shop_group=1',
+      '?display=full&language=%5B1%7C2%5D&id_shop=all',
+    ]);
   });
 });

@@ -25,7 +25,13 @@ const meta: ResourceMeta = {
 };
 
 const http = (status: number, codes: (number | null)[]): PrestaShopError =>
-  new PrestaShopError({ kind: 'http', status, method: 'POST', url: 'http://shop/api/products', errors: codes.map((code) => ({ code, message: 'x' })) });
+  new PrestaShopError({
+    kind: 'http',
+    status,
+    method: 'POST',
+    url: 'http://shop/api/products',
+    errors: codes.map((code) => ({ code, message: 'x' })),
+  });
 
 describe('write helpers', () => {
   it('finds multilingual values that leave out a store language, and completes them from the current record', () => {
@@ -33,7 +39,13 @@ describe('write helpers', () => {
     const partial = partialLanguageFields(meta, body, [1, 2]);
     expect(partial.map((f) => f.name)).toEqual(['name']);
     expect(partialLanguageFields(meta, body, [1])).toEqual([]);
-    const current = { name: [{ id: 1, value: 'old' }, { id: 2, value: 'ancien' }, { id: 3, value: 'alt' }] };
+    const current = {
+      name: [
+        { id: 1, value: 'old' },
+        { id: 2, value: 'ancien' },
+        { id: 3, value: 'alt' },
+      ],
+    };
     expect(completeLanguages(body, partial, current)['name']).toEqual([
       { id: 1, value: 'A' },
       { id: 2, value: 'ancien' },
@@ -43,7 +55,16 @@ describe('write helpers', () => {
 
   it('read-only stored fields are those without a getter; a write-back drops read-only, noWriteBack and zero date-times', () => {
     expect(refusedStoredFields(meta).map((f) => f.name)).toEqual(['secure_key']);
-    const view = writableView(meta, { id: 3, secure_key: 'k', last_passwd_gen: 'g', quantity: 2, position_in_category: 0, date_add: '0000-00-00 00:00:00', birthday: '0000-00-00', name: [] });
+    const view = writableView(meta, {
+      id: 3,
+      secure_key: 'k',
+      last_passwd_gen: 'g',
+      quantity: 2,
+      position_in_category: 0,
+      date_add: '0000-00-00 00:00:00',
+      birthday: '0000-00-00',
+      name: [],
+    });
     expect(view).toEqual({ last_passwd_gen: 'g', birthday: '0000-00-00', name: [] });
   });
 

@@ -92,7 +92,8 @@ function readStartTag(text: string, from: number): { element: XmlElement; selfCl
     while (i < text.length && /\s/.test(text[i]!)) i++;
     if (i >= text.length) throw new SyntaxError(`XML: unterminated <${name}>`);
     if (text[i] === '>') return { element: { name, attrs, children: [], text: '' }, selfClosing: false, next: i + 1 };
-    if (text.startsWith('/>', i)) return { element: { name, attrs, children: [], text: '' }, selfClosing: true, next: i + 2 };
+    if (text.startsWith('/>', i))
+      return { element: { name, attrs, children: [], text: '' }, selfClosing: true, next: i + 2 };
     const eq = text.indexOf('=', i);
     if (eq === -1) throw new SyntaxError(`XML: bad attribute in <${name}>`);
     const attrName = text.slice(i, eq).trim();
@@ -104,9 +105,12 @@ function readStartTag(text: string, from: number): { element: XmlElement; selfCl
     const close = text.indexOf(quote, q + 1);
     if (close === -1) throw new SyntaxError(`XML: unterminated attribute ${attrName} in <${name}>`);
     // Own-property write on a plain object: names like __proto__ stay ordinary keys.
-    Object.defineProperty(attrs, attrName, { value: decodeEntities(text.slice(q + 1, close)), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(attrs, attrName, {
+      value: decodeEntities(text.slice(q + 1, close)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     i = close + 1;
   }
 }
-
-

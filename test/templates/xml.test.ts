@@ -6,7 +6,9 @@ import { productMeta } from './metas.js';
 
 describe('parseXml', () => {
   it('refuses a DOCTYPE, as the docs say (it was skipped, never expanded, before)', () => {
-    expect(() => parseXml('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]><prestashop/>')).toThrow(/a DOCTYPE or declaration is refused/);
+    expect(() => parseXml('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]><prestashop/>')).toThrow(
+      /a DOCTYPE or declaration is refused/,
+    );
     expect(() => parseXml('<prestashop><!ENTITY a "b"></prestashop>')).toThrow(/a DOCTYPE or declaration is refused/);
   });
 
@@ -16,7 +18,7 @@ describe('parseXml', () => {
         '<prestashop xmlns:xlink="http://www.w3.org/1999/xlink">\n<product>\n' +
         '\t<id><![CDATA[5]]></id>\n' +
         '\t<id_manufacturer xlink:href="https://s/api/manufacturers/1"><![CDATA[1]]></id_manufacturer>\n' +
-        "\t<name><language id='1'>Fish &amp; chips &#233;&#x2603; &unknown;</language><language id=\"2\"/></name>\n" +
+        '\t<name><language id=\'1\'>Fish &amp; chips &#233;&#x2603; &unknown;</language><language id="2"/></name>\n' +
         '\t<text><![CDATA[a]]]]><![CDATA[>b <not-a-tag>]]></text>\n' +
         '</product>\n</prestashop>\n',
     );
@@ -136,21 +138,31 @@ describe('writeBody', () => {
   });
 
   it('refuses what PrestaShop cannot receive', () => {
-    expect(() => writeBody(productMeta, { associations: { tags: [] } }, { id: null })).toThrow(/associations.tags: the resource has no such association/);
-    expect(() => writeBody(productMeta, { name: 'Mug' }, { id: null })).toThrow(/name: a multilingual field needs one value per language/);
+    expect(() => writeBody(productMeta, { associations: { tags: [] } }, { id: null })).toThrow(
+      /associations.tags: the resource has no such association/,
+    );
+    expect(() => writeBody(productMeta, { name: 'Mug' }, { id: null })).toThrow(
+      /name: a multilingual field needs one value per language/,
+    );
     expect(() => writeBody(productMeta, { 'bad key': 1 }, { id: null })).toThrow(/bad key: not a field name/);
-    expect(() => writeBody(productMeta, { price: { x: 1 } }, { id: null })).toThrow(/price: a object cannot be written/);
+    expect(() => writeBody(productMeta, { price: { x: 1 } }, { id: null })).toThrow(
+      /price: a object cannot be written/,
+    );
     expect(() => writeBody(productMeta, { price: Number.NaN }, { id: null })).toThrow(/NaN/);
     expect(() => writeBody(productMeta, { reference: 'a\u0000' }, { id: null })).toThrow(/reference/);
   });
 
   it('leaves unknown keys out when asked to', () => {
-    expect(writeBody(productMeta, { id_module_field: 'x' }, { id: null, passUnknown: false })).not.toContain('id_module_field');
+    expect(writeBody(productMeta, { id_module_field: 'x' }, { id: null, passUnknown: false })).not.toContain(
+      'id_module_field',
+    );
   });
 
   it('writes module fields from the extensions object, per language when given so', () => {
     const xml = writeBody(productMeta, { extensions: { x_note: 'n', x_label: [{ id: 1, value: 'L' }] } }, { id: null });
-    expect(xml).toContain('<x_note><![CDATA[n]]></x_note>\n<x_label><language id="1"><![CDATA[L]]></language></x_label>\n');
+    expect(xml).toContain(
+      '<x_note><![CDATA[n]]></x_note>\n<x_label><language id="1"><![CDATA[L]]></language></x_label>\n',
+    );
     expect(xml).not.toContain('<extensions>');
   });
 });
@@ -159,10 +171,30 @@ describe('writableView', () => {
   it('drops id and read-only fields so a read item can be written back', () => {
     const meta = {
       ...productMeta,
-      associations: [{ name: 'order_rows', node: 'order_row', fields: [{ name: 'id', kind: 'id' as const }, { name: 'product_name', kind: 'string' as const, readOnly: true }] }],
+      associations: [
+        {
+          name: 'order_rows',
+          node: 'order_row',
+          fields: [
+            { name: 'id', kind: 'id' as const },
+            { name: 'product_name', kind: 'string' as const, readOnly: true },
+          ],
+        },
+      ],
     };
-    const read = { id: 5, price: 2, manufacturer_name: 'x', quantity: 0, associations: { order_rows: [{ id: 1, product_name: 'p' }] }, extensions: { x: '1' } };
-    expect(writableView(meta, read)).toEqual({ price: 2, associations: { order_rows: [{ id: 1 }] }, extensions: { x: '1' } });
+    const read = {
+      id: 5,
+      price: 2,
+      manufacturer_name: 'x',
+      quantity: 0,
+      associations: { order_rows: [{ id: 1, product_name: 'p' }] },
+      extensions: { x: '1' },
+    };
+    expect(writableView(meta, read)).toEqual({
+      price: 2,
+      associations: { order_rows: [{ id: 1 }] },
+      extensions: { x: '1' },
+    });
     expect(read.manufacturer_name).toBe('x');
     expect(writableView(meta, 'x')).toBe('x');
   });
@@ -171,7 +203,9 @@ describe('writableView', () => {
 describe('element names the store sent', () => {
   it('refuses a name that would break the document', () => {
     const meta = { ...productMeta, fields: [...productMeta.fields, { name: 'unit price', kind: 'decimal' as const }] };
-    expect(() => writeBody(meta, { 'unit price': 1 }, { id: null })).toThrow(/"unit price" cannot be written as an XML element name/);
+    expect(() => writeBody(meta, { 'unit price': 1 }, { id: null })).toThrow(
+      /"unit price" cannot be written as an XML element name/,
+    );
     expect(() => writeBody({ ...productMeta, node: 'order item' }, {}, { id: null })).toThrow(/"order item"/);
     expect(writeBody(meta, { price: 1 }, { id: null })).toContain('<price>');
   });

@@ -15,7 +15,10 @@ const free = checks(null, 3, {});
 function issues(schema: z.ZodType, value: unknown, multilingual: string[] = []): { path: string; code: string }[] {
   const parsed = schema.safeParse(value);
   if (parsed.success) return [];
-  return fromZodIssues(parsed.error.issues, value, new Set(multilingual), [1, 2], 1).map(({ path, code }) => ({ path, code }));
+  return fromZodIssues(parsed.error.issues, value, new Set(multilingual), [1, 2], 1).map(({ path, code }) => ({
+    path,
+    code,
+  }));
 }
 
 describe('field helpers', () => {
@@ -30,7 +33,9 @@ describe('field helpers', () => {
   });
 
   it('accepts a valid record, and "0" whatever the rule or values (PHP empty)', () => {
-    expect(issues(record, { email: 'a@b.fr', id_lang: 2, state: 'a', date: new Date(Date.UTC(2024, 0, 2)) })).toEqual([]);
+    expect(issues(record, { email: 'a@b.fr', id_lang: 2, state: 'a', date: new Date(Date.UTC(2024, 0, 2)) })).toEqual(
+      [],
+    );
     expect(issues(record, { email: 'a@b.fr', state: '0', active: false })).toEqual([]);
   });
 
@@ -38,7 +43,9 @@ describe('field helpers', () => {
     expect(issues(record, { email: '' })).toEqual([{ path: 'email', code: 'required' }]);
     expect(issues(record, { email: 'abcdefgh@example.com' })).toEqual([{ path: 'email', code: 'too_long' }]);
     expect(issues(record, { email: 'nope' })).toEqual([{ path: 'email', code: 'invalid_format' }]);
-    expect(issues(record, { email: 'a@b.fr', id_lang: -1, state: 'c', active: true, date: null, id: 3, extensions: 4 })).toEqual([
+    expect(
+      issues(record, { email: 'a@b.fr', id_lang: -1, state: 'c', active: true, date: null, id: 3, extensions: 4 }),
+    ).toEqual([
       { path: 'id_lang', code: 'invalid_format' },
       { path: 'state', code: 'invalid_value' },
       { path: 'active', code: 'invalid_value' },
@@ -51,14 +58,36 @@ describe('field helpers', () => {
 
   it('checks a multilingual list: entries, languages and the default language', () => {
     const body = z.looseObject({ name: c.lang('string', { max: 5, required: true, requireDefault: 'name' }) });
-    expect(issues(body, { name: [{ id: 1, value: 'Chat' }, { id: 2, value: '' }] }, ['name'])).toEqual([]);
-    expect(issues(body, { name: [{ id: 2, value: 'Chat' }] }, ['name'])).toEqual([{ path: 'name[1]', code: 'required' }]);
+    expect(
+      issues(
+        body,
+        {
+          name: [
+            { id: 1, value: 'Chat' },
+            { id: 2, value: '' },
+          ],
+        },
+        ['name'],
+      ),
+    ).toEqual([]);
+    expect(issues(body, { name: [{ id: 2, value: 'Chat' }] }, ['name'])).toEqual([
+      { path: 'name[1]', code: 'required' },
+    ]);
     expect(issues(body, { name: [{ id: 1, value: '' }] }, ['name'])).toEqual([{ path: 'name[1]', code: 'required' }]);
-    expect(issues(body, { name: [{ id: 1, value: 'Chatons' }] }, ['name'])).toEqual([{ path: 'name[1]', code: 'too_long' }]);
-    expect(issues(body, { name: [{ id: 9, value: 'Chat' }] }, ['name'])).toContainEqual({ path: 'name', code: 'invalid_type' });
+    expect(issues(body, { name: [{ id: 1, value: 'Chatons' }] }, ['name'])).toEqual([
+      { path: 'name[1]', code: 'too_long' },
+    ]);
+    expect(issues(body, { name: [{ id: 9, value: 'Chat' }] }, ['name'])).toContainEqual({
+      path: 'name',
+      code: 'invalid_type',
+    });
     expect(issues(body, {}, ['name'])).toEqual([{ path: 'name[1]', code: 'required' }]);
     // Without requireDefault (a PATCH body), the default language may be missing.
-    expect(issues(z.looseObject({ name: c.lang('string', { required: true }) }), { name: [{ id: 2, value: 'x' }] }, ['name'])).toEqual([]);
+    expect(
+      issues(z.looseObject({ name: c.lang('string', { required: true }) }), { name: [{ id: 2, value: 'x' }] }, [
+        'name',
+      ]),
+    ).toEqual([]);
   });
 
   it('takes any positive language id when the store lists none', () => {

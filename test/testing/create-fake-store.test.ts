@@ -45,7 +45,14 @@ describe('a store from a snapshot file, with the bundled seed', () => {
     expect((await c.combinations.list()).map((x: { id: number }) => x.id)).toEqual([1, 2]);
     const combination = await c.combinations.get(1);
     expect(Number(combination.id_product)).toBe(1);
-    const address = await c.addresses.create({ id_country: 8, alias: 'Home', lastname: 'Doe', firstname: 'Jane', address1: '1 rue X', city: 'Paris' });
+    const address = await c.addresses.create({
+      id_country: 8,
+      alias: 'Home',
+      lastname: 'Doe',
+      firstname: 'Jane',
+      address1: '1 rue X',
+      city: 'Paris',
+    });
     expect(address.id).toBe(3);
     expect((await c.addresses.get(address.id)).city).toBe('Paris');
     expect(store.records('addresses').map((r) => r.id)).toEqual([1, 2, 3]);
@@ -120,9 +127,17 @@ describe('options', () => {
     await Promise.all(stores.map((s) => s.close()));
   });
   const get = (s: TestingFakeStore, path: string, init: RequestInit = {}) =>
-    fetch(`${s.url}/api/${path}`, { ...init, headers: { Authorization: `Basic ${Buffer.from(`${s.key}:`).toString('base64')}`, 'Output-Format': 'JSON', ...init.headers } });
+    fetch(`${s.url}/api/${path}`, {
+      ...init,
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${s.key}:`).toString('base64')}`,
+        'Output-Format': 'JSON',
+        ...init.headers,
+      },
+    });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as the store sends them
-  const json = async (s: TestingFakeStore, path: string, init: RequestInit = {}): Promise<any> => (await get(s, path, init)).json();
+  const json = async (s: TestingFakeStore, path: string, init: RequestInit = {}): Promise<any> =>
+    (await get(s, path, init)).json();
 
   it('seed: false is an empty store; a seed function adds to the bundled records', async () => {
     const empty = await start(crudSchema(), { seed: false });
@@ -131,31 +146,62 @@ describe('options', () => {
     const seeded = await start(crudSchema(), {
       seed: (s) => {
         s.remove('customers');
-        s.add('customers', { id: 40, email: 'jane@example.com', lastname: 'Doe', firstname: 'Jane', active: true, passwd: 'x' });
-        s.add('products', { reference: 'MINE', price: 9, name: { '1': 'Mine', '2': 'À moi' }, associations: { categories: [{ id: '2' }] } });
+        s.add('customers', {
+          id: 40,
+          email: 'jane@example.com',
+          lastname: 'Doe',
+          firstname: 'Jane',
+          active: true,
+          passwd: 'x',
+        });
+        s.add('products', {
+          reference: 'MINE',
+          price: 9,
+          name: { '1': 'Mine', '2': 'À moi' },
+          associations: { categories: [{ id: '2' }] },
+        });
       },
     });
-    expect(seeded.records('customers').map((r) => [r.id, r['email'], r['active']])).toEqual([[40, 'jane@example.com', '1']]);
+    expect(seeded.records('customers').map((r) => [r.id, r['email'], r['active']])).toEqual([
+      [40, 'jane@example.com', '1'],
+    ]);
     const mine = await json(seeded, 'products/4');
-    expect(mine.product).toMatchObject({ reference: 'MINE', name: [{ id: '1', value: 'Mine' }, { id: '2', value: 'À moi' }] });
+    expect(mine.product).toMatchObject({
+      reference: 'MINE',
+      name: [
+        { id: '1', value: 'Mine' },
+        { id: '2', value: 'À moi' },
+      ],
+    });
   });
 
   it('a seed naming a field or resource the snapshot lacks is an InputError that says so', async () => {
-    await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { colour: 'red' }) })).rejects.toThrow('seed: products has no field "colour" in the snapshot');
+    await expect(
+      createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { colour: 'red' }) }),
+    ).rejects.toThrow('seed: products has no field "colour" in the snapshot');
     await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('widgets', {}) })).rejects.toThrow(InputError);
-    await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { price: { '1': '2' } }) })).rejects.toThrow('seed: products.price is not multilingual');
-    await expect(createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { associations: { tags: [], colours: [] } }) })).rejects.toThrow('seed: products has no association "colours"');
+    await expect(
+      createFakeStore(crudSchema(), { seed: (s) => void s.add('products', { price: { '1': '2' } }) }),
+    ).rejects.toThrow('seed: products.price is not multilingual');
+    await expect(
+      createFakeStore(crudSchema(), {
+        seed: (s) => void s.add('products', { associations: { tags: [], colours: [] } }),
+      }),
+    ).rejects.toThrow('seed: products has no association "colours"');
   });
 
   it('a controlled clock stamps date_add and date_upd', async () => {
     const clock = createClock('2030-05-01T10:00:00Z');
     const s = await start(crudSchema(), { clock });
-    const body = '<prestashop><customer><lastname>Doe</lastname><firstname>J</firstname><email>j@example.com</email><passwd>secret123</passwd></customer></prestashop>';
+    const body =
+      '<prestashop><customer><lastname>Doe</lastname><firstname>J</firstname><email>j@example.com</email><passwd>secret123</passwd></customer></prestashop>';
     const created = await json(s, 'customers', { method: 'POST', body });
     expect(created.customer.date_add).toBe('2030-05-01 10:00:00');
     clock.advance(90_000);
     const put = body.replace('<customer>', `<customer><id>${created.customer.id}</id>`);
-    expect((await json(s, `customers/${created.customer.id}`, { method: 'PUT', body: put })).customer.date_upd).toBe('2030-05-01 10:01:30');
+    expect((await json(s, `customers/${created.customer.id}`, { method: 'PUT', body: put })).customer.date_upd).toBe(
+      '2030-05-01 10:01:30',
+    );
     clock.set(new Date('2030-07-01T00:00:00Z'));
     expect(clock.now().toISOString()).toBe('2030-07-01T00:00:00.000Z');
     expect(() => createClock('not a date')).toThrow('clock: not a date is not a date; give a Date or an ISO string');
@@ -173,12 +219,18 @@ describe('options', () => {
   it('the generation follows the snapshot, or the option', async () => {
     const old = await start({ ...crudSchema(), store: { ...crudSchema().store, psVersion: '1.7.8.10' } });
     expect(old.generation).toBe('1.7.8');
-    const patch = await get(old, 'products/1', { method: 'PATCH', body: '<prestashop><product><id>1</id></product></prestashop>' });
+    const patch = await get(old, 'products/1', {
+      method: 'PATCH',
+      body: '<prestashop><product><id>1</id></product></prestashop>',
+    });
     expect([patch.status, patch.headers.get('psws-version')]).toEqual([405, '1.7.8.10']);
     const nine = await start(crudSchema(), { generation: '9.0' });
     const product = await json(nine, 'products/1');
     // 9.0 renders integers natively, 8.x as strings.
-    expect([typeof product.product.id_category_default, (await get(nine, 'products/1')).headers.get('psws-version')]).toEqual(['number', '9.0.0']);
+    expect([
+      typeof product.product.id_category_default,
+      (await get(nine, 'products/1')).headers.get('psws-version'),
+    ]).toEqual(['number', '9.0.0']);
     expect(typeof (await json(store, 'products/1')).product.id_category_default).toBe('string');
   });
 
@@ -199,16 +251,27 @@ describe('options', () => {
       ...base,
       resources: [
         ...base.resources.map((r) => (r === products ? { ...r, fields: [...r.fields, note] } : r)),
-        { ...tags, name: 'mymodule_labels', nodeName: 'mymodule_label', nodesName: 'mymodule_labels', description: 'Labels of my module' },
+        {
+          ...tags,
+          name: 'mymodule_labels',
+          nodeName: 'mymodule_label',
+          nodesName: 'mymodule_labels',
+          description: 'Labels of my module',
+        },
       ].sort((a, b) => a.name.localeCompare(b.name)),
     };
     const s = await start(schema);
-    const label = await get(s, 'mymodule_labels', { method: 'POST', body: '<prestashop><mymodule_label><id_lang>1</id_lang><name>red</name></mymodule_label></prestashop>' });
+    const label = await get(s, 'mymodule_labels', {
+      method: 'POST',
+      body: '<prestashop><mymodule_label><id_lang>1</id_lang><name>red</name></mymodule_label></prestashop>',
+    });
     expect(label.status).toBe(201);
     // The module resource is seeded like the others (ids 1 and 2), so the new label is 3.
     expect(s.records('mymodule_labels').map((r) => r.id)).toEqual([1, 2, 3]);
     expect((await json(s, 'mymodule_labels/3')).mymodule_label.name).toBe('red');
-    expect(await (await get(s, '', { headers: { 'Output-Format': 'XML' } })).text()).toContain('<description xlink:href');
+    expect(await (await get(s, '', { headers: { 'Output-Format': 'XML' } })).text()).toContain(
+      '<description xlink:href',
+    );
     const put = `<prestashop><product><id>1</id><mymodule_note>hello</mymodule_note><price>1</price>${'<name><language id="1">a</language><language id="2">b</language></name>'}</product></prestashop>`;
     expect((await get(s, 'products/1', { method: 'PATCH', body: put })).status).toBe(200);
     expect(s.records('products')[0]!['mymodule_note']).toBe('hello');
@@ -220,8 +283,12 @@ describe('options', () => {
   });
 
   it('a bad snapshot is the loader InputError naming it', async () => {
-    await expect(createFakeStore('/nonexistent/prestashop-schema.json')).rejects.toThrow(/^\/nonexistent\/prestashop-schema\.json: no snapshot here/);
+    await expect(createFakeStore('/nonexistent/prestashop-schema.json')).rejects.toThrow(
+      /^\/nonexistent\/prestashop-schema\.json: no snapshot here/,
+    );
     await expect(createFakeStore({ ...crudSchema(), resources: 'x' } as never)).rejects.toThrow(InputError);
-    await expect(createFakeStore(crudSchema(), { generation: '7.0' as never })).rejects.toThrow('expected one of 1.7.8, 8.x, 9.0');
+    await expect(createFakeStore(crudSchema(), { generation: '7.0' as never })).rejects.toThrow(
+      'expected one of 1.7.8, 8.x, 9.0',
+    );
   });
 });

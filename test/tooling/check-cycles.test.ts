@@ -36,7 +36,8 @@ describe('check-cycles', () => {
   it('fails on two folders importing each other, naming the cycle and the imports', () => {
     const root = tree({
       'model/index.ts': 'export const m = 1;\n',
-      'plan/index.ts': "import { m } from '../model/index.js';\nimport { name } from '../emit/naming.js';\nexport const p = m + name.length;\n",
+      'plan/index.ts':
+        "import { m } from '../model/index.js';\nimport { name } from '../emit/naming.js';\nexport const p = m + name.length;\n",
       'emit/naming.ts': "export const name = 'x';\n",
       'emit/index.ts': "import { p } from '../plan/index.js';\nexport const e = p;\n",
     });
@@ -76,7 +77,8 @@ describe('check-cycles', () => {
       'model/index.ts': 'export const m = 1;\n',
       'naming/index.ts': "import { m } from '../model/index.js';\nexport const n = m;\n",
       'plan/index.ts': "import { n } from '../naming/index.js';\nexport const p = n;\n",
-      'emit/index.ts': "import { p } from '../plan/index.js';\nimport { n } from '../naming/index.js';\nexport const e = p + n;\n",
+      'emit/index.ts':
+        "import { p } from '../plan/index.js';\nimport { n } from '../naming/index.js';\nexport const e = p + n;\n",
       'diff/rules.ts': "import type { T } from './types.js';\nexport type R = T;\n",
       'diff/types.ts': "import type { R } from './rules.js';\nexport type T = R | string;\n",
     });

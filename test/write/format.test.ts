@@ -13,7 +13,9 @@ const items: FormatItem[] = Array.from({ length: 7 }, (_, i) => ({
 describe('formatter', () => {
   it('formats the same in worker threads as on this thread, in order', async () => {
     const here = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 0 })).formatAll(items);
-    const split = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })).formatAll(items);
+    const split = await (
+      await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })
+    ).formatAll(items);
     expect(split).toEqual(here);
     expect(here[0]).toBe('export interface T0 {\n  a: number;\n  b: string;\n}\n');
   });
@@ -29,13 +31,22 @@ describe('formatter', () => {
   it('an error inside a worker names the file', async () => {
     // Only workers format here, so the error comes from a worker.
     const broken = Array.from({ length: 6 }, (_, i) => ({ path: `types/broken${i}.ts`, text: 'type = ;' }));
-    const f = await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true });
+    const f = await createPrettierFormatter('/nowhere/index.ts', {
+      workers: 2,
+      minParallelBytes: 0,
+      onlyWorkers: true,
+    });
     await expect(f.formatAll(broken)).rejects.toThrowError(/^types\/broken\d\.ts: prettier could not format/);
   });
 
   it('workers share the queue: many small files, all formatted once and in order', async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ path: `types/m${i}.ts`, text: `export type M${i}={a:${i}}\n` }));
-    const out = await (await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })).formatAll(many);
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      path: `types/m${i}.ts`,
+      text: `export type M${i}={a:${i}}\n`,
+    }));
+    const out = await (
+      await createPrettierFormatter('/nowhere/index.ts', { workers: 2, minParallelBytes: 0, onlyWorkers: true })
+    ).formatAll(many);
     expect(out).toEqual(many.map((_, i) => `export type M${i} = { a: ${i} };\n`));
   });
 
@@ -51,8 +62,12 @@ describe('formatter', () => {
   it('tells how many threads formatted the batch', async () => {
     const threads: number[] = [];
     await (await createPrettierFormatter('/nowhere/index.ts', { workers: 0 })).formatAll(items, (n) => threads.push(n));
-    await (await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 })).formatAll(items, (n) => threads.push(n));
-    await (await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 })).formatAll([], (n) => threads.push(n));
+    await (
+      await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 })
+    ).formatAll(items, (n) => threads.push(n));
+    await (
+      await createPrettierFormatter('/nowhere/index.ts', { workers: 1, minParallelBytes: 0 })
+    ).formatAll([], (n) => threads.push(n));
     expect(threads).toEqual([1, 2, 0]);
   });
 
@@ -73,5 +88,4 @@ describe('formatter', () => {
   it('NO_FORMAT returns the texts as they are', async () => {
     expect(await NO_FORMAT.formatAll(items)).toEqual(items.map((i) => i.text));
   });
-
 });

@@ -46,8 +46,14 @@ writeFileSync(
   ].join('\n'),
 );
 
-function runWriter(out: string, signal: string, times: number): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
-  const child = reapAtTestEnd(spawn(process.execPath, [SCRIPT, out, signal, String(times)], { stdio: ['ignore', 'pipe', 'pipe'] }));
+function runWriter(
+  out: string,
+  signal: string,
+  times: number,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  const child = reapAtTestEnd(
+    spawn(process.execPath, [SCRIPT, out, signal, String(times)], { stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -55,27 +61,36 @@ function runWriter(out: string, signal: string, times: number): Promise<{ code: 
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, sig) => resolve({ code, signal: sig, stdout, stderr }));
-  }).finally(() => stopChild(child)) as Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
+  }).finally(() => stopChild(child)) as Promise<{
+    code: number | null;
+    signal: string | null;
+    stdout: string;
+    stderr: string;
+  }>;
 }
 
-const count = (out: string): number => readdirSync(out, { recursive: true }).filter((p) => String(p).endsWith('.ts')).length;
+const count = (out: string): number =>
+  readdirSync(out, { recursive: true }).filter((p) => String(p).endsWith('.ts')).length;
 
 describe('an interrupt during the rename phase', () => {
-  it.each(['SIGINT', 'SIGTERM'])('%s: the phase finishes, the folder is complete, stderr says so, the process ends by the signal', async (signal) => {
-    const out = join(dir, `once-${signal}`);
-    const r = await runWriter(out, signal, 1);
-    expect([r.code, r.signal, r.stdout]).toEqual([null, signal, '']);
-    expect(r.stderr).toBe(
-      `prestashop-codegen: ${signal}: finishing the write of ${FILES} file(s) to ${out} so it is not left half-written (send it again to stop now)\n` +
-        `prestashop-codegen: ${out} is complete: all ${FILES} file(s) of this run are written; stopping (${signal})\n`,
-    );
-    expect(count(out)).toBe(FILES);
-    expect(readFileSync(join(out, 'f3/v10.ts'), 'utf8')).toBe('export const v10 = 10;\n');
-    // The manifest is written and the lock released; no temp file is left.
-    const hidden = readdirSync(out).filter((n) => n.startsWith('.'));
-    expect(hidden.some((n) => n.includes('manifest'))).toBe(true);
-    expect(hidden.filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);
-  });
+  it.each(['SIGINT', 'SIGTERM'])(
+    '%s: the phase finishes, the folder is complete, stderr says so, the process ends by the signal',
+    async (signal) => {
+      const out = join(dir, `once-${signal}`);
+      const r = await runWriter(out, signal, 1);
+      expect([r.code, r.signal, r.stdout]).toEqual([null, signal, '']);
+      expect(r.stderr).toBe(
+        `prestashop-codegen: ${signal}: finishing the write of ${FILES} file(s) to ${out} so it is not left half-written (send it again to stop now)\n` +
+          `prestashop-codegen: ${out} is complete: all ${FILES} file(s) of this run are written; stopping (${signal})\n`,
+      );
+      expect(count(out)).toBe(FILES);
+      expect(readFileSync(join(out, 'f3/v10.ts'), 'utf8')).toBe('export const v10 = 10;\n');
+      // The manifest is written and the lock released; no temp file is left.
+      const hidden = readdirSync(out).filter((n) => n.startsWith('.'));
+      expect(hidden.some((n) => n.includes('manifest'))).toBe(true);
+      expect(hidden.filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([]);
+    },
+  );
 
   it('a second signal stops at once and says how many files were written and how to repair', async () => {
     const out = join(dir, 'twice');

@@ -19,7 +19,9 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-async function generateWith(prettierrc: Record<string, unknown> | null): Promise<{ out: string; files: Map<string, string> }> {
+async function generateWith(
+  prettierrc: Record<string, unknown> | null,
+): Promise<{ out: string; files: Map<string, string> }> {
   const root = await mkdtemp(join(tmpdir(), 'psc-layout-skip-'));
   dirs.push(root);
   if (prettierrc !== null) await writeFile(join(root, '.prettierrc.json'), JSON.stringify(prettierrc));
@@ -38,18 +40,25 @@ async function generateWith(prettierrc: Record<string, unknown> | null): Promise
 /** The files prettier (with `options`) would change. */
 async function notPrettier(files: Map<string, string>, options: Record<string, unknown>): Promise<string[]> {
   const changed: string[] = [];
-  for (const [path, text] of files) if ((await format(text, { parser: 'typescript', filepath: path, ...options })) !== text) changed.push(path);
+  for (const [path, text] of files)
+    if ((await format(text, { parser: 'typescript', filepath: path, ...options })) !== text) changed.push(path);
   return changed;
 }
 
-describe('generate under the output directory\'s prettier settings', () => {
-  it('settings the layout step follows: every file is prettier\'s, at that width', async () => {
+describe("generate under the output directory's prettier settings", () => {
+  it("settings the layout step follows: every file is prettier's, at that width", async () => {
     const settings = { printWidth: 100, trailingComma: 'es5', bracketSpacing: false };
     const { files } = await generateWith(settings);
     expect(files.size).toBeGreaterThan(20);
     expect(await notPrettier(files, settings)).toEqual([]);
     // The width was followed, not the default one.
-    expect([...files.values()].some((t) => t.split('\n').some((l) => l.length > 80 && !l.trimStart().startsWith('*') && !l.includes('/**') && !l.includes('//')))).toBe(true);
+    expect(
+      [...files.values()].some((t) =>
+        t
+          .split('\n')
+          .some((l) => l.length > 80 && !l.trimStart().startsWith('*') && !l.includes('/**') && !l.includes('//')),
+      ),
+    ).toBe(true);
   });
 
   it('other settings: prettier formats the whole output', async () => {

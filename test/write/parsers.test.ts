@@ -12,10 +12,7 @@ import { parseSnapshot } from '../../src/model/index.js';
 import { readRuntimeTemplates } from '../../src/templates.js';
 import { FAST_PARSER, SAFE_PARSER } from '../../src/write/format.js';
 
-const SNAPSHOTS = [
-  'test/golden/prestashop-8.2.0/prestashop-schema.json',
-  'fixtures/mini/odd-names.json',
-];
+const SNAPSHOTS = ['test/golden/prestashop-8.2.0/prestashop-schema.json', 'fixtures/mini/odd-names.json'];
 // Both validator flavours; the types and templates they share are compared once.
 const FLAVOURS: Partial<EmitOptions>[] = [{}, { validators: 'zod' }];
 

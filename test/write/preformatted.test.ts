@@ -68,7 +68,13 @@ describe('pre-formatted templates', () => {
   it('survive serialization; a damaged record reads as none', async () => {
     const known = await preformat(TEMPLATES, marking('k1'));
     expect(parsePreformatted(serializePreformatted(known))).toEqual(known);
-    for (const bad of ['', 'null', '{"version":1,"key":"k1","files":[]}', '{"version":2,"key":"k1","files":{}}', '{"version":1,"key":"k1","files":{"a.ts":{"source":1}}}']) {
+    for (const bad of [
+      '',
+      'null',
+      '{"version":1,"key":"k1","files":[]}',
+      '{"version":2,"key":"k1","files":{}}',
+      '{"version":1,"key":"k1","files":{"a.ts":{"source":1}}}',
+    ]) {
       expect(parsePreformatted(bad)).toBeNull();
     }
   });

@@ -36,7 +36,9 @@ describe('generate with an up-to-date output directory', () => {
     const second = await generate(SNAPSHOT, { out });
     expect(second.upToDate).toBe(true);
     expect(second.write?.written).toEqual([]);
-    expect(second.write?.unchanged).toEqual(first.write?.unchanged.length === 0 ? first.write.written : first.write?.unchanged);
+    expect(second.write?.unchanged).toEqual(
+      first.write?.unchanged.length === 0 ? first.write.written : first.write?.unchanged,
+    );
     expect([...second.files.keys()].sort()).toEqual([...first.files.keys()].sort());
     expect(second.files.get('index.ts')).toBe(await readFile(join(out, 'index.ts'), 'utf8'));
     expect(second.plainStrings).toEqual(first.plainStrings);
@@ -106,7 +108,12 @@ describe('generate with an up-to-date output directory', () => {
   it('other runtime templates: not up to date', async () => {
     await generate(SNAPSHOT, { out });
     const templates = await readRuntimeTemplates();
-    const inputs = { snapshot: await readFile(SNAPSHOT, 'utf8'), options: resolveEmitOptions(), format: true, configFrom: join(out, 'index.ts') };
+    const inputs = {
+      snapshot: await readFile(SNAPSHOT, 'utf8'),
+      options: resolveEmitOptions(),
+      format: true,
+      configFrom: join(out, 'index.ts'),
+    };
     expect(await findUpToDate(out, { ...inputs, templates })).not.toBeNull();
     const [first] = templates.keys();
     const edited = new Map(templates).set(first!, `${templates.get(first!)}\n// edited\n`);
@@ -121,21 +128,28 @@ describe('generate with an up-to-date output directory', () => {
     await mkdir(out, { recursive: true });
     await generate(schema, { out, format: false });
     expect((await generate(schema, { out, format: false })).upToDate).toBe(true);
-    expect((await generate({ ...schema, resources: schema.resources.slice(1) }, { out, format: false, check: true })).upToDate).toBe(false);
+    expect(
+      (await generate({ ...schema, resources: schema.resources.slice(1) }, { out, format: false, check: true }))
+        .upToDate,
+    ).toBe(false);
   });
 
   it('a report with control characters in the manifest is not replayed: the full way', async () => {
     await generate(SNAPSHOT, { out, format: false });
     const path = join(out, MANIFEST_FILE);
     const manifest = JSON.parse(await readFile(path, 'utf8'));
-    manifest.run.report.diagnostics = [{ level: 'warning', code: 'x', message: '\u001b[2Jgone', resource: null, field: null }];
+    manifest.run.report.diagnostics = [
+      { level: 'warning', code: 'x', message: '\u001b[2Jgone', resource: null, field: null },
+    ];
     await writeFile(path, JSON.stringify(manifest));
     const warnings: string[] = [];
     const run = await generate(SNAPSHOT, { out, format: false, onWarning: (m) => warnings.push(m) });
     expect(run.upToDate).toBe(false);
     expect(warnings.join('')).not.toContain('\u001b');
     // A clean report is replayed.
-    manifest.run.report.diagnostics = [{ level: 'warning', code: 'x', message: 'replayed', resource: null, field: null }];
+    manifest.run.report.diagnostics = [
+      { level: 'warning', code: 'x', message: 'replayed', resource: null, field: null },
+    ];
     await writeFile(path, JSON.stringify(manifest));
     const replay: string[] = [];
     expect((await generate(SNAPSHOT, { out, format: false, onWarning: (m) => replay.push(m) })).upToDate).toBe(true);

@@ -12,7 +12,11 @@ import { generate } from '../../src/index.js';
 import { createPrettierFormatter } from '../../src/write/format.js';
 import { prettierVersion, resolvePrettier } from '../../src/write/prettier.js';
 
-const BUNDLED = (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/prettier/package.json'), 'utf8')) as { version: string }).version;
+const BUNDLED = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/prettier/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const MINI = join(import.meta.dirname, '../../fixtures/mini/catalog.json');
 const root = mkdtempSync(join(tmpdir(), 'psc-user-prettier-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,7 +26,16 @@ function project(name: string, version: string): string {
   const dir = join(root, name);
   const pkg = join(dir, 'node_modules/prettier');
   mkdirSync(pkg, { recursive: true });
-  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'prettier', version, type: 'module', main: 'index.mjs', exports: { '.': { default: './index.mjs' } } }));
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({
+      name: 'prettier',
+      version,
+      type: 'module',
+      main: 'index.mjs',
+      exports: { '.': { default: './index.mjs' } },
+    }),
+  );
   writeFileSync(
     join(pkg, 'index.mjs'),
     [
@@ -42,7 +55,10 @@ describe("the user's prettier", () => {
     expect(prettierVersion(out)).toBe('3.99.0');
     const theirs = await createPrettierFormatter(join(out, 'index.ts'));
     const ours = await createPrettierFormatter(join(root, 'elsewhere/index.ts'));
-    expect([theirs.prettier?.source, ours.prettier]).toEqual(['project', { version: BUNDLED, source: 'bundled', note: null }]);
+    expect([theirs.prettier?.source, ours.prettier]).toEqual([
+      'project',
+      { version: BUNDLED, source: 'bundled', note: null },
+    ]);
     expect(theirs.key).not.toBe(ours.key);
     const warnings: string[] = [];
     await generate(MINI, { out, onWarning: (m) => warnings.push(m) });
@@ -57,6 +73,8 @@ describe("the user's prettier", () => {
     const warnings: string[] = [];
     await generate(MINI, { out, onWarning: (m) => warnings.push(m) });
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).not.toContain("project's prettier");
-    expect(warnings).toContain(`prettier 2.8.8 in ${join(dir, 'node_modules/prettier')} is older than 3; formatting with the bundled ${BUNDLED}`);
+    expect(warnings).toContain(
+      `prettier 2.8.8 in ${join(dir, 'node_modules/prettier')} is older than 3; formatting with the bundled ${BUNDLED}`,
+    );
   });
 });

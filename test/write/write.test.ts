@@ -133,7 +133,10 @@ describe('writeFileMap', () => {
   it('a manifest of another tool or invalid JSON removes nothing', async () => {
     await mkdir(out, { recursive: true });
     await writeFile(join(out, 'a.ts'), 'x\n');
-    for (const text of ['not json', JSON.stringify({ manifestVersion: 1, generator: 'other', files: { 'a.ts': { source: 'x', output: 'y' } } })]) {
+    for (const text of [
+      'not json',
+      JSON.stringify({ manifestVersion: 1, generator: 'other', files: { 'a.ts': { source: 'x', output: 'y' } } }),
+    ]) {
       await writeFile(join(out, MANIFEST_FILE), text);
       // --force: without a manifest of ours, a non-empty directory is refused otherwise.
       const result = await writeFileMap(out, map({ 'b.ts': 'export {};\n' }), { ...unformatted, force: true });
@@ -147,7 +150,9 @@ describe('foreign files', () => {
   it('refuses to overwrite a file it did not write, unless forced', async () => {
     await mkdir(out, { recursive: true });
     await writeFile(join(out, 'index.ts'), 'export const mine = 1;\n');
-    await expect(writeFileMap(out, FILES, unformatted)).rejects.toThrowError(/1 file\(s\) here were not written by prestashop-codegen .*"index\.ts"/);
+    await expect(writeFileMap(out, FILES, unformatted)).rejects.toThrowError(
+      /1 file\(s\) here were not written by prestashop-codegen .*"index\.ts"/,
+    );
     expect(await readFile(join(out, 'index.ts'), 'utf8')).toBe('export const mine = 1;\n');
     expect(existsSync(join(out, 'types'))).toBe(false);
     const forced = await writeFileMap(out, FILES, { ...unformatted, force: true });
@@ -229,7 +234,9 @@ describe('formatting', () => {
   });
 
   it('a syntax error in generated code is a WriteError naming the file', async () => {
-    await expect(writeFileMap(out, map({ 'bad.ts': 'export interface {' }))).rejects.toThrowError(/bad\.ts: prettier could not format/);
+    await expect(writeFileMap(out, map({ 'bad.ts': 'export interface {' }))).rejects.toThrowError(
+      /bad\.ts: prettier could not format/,
+    );
   });
 });
 
@@ -249,9 +256,9 @@ describe('path safety', () => {
     ['types/'],
     [MANIFEST_FILE],
   ])('refuses %j and writes nothing', async (path) => {
-    await expect(writeFileMap(out, map({ 'ok.ts': 'export {};\n', [path]: 'export {};\n' }), unformatted)).rejects.toThrowError(
-      WriteError,
-    );
+    await expect(
+      writeFileMap(out, map({ 'ok.ts': 'export {};\n', [path]: 'export {};\n' }), unformatted),
+    ).rejects.toThrowError(WriteError);
     expect(existsSync(join(out, 'ok.ts'))).toBe(false);
     expect(existsSync(join(base, 'escape.ts'))).toBe(false);
   });

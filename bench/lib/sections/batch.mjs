@@ -54,17 +54,27 @@ export default {
     await rm(project, { recursive: true, force: true });
     await mkdir(project, { recursive: true });
     const gen = await ctx.runCli(['generate', '--schema', ctx.snapshot, '--out', join(project, 'out'), '--no-format']);
-    if (gen.code !== 0) throw new Error(`generate exited ${gen.code}: ${gen.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    if (gen.code !== 0)
+      throw new Error(`generate exited ${gen.code}: ${gen.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     await writeFile(join(project, 'program.ts'), PROGRAM);
     const { build } = await import('esbuild');
-    await build({ entryPoints: [join(project, 'program.ts')], bundle: true, format: 'esm', platform: 'node', target: 'es2022', outfile: join(project, 'program.mjs'), logLevel: 'silent' });
+    await build({
+      entryPoints: [join(project, 'program.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'es2022',
+      outfile: join(project, 'program.mjs'),
+      logLevel: 'silent',
+    });
     const store = await startStore(ctx);
     try {
       const requests = { many: Math.ceil(COUNT / 25), sequential: COUNT, parallel: COUNT };
       const contender = (id, label, mode) => ({
         id,
         label,
-        run: () => ctx.runNode(join(project, 'program.mjs'), [], { env: { URL: store.url, KEY: store.key, MODE: mode } }),
+        run: () =>
+          ctx.runNode(join(project, 'program.mjs'), [], { env: { URL: store.url, KEY: store.key, MODE: mode } }),
         check(res) {
           const { saved } = JSON.parse(res.stdout.trim().split('\n').at(-1));
           if (saved !== COUNT) throw new Error(`${label}: ${saved} of ${COUNT} saved`);
@@ -85,9 +95,15 @@ export default {
         measurements: measured,
         ratios: [
           { label: `${COUNT} sequential creates ÷ createMany`, num: 'batch.sequential', den: 'batch.createMany' },
-          { label: `${COUNT} creates ${CONCURRENCY} at a time ÷ createMany`, num: 'batch.parallel', den: 'batch.createMany' },
+          {
+            label: `${COUNT} creates ${CONCURRENCY} at a time ÷ createMany`,
+            num: 'batch.parallel',
+            den: 'batch.createMany',
+          },
         ],
-        notes: [`whole processes (start-up included); the store process keeps running between runs and holds every product created`],
+        notes: [
+          `whole processes (start-up included); the store process keeps running between runs and holds every product created`,
+        ],
       };
     } finally {
       await store.close();

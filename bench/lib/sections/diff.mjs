@@ -25,11 +25,14 @@ export default {
     ]);
     const measurements = [m];
     const res = await ctx.runNode(IN_PROCESS, ['--json']);
-    if (res.code !== 0) throw new Error(`bench/diff.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    if (res.code !== 0)
+      throw new Error(`bench/diff.mjs exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     const timings = JSON.parse(res.stdout.trim().split('\n').pop());
     // The 8.2.0 pair only: the synthetic pairs are in bench/diff.mjs's own output.
     for (const [i, t] of timings.filter((x) => x.label.startsWith('8.2.0')).entries()) {
-      const d = derived(`diff.in-process.${i}`, `in process, 8.2.0 pair: ${t.label.replace(/^[^:]*: /, '')}`, [t.median]);
+      const d = derived(`diff.in-process.${i}`, `in process, 8.2.0 pair: ${t.label.replace(/^[^:]*: /, '')}`, [
+        t.median,
+      ]);
       Object.assign(d, { min: t.min, max: t.max, runs: t.runs });
       measurements.push(d);
     }

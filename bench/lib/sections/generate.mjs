@@ -95,7 +95,9 @@ export default {
       const multi = counted.filter((t) => t > 1).length;
       if (multi > 0) m.extra['prettier on 2+ threads'] = `${multi} of ${counted.length} runs`;
     }
-    notes.push('peers read the exported OpenAPI document; orval runs without prettier (its default), and again with its `prettier: true` step');
+    notes.push(
+      'peers read the exported OpenAPI document; orval runs without prettier (its default), and again with its `prettier: true` step',
+    );
     return { measurements, notes };
   },
 };

@@ -25,7 +25,9 @@ const TSCONFIG = {
 function consumerFile(i, resource, names) {
   const n = names.of(resource.name);
   const fields = resource.fields.map((f) => f.name).filter((f) => /^[a-z_][a-z0-9_]*$/.test(f));
-  const picked = [...new Set([...(fields.includes('meta_keywords') ? ['meta_keywords'] : []), ...fields.slice(0, 3)])].slice(0, 3);
+  const picked = [
+    ...new Set([...(fields.includes('meta_keywords') ? ['meta_keywords'] : []), ...fields.slice(0, 3)]),
+  ].slice(0, 3);
   const reads = picked.map((f) => `String(item.${f})`).join(' + ');
   return [
     `import type { PrestaShopClient, ${n.type} } from '../gen/index.js';`,
@@ -53,7 +55,14 @@ export default {
     const sample = ctx.workPath('impact-sample');
     await rm(sample, { recursive: true, force: true });
     await cp(join(ctx.root, 'fixtures', 'impact-consumer'), sample, { recursive: true });
-    const genSample = await ctx.runCli(['generate', '--schema', join(sample, 'prestashop-schema.json'), '--out', join(sample, 'generated'), '--no-format']);
+    const genSample = await ctx.runCli([
+      'generate',
+      '--schema',
+      join(sample, 'prestashop-schema.json'),
+      '--out',
+      join(sample, 'generated'),
+      '--no-format',
+    ]);
     if (genSample.code !== 0) throw new Error(`generate exited ${genSample.code}: ${genSample.stderr.trim()}`);
 
     // The 200-file project against the full 8.2.0 baseline.
@@ -67,14 +76,18 @@ export default {
     const usable = schema.resources.filter((r) => r.fields.length > 0 && r.methods.includes('GET'));
     await mkdir(join(big, 'src'), { recursive: true });
     for (let i = 0; i < FILES; i++) {
-      await writeFile(join(big, 'src', `use${String(i).padStart(3, '0')}.ts`), consumerFile(i, usable[i % usable.length], names));
+      await writeFile(
+        join(big, 'src', `use${String(i).padStart(3, '0')}.ts`),
+        consumerFile(i, usable[i % usable.length], names),
+      );
     }
     await writeFile(join(big, 'package.json'), '{ "name": "bench-impact", "private": true, "type": "module" }\n');
     await writeFile(join(big, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
 
     const counts = {};
     const count = (id) => (res) => {
-      if (res.code !== 0) throw new Error(`${id} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      if (res.code !== 0)
+        throw new Error(`${id} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
       if (id !== 'tsc') counts[id] = JSON.parse(res.stdout).summary;
     };
     const measurements = await ctx.measureRounds(
@@ -83,13 +96,30 @@ export default {
           id: 'impact.sample',
           label: 'impact, sample project (3 files, 7 changes)',
           run: () =>
-            ctx.runCli(['impact', 'prestashop-schema.json', 'prestashop-schema-9.0.json', '--project', 'tsconfig.json', '--generated', 'generated', '--format', 'json'], { cwd: sample }),
+            ctx.runCli(
+              [
+                'impact',
+                'prestashop-schema.json',
+                'prestashop-schema-9.0.json',
+                '--project',
+                'tsconfig.json',
+                '--generated',
+                'generated',
+                '--format',
+                'json',
+              ],
+              { cwd: sample },
+            ),
           check: count('impact.sample'),
         },
         {
           id: 'impact.200',
           label: `impact, ${FILES}-file project (core 8.2.0 → 9.0.0)`,
-          run: () => ctx.runCli(['impact', old, 'core@9.0', '--project', 'tsconfig.json', '--generated', 'gen', '--format', 'json'], { cwd: big }),
+          run: () =>
+            ctx.runCli(
+              ['impact', old, 'core@9.0', '--project', 'tsconfig.json', '--generated', 'gen', '--format', 'json'],
+              { cwd: big },
+            ),
           check: count('impact.200'),
         },
         {

@@ -17,13 +17,37 @@ import validators from '../../validators.mjs';
 import fakestore from '../../fakestore.mjs';
 import runtime from '../../runtime.mjs';
 
-export const SECTIONS = [startup, introspect, exportSection, generate, noop, output, tsc, validators, diffSection, impact, mcp, scale, fakestore, batch, runtime];
+export const SECTIONS = [
+  startup,
+  introspect,
+  exportSection,
+  generate,
+  noop,
+  output,
+  tsc,
+  validators,
+  diffSection,
+  impact,
+  mcp,
+  scale,
+  fakestore,
+  batch,
+  runtime,
+];
 
 /** Ratios of two measurements' medians (numerator ÷ denominator), shown when both were measured. */
 export const RATIOS = [
   { label: 'generate formatted ÷ orval', num: 'generate.ours-format', den: 'peers.orval', target: 0.5 },
   { label: 'generate --no-format ÷ orval (both unformatted)', num: 'generate.ours-noformat', den: 'peers.orval' },
-  { label: 'generate formatted ÷ orval + prettier (both formatted)', num: 'generate.ours-format', den: 'peers.orval-prettier' },
+  {
+    label: 'generate formatted ÷ orval + prettier (both formatted)',
+    num: 'generate.ours-format',
+    den: 'peers.orval-prettier',
+  },
   { label: 'generate formatted ÷ openapi-typescript', num: 'generate.ours-format', den: 'peers.openapi-typescript' },
-  { label: 'generate --no-format ÷ openapi-typescript', num: 'generate.ours-noformat', den: 'peers.openapi-typescript' },
+  {
+    label: 'generate --no-format ÷ openapi-typescript',
+    num: 'generate.ours-noformat',
+    den: 'peers.openapi-typescript',
+  },
 ];

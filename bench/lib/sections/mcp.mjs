@@ -38,7 +38,11 @@ async function runServer(ctx, args, call) {
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     });
   try {
-    await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+    await request(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'bench', version: '1' },
+    });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     const { tools } = await request(2, 'tools/list', {});
     const ms = performance.now() - started;
@@ -51,7 +55,10 @@ async function runServer(ctx, args, call) {
     }
     child.stdin.end();
     const code = await exited;
-    const rssMb = await readFile(rssFile, 'utf8').then((kb) => Number(kb) / 1024, () => null);
+    const rssMb = await readFile(rssFile, 'utf8').then(
+      (kb) => Number(kb) / 1024,
+      () => null,
+    );
     await rm(rssFile, { force: true });
     return { ms, rssMb, code, stdout: '', stderr, tools: tools.length, firstCallMs };
   } catch (error) {
@@ -68,7 +75,9 @@ export default {
   async run(ctx) {
     ctx.requireSnapshot();
     if (!(await ctx.hasCommand('mcp'))) ctx.skip('the `mcp` command is not in dist/cli yet');
-    const { startFakeStore, FAKE_STORE_KEY } = await import(pathToFileURL(join(ctx.root, 'dist', 'fakestore', 'index.js')).href);
+    const { startFakeStore, FAKE_STORE_KEY } = await import(
+      pathToFileURL(join(ctx.root, 'dist', 'fakestore', 'index.js')).href
+    );
     const { parseSnapshot } = await import(pathToFileURL(join(ctx.root, 'dist', 'model', 'index.js')).href);
     const schema = parseSnapshot(await readFile(ctx.snapshot, 'utf8'), ctx.snapshot);
     const store = await startFakeStore({ flavor: '8.x', crud: { schema } });
@@ -96,10 +105,19 @@ export default {
         { id: 'mcp.node', label: 'node -e 0', run: () => ctx.runNode('-e', ['0']) },
       ]);
       return {
-        measurements: [{ ...startup, extra: { tools } }, { ...first, label: 'prestashop-codegen mcp: first tool call (generate + compile the client)' }, node],
+        measurements: [
+          { ...startup, extra: { tools } },
+          { ...first, label: 'prestashop-codegen mcp: first tool call (generate + compile the client)' },
+          node,
+        ],
         ratios: [
           { label: 'mcp start-up ÷ node -e 0', num: 'mcp.startup', den: 'mcp.node' },
-          { label: 'mcp start-up (8.2.0 snapshot, read-only tools)', value: Math.round(startup.median), unit: 'ms', target: 1000 },
+          {
+            label: 'mcp start-up (8.2.0 snapshot, read-only tools)',
+            value: Math.round(startup.median),
+            unit: 'ms',
+            target: 1000,
+          },
         ],
       };
     } finally {

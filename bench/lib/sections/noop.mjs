@@ -16,7 +16,8 @@ export default {
     await rm(dir, { recursive: true, force: true });
     const args = ['generate', '--schema', ctx.snapshot, '--out', dir];
     const first = await ctx.runCli(args);
-    if (first.code !== 0) throw new Error(`generate exited ${first.code}: ${first.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    if (first.code !== 0)
+      throw new Error(`generate exited ${first.code}: ${first.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     let before = await listFiles(dir);
     const written = [];
     const measurements = await ctx.measureRounds([
@@ -54,11 +55,25 @@ export default {
     return {
       measurements,
       ratios: [
-        { label: 'no-op regenerate ÷ full generate (CPU time)', num: 'noop.generate', den: 'noop.full', of: 'cpuMs', target: 0.35 },
-        { label: 'generate --check ÷ full generate (CPU time)', num: 'noop.check', den: 'noop.full', of: 'cpuMs', target: 0.4 },
+        {
+          label: 'no-op regenerate ÷ full generate (CPU time)',
+          num: 'noop.generate',
+          den: 'noop.full',
+          of: 'cpuMs',
+          target: 0.35,
+        },
+        {
+          label: 'generate --check ÷ full generate (CPU time)',
+          num: 'noop.check',
+          den: 'noop.full',
+          of: 'cpuMs',
+          target: 0.4,
+        },
         { label: 'no-op regenerate: files written (most of any run)', value: maxWritten, unit: 'files', target: 0 },
       ],
-      notes: ['the no-op and --check answer from the manifest\'s run key (docs/generate.md) and hash every file on disk; the full generate emits, formats and writes 232 files'],
+      notes: [
+        "the no-op and --check answer from the manifest's run key (docs/generate.md) and hash every file on disk; the full generate emits, formats and writes 232 files",
+      ],
     };
   },
 };

@@ -46,7 +46,8 @@ console.log(await client.products.get(1));
 
 async function generate(ctx, snapshot, out) {
   const res = await ctx.runCli(['generate', '--schema', snapshot, '--out', out]);
-  if (res.code !== 0) throw new Error(`generate exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  if (res.code !== 0)
+    throw new Error(`generate exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   return res;
 }
 
@@ -95,7 +96,7 @@ async function splitBundle(entry, outdir) {
   const fileOf = (key) => [...contents.keys()].find((p) => p.endsWith(`/${key.split('/').pop()}`));
   const closure = (starts, skip = new Set()) => {
     const seen = new Set();
-    for (const stack = [...starts]; stack.length > 0; ) {
+    for (const stack = [...starts]; stack.length > 0;) {
       const k = stack.pop();
       if (seen.has(k) || skip.has(k)) continue;
       seen.add(k);
@@ -115,7 +116,9 @@ async function splitBundle(entry, outdir) {
   };
   const start = Object.keys(outputs).find((k) => outputs[k].entryPoint?.endsWith(`/${entry.split('/').pop()}`));
   const eager = closure([start]);
-  const dynamic = [...eager].flatMap((k) => outputs[k].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
+  const dynamic = [...eager].flatMap((k) =>
+    outputs[k].imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+  );
   return { eager: sizes(eager), lazy: sizes(closure(dynamic, eager)) };
 }
 
@@ -143,7 +146,8 @@ export default {
     // One maxSize change (products.reference, or the first field with a maxSize), generated into the same directory.
     const raw = JSON.parse(await readFile(ctx.snapshot, 'utf8'));
     const resource = raw.resources.find((r) => r.name === 'products') ?? raw.resources[0];
-    const field = resource.fields.find((f) => f.name === 'reference') ?? resource.fields.find((f) => typeof f.maxSize === 'number');
+    const field =
+      resource.fields.find((f) => f.name === 'reference') ?? resource.fields.find((f) => typeof f.maxSize === 'number');
     field.maxSize = (field.maxSize ?? 0) + 16;
     const changed = join(project, 'changed-schema.json');
     await writeFile(changed, JSON.stringify(raw));
@@ -172,15 +176,29 @@ export default {
       ratios: [
         { label: 'output lines (8.2.0 snapshot)', value: lines, unit: 'lines', target: LINES_BEFORE / 2 },
         { label: 'files rewritten by one maxSize change', value: written, unit: 'files', target: 3 },
-        { label: 'products.get, loaded up front: per-resource factory, code splitting (esbuild, minified, gzip)', value: kb(reads.eager.gzip), unit: 'KB', target: 15 },
-        { label: 'products.get bundle, per-resource factory, one file (esbuild, minified, gzip)', value: kb(own.gzip), unit: 'KB' },
-        { label: 'products.get bundle through createClient (esbuild, minified, gzip)', value: kb(bundles.createClient.gzip), unit: 'KB' },
+        {
+          label: 'products.get, loaded up front: per-resource factory, code splitting (esbuild, minified, gzip)',
+          value: kb(reads.eager.gzip),
+          unit: 'KB',
+          target: 15,
+        },
+        {
+          label: 'products.get bundle, per-resource factory, one file (esbuild, minified, gzip)',
+          value: kb(own.gzip),
+          unit: 'KB',
+        },
+        {
+          label: 'products.get bundle through createClient (esbuild, minified, gzip)',
+          value: kb(bundles.createClient.gzip),
+          unit: 'KB',
+        },
       ],
       notes: [
         `output: ${files.length} files, ${lines} lines, ${bytes} bytes (before issue 14: 217 files, ${LINES_BEFORE} lines, 1.37 MB)`,
         `one maxSize change (${resource.name}.${field.name}): ${written} files rewritten`,
         ...Object.entries(bundles).map(
-          ([name, b]) => `products.get via ${name}: ${kb(b.minified)} KB minified, ${kb(b.gzip)} KB gzip, ${b.kept.length} modules kept`,
+          ([name, b]) =>
+            `products.get via ${name}: ${kb(b.minified)} KB minified, ${kb(b.gzip)} KB gzip, ${b.kept.length} modules kept`,
         ),
         ...Object.entries(split).map(
           ([name, b]) =>

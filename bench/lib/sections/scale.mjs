@@ -23,8 +23,12 @@ export default {
     try {
       const source = join(ctx.root, 'fixtures', 'prestashop-8.2.0');
       const made = [];
-      for (let i = 0; i < STORES; i++) made.push(await writeSyntheticStore(source, join(tmp, `store-${i}`), { store: i, resources: RESOURCES }));
-      const store = await startFakeStoreProcess(LATENCY_MS, made.map((m) => m.dir));
+      for (let i = 0; i < STORES; i++)
+        made.push(await writeSyntheticStore(source, join(tmp, `store-${i}`), { store: i, resources: RESOURCES }));
+      const store = await startFakeStoreProcess(
+        LATENCY_MS,
+        made.map((m) => m.dir),
+      );
       try {
         const env = { PRESTASHOP_API_KEY: store.key };
         /**
@@ -43,7 +47,10 @@ export default {
               ['generate', ['generate', '--schema', schema, '--out', join(dir, `store-${i}`, 'generated')]],
             ]) {
               const res = await ctx.runCli(args, { env });
-              if (res.code !== 0) throw new Error(`store ${i}: ${step} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+              if (res.code !== 0)
+                throw new Error(
+                  `store ${i}: ${step} exited ${res.code}: ${res.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+                );
               const threads = Number(/format \d+ ms on (\d+) threads/.exec(res.stdout)?.[1] ?? 1);
               steps.push({ step, ms: res.ms, rssMb: res.rssMb ?? 0, threads });
             }
@@ -69,30 +76,42 @@ export default {
         const median = (xs) => (xs.length === 0 ? null : [...xs].sort((a, b) => a - b)[xs.length >> 1]);
         const sum = (xs) => xs.reduce((a, b) => a + b, 0);
         const oneSteps = one.flatMap((j) => j.steps);
-        const of = (steps, step, threads) => steps.filter((s) => s.step === step && (threads === undefined || s.threads === threads));
+        const of = (steps, step, threads) =>
+          steps.filter((s) => s.step === step && (threads === undefined || s.threads === threads));
         const rss = (steps) => median(steps.map((s) => s.rssMb));
         // Memory per process, like for like: introspect, and generate at the same prettier thread
         // count (a generate whose prettier used a worker thread, on idle cores only, peaks higher).
         const introspectRss = { one: rss(of(oneSteps, 'introspect')), ten: rss(of(ten.steps, 'introspect')) };
-        const threads = [1, 2].find((t) => of(oneSteps, 'generate', t).length > 0 && of(ten.steps, 'generate', t).length > 0) ?? null;
+        const threads =
+          [1, 2].find((t) => of(oneSteps, 'generate', t).length > 0 && of(ten.steps, 'generate', t).length > 0) ?? null;
         const generateRss =
           threads === null
             ? { one: rss(of(oneSteps, 'generate')), ten: rss(of(ten.steps, 'generate')) }
             : { one: rss(of(oneSteps, 'generate', threads)), ten: rss(of(ten.steps, 'generate', threads)) };
         const peakOf = (steps) => Math.max(...steps.map((s) => s.rssMb));
         const mid = [...one].sort((a, b) => a.ms - b.ms)[one.length >> 1];
-        const oneM = derived('scale.one', `1 store: introspect + generate (${made[0].resources} resources)`, one.map((j) => j.ms), {
-          files: mid.size.files,
-          bytes: mid.size.bytes,
-        });
+        const oneM = derived(
+          'scale.one',
+          `1 store: introspect + generate (${made[0].resources} resources)`,
+          one.map((j) => j.ms),
+          {
+            files: mid.size.files,
+            bytes: mid.size.bytes,
+          },
+        );
         oneM.rssMb = peakOf(oneSteps);
         const generateTen = of(ten.steps, 'generate');
-        const tenM = derived('scale.ten', `${STORES} stores: introspect + generate each, one after the other`, [ten.ms], {
-          files: ten.size.files,
-          bytes: ten.size.bytes,
-          'introspect total': `${(sum(of(ten.steps, 'introspect').map((s) => s.ms)) / 1000).toFixed(1)} s`,
-          'generate total': `${(sum(generateTen.map((s) => s.ms)) / 1000).toFixed(1)} s`,
-        });
+        const tenM = derived(
+          'scale.ten',
+          `${STORES} stores: introspect + generate each, one after the other`,
+          [ten.ms],
+          {
+            files: ten.size.files,
+            bytes: ten.size.bytes,
+            'introspect total': `${(sum(of(ten.steps, 'introspect').map((s) => s.ms)) / 1000).toFixed(1)} s`,
+            'generate total': `${(sum(generateTen.map((s) => s.ms)) / 1000).toFixed(1)} s`,
+          },
+        );
         tenM.rssMb = peakOf(ten.steps);
         const perStore = derived('scale.ten-per-store', `${STORES} stores, per store`, [ten.ms / STORES]);
         const ratio = (r) => (r.one && r.ten ? r.ten / r.one : null);
@@ -100,9 +119,22 @@ export default {
         return {
           measurements: [oneM, tenM, perStore],
           ratios: [
-            { label: `scale: ${STORES}-store job ÷ 1-store job (time; linear = ${STORES})`, num: 'scale.ten', den: 'scale.one' },
-            { label: `scale: per-store time, ${STORES} stores ÷ 1 store (linear = 1)`, num: 'scale.ten-per-store', den: 'scale.one', target: 1.1 },
-            { label: `scale: introspect peak RSS, ${STORES} stores ÷ 1 store (flat = 1)`, value: ratio(introspectRss), target: 1.1 },
+            {
+              label: `scale: ${STORES}-store job ÷ 1-store job (time; linear = ${STORES})`,
+              num: 'scale.ten',
+              den: 'scale.one',
+            },
+            {
+              label: `scale: per-store time, ${STORES} stores ÷ 1 store (linear = 1)`,
+              num: 'scale.ten-per-store',
+              den: 'scale.one',
+              target: 1.1,
+            },
+            {
+              label: `scale: introspect peak RSS, ${STORES} stores ÷ 1 store (flat = 1)`,
+              value: ratio(introspectRss),
+              target: 1.1,
+            },
             {
               label: `scale: generate peak RSS${threads === null ? '' : ` (prettier on ${threads} thread${threads > 1 ? 's' : ''})`}, ${STORES} stores ÷ 1 store (flat = 1)`,
               value: ratio(generateRss),

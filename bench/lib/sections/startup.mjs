@@ -15,7 +15,13 @@ export default {
     return {
       measurements: [version, bare],
       ratios: [
-        { label: '--version ÷ bare node (CPU time)', num: 'startup.version', den: 'startup.node', of: 'cpuMs', target: 2 },
+        {
+          label: '--version ÷ bare node (CPU time)',
+          num: 'startup.version',
+          den: 'startup.node',
+          of: 'cpuMs',
+          target: 2,
+        },
         { label: '--version CPU time', value: Math.round(version.cpuMs), unit: 'ms', target: 200 },
       ],
     };

@@ -35,14 +35,20 @@ export default {
     const project = ctx.workPath('tsc');
     await rm(project, { recursive: true, force: true });
     const gen = await ctx.runCli(['generate', '--schema', ctx.snapshot, '--out', join(project, 'out')]);
-    if (gen.code !== 0) throw new Error(`generate exited ${gen.code}: ${gen.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    if (gen.code !== 0)
+      throw new Error(`generate exited ${gen.code}: ${gen.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     await writeFile(join(project, 'package.json'), '{ "name": "bench-consumer", "private": true, "type": "module" }\n');
     await writeFile(join(project, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     const resources = JSON.parse(await readFile(ctx.snapshot, 'utf8')).resources.length;
     const peer = ctx.workPath('tsc-openapi-typescript');
     await rm(peer, { recursive: true, force: true });
-    const ots = await ctx.runNode(ctx.bin('openapi-typescript'), [await ctx.exportedOpenApi(), '-o', join(peer, 'out', 'schema.ts')]);
-    if (ots.code !== 0) throw new Error(`openapi-typescript exited ${ots.code}: ${ots.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    const ots = await ctx.runNode(ctx.bin('openapi-typescript'), [
+      await ctx.exportedOpenApi(),
+      '-o',
+      join(peer, 'out', 'schema.ts'),
+    ]);
+    if (ots.code !== 0)
+      throw new Error(`openapi-typescript exited ${ots.code}: ${ots.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     await writeFile(join(peer, 'package.json'), '{ "name": "bench-peer", "private": true, "type": "module" }\n');
     await writeFile(join(peer, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     const checkTimes = [];
@@ -52,7 +58,10 @@ export default {
         {
           id: 'tsc.total',
           label: `tsc ${ctx.version('typescript')} --noEmit (strict, NodeNext)`,
-          run: () => ctx.runNode(ctx.bin('typescript'), ['-p', join(project, 'tsconfig.json'), '--extendedDiagnostics'], { cwd: project }),
+          run: () =>
+            ctx.runNode(ctx.bin('typescript'), ['-p', join(project, 'tsconfig.json'), '--extendedDiagnostics'], {
+              cwd: project,
+            }),
           check(res) {
             const check = /^Check time:\s+([\d.]+)s/m.exec(res.stdout);
             const count = /^Files:\s+(\d+)/m.exec(res.stdout);
@@ -70,9 +79,18 @@ export default {
     );
     const sorted = checkTimes.slice(-m.samples.length).sort((a, b) => a - b);
     m.extra = { 'files read': files, 'check phase': `${Math.round(sorted[sorted.length >> 1])} ms` };
-    const perResource = derived('tsc.per-resource', `tsc --noEmit per resource (total ÷ ${resources} resources)`, m.samples.map((t) => t / resources));
+    const perResource = derived(
+      'tsc.per-resource',
+      `tsc --noEmit per resource (total ÷ ${resources} resources)`,
+      m.samples.map((t) => t / resources),
+    );
     const ratios = [
-      { label: "tsc --noEmit on our whole output ÷ on openapi-typescript's types-only output", num: 'tsc.total', den: 'tsc.openapi-typescript', target: 1.5 },
+      {
+        label: "tsc --noEmit on our whole output ÷ on openapi-typescript's types-only output",
+        num: 'tsc.total',
+        den: 'tsc.openapi-typescript',
+        target: 1.5,
+      },
     ];
     return { measurements: [m, baseline, perResource], ratios };
   },

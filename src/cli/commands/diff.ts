@@ -49,16 +49,24 @@ function liveTarget(ctx: CliContext, which: Which, spec: SideSpec & { kind: 'url
     const url = selected.url ?? '';
     const key = selected.key ?? ctx.env.PRESTASHOP_API_KEY ?? '';
     if (url === '') throw new ConfigError(`store "${spec.name}" has no "url" in the config file`);
-    if (key === '') throw new ConfigError(`store "${spec.name}" has no key: set "keyEnv" (or "key") in the config file`);
+    if (key === '')
+      throw new ConfigError(`store "${spec.name}" has no key: set "keyEnv" (or "key") in the config file`);
     return { url, key, config: selected.config, label: `store:${spec.name}` };
   }
   const envName = which === 'old' ? 'PRESTASHOP_OLD_API_KEY' : 'PRESTASHOP_NEW_API_KEY';
   const key = ctx.env[envName] || ctx.env.PRESTASHOP_API_KEY || config.key;
-  if (key === undefined || key === '') throw new ConfigError(`no API key for --${which}-url: set ${envName} (or PRESTASHOP_API_KEY)`);
+  if (key === undefined || key === '')
+    throw new ConfigError(`no API key for --${which}-url: set ${envName} (or PRESTASHOP_API_KEY)`);
   return { url: spec.url, key, config, label: redactUrl(spec.url) };
 }
 
-async function introspect(ctx: CliContext, which: Which, spec: SideSpec & { kind: 'url' | 'store' }, config: UserConfig, flags: ReadFlags): Promise<LoadedSide> {
+async function introspect(
+  ctx: CliContext,
+  which: Which,
+  spec: SideSpec & { kind: 'url' | 'store' },
+  config: UserConfig,
+  flags: ReadFlags,
+): Promise<LoadedSide> {
   const target = liveTarget(ctx, which, spec, config);
   const label = target.label;
   const options = await readStoreOptions(ctx, flags, target.config, target);
@@ -157,7 +165,8 @@ function sideSpecs(ctx: CliContext, args: DiffArgs): [SideSpec, SideSpec] {
 async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserConfig = {}): Promise<void> {
   const config = diffSettings(userConfig);
   // yargs checks choices for the CLI; runDiff is also called directly, so check them here too.
-  if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
+  if (!DIFF_FORMATS.includes(args.format))
+    throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
   if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
   }
@@ -188,13 +197,16 @@ async function runDiff(ctx: CliContext, args: DiffArgs, userConfig: UserConfig =
     failOn,
   );
   for (const { entry } of report.expiredIgnores) {
-    ctx.reporter.warn(`${entry.source}: ignore entry ${entry.id} ${entry.path} expired on ${entry.expires ?? ''}; it no longer applies`);
+    ctx.reporter.warn(
+      `${entry.source}: ignore entry ${entry.id} ${entry.path} expired on ${entry.expires ?? ''}; it no longer applies`,
+    );
   }
   for (const entry of report.unusedIgnores) ctx.reporter.debug(`${entry.source}: ignore entry matched no change`);
 
   const file = newSide.file ?? oldSide.file;
   const annotationFile = file === null || !isAbsolute(file) ? null : relative(ctx.cwd, file).split('\\').join('/');
-  const line = annotationFile === null || args.format !== 'github' ? null : snapshotLineIndex(await readFile(file!, 'utf8'));
+  const line =
+    annotationFile === null || args.format !== 'github' ? null : snapshotLineIndex(await readFile(file!, 'utf8'));
   const text = renderReport(report, args.format, { style: styler(ctx), file: annotationFile, line });
   ctx.reporter.out(text.replace(/\n$/, ''));
   if (report.failed) ctx.setExitCode(EXIT_FAILURE);
@@ -205,19 +217,45 @@ export const diffCommand = (ctx: CliContext): CommandModule<object, DiffArgs> =>
   describe: 'Compare two store schemas and classify each change as breaking, dangerous or safe',
   builder: (y) =>
     upgradeOptions(readOptions(y, 'live sides'))
-      .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, store:<name> (config "stores"), or core[@<version>] (1.7.x, 8.x, 9.x)' })
-      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, store:<name> (config "stores"), or core[@<version>] (1.7.x, 8.x, 9.x)' })
-      .option('old-url', { type: 'string', describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)' })
-      .option('new-url', { type: 'string', describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)' })
+      .positional('old', {
+        type: 'string',
+        describe:
+          'Old side: snapshot file, <git-ref>:<path>, store:<name> (config "stores"), or core[@<version>] (1.7.x, 8.x, 9.x)',
+      })
+      .positional('new', {
+        type: 'string',
+        describe:
+          'New side: snapshot file, <git-ref>:<path>, store:<name> (config "stores"), or core[@<version>] (1.7.x, 8.x, 9.x)',
+      })
+      .option('old-url', {
+        type: 'string',
+        describe: 'Introspect the old side from a live store (key: PRESTASHOP_OLD_API_KEY)',
+      })
+      .option('new-url', {
+        type: 'string',
+        describe: 'Introspect the new side from a live store (key: PRESTASHOP_NEW_API_KEY)',
+      })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
       .option('json', jsonFlag('diff', true))
       .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a change at or above this level remains' })
-      .option('ignore-file', { type: 'string', describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)` })
-      .example('$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking', 'Gate CI on breaking changes')
-      .example('$0 diff old.json --new-url https://shop.example --format markdown', 'Before an upgrade, against a staging store')
+      .option('ignore-file', {
+        type: 'string',
+        describe: `Accepted changes (default: ${DEFAULT_IGNORE_FILE} when present)`,
+      })
+      .example(
+        '$0 diff HEAD~1:prestashop-schema.json prestashop-schema.json --fail-on breaking',
+        'Gate CI on breaking changes',
+      )
+      .example(
+        '$0 diff old.json --new-url https://shop.example --format markdown',
+        'Before an upgrade, against a staging store',
+      )
       .example('$0 diff core prestashop-schema.json', 'What the modules of a store add to its core')
       .example('$0 diff core@1.7.8 core@9.0', 'What changes between two PrestaShop releases (offline)')
-      .example('$0 diff prestashop-schema.json core@9.0 --upgrade --write-projected next.json', 'This store after an upgrade to 9.0')
+      .example(
+        '$0 diff prestashop-schema.json core@9.0 --upgrade --write-projected next.json',
+        'This store after an upgrade to 9.0',
+      )
       .example('$0 diff store:production store:staging', 'Two stores of the config file') as never,
   handler: async (args) => {
     const loaded = await loadUserConfig(ctx.cwd, args.config);

@@ -25,12 +25,15 @@ export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs
         .usage(
           '$0 doctor --url <base_url> --key <key> [--include a,b]\n\n' +
             'Checks that the webservice is enabled and reachable at /api, that URL rewriting works, that the key\n' +
-            'reaches PrestaShop and may read the resources you need (--include, else the spec\'s list), which\n' +
+            "reaches PrestaShop and may read the resources you need (--include, else the spec's list), which\n" +
             'synopsis introspect will read, and the store version. Exit 0: healthy; 1: problems found; 2: bad usage.',
         )
         .option('json', jsonFlag('doctor'))
         .example('$0 doctor --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Check a store')
-        .example('$0 doctor --include products,orders,customers', 'Check the key can read these resources') as unknown as Argv<DoctorArgs>,
+        .example(
+          '$0 doctor --include products,orders,customers',
+          'Check the key can read these resources',
+        ) as unknown as Argv<DoctorArgs>,
     handler: async (argv) => {
       const { reporter } = ctx;
       const loaded = await loadUserConfig(ctx.cwd, argv.config);
@@ -38,7 +41,9 @@ export function doctorCommand(ctx: CliContext): CommandModule<object, DoctorArgs
       const diagnosis = await doctor(options);
       for (const w of diagnosis.warnings) reporter.warn(w);
       if (diagnosis.problems > 0) ctx.setExitCode(EXIT_FAILURE);
-      reporter.out(argv.json === true ? renderJsonReport(doctorJson(diagnosis, diagnosis.warnings)) : renderDiagnosis(diagnosis));
+      reporter.out(
+        argv.json === true ? renderJsonReport(doctorJson(diagnosis, diagnosis.warnings)) : renderDiagnosis(diagnosis),
+      );
     },
   };
 }

@@ -25,7 +25,11 @@ export const exportCommand: CommandFactory = (ctx) => ({
     y
       .option('schema', { type: 'string', default: 'prestashop-schema.json', describe: 'Snapshot file to read' })
       .option('format', { choices: EXPORT_FORMATS, default: 'openapi' as ExportFormat, describe: 'What to write' })
-      .option('out', { type: 'string', demandOption: true, describe: 'File to write (replaced atomically), or - for stdout' })
+      .option('out', {
+        type: 'string',
+        demandOption: true,
+        describe: 'File to write (replaced atomically), or - for stdout',
+      })
       .option('json', jsonFlag('export'))
       .option('decimals', {
         choices: ['number', 'string'] as const,
@@ -39,7 +43,8 @@ export const exportCommand: CommandFactory = (ctx) => ({
     const argv = raw as unknown as ExportArgs;
     const started = performance.now();
     const toStdout = argv.out === '-';
-    if (toStdout && argv.json === true) throw new ConfigError('cannot be combined with --out -: the document is the output on stdout', '--json');
+    if (toStdout && argv.json === true)
+      throw new ConfigError('cannot be combined with --out -: the document is the output on stdout', '--json');
     const { text, resources } = await exportSnapshot(resolve(ctx.cwd, argv.schema), {
       format: argv.format,
       decimals: argv.decimals,
@@ -48,7 +53,9 @@ export const exportCommand: CommandFactory = (ctx) => ({
     // On stdout the document is the whole output (for a pipe); the summary would only get in the way.
     if (toStdout) return ctx.reporter.out(text.replace(/\n$/, ''));
     if (argv.json === true) {
-      ctx.reporter.out(renderJsonReport(exportJson({ format: argv.format, out: argv.out, resources, bytes: Buffer.byteLength(text) })));
+      ctx.reporter.out(
+        renderJsonReport(exportJson({ format: argv.format, out: argv.out, resources, bytes: Buffer.byteLength(text) })),
+      );
       return;
     }
     const what = argv.format === 'openapi' ? 'OpenAPI 3.1 document' : 'JSON Schema 2020-12 bundle';

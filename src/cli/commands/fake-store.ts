@@ -31,15 +31,22 @@ export interface FakeStoreCommandOptions {
 
 /** Starts the data-serving fake store and reports where it is. The caller closes it. */
 export async function startDataStore(options: FakeStoreCommandOptions, reporter: Reporter): Promise<FakeStoreRun> {
-  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new ConfigError('expected a port number', 'port');
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+    throw new ConfigError('expected a port number', 'port');
   const generation = options.generation === '1.7' ? '1.7.8' : options.generation;
   try {
-    if (options.schemaPath !== null) return await startSnapshotStore(options.schemaPath, generation, options.port, reporter);
+    if (options.schemaPath !== null)
+      return await startSnapshotStore(options.schemaPath, generation, options.port, reporter);
     return await startBundledStore(generation ?? '8.x', options.port, reporter);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new InputError(`port ${options.port} is already in use; choose another with --port, or --port 0 for any free port`, '127.0.0.1');
-    if (code === 'EACCES') throw new InputError(`port ${options.port} needs privileges; choose a port above 1023, or --port 0`, '127.0.0.1');
+    if (code === 'EADDRINUSE')
+      throw new InputError(
+        `port ${options.port} is already in use; choose another with --port, or --port 0 for any free port`,
+        '127.0.0.1',
+      );
+    if (code === 'EACCES')
+      throw new InputError(`port ${options.port} needs privileges; choose a port above 1023, or --port 0`, '127.0.0.1');
     throw error;
   }
 }
@@ -48,17 +55,34 @@ function announce(reporter: Reporter, what: string, url: string, key: string): v
   reporter.out([what, `  url: ${url}`, `  key: ${key}`, 'Press Ctrl+C to stop.'].join('\n'));
 }
 
-async function startSnapshotStore(path: string, generation: FakeStoreGeneration | undefined, port: number, reporter: Reporter): Promise<FakeStoreRun> {
+async function startSnapshotStore(
+  path: string,
+  generation: FakeStoreGeneration | undefined,
+  port: number,
+  reporter: Reporter,
+): Promise<FakeStoreRun> {
   // Loaded here: every CLI run imports this module (the command registry); only this command needs the store.
-  const [{ loadSnapshot }, { createFakeStore }] = await Promise.all([import('../../api/snapshot.js'), import('../../testing/index.js')]);
+  const [{ loadSnapshot }, { createFakeStore }] = await Promise.all([
+    import('../../api/snapshot.js'),
+    import('../../testing/index.js'),
+  ]);
   const schema = await loadSnapshot(path);
   const store = await createFakeStore(schema, { port, ...(generation === undefined ? {} : { generation }) });
   const served = schema.resources.filter((r) => r.nodeName !== null).length;
-  announce(reporter, `Fake PrestaShop store (${store.generation} behaviour) of ${path}: ${served} resources with data, seeded with demo-like records.`, store.url, store.key);
+  announce(
+    reporter,
+    `Fake PrestaShop store (${store.generation} behaviour) of ${path}: ${served} resources with data, seeded with demo-like records.`,
+    store.url,
+    store.key,
+  );
   return { store, schema };
 }
 
-async function startBundledStore(generation: CrudGeneration | '1.7.8', port: number, reporter: Reporter): Promise<FakeStoreRun> {
+async function startBundledStore(
+  generation: CrudGeneration | '1.7.8',
+  port: number,
+  reporter: Reporter,
+): Promise<FakeStoreRun> {
   const { CRUD_RESOURCES, FAKE_STORE_KEY, startFakeStore } = await import('../../fakestore/index.js');
   const { loadSeedRecords } = await import('../../fakestore/crud/seed.js');
   const engineGeneration: CrudGeneration = generation === '1.7.8' ? '1.7' : generation;
@@ -73,10 +97,19 @@ async function startBundledStore(generation: CrudGeneration | '1.7.8', port: num
   }
   // The 8.2.0 seed (languages, categories, products, customers, order states, an order), so the
   // store has data to read from the first request.
-  const store = await startFakeStore({ flavor, port, crud: { schema, generation: engineGeneration, records: await loadSeedRecords() } });
+  const store = await startFakeStore({
+    flavor,
+    port,
+    crud: { schema, generation: engineGeneration, records: await loadSeedRecords() },
+  });
   const served = CRUD_RESOURCES.filter((r) => store.crud?.resource(r) !== undefined);
   const label = engineGeneration === '1.7' ? '1.7.8' : engineGeneration;
-  announce(reporter, `Fake PrestaShop store (${label} behaviour) with data for ${served.join(', ')}, images and search.`, store.url, FAKE_STORE_KEY);
+  announce(
+    reporter,
+    `Fake PrestaShop store (${label} behaviour) with data for ${served.join(', ')}, images and search.`,
+    store.url,
+    FAKE_STORE_KEY,
+  );
   return { store, schema };
 }
 
@@ -88,19 +121,31 @@ interface FakeStoreArgs {
 
 export const fakeStoreCommand: CommandFactory = (ctx) => ({
   command: 'fake-store',
-  describe: 'Run a fake PrestaShop store with data: of your snapshot (--schema), or the bundled one, for trying a generated client',
+  describe:
+    'Run a fake PrestaShop store with data: of your snapshot (--schema), or the bundled one, for trying a generated client',
   builder: (y) =>
     y
-      .option('schema', { type: 'string', describe: 'Snapshot of the store to fake, every resource served (default: the bundled store)' })
+      .option('schema', {
+        type: 'string',
+        describe: 'Snapshot of the store to fake, every resource served (default: the bundled store)',
+      })
       // type 'string': without it yargs reads `9.0` and `1.7` as numbers, which match no choice.
-      .option('generation', { type: 'string', choices: ['8.x', '1.7.8', '1.7', '9.0'] as const, describe: "Behaviour of the store (default: the snapshot's store version, else 8.x)" })
+      .option('generation', {
+        type: 'string',
+        choices: ['8.x', '1.7.8', '1.7', '9.0'] as const,
+        describe: "Behaviour of the store (default: the snapshot's store version, else 8.x)",
+      })
       .option('port', { type: 'number', default: 0, describe: 'Port on 127.0.0.1 (0: any free port)' })
       .example('$0 fake-store --port 8080', 'http://127.0.0.1:8080 with the demo key')
       .example('$0 fake-store --schema prestashop-schema.json', 'a fake of your own store'),
   handler: async (raw) => {
     const argv = raw as unknown as FakeStoreArgs;
     const { store } = await startDataStore(
-      { schemaPath: argv.schema === undefined ? null : resolve(ctx.cwd, argv.schema), generation: argv.generation, port: argv.port },
+      {
+        schemaPath: argv.schema === undefined ? null : resolve(ctx.cwd, argv.schema),
+        generation: argv.generation,
+        port: argv.port,
+      },
       ctx.reporter,
     );
     await untilSignal();

@@ -35,7 +35,10 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
   if (args.url !== undefined) {
     const { options } = await resolveStoreOptions(ctx, args, loaded);
     // Loaded here only: generating from a snapshot does not need the HTTP stack.
-    const [{ introspect }, { progressPrinter }] = await Promise.all([import('../../api/introspect.js'), import('../progress.js')]);
+    const [{ introspect }, { progressPrinter }] = await Promise.all([
+      import('../../api/introspect.js'),
+      import('../progress.js'),
+    ]);
     const { schema } = await introspect({
       ...options,
       onProgress: progressPrinter(ctx.reporter),
@@ -50,11 +53,32 @@ async function loadSchema(ctx: CliContext, args: GenerateArgs, loaded: LoadedCon
 }
 
 /** The flags of the config file's `generate` section (src/config/options.ts), in help order. */
-const GENERATE_FLAGS = ['format', 'decimals', 'dates', 'branded-ids', 'validators', 'unknown-keys', 'clients', 'default-language', 'banner', 'import-extension'] as const;
+const GENERATE_FLAGS = [
+  'format',
+  'decimals',
+  'dates',
+  'branded-ids',
+  'validators',
+  'unknown-keys',
+  'clients',
+  'default-language',
+  'banner',
+  'import-extension',
+] as const;
 
 const ms = (n: number): string => `${Math.round(n)} ms`;
 
-const READ_FLAGS = ['include', 'exclude', 'concurrency', 'synopsis-format', 'timeout', 'retries', 'ws-key', 'ca', 'insecure'] as const;
+const READ_FLAGS = [
+  'include',
+  'exclude',
+  'concurrency',
+  'synopsis-format',
+  'timeout',
+  'retries',
+  'ws-key',
+  'ca',
+  'insecure',
+] as const;
 
 /** The emitters' notes (--verbose) and the count of fields still typed as plain strings. */
 function reportEmit(reporter: Reporter, run: GenerateResult): void {
@@ -63,11 +87,16 @@ function reportEmit(reporter: Reporter, run: GenerateResult): void {
   if (n > 0) {
     const core = new Set(run.untypedCore);
     const parts = [
-      ...(core.size > 0 ? [`${core.size} core field${core.size === 1 ? '' : 's'} PrestaShop declares without a type`] : []),
-      ...(n > core.size ? [`${n - core.size} module field${n - core.size === 1 ? '' : 's'} neither the store nor the catalog describes`] : []),
+      ...(core.size > 0
+        ? [`${core.size} core field${core.size === 1 ? '' : 's'} PrestaShop declares without a type`]
+        : []),
+      ...(n > core.size
+        ? [`${n - core.size} module field${n - core.size === 1 ? '' : 's'} neither the store nor the catalog describes`]
+        : []),
     ];
     reporter.info(`${n} field${n === 1 ? '' : 's'} typed as plain strings (${parts.join(', ')}); --verbose lists them`);
-    for (const f of run.plainStrings) reporter.debug(`  typed as a plain string: ${f} (${core.has(f) ? 'core, no declared type' : 'module field'})`);
+    for (const f of run.plainStrings)
+      reporter.debug(`  typed as a plain string: ${f} (${core.has(f) ? 'core, no declared type' : 'module field'})`);
   }
 }
 
@@ -77,12 +106,14 @@ async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   const loaded = await loadUserConfig(ctx.cwd, args.config);
   const { config } = loaded;
   const outArg = args.out ?? config.out;
-  if (outArg === undefined) throw new ConfigError('name the output directory with --out <dir> (or "out" in the config file)');
+  if (outArg === undefined)
+    throw new ConfigError('name the output directory with --out <dir> (or "out" in the config file)');
   const outDir = resolve(ctx.cwd, outArg);
   const options = resolveGenerateOptions(args, config);
   if (args.url === undefined) {
     const unused = READ_FLAGS.filter((f) => args[f] !== undefined);
-    if (unused.length > 0) reporter.warn(`${unused.map((f) => `--${f}`).join(', ')}: only used when introspecting (--url); ignored`);
+    if (unused.length > 0)
+      reporter.warn(`${unused.map((f) => `--${f}`).join(', ')}: only used when introspecting (--url); ignored`);
   }
   const schema = await loadSchema(ctx, args, loaded);
   const loadMs = performance.now() - t0;
@@ -100,7 +131,12 @@ async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
       reporter.warn(m);
     },
     // A bar on a terminal only: redirected stderr (CI logs) stays quiet.
-    ...(reporter.isTTY ? { onProgress: (phase: string, done: number, total: number) => reporter.progress(done, total, `${phase === 'format' ? 'formatting' : 'writing'} files`) } : {}),
+    ...(reporter.isTTY
+      ? {
+          onProgress: (phase: string, done: number, total: number) =>
+            reporter.progress(done, total, `${phase === 'format' ? 'formatting' : 'writing'} files`),
+        }
+      : {}),
   });
   reporter.clearProgress();
   reportEmit(reporter, run);
@@ -115,7 +151,11 @@ async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   const drifting = drift.added.length + drift.changed.length + drift.stale.length > 0;
   ctx.setExitCode(check && drifting ? EXIT_FAILURE : EXIT_OK);
   if (args.json === true) {
-    reporter.out(renderJsonReport(generateJson({ out: where, check, files: run.files.size, write, warnings, loadMs, emitMs: run.emitMs })));
+    reporter.out(
+      renderJsonReport(
+        generateJson({ out: where, check, files: run.files.size, write, warnings, loadMs, emitMs: run.emitMs }),
+      ),
+    );
     return;
   }
   const threads = write.timings.formatThreads > 1 ? ` on ${write.timings.formatThreads} threads` : '';
@@ -137,14 +177,20 @@ async function runGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
       '(run `prestashop-codegen generate` without --check to update)',
   );
   if (!reporter.verbose && !reporter.quiet) {
-    reporter.out([...driftListing(drift), 'Run with --verbose for the full diff (git apply accepts it from the repository root).'].join('\n'));
+    reporter.out(
+      [
+        ...driftListing(drift),
+        'Run with --verbose for the full diff (git apply accepts it from the repository root).',
+      ].join('\n'),
+    );
   }
 }
 
 /** `generate --watch`: a run now, then one after each change of the snapshot or the config file. */
 async function watchGenerate(ctx: CliContext, args: GenerateArgs): Promise<void> {
   for (const flag of ['check', 'json', 'url'] as const) {
-    if (args[flag] !== undefined && args[flag] !== false) throw new ConfigError(`cannot be combined with --${flag}: --watch regenerates from files`, '--watch');
+    if (args[flag] !== undefined && args[flag] !== false)
+      throw new ConfigError(`cannot be combined with --${flag}: --watch regenerates from files`, '--watch');
   }
   const loaded = await loadUserConfig(ctx.cwd, args.config);
   const config = args.store === undefined ? loaded.config : selectStore(loaded.config, args.store, ctx.env).config;
@@ -181,25 +227,39 @@ export const generateCommand: CommandFactory = (ctx) => {
       storeOptions(y, 'Introspect this store first instead of reading a snapshot (with --key or PRESTASHOP_API_KEY)')
         .option('store', {
           type: 'string',
-          describe: 'A store of the config file\'s "stores": generate from its snapshot ("schema"), or with --url, introspect it with its key',
+          describe:
+            'A store of the config file\'s "stores": generate from its snapshot ("schema"), or with --url, introspect it with its key',
         })
-        .option('schema', { type: 'string', describe: `Snapshot file to generate from (default: ${DEFAULT_SCHEMA_PATH})` })
+        .option('schema', {
+          type: 'string',
+          describe: `Snapshot file to generate from (default: ${DEFAULT_SCHEMA_PATH})`,
+        })
         .option('out', { type: 'string', describe: 'Output directory' })
         .option('check', {
           type: 'boolean',
-          describe: 'Write nothing; exit 1 and list what differs when the output directory is not up to date (--verbose: full diff)',
+          describe:
+            'Write nothing; exit 1 and list what differs when the output directory is not up to date (--verbose: full diff)',
         })
         .option('json', jsonFlag('generate'))
-        .option('watch', { type: 'boolean', describe: 'Generate again whenever the snapshot or the config file changes, until Ctrl+C' })
+        .option('watch', {
+          type: 'boolean',
+          describe: 'Generate again whenever the snapshot or the config file changes, until Ctrl+C',
+        })
         .option('force', {
           type: 'boolean',
           describe: 'Overwrite files in --out that prestashop-codegen did not write (refused by default)',
         })
         .options(Object.fromEntries(GENERATE_FLAGS.map((f) => [f, flagDefinition(f, 'generate')])))
-        .example('$0 generate --schema prestashop-schema.json --out src/prestashop', 'Generate from a committed snapshot')
+        .example(
+          '$0 generate --schema prestashop-schema.json --out src/prestashop',
+          'Generate from a committed snapshot',
+        )
         .example('$0 generate --out src/prestashop --check', 'CI: fail when the committed code is out of date')
         .example('$0 generate --out src/prestashop --watch', 'Regenerate on every change of the snapshot or the config')
-        .example('$0 generate --url https://shop.example --out gen --no-format', 'Introspect a store, then generate') as Argv<GenerateArgs>,
+        .example(
+          '$0 generate --url https://shop.example --out gen --no-format',
+          'Introspect a store, then generate',
+        ) as Argv<GenerateArgs>,
     handler: (args) => (args.watch === true ? watchGenerate(ctx, args) : runGenerate(ctx, args)),
   };
   return command;

@@ -32,11 +32,13 @@ export interface ImpactArgs extends UpgradeArgs {
 }
 
 async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConfig = {}): Promise<void> {
-  if (!DIFF_FORMATS.includes(args.format)) throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
+  if (!DIFF_FORMATS.includes(args.format))
+    throw new ConfigError(`expected one of ${DIFF_FORMATS.join(', ')}`, '--format');
   if (args.failOn !== undefined && !FAIL_ON_LEVELS.includes(args.failOn)) {
     throw new ConfigError(`expected one of ${FAIL_ON_LEVELS.join(', ')}`, '--fail-on');
   }
-  if (args.old === undefined || args.new === undefined) throw new ConfigError('expected two inputs: <old> <new>', 'impact');
+  if (args.old === undefined || args.new === undefined)
+    throw new ConfigError('expected two inputs: <old> <new>', 'impact');
   const tsconfig = requirePath(ctx.cwd, args.project, '--project', false);
   const generatedDir = requirePath(ctx.cwd, args.generated, '--generated', true);
   const oldSpec = parseSideSpec(args.old, ctx.cwd);
@@ -51,7 +53,10 @@ async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConf
   const newSide = args.upgrade === true ? await upgradeNewSide(ctx, oldSide, loadedNew, newSpec, args) : loadedNew;
 
   const failOn = args.failOn ?? diffSettings(userConfig).failOn ?? null;
-  const [{ resolveGenerateOptions }, { renderImpact }] = await Promise.all([import('../../config/generate-options.js'), import('../../impact/index.js')]);
+  const [{ resolveGenerateOptions }, { renderImpact }] = await Promise.all([
+    import('../../config/generate-options.js'),
+    import('../../impact/index.js'),
+  ]);
   const { report } = await impactOf(oldSide, newSide, {
     tsconfig,
     generatedDir,
@@ -70,16 +75,27 @@ async function runImpact(ctx: CliContext, args: ImpactArgs, userConfig: UserConf
 
 export const impactCommand = (ctx: CliContext): CommandModule<object, ImpactArgs> => ({
   command: 'impact <old> <new>',
-  describe: 'List the lines of your TypeScript project that the breaking and dangerous changes between two schemas affect',
+  describe:
+    'List the lines of your TypeScript project that the breaking and dangerous changes between two schemas affect',
   builder: (y) =>
     upgradeOptions(y)
       .positional('old', { type: 'string', describe: 'Old side: snapshot file, <git-ref>:<path>, or core[@<version>]' })
-      .positional('new', { type: 'string', describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>] (with --upgrade)' })
+      .positional('new', {
+        type: 'string',
+        describe: 'New side: snapshot file, <git-ref>:<path>, or core[@<version>] (with --upgrade)',
+      })
       .option('project', { type: 'string', demandOption: true, describe: "Your project's tsconfig.json" })
-      .option('generated', { type: 'string', demandOption: true, describe: 'The folder the generated code lives in (generate --out)' })
+      .option('generated', {
+        type: 'string',
+        demandOption: true,
+        describe: 'The folder the generated code lives in (generate --out)',
+      })
       .option('format', { choices: DIFF_FORMATS, default: 'text' as DiffFormat, describe: 'Output format' })
       .option('json', jsonFlag('impact', true))
-      .option('fail-on', { choices: FAIL_ON_LEVELS, describe: 'Exit 1 when a line uses a change at or above this level' })
+      .option('fail-on', {
+        choices: FAIL_ON_LEVELS,
+        describe: 'Exit 1 when a line uses a change at or above this level',
+      })
       .example(
         '$0 impact prestashop-schema.json next.json --project tsconfig.json --generated src/prestashop',
         'Before an upgrade: the lines a projected snapshot breaks',

@@ -28,12 +28,24 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
             '(default prestashop-schema.json) to commit. URL and key may also come from PRESTASHOP_URL and\n' +
             'PRESTASHOP_API_KEY or the config file; flags win over the environment, which wins over the file.',
         )
-        .option('out', { type: 'string', describe: 'Snapshot file to write (default prestashop-schema.json or config "schema")' })
+        .option('out', {
+          type: 'string',
+          describe: 'Snapshot file to write (default prestashop-schema.json or config "schema")',
+        })
         .option('json', jsonFlag('introspect'))
-        .example('$0 introspect --url https://shop.example --key "$PRESTASHOP_API_KEY"', 'Write ./prestashop-schema.json')
-        .example('PRESTASHOP_URL=https://shop.example PRESTASHOP_API_KEY=... $0 introspect --out schema/store.json', 'URL and key from the environment')
+        .example(
+          '$0 introspect --url https://shop.example --key "$PRESTASHOP_API_KEY"',
+          'Write ./prestashop-schema.json',
+        )
+        .example(
+          'PRESTASHOP_URL=https://shop.example PRESTASHOP_API_KEY=... $0 introspect --out schema/store.json',
+          'URL and key from the environment',
+        )
         .example('$0 introspect --exclude supply_orders,stocks --concurrency 4', 'Skip resources, gentler on the store')
-        .example('$0 introspect --synopsis-format xml', 'Read only the XML synopsis') as unknown as Argv<IntrospectArgs>,
+        .example(
+          '$0 introspect --synopsis-format xml',
+          'Read only the XML synopsis',
+        ) as unknown as Argv<IntrospectArgs>,
     handler: async (argv) => {
       const { reporter } = ctx;
       const loaded = await loadUserConfig(ctx.cwd, argv.config);
@@ -50,7 +62,9 @@ export function introspectCommand(ctx: CliContext): CommandModule<object, Intros
       const shown = relative(ctx.cwd, out) || out;
       const changed = result.snapshot?.changed ?? true;
       if (argv.json === true) {
-        reporter.out(renderJsonReport(introspectJson(result.schema.store.psVersion, { path: shown, changed }, result.summary)));
+        reporter.out(
+          renderJsonReport(introspectJson(result.schema.store.psVersion, { path: shown, changed }, result.summary)),
+        );
         return;
       }
       reporter.summary(formatSummary(result.summary));

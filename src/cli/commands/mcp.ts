@@ -41,7 +41,11 @@ function positive(value: number | undefined, option: string, min: number): numbe
 }
 
 /** A list of names from the config's `mcp` section (flags win), checked. */
-function configList(config: McpConfig, key: 'resources' | 'write' | 'delete', flag: string[] | undefined): string[] | undefined {
+function configList(
+  config: McpConfig,
+  key: 'resources' | 'write' | 'delete',
+  flag: string[] | undefined,
+): string[] | undefined {
   if (flag !== undefined) return flag;
   const value: unknown = config[key];
   if (value === undefined) return undefined;
@@ -96,7 +100,14 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
           type: 'string',
           describe: 'A store named in the config file\'s "stores" (its url, key and settings)',
         })
-        .options(Object.fromEntries(['resources', 'write', 'delete', 'write-budget', 'max-result-chars'].map((f) => [f, flagDefinition(f, 'mcp')])))
+        .options(
+          Object.fromEntries(
+            ['resources', 'write', 'delete', 'write-budget', 'max-result-chars'].map((f) => [
+              f,
+              flagDefinition(f, 'mcp'),
+            ]),
+          ),
+        )
         .option('timeout', {
           type: 'number',
           describe: 'Per-request timeout in ms (default 30000)',
@@ -137,7 +148,8 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
       const { emit } = resolveGenerateOptions({}, config);
       const mcp: McpConfig = config.mcp ?? {};
       const writeBudget =
-        positive(argv['write-budget'], 'write-budget', 0) ?? positive(mcp.writeBudget as number | undefined, 'mcp.writeBudget', 0);
+        positive(argv['write-budget'], 'write-budget', 0) ??
+        positive(mcp.writeBudget as number | undefined, 'mcp.writeBudget', 0);
       const maxResultChars =
         positive(argv['max-result-chars'], 'max-result-chars', 1000) ??
         positive(mcp.maxResultChars as number | undefined, 'mcp.maxResultChars', 1000);
@@ -172,7 +184,9 @@ export function mcpCommand(ctx: CliContext): CommandModule<object, McpArgs> {
       // Checks the allow-list before anything is served (a bad name exits 2).
       const model = buildServerModel(options);
       if (model.unnamed.length > 0) {
-        ctx.reporter.warn(`no tool for ${model.unnamed.join(', ')}: MCP tool names are letters, digits, _ and -, at most 64 characters`);
+        ctx.reporter.warn(
+          `no tool for ${model.unnamed.join(', ')}: MCP tool names are letters, digits, _ and -, at most 64 characters`,
+        );
       }
       const writes = model.tools.filter((t) => !t.annotations.readOnlyHint).map((t) => t.name);
       ctx.reporter.info(

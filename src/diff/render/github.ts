@@ -5,7 +5,15 @@
  */
 import type { DiffReport } from '../report.js';
 import type { Change, Severity } from '../types.js';
-import { DIRECTION_LABEL, SEVERITY_TITLE, printable, summaryLine, summaryOf, verdictLine, versionArrow } from './shared.js';
+import {
+  DIRECTION_LABEL,
+  SEVERITY_TITLE,
+  printable,
+  summaryLine,
+  summaryOf,
+  verdictLine,
+  versionArrow,
+} from './shared.js';
 
 export interface GithubOptions {
   /** A repository file to attach the annotations to (the new snapshot), or null. */
@@ -40,7 +48,11 @@ export function renderGithub(report: DiffReport, options: GithubOptions = {}): s
     lines.push(
       command(
         COMMAND[c.severity],
-        { file, line: line === null ? null : String(line), title: `${SEVERITY_TITLE[c.severity]} PrestaShop change (${c.id})` },
+        {
+          file,
+          line: line === null ? null : String(line),
+          title: `${SEVERITY_TITLE[c.severity]} PrestaShop change (${c.id})`,
+        },
         `${printable(c.path)}${module}: ${summaryOf(c)}. Affects ${DIRECTION_LABEL[c.direction]}. ${c.reason}`,
       ),
     );

@@ -5,7 +5,15 @@
 import { changeSummary } from '../diff.js';
 import type { DiffReport } from '../report.js';
 import type { Change, Severity } from '../types.js';
-import { bySeverity, DIRECTION_LABEL, printable, SEVERITY_TITLE, summaryLine, versionArrow, versionName } from './shared.js';
+import {
+  bySeverity,
+  DIRECTION_LABEL,
+  printable,
+  SEVERITY_TITLE,
+  summaryLine,
+  versionArrow,
+  versionName,
+} from './shared.js';
 
 /** Inline code that survives any content, inside a table cell too. */
 export function mdCode(text: string): string {
@@ -36,7 +44,9 @@ function table(changes: readonly Change[]): string[] {
   const rows = ['| Path | Change | Affects | Check | Why |', '| --- | --- | --- | --- | --- |'];
   for (const c of changes) {
     const path = `${mdCode(c.path)}${c.origin === 'module' ? ' (module)' : ''}`;
-    rows.push(`| ${path} | ${changeCell(c)} | ${DIRECTION_LABEL[c.direction]} | ${mdCode(c.id)} | ${mdText(c.reason)} |`);
+    rows.push(
+      `| ${path} | ${changeCell(c)} | ${DIRECTION_LABEL[c.direction]} | ${mdCode(c.id)} | ${mdText(c.reason)} |`,
+    );
   }
   return rows;
 }

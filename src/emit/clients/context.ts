@@ -22,13 +22,18 @@ export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: 
   ];
   return (
     fileHeader(ctx) +
-    moduleStatement('import', ['LANGUAGE_IDS', 'LANGUAGES', 'type LangCode', 'type LangId', 'type Multilang', 'type MultilangValue'], '../common.js', layout) +
+    moduleStatement(
+      'import',
+      ['LANGUAGE_IDS', 'LANGUAGES', 'type LangCode', 'type LangId', 'type Multilang', 'type MultilangValue'],
+      '../common.js',
+      layout,
+    ) +
     moduleStatement('import', ['createContext', 'type ClientOptions'], '../runtime/client.js', layout) +
     moduleStatement('import', ['languageValue', 'multilang'], '../runtime/lang.js', layout) +
     moduleStatement('import type', ['Codec'], '../runtime/meta.js', layout) +
     moduleStatement('import type', ['ClientContext'], '../runtime/resource.js', layout) +
     '\n' +
-    `${jsdoc(['How decoded values are typed (generate options `decimals` and `dates`), and the store\'s time zone from the snapshot.'])}` +
+    `${jsdoc(["How decoded values are typed (generate options `decimals` and `dates`), and the store's time zone from the snapshot."])}` +
     statement(assignment('const CODEC: Codec =', objectLiteral(codec, layout), ';'), 0, layout) +
     '\n' +
     `${jsdoc([
@@ -36,7 +41,11 @@ export function renderContext(options: EmitOptions, ctx: EmitContext, timeZone: 
       'Build only the clients a program uses, so that a bundler leaves the other resources out:',
       '`const products = createProductsClient(createClientContext({ baseUrl, apiKey }));`',
     ])}` +
-    statement(functionHead('export function createClientContext', ['options: ClientOptions'], ': ClientContext {', layout), 0, layout) +
+    statement(
+      functionHead('export function createClientContext', ['options: ClientOptions'], ': ClientContext {', layout),
+      0,
+      layout,
+    ) +
     statement(['return createContext', callArguments(['options', 'CODEC', 'LANGUAGE_IDS'], layout), ';'], 1, layout) +
     '}\n' +
     languageHelpers(layout)
@@ -51,14 +60,32 @@ function languageHelpers(layout: EmitContext['layout']): string {
       'The value of a multilingual field in one language, by id or ISO code: `pickLanguage(product.name, "fr")`.',
       'Undefined when the value has no entry for that language.',
     ]) +
-    statement(functionHead('export function pickLanguage<T>', ['value: readonly MultilangValue<T>[] | null | undefined', 'language: LangId | LangCode'], ': T | undefined {', layout), 0, layout) +
+    statement(
+      functionHead(
+        'export function pickLanguage<T>',
+        ['value: readonly MultilangValue<T>[] | null | undefined', 'language: LangId | LangCode'],
+        ': T | undefined {',
+        layout,
+      ),
+      0,
+      layout,
+    ) +
     statement(['return languageValue', callArguments(['value', 'language', 'LANGUAGES'], layout), ';'], 1, layout) +
     '}\n\n' +
     jsdoc([
       'A multilingual value to write, from one value per language by ISO code or id: `toMultilang({ en: "Mug", fr: "Tasse" })`.',
       'Languages left out (or undefined) are not in the result; `update` completes them from the record (`fillLanguages`).',
     ]) +
-    statement(functionHead('export function toMultilang<T>', ['values: Partial<Record<LangCode | LangId, T>>'], ': Multilang<T> {', layout), 0, layout) +
+    statement(
+      functionHead(
+        'export function toMultilang<T>',
+        ['values: Partial<Record<LangCode | LangId, T>>'],
+        ': Multilang<T> {',
+        layout,
+      ),
+      0,
+      layout,
+    ) +
     statement(['return multilang', callArguments(['values', 'LANGUAGES'], layout), ' as Multilang<T>;'], 1, layout) +
     '}\n'
   );

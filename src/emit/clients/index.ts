@@ -16,16 +16,40 @@ import { renderResourceClient } from './resource.js';
 
 /** Names the clients barrel exports besides the per-resource modules (kept out of NameTable's way). */
 const RUNTIME_EXPORTS: readonly ModuleLine[] = [
-  { head: 'export', names: ['PrestaShopError', 'PrestaShopValidationError', 'type PrestaShopErrorKind', 'type StoreError'], from: '../runtime/errors.js' },
   {
     head: 'export',
-    names: ['anyOf', 'beginsWith', 'between', 'contains', 'endsWith', 'eq', 'gt', 'lt', 'not', 'type Display', 'type Filter', 'type FilterOp', 'type ListQuery', 'type ShopContext', 'type Sort'],
+    names: ['PrestaShopError', 'PrestaShopValidationError', 'type PrestaShopErrorKind', 'type StoreError'],
+    from: '../runtime/errors.js',
+  },
+  {
+    head: 'export',
+    names: [
+      'anyOf',
+      'beginsWith',
+      'between',
+      'contains',
+      'endsWith',
+      'eq',
+      'gt',
+      'lt',
+      'not',
+      'type Display',
+      'type Filter',
+      'type FilterOp',
+      'type ListQuery',
+      'type ShopContext',
+      'type Sort',
+    ],
     from: '../runtime/query.js',
   },
   { head: 'export type', names: ['ClientOptions'], from: '../runtime/client.js' },
   { head: 'export type', names: ['ImageData', 'ImagesClient'], from: '../runtime/images.js' },
   { head: 'export type', names: ['SearchIds', 'SearchQuery', 'SearchResult'], from: '../runtime/search.js' },
-  { head: 'export type', names: ['AttachmentFilesClient', 'DownloadedFile', 'FileInput'], from: '../runtime/attachments.js' },
+  {
+    head: 'export type',
+    names: ['AttachmentFilesClient', 'DownloadedFile', 'FileInput'],
+    from: '../runtime/attachments.js',
+  },
   { head: 'export type', names: ['RawRequest', 'RawResponse', 'RequestFunction'], from: '../runtime/request.js' },
 ];
 
@@ -67,7 +91,11 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   const products = resources.find((r) => r.name === 'products');
   const categories = resources.find((r) => r.name === 'categories');
   const searchFull =
-    special('search') && products !== undefined && categories !== undefined && products.clientMethods.includes('list') && categories.clientMethods.includes('list');
+    special('search') &&
+    products !== undefined &&
+    categories !== undefined &&
+    products.clientMethods.includes('list') &&
+    categories.clientMethods.includes('list');
   const layout = ctx.layout;
   const imports: ModuleLine[] = [];
   const exports: string[] = [];
@@ -77,37 +105,64 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
   for (const r of resources) {
     const names = ctx.names.of(r.name);
     const needMeta = searchFull && (r === products || r === categories);
-    imports.push({ head: 'import', names: [`create${names.client}`, ...(needMeta ? [names.meta] : []), `type ${names.client}`], from: `./${names.file}.js` });
+    imports.push({
+      head: 'import',
+      names: [`create${names.client}`, ...(needMeta ? [names.meta] : []), `type ${names.client}`],
+      from: `./${names.file}.js`,
+    });
     exports.push(`export * from ${jsString(`./${names.file}.js`)};\n`);
     // The property is the wire name: `/api/<name>`, no need to say it again.
     properties.push(member(propertyKey(r.name), ref(names.client)));
     values.push(property(propertyKey(r.name), [`create${names.client}`, callArguments(['ctx'], layout)], 'string'));
   }
-  const searchTypes = searchFull ? `${ctx.names.of('products').type}, ${ctx.names.of('categories').type}` : 'never, never';
+  const searchTypes = searchFull
+    ? `${ctx.names.of('products').type}, ${ctx.names.of('categories').type}`
+    : 'never, never';
   if (searchFull) {
-    for (const name of ['categories', 'products']) imports.push({ head: 'import type', names: [ctx.names.of(name).type], from: `../types/${ctx.names.of(name).file}.js` });
+    for (const name of ['categories', 'products'])
+      imports.push({
+        head: 'import type',
+        names: [ctx.names.of(name).type],
+        from: `../types/${ctx.names.of(name).file}.js`,
+      });
   }
   // The escape hatch: any path of the store, with the same auth, errors and redirect rules.
   imports.push({ head: 'import', names: ['createRequest', 'type RequestFunction'], from: '../runtime/request.js' });
-  properties.push(`${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}${member('request', ref('RequestFunction'))}`);
+  properties.push(
+    `${jsdoc(['`request({ method, path, query, body })`: anything the typed clients do not model, with the same auth, errors and redirect rules.'], '  ')}${member('request', ref('RequestFunction'))}`,
+  );
   values.push(property('request', ['createRequest', callArguments(['ctx'], layout)], 'string'));
   if (special('images')) {
     imports.push({ head: 'import', names: ['createImagesClient', 'type ImagesClient'], from: '../runtime/images.js' });
-    properties.push(`${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}${member('images', ref('ImagesClient'))}`);
+    properties.push(
+      `${jsdoc(['`/api/images`: product images (upload, list, download, replace, delete) and category, manufacturer, supplier and store images.'], '  ')}${member('images', ref('ImagesClient'))}`,
+    );
     values.push(property('images', ['createImagesClient', callArguments(['ctx.transport'], layout)], 'string'));
   }
   if (special('search')) {
     imports.push({ head: 'import', names: ['createSearch', 'type SearchFunction'], from: '../runtime/search.js' });
     properties.push(
-      `${jsdoc(['`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: \'full\'`.'], '  ')}${member('search', ref('SearchFunction', ...(searchFull ? [ref(ctx.names.of('products').type), ref(ctx.names.of('categories').type)] : [keyword('never'), keyword('never')])))}`,
+      `${jsdoc(["`/api/search?query=…&language=N`: ids of the products found and their categories, or the items with `display: 'full'`."], '  ')}${member('search', ref('SearchFunction', ...(searchFull ? [ref(ctx.names.of('products').type), ref(ctx.names.of('categories').type)] : [keyword('never'), keyword('never')])))}`,
     );
     const metas: Doc = searchFull
-      ? objectLiteral([property('products', ctx.names.of('products').meta, 'literal'), property('categories', ctx.names.of('categories').meta, 'literal')], layout)
+      ? objectLiteral(
+          [
+            property('products', ctx.names.of('products').meta, 'literal'),
+            property('categories', ctx.names.of('categories').meta, 'literal'),
+          ],
+          layout,
+        )
       : 'null';
-    values.push(property('search', [`createSearch<${searchTypes}>`, callArguments(['ctx', metas], layout, searchFull)], 'group'));
+    values.push(
+      property('search', [`createSearch<${searchTypes}>`, callArguments(['ctx', metas], layout, searchFull)], 'group'),
+    );
   }
-  imports.push({ head: 'import', names: ['createClientContext'], from: './_context.js' }, { head: 'import type', names: ['ClientOptions'], from: '../runtime/client.js' });
-  const moduleLines = (lines: readonly ModuleLine[]): string => lines.map((l) => moduleStatement(l.head, l.names, l.from, layout)).join('');
+  imports.push(
+    { head: 'import', names: ['createClientContext'], from: './_context.js' },
+    { head: 'import type', names: ['ClientOptions'], from: '../runtime/client.js' },
+  );
+  const moduleLines = (lines: readonly ModuleLine[]): string =>
+    lines.map((l) => moduleStatement(l.head, l.names, l.from, layout)).join('');
   return (
     fileHeader(ctx) +
     moduleLines([...imports].sort((x, y) => compareCodeUnits(x.from, y.from))) +
@@ -119,14 +174,18 @@ function renderIndex(model: StoreSchema, resources: readonly ResourcePlan[], ctx
     `${jsdoc(['A client of the store: one property per resource, under its wire name (`products` is `/api/products`).'])}` +
     `export interface PrestaShopClient {\n${properties.join('')}}\n\n` +
     `${jsdoc([
-      'A typed client of the store\'s Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.',
+      "A typed client of the store's Webservice. `baseUrl` is the shop URL (with or without `/api`), `apiKey` the Webservice key.",
       'Options: `fetch` (a custom fetch), `language` and `shop` (defaults of every read), `format` (`xml`, the default, or `json`),',
       '`validate` (run the generated validators before writes, default true), `timeoutMs`, `totalTimeoutMs`, `retries`, `maxResponseBytes`, `maxListResponseBytes`,',
       '`auth` (`basic`, the default, or `ws_key`), `fillLanguages` (complete a partial multilingual value from the record, default true),',
-      '`updateMode` (`auto` or `put`) and `timeZone` (the store\'s zone for `dates: \'Date\'`; the snapshot\'s by default).',
+      "`updateMode` (`auto` or `put`) and `timeZone` (the store's zone for `dates: 'Date'`; the snapshot's by default).",
       'It builds every resource client; to bundle only some, build them on `createClientContext(options)`.',
     ])}` +
-    statement(functionHead('export function createClient', ['options: ClientOptions'], ': PrestaShopClient {', layout), 0, layout) +
+    statement(
+      functionHead('export function createClient', ['options: ClientOptions'], ': PrestaShopClient {', layout),
+      0,
+      layout,
+    ) +
     // Without any client the context is still built (it checks the options), but not kept.
     (values.length === 0
       ? '  createClientContext(options);\n  return {};\n}\n'

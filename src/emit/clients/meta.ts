@@ -7,7 +7,15 @@
  */
 import type { AssociationPlan, FieldPlan, ResourcePlan } from '../../plan/index.js';
 import { statement } from '../code.js';
-import { arrayLiteral, assignment, objectLiteral, property, type ArrayElement, type Doc, type Layout } from '../layout.js';
+import {
+  arrayLiteral,
+  assignment,
+  objectLiteral,
+  property,
+  type ArrayElement,
+  type Doc,
+  type Layout,
+} from '../layout.js';
 import { jsString } from '../../naming/index.js';
 
 const TRUE = (key: string): Doc => property(key, 'true', 'literal');
@@ -41,8 +49,17 @@ function fieldLiteral(field: FieldPlan, layout: Layout, top = false): ArrayEleme
 }
 
 function associationLiteral(a: AssociationPlan, layout: Layout, shift: number | null): ArrayElement {
-  const fields = arrayLiteral(a.fields.map((f) => fieldLiteral(f, layout)), layout, false, shift === null ? null : shift + 3);
-  return objectElement([text('name', a.name), text('node', a.nodeName), property('fields', fields, 'group')], layout, true);
+  const fields = arrayLiteral(
+    a.fields.map((f) => fieldLiteral(f, layout)),
+    layout,
+    false,
+    shift === null ? null : shift + 3,
+  );
+  return objectElement(
+    [text('name', a.name), text('node', a.nodeName), property('fields', fields, 'group')],
+    layout,
+    true,
+  );
 }
 
 /** `export const productsMeta: ResourceMeta = { … };` */
@@ -51,8 +68,16 @@ export function renderMeta(resource: ResourcePlan, layout: Layout): string {
   // The literal starts on the line of its name when `… = {` fits; else prettier moves it a level in.
   const shift = head.length + 2 <= layout.printWidth ? 0 : null;
   const id = objectElement([text('name', 'id'), text('kind', 'id')], layout);
-  const fields = arrayLiteral([id, ...resource.fields.map((f) => fieldLiteral(f, layout, true))], layout, false, shift === null ? null : 1);
-  const associations = arrayLiteral(resource.associations.map((a) => associationLiteral(a, layout, shift)), layout);
+  const fields = arrayLiteral(
+    [id, ...resource.fields.map((f) => fieldLiteral(f, layout, true))],
+    layout,
+    false,
+    shift === null ? null : 1,
+  );
+  const associations = arrayLiteral(
+    resource.associations.map((a) => associationLiteral(a, layout, shift)),
+    layout,
+  );
   const properties = [
     text('name', resource.name),
     text('node', resource.nodeName ?? resource.name),
@@ -62,7 +87,16 @@ export function renderMeta(resource: ResourcePlan, layout: Layout): string {
     ...(resource.extensionsKey === 'extensions' ? [] : [text('extensions', resource.extensionsKey)]),
     ...(resource.quirks.length === 0
       ? []
-      : [property('quirks', arrayLiteral(resource.quirks.map((q) => ({ doc: jsString(q) })), layout), 'group')]),
+      : [
+          property(
+            'quirks',
+            arrayLiteral(
+              resource.quirks.map((q) => ({ doc: jsString(q) })),
+              layout,
+            ),
+            'group',
+          ),
+        ]),
     // The change feed the plan chose (absent: an id feed).
     ...(resource.methods.includes('GET') && resource.changeFeed === 'date' ? [text('feed', 'date')] : []),
   ];

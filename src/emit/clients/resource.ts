@@ -5,10 +5,29 @@
  * the store refuses is a compile error.
  */
 import type { HttpMethod } from '../../model/index.js';
-import { keyword, literal, objectOf, ref, unionOf, type FieldPlan, type ResourcePlan, type TypeNode } from '../../plan/index.js';
+import {
+  keyword,
+  literal,
+  objectOf,
+  ref,
+  unionOf,
+  type FieldPlan,
+  type ResourcePlan,
+  type TypeNode,
+} from '../../plan/index.js';
 import { fileHeader, importTypes, moduleStatement, statement } from '../code.js';
 import type { EmitContext, EmitOptions } from '../context.js';
-import { afterOperator, arrayLiteral, callArguments, functionHead, heritage, objectLiteral, property, type Doc, type Layout } from '../layout.js';
+import {
+  afterOperator,
+  arrayLiteral,
+  callArguments,
+  functionHead,
+  heritage,
+  objectLiteral,
+  property,
+  type Doc,
+  type Layout,
+} from '../layout.js';
 import { propertyLine, typeAlias, typeDoc } from '../layout-types.js';
 import { jsdoc, jsString, propertyKey, type ResourceNames } from '../../naming/index.js';
 import { renderMeta } from './meta.js';
@@ -56,7 +75,7 @@ interface Parts {
 
 /** Turns off typescript-eslint's `no-namespace` for the namespace of query types, saying why. */
 const NAMESPACE_LINT =
-  '// eslint-disable-next-line @typescript-eslint/no-namespace -- the client\'s query types (`Filter`, `Query`, ...) are generated names\n';
+  "// eslint-disable-next-line @typescript-eslint/no-namespace -- the client's query types (`Filter`, `Query`, ...) are generated names\n";
 
 function namespaceBlock(p: Parts, types: string): string {
   const { resource, names, layout } = p;
@@ -80,7 +99,11 @@ function namespaceBlock(p: Parts, types: string): string {
     '  type SortField = keyof Filter & string;\n' +
     `${jsdoc(['Fields a `display` list can name; the result then holds only those.'], '  ')}` +
     statement(typeAlias('type Field', unionOf(ref('SortField'), ...displayOnly.map(literal)), layout), 1, layout) +
-    statement(typeAlias('type Query', ref('ListQuery', ref('Filter'), ref('SortField'), ref('Field')), layout), 1, layout) +
+    statement(
+      typeAlias('type Query', ref('ListQuery', ref('Filter'), ref('SortField'), ref('Field')), layout),
+      1,
+      layout,
+    ) +
     types +
     '}\n'
   );
@@ -128,7 +151,11 @@ function validatorsLoader(p: Parts): string {
   ];
   return (
     'async function validators() {\n' +
-    statement(afterOperator('const v =', `await import(${jsString(`../validators/${names.file}.js`)})`, ';'), 1, layout) +
+    statement(
+      afterOperator('const v =', `await import(${jsString(`../validators/${names.file}.js`)})`, ';'),
+      1,
+      layout,
+    ) +
     statement(['return ', objectLiteral(checks, layout), ';'], 1, layout) +
     '}\n\n'
   );
@@ -137,16 +164,33 @@ function validatorsLoader(p: Parts): string {
 function implementation(p: Parts): string {
   const { names, layout } = p;
   // Only the methods the store allows exist at run time too (not just in the type).
-  const methods = arrayLiteral(p.methods.map((m) => ({ doc: jsString(m) })), layout);
-  const records: Doc = [`createResourceClient<${names.client}.Types>`, callArguments(['ctx', names.meta, p.validators ? 'validators' : 'null', methods], layout, true)];
+  const methods = arrayLiteral(
+    p.methods.map((m) => ({ doc: jsString(m) })),
+    layout,
+  );
+  const records: Doc = [
+    `createResourceClient<${names.client}.Types>`,
+    callArguments(['ctx', names.meta, p.validators ? 'validators' : 'null', methods], layout, true),
+  ];
   // Attachments: the record methods, plus the file endpoints (`/api/attachments/file`).
   const value: Doc = hasFiles(p)
-    ? objectLiteral([['...', records], ['...createAttachmentFiles', callArguments(['ctx', names.meta], layout)]], layout, true)
+    ? objectLiteral(
+        [
+          ['...', records],
+          ['...createAttachmentFiles', callArguments(['ctx', names.meta], layout)],
+        ],
+        layout,
+        true,
+      )
     : records;
   return (
     (p.validators ? validatorsLoader(p) : '') +
     `${jsdoc([`The \`${p.resource.name}\` client on a context from \`createClientContext(options)\`; a bundle then holds only the clients built.`])}` +
-    statement(functionHead(`export function create${names.client}`, ['ctx: ClientContext'], `: ${names.client} {`, layout), 0, layout) +
+    statement(
+      functionHead(`export function create${names.client}`, ['ctx: ClientContext'], `: ${names.client} {`, layout),
+      0,
+      layout,
+    ) +
     statement(['return ', value, ';'], 1, layout) +
     '}\n'
   );
@@ -160,7 +204,10 @@ function implementation(p: Parts): string {
  */
 function clientInterface(p: Parts): string {
   const { names, layout } = p;
-  const picked = typeDoc(ref('Pick', ref('ResourceClient', ref(`${names.client}.Types`)), unionOf(...p.methods.map(literal))), layout);
+  const picked = typeDoc(
+    ref('Pick', ref('ResourceClient', ref(`${names.client}.Types`)), unionOf(...p.methods.map(literal))),
+    layout,
+  );
   const head = `export interface ${names.client}`;
   if (hasFiles(p)) return statement(heritage(head, [picked, 'AttachmentFilesClient'], ' {}'), 0, layout);
   return EMPTY_INTERFACE_LINT + statement([head, ' extends ', picked, ' {}'], 0, layout);
@@ -178,11 +225,23 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
   const writes = methods.filter((m) => m === 'create' || m === 'update' || m === 'patch');
   const hasInput = methods.includes('create') || methods.includes('update');
   const hasPatch = methods.includes('patch');
-  const p: Parts = { layout, resource, names, methods, validators: options.validators !== 'none' && writes.length > 0, hasInput, hasPatch };
+  const p: Parts = {
+    layout,
+    resource,
+    names,
+    methods,
+    validators: options.validators !== 'none' && writes.length > 0,
+    hasInput,
+    hasPatch,
+  };
   const reads = methods.some((m) => m === 'list' || m === 'get');
   // The read type appears in reads and in what writes return; a HEAD/DELETE-only client has neither.
   const usesType = reads || writes.length > 0 || methods.includes('listAll');
-  const typeImports = [...(usesType ? [names.type] : []), ...(hasInput ? [names.input] : []), ...(hasPatch ? [names.patch] : [])];
+  const typeImports = [
+    ...(usesType ? [names.type] : []),
+    ...(hasInput ? [names.input] : []),
+    ...(hasPatch ? [names.patch] : []),
+  ];
   const writeOptions = new Set(writes.map((m) => writeOptionsType(resource.name, WRITE_VERBS[m]!)));
   if (!writeOptions.has('EmailWriteOptions')) writeOptions.clear();
   const head =
@@ -190,9 +249,21 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
     importTypes(typeImports, `../types/${names.file}.js`, layout) +
     importTypes(['ResourceMeta'], '../runtime/meta.js', layout) +
     moduleStatement('import type', ['Filter as FilterValue', 'ListQuery'], '../runtime/query.js', layout) +
-    moduleStatement('import', ['createResourceClient', 'type ResourceClient'], '../runtime/resource-client.js', layout) +
+    moduleStatement(
+      'import',
+      ['createResourceClient', 'type ResourceClient'],
+      '../runtime/resource-client.js',
+      layout,
+    ) +
     importTypes(['ClientContext', ...writeOptions], '../runtime/resource.js', layout) +
-    (hasFiles(p) ? moduleStatement('import', ['createAttachmentFiles', 'type AttachmentFilesClient'], '../runtime/attachments.js', layout) : '');
+    (hasFiles(p)
+      ? moduleStatement(
+          'import',
+          ['createAttachmentFiles', 'type AttachmentFilesClient'],
+          '../runtime/attachments.js',
+          layout,
+        )
+      : '');
   const verbs = resource.methods.join(', ');
   return (
     `${head}\n` +
@@ -203,4 +274,3 @@ export function renderResourceClient(resource: ResourcePlan, options: EmitOption
     implementation(p)
   );
 }
-

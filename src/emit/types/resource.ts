@@ -34,13 +34,27 @@ export function hasTypes(resource: Pick<ResourcePlan, 'described'>): boolean {
 }
 
 /** One property line with its JSDoc, at indentation `level`; `optional` adds `?`. */
-function property(name: string, type: TypeNode, doc: readonly string[], optional: boolean, level: number, layout: Layout): string {
+function property(
+  name: string,
+  type: TypeNode,
+  doc: readonly string[],
+  optional: boolean,
+  level: number,
+  layout: Layout,
+): string {
   const key = `${propertyKey(name)}${optional ? '?' : ''}`;
   return `${jsdoc(doc, INDENT.repeat(level))}${propertyLine(key, type, level, layout)}`;
 }
 
 /** A property whose type is an object type written over several lines (`{\n…}` or `{\n…}[]`). */
-function blockProperty(name: string, body: string, suffix: string, doc: readonly string[], optional: boolean, level: number): string {
+function blockProperty(
+  name: string,
+  body: string,
+  suffix: string,
+  doc: readonly string[],
+  optional: boolean,
+  level: number,
+): string {
   const pad = INDENT.repeat(level);
   return `${jsdoc(doc, pad)}${pad}${propertyKey(name)}${optional ? '?' : ''}: {\n${body}${pad}}${suffix};\n`;
 }
@@ -89,7 +103,10 @@ class ResourceRenderer {
 
   private idProperty(): string {
     const id = this.use(this.plan.id);
-    const doc = [`Id of this \`${this.plan.name}\` item: always present when read, never part of a write body.`, ...id.doc];
+    const doc = [
+      `Id of this \`${this.plan.name}\` item: always present when read, never part of a write body.`,
+      ...id.doc,
+    ];
     return property('id', id.readType, doc, false, 1, this.layout);
   }
 
@@ -100,7 +117,14 @@ class ResourceRenderer {
       const p = presence(f, shape);
       if (p === 'absent') continue;
       this.use(f);
-      out += property(f.name, shape === 'read' ? f.readType : writeType(f.name, f.writeType), f.doc, p === 'optional', 1, this.layout);
+      out += property(
+        f.name,
+        shape === 'read' ? f.readType : writeType(f.name, f.writeType),
+        f.doc,
+        p === 'optional',
+        1,
+        this.layout,
+      );
     }
     return out;
   }
@@ -134,7 +158,8 @@ class ResourceRenderer {
       const target = a.virtual || a.resource === null ? 'a virtual entity' : `\`${a.resource}\``;
       // A branded id type names the target already; a virtual entity is said once, on the read shape.
       const named = a.fields.some((f) => mentions(f.readType, 'Id'));
-      const doc = shape === 'read' && (target === 'a virtual entity' || !named) ? [`Items \`${a.nodeName}\` of ${target}.`] : [];
+      const doc =
+        shape === 'read' && (target === 'a virtual entity' || !named) ? [`Items \`${a.nodeName}\` of ${target}.`] : [];
       const item = this.associationItem(a, shape);
       body +=
         'inline' in item
@@ -166,7 +191,9 @@ class ResourceRenderer {
         : shape === 'input'
           ? [
               `Body of a ${[r.methods.includes('POST') ? 'POST' : '', r.methods.includes('PUT') ? 'PUT' : ''].filter((m) => m !== '').join(' or ')} to ${where}: required fields required, read-only fields absent.`,
-              ...(r.methods.includes('PUT') ? ['PUT is a full replacement: the store resets the fields it omits.'] : []),
+              ...(r.methods.includes('PUT')
+                ? ['PUT is a full replacement: the store resets the fields it omits.']
+                : []),
             ]
           : [`Body of a PATCH to ${where}: only the fields sent are changed.`];
     const name = shape === 'read' ? r.names.type : shape === 'input' ? r.names.input : r.names.patch;

@@ -20,22 +20,31 @@ import { docText, jsdoc, propertyKey } from '../../naming/index.js';
 import { arrayOf, keyword, ref, unionOf } from '../../plan/index.js';
 
 /** A module field's value, as the store sent it. */
-const EXTENSION_VALUE = unionOf(keyword('string'), keyword('number'), keyword('boolean'), keyword('null'), ref('Multilang', keyword('string')));
+const EXTENSION_VALUE = unionOf(
+  keyword('string'),
+  keyword('number'),
+  keyword('boolean'),
+  keyword('null'),
+  ref('Multilang', keyword('string')),
+);
 
 export function renderShared(model: StoreSchema, ctx: EmitContext): string {
   const languages = [...model.store.languages].sort((a, b) => a.id - b.id);
   const langList = languages.map((l) => (l.isoCode === null ? String(l.id) : `${l.id} (${docText(l.isoCode)})`));
   // ISO codes of the languages that have one, the first language of a code kept (ids ascending).
-  const coded = languages.filter((l, i) => l.isoCode !== null && languages.findIndex((o) => o.isoCode === l.isoCode) === i);
+  const coded = languages.filter(
+    (l, i) => l.isoCode !== null && languages.findIndex((o) => o.isoCode === l.isoCode) === i,
+  );
   const codes = coded.map((l) => property(propertyKey(l.isoCode!), String(l.id), 'literal'));
-  const version = model.store.psVersion === null ? 'an unknown PrestaShop version' : `PrestaShop ${model.store.psVersion}`;
+  const version =
+    model.store.psVersion === null ? 'an unknown PrestaShop version' : `PrestaShop ${model.store.psVersion}`;
   return `${fileHeader(ctx)}
 ${jsdoc([`Types shared by every resource of the store's Webservice API, from a snapshot of ${version}.`])}
 declare const idBrand: unique symbol;
 
 ${jsdoc([
   'The id of an item of resource `R`, for example `Id<"manufacturers">`.',
-  'A plain number is accepted where an id is expected; an id of one resource is not accepted where another resource\'s id is.',
+  "A plain number is accepted where an id is expected; an id of one resource is not accepted where another resource's id is.",
   'In foreign keys, 0 means "none".',
 ])}${statement(assignment('export type Id<R extends string = string> =', ['number & ', objectType(['readonly [idBrand]?: R'], ctx.layout)], ';'), 0, ctx.layout)}
 ${jsdoc([
@@ -46,9 +55,21 @@ ${jsdoc([
 ${jsdoc([
   'The language ids of the store, ascending (empty when the snapshot lists none).',
   'The only place they are listed: the validators and the client read them from here.',
-])}${statement(assignment('export const LANGUAGE_IDS: readonly LangId[] =', arrayLiteral(languages.map((l) => ({ doc: String(l.id) })), ctx.layout, true), ';'), 0, ctx.layout)}
+])}${statement(
+    assignment(
+      'export const LANGUAGE_IDS: readonly LangId[] =',
+      arrayLiteral(
+        languages.map((l) => ({ doc: String(l.id) })),
+        ctx.layout,
+        true,
+      ),
+      ';',
+    ),
+    0,
+    ctx.layout,
+  )}
 ${jsdoc([coded.length === 0 ? 'An ISO code of a store language (the snapshot names none).' : 'The ISO code of a store language.'])}${statement(typeAlias('export type LangCode', stringUnion(coded.map((l) => l.isoCode!)), ctx.layout), 0, ctx.layout)}
-${jsdoc(['The store\'s languages by ISO code: what `pickLanguage` and `toMultilang` (exported by the client) read codes with.'])}${statement(assignment('export const LANGUAGES: Readonly<Record<LangCode, LangId>> =', objectLiteral(codes, ctx.layout), ';'), 0, ctx.layout)}
+${jsdoc(["The store's languages by ISO code: what `pickLanguage` and `toMultilang` (exported by the client) read codes with."])}${statement(assignment('export const LANGUAGES: Readonly<Record<LangCode, LangId>> =', objectLiteral(codes, ctx.layout), ';'), 0, ctx.layout)}
 ${jsdoc(['The value of a multilingual field in one language.'])}export interface MultilangValue<T = string> {
   /** The language id. */
   id: LangId;
@@ -63,7 +84,7 @@ ${jsdoc([
 ${jsdoc(['A date `YYYY-MM-DD` as the store sends it; `0000-00-00` or empty when unset.'])}export type PsDate = string;
 
 ${jsdoc([
-  'A date and time `YYYY-MM-DD HH:MM:SS` (the time may be missing) in the store\'s time zone, as the store sends it; `0000-00-00 00:00:00` or empty when unset.',
+  "A date and time `YYYY-MM-DD HH:MM:SS` (the time may be missing) in the store's time zone, as the store sends it; `0000-00-00 00:00:00` or empty when unset.",
 ])}export type PsDateTime = string;
 
 ${jsdoc([

@@ -23,5 +23,7 @@ export function flavourOf(option: ValidatorsOption): ValidatorFlavour | null {
 
 /** The template folders of every flavour that has one. */
 export function flavourTemplateFolders(): string[] {
-  return Object.values(FLAVOURS as Readonly<Record<string, ValidatorFlavour>>).flatMap((f) => (f.templates === null ? [] : [f.templates]));
+  return Object.values(FLAVOURS as Readonly<Record<string, ValidatorFlavour>>).flatMap((f) =>
+    f.templates === null ? [] : [f.templates],
+  );
 }

@@ -32,8 +32,18 @@ export const emitValidators: Emitter = (_model, options, ctx) => {
   stems.sort(compareCodeUnits);
   const barrel =
     stems.map((stem) => `export * from ${jsString(`./${stem}.js`)};\n`).join('') +
-    moduleStatement('export', ['assertValid', 'PRESTASHOP_ERROR_CODES', 'ValidationError'], '../runtime/validation.js', ctx.layout) +
-    moduleStatement('export type', ['IssueCode', 'ValidationIssue', 'ValidationResult'], '../runtime/validation.js', ctx.layout);
+    moduleStatement(
+      'export',
+      ['assertValid', 'PRESTASHOP_ERROR_CODES', 'ValidationError'],
+      '../runtime/validation.js',
+      ctx.layout,
+    ) +
+    moduleStatement(
+      'export type',
+      ['IssueCode', 'ValidationIssue', 'ValidationResult'],
+      '../runtime/validation.js',
+      ctx.layout,
+    );
   files.set('validators/index.ts', `${fileHeader(ctx)}${barrel}`);
   return { files, diagnostics };
 };

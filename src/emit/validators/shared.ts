@@ -24,9 +24,19 @@ export function newImports(): RuntimeImports {
   return { rules: new Set(), validation: new Set(), glue: new Set(), common: new Set(), check: new Set() };
 }
 
-export function importLine(names: Iterable<string>, from: string, layout: Layout, typeOnly: ReadonlySet<string> = new Set()): string {
+export function importLine(
+  names: Iterable<string>,
+  from: string,
+  layout: Layout,
+  typeOnly: ReadonlySet<string> = new Set(),
+): string {
   const sorted = [...new Set(names)].sort(compareCodeUnits);
-  return moduleStatement('import', sorted.map((n) => (typeOnly.has(n) ? `type ${n}` : n)), from, layout);
+  return moduleStatement(
+    'import',
+    sorted.map((n) => (typeOnly.has(n) ? `type ${n}` : n)),
+    from,
+    layout,
+  );
 }
 
 const VALIDATION_TYPES: ReadonlySet<string> = new Set(['ValidationIssue', 'ValidationResult']);
@@ -64,12 +74,22 @@ export function entryPoints(
   const names: ResourceNames = resource.names;
   // `function _<name>` does the check; the export is that function carrying `~standard`, built by
   // a call marked pure, so that a bundler still drops the validators a program does not use.
-  const fn = (doc: string, name: string, params: string[], result: string, [callee, args]: [string, string[]]): string =>
+  const fn = (
+    doc: string,
+    name: string,
+    params: string[],
+    result: string,
+    [callee, args]: [string, string[]],
+  ): string =>
     statement(functionHead(`function _${name}`, params, `: ValidationResult<${result}> {`, layout), 0, layout) +
     statement(['return ', callee, callArguments(args, layout), ';'], 1, layout) +
     '}\n' +
     doc +
-    statement(callAssignment(`export const ${name} =`, '/* @__PURE__ */ standardSchema', `_${name}`, layout), 0, layout);
+    statement(
+      callAssignment(`export const ${name} =`, '/* @__PURE__ */ standardSchema', `_${name}`, layout),
+      0,
+      layout,
+    );
   let out = '';
   if (resource.hasInput) {
     const doc = jsdoc([

@@ -46,12 +46,18 @@ export function handleAttachmentFiles(engine: CrudEngine, req: CrudRequest): Cru
     case 'HEAD': {
       const item = engine.get('attachments', id);
       const file = item === undefined ? undefined : engine.attachmentFiles.get(item.values.get('file') ?? '');
-      if (item === undefined || file === undefined) throw new WsError(500, 1, `Unable to load the attachment file for attachment ${id}`);
+      if (item === undefined || file === undefined)
+        throw new WsError(500, 1, `Unable to load the attachment file for attachment ${id}`);
       const headers = {
         'content-length': String(file.bytes.length),
         'content-disposition': `attachment; filename="${utf8Decode(item.values.get('file_name') ?? '')}"`,
       };
-      return { status: 200, contentType: item.values.get('mime') ?? '', body: method === 'HEAD' ? '' : file.bytes, headers };
+      return {
+        status: 200,
+        contentType: item.values.get('mime') ?? '',
+        body: method === 'HEAD' ? '' : file.bytes,
+        headers,
+      };
     }
     case 'POST':
     case 'PUT': {
@@ -87,5 +93,7 @@ function upload(engine: CrudEngine, req: CrudRequest, id: number): number {
 
 /** `POST /api/attachments`: no POST case in the entity switch, nothing saved, an empty document. */
 export function attachmentEntityPost(req: CrudRequest): CrudAnswer {
-  return req.format === 'JSON' ? { status: 200, contentType: 'application/json', body: '[]' } : { status: 200, contentType: 'text/xml', body: `${XML_HEAD}${XML_TAIL}` };
+  return req.format === 'JSON'
+    ? { status: 200, contentType: 'application/json', body: '[]' }
+    : { status: 200, contentType: 'text/xml', body: `${XML_HEAD}${XML_TAIL}` };
 }

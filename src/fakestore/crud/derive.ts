@@ -20,7 +20,12 @@ const SEED_HASH = `$2y$10$${'SeedHashOfTheFakeStore0'.repeat(3).slice(0, 53)}`;
 
 type Records = Record<string, SeedRecord[]>;
 
-export function derivedRecords(defs: readonly CrudResource[], demo: Readonly<Record<string, readonly SeedRecord[]>>, schema: StoreSchema, generation: CrudGeneration): Records {
+export function derivedRecords(
+  defs: readonly CrudResource[],
+  demo: Readonly<Record<string, readonly SeedRecord[]>>,
+  schema: StoreSchema,
+  generation: CrudGeneration,
+): Records {
   const served = new Map(defs.map((d) => [d.name, d]));
   const out: Records = {};
   for (const def of defs) {
@@ -32,7 +37,14 @@ export function derivedRecords(defs: readonly CrudResource[], demo: Readonly<Rec
     const given = out['languages'] ?? [];
     out['languages'] = schema.store.languages.map((l) => {
       const iso = l.isoCode ?? '';
-      const made = { ...(given[0] ?? {}), id: l.id, name: l.isoCode ?? `Language ${l.id}`, iso_code: iso, active: '1', ...(given[0] === undefined ? {} : { language_code: iso }) };
+      const made = {
+        ...(given[0] ?? {}),
+        id: l.id,
+        name: l.isoCode ?? `Language ${l.id}`,
+        iso_code: iso,
+        active: '1',
+        ...(given[0] === undefined ? {} : { language_code: iso }),
+      };
       return given.find((r) => r.id === l.id) ?? (made as SeedRecord);
     });
   }
@@ -69,7 +81,8 @@ function derivedRecord(def: CrudResource, index: number, ctx: FieldContext): See
     const target = assoc.resource === null ? null : ctx.firstId(assoc.resource);
     if (assoc.resource !== null && target === null) continue;
     const entry: Record<string, string> = {};
-    for (const f of assoc.fields) entry[f.name] = f.name === 'id' && target !== null ? String(target) : fieldValue(assoc.name, f, 0, ctx);
+    for (const f of assoc.fields)
+      entry[f.name] = f.name === 'id' && target !== null ? String(target) : fieldValue(assoc.name, f, 0, ctx);
     associations[assoc.name] = [entry];
   }
   if (Object.keys(associations).length > 0) record['associations'] = associations;
@@ -159,8 +172,13 @@ const FORMAT_VALUES: Readonly<Record<string, (slug: string, letter: string) => s
 
 /** Cuts a value to the field's size; decimals of a numeric format keep their stored shape. */
 function fit(field: CrudField, value: string): string {
-  const typed = field.kind === 'decimal' || field.kind === 'int' || field.kind === 'bool' || field.kind === 'id' ? storedValue(field, value) : value;
-  return field.maxSize !== null && [...typed].length > field.maxSize ? [...typed].slice(0, field.maxSize).join('') : typed;
+  const typed =
+    field.kind === 'decimal' || field.kind === 'int' || field.kind === 'bool' || field.kind === 'id'
+      ? storedValue(field, value)
+      : value;
+  return field.maxSize !== null && [...typed].length > field.maxSize
+    ? [...typed].slice(0, field.maxSize).join('')
+    : typed;
 }
 
 /** One stock_availables row per product and per combination, keeping the demo rows that exist. */
@@ -175,7 +193,17 @@ function stockRows(out: Records): SeedRecord[] {
   let next = rows.reduce((m, r) => Math.max(m, r.id), 0) + 1;
   for (const [product, combination] of wanted) {
     if (have.has(key(product, combination))) continue;
-    rows.push({ id: next++, id_product: product, id_product_attribute: combination, id_shop: '1', id_shop_group: '0', quantity: '10', depends_on_stock: '0', out_of_stock: '2', location: '' } as SeedRecord);
+    rows.push({
+      id: next++,
+      id_product: product,
+      id_product_attribute: combination,
+      id_shop: '1',
+      id_shop_group: '0',
+      quantity: '10',
+      depends_on_stock: '0',
+      out_of_stock: '2',
+      location: '',
+    } as SeedRecord);
   }
   return rows;
 }

@@ -33,7 +33,12 @@ const PS_OS_ERROR = '8';
  * Runs before the row is stored. Returns null to store `target` as usual, or the object to render
  * when the resource's `add` override stored something else (orders).
  */
-export function beforeSave(engine: CrudEngine, def: CrudResource, target: StoredItem, existing: StoredItem | undefined): StoredItem | null {
+export function beforeSave(
+  engine: CrudEngine,
+  def: CrudResource,
+  target: StoredItem,
+  existing: StoredItem | undefined,
+): StoredItem | null {
   if (def.name === 'orders' && existing === undefined) return validateOrder(engine, target);
   if (def.name === 'customers') uniqueEmail(engine, target, existing);
   return null;
@@ -46,26 +51,40 @@ export function beforeSave(engine: CrudEngine, def: CrudResource, target: Stored
  */
 function uniqueEmail(engine: CrudEngine, target: StoredItem, existing: StoredItem | undefined): void {
   const email = target.values.get('email') ?? '';
-  const owner = [...engine.stored('customers').values()].find((c) => c.values.get('email') === email && c.values.get('is_guest') !== '1');
+  const owner = [...engine.stored('customers').values()].find(
+    (c) => c.values.get('email') === email && c.values.get('is_guest') !== '1',
+  );
   if (owner === undefined || (existing !== undefined && owner.id === existing.id)) return;
-  throw new WsError(500, existing === undefined ? 140 : 141, 'The email is already used, please choose another one', [{ code: 46, message: 'Unable to save resource' }]);
+  throw new WsError(500, existing === undefined ? 140 : 141, 'The email is already used, please choose another one', [
+    { code: 46, message: 'Unable to save resource' },
+  ]);
 }
 
 /** Runs after the row and its associations are stored. */
-export function afterSave(engine: CrudEngine, def: CrudResource, item: StoredItem, existing: StoredItem | undefined): void {
+export function afterSave(
+  engine: CrudEngine,
+  def: CrudResource,
+  item: StoredItem,
+  existing: StoredItem | undefined,
+): void {
   if (existing === undefined && def.name === 'products') {
     const stock = addStock(engine, String(item.id), '0');
-    if (stock !== null) item.associations.set('stock_availables', [{ id: String(stock.id), id_product_attribute: '0' }]);
+    if (stock !== null)
+      item.associations.set('stock_availables', [{ id: String(stock.id), id_product_attribute: '0' }]);
   }
   if (existing === undefined && def.name === 'combinations') {
     const product = item.values.get('id_product') ?? '0';
     const stock = addStock(engine, product, String(item.id));
     const parent = engine.get('products', Number(product));
-    if (stock !== null && parent !== undefined) parent.associations.get('stock_availables')?.push({ id: String(stock.id), id_product_attribute: String(item.id) });
+    if (stock !== null && parent !== undefined)
+      parent.associations
+        .get('stock_availables')
+        ?.push({ id: String(stock.id), id_product_attribute: String(item.id) });
   }
   if (def.name === 'orders' && existing !== undefined) {
     const state = item.values.get('current_state') ?? '';
-    if (state !== '' && state !== '0' && state !== existing.values.get('current_state')) addHistory(engine, item.id, state);
+    if (state !== '' && state !== '0' && state !== existing.values.get('current_state'))
+      addHistory(engine, item.id, state);
   }
   if (def.name === 'order_histories' && existing === undefined) {
     const order = engine.get('orders', Number(item.values.get('id_order') ?? '0'));
@@ -83,15 +102,24 @@ export function afterDelete(engine: CrudEngine, resource: string, item: StoredIt
     engine.images.delete(item.id);
     removeStock(engine, (s) => s.values.get('id_product') === id);
     for (const name of ['combinations', 'specific_prices']) {
-      for (const row of [...engine.stored(name).values()]) if (row.values.get('id_product') === id) engine.deleteRaw(name, row.id);
+      for (const row of [...engine.stored(name).values()])
+        if (row.values.get('id_product') === id) engine.deleteRaw(name, row.id);
     }
     for (const cart of engine.stored('carts').values()) {
       const rows = cart.associations.get('cart_rows');
-      if (rows !== undefined) cart.associations.set('cart_rows', rows.filter((r) => r['id_product'] !== id));
+      if (rows !== undefined)
+        cart.associations.set(
+          'cart_rows',
+          rows.filter((r) => r['id_product'] !== id),
+        );
     }
     for (const other of engine.stored('products').values()) {
       const accessories = other.associations.get('accessories');
-      if (accessories !== undefined) other.associations.set('accessories', accessories.filter((a) => a['id'] !== id));
+      if (accessories !== undefined)
+        other.associations.set(
+          'accessories',
+          accessories.filter((a) => a['id'] !== id),
+        );
     }
   }
   if (resource === 'combinations') {
@@ -99,7 +127,11 @@ export function afterDelete(engine: CrudEngine, resource: string, item: StoredIt
     // Product::getWsStockAvailables reads the rows: the product no longer lists the combination's.
     const parent = engine.get('products', Number(item.values.get('id_product') ?? '0'));
     const listed = parent?.associations.get('stock_availables');
-    if (listed !== undefined) parent!.associations.set('stock_availables', listed.filter((e) => e['id_product_attribute'] !== String(item.id)));
+    if (listed !== undefined)
+      parent!.associations.set(
+        'stock_availables',
+        listed.filter((e) => e['id_product_attribute'] !== String(item.id)),
+      );
   }
 }
 
@@ -117,7 +149,8 @@ function addStock(engine: CrudEngine, product: string, combination: string): Sto
 }
 
 function removeStock(engine: CrudEngine, match: (s: StoredItem) => boolean): void {
-  for (const s of [...engine.stored('stock_availables').values()]) if (match(s)) engine.deleteRaw('stock_availables', s.id);
+  for (const s of [...engine.stored('stock_availables').values()])
+    if (match(s)) engine.deleteRaw('stock_availables', s.id);
 }
 
 function addHistory(engine: CrudEngine, order: number, state: string): void {
@@ -132,7 +165,8 @@ function validateOrder(engine: CrudEngine, posted: StoredItem): StoredItem {
   const ordered = [...engine.stored('orders').values()].some((o) => o.values.get('id_cart') === String(cartId));
   // `die(Tools::displayError(…))` (PaymentModule.php 251-255). Not checked on a real store: the fake
   // store answers 500 with the message (a real one stops PHP with it).
-  if (cart === undefined || ordered) throw new WsError(500, null, 'Cart cannot be loaded or an order has already been placed using this cart');
+  if (cart === undefined || ordered)
+    throw new WsError(500, null, 'Cart cannot be loaded or an order has already been placed using this cart');
   const rows = cart.associations.get('cart_rows') ?? [];
   // Cart::getOrderTotal(true, Cart::BOTH), without taxes, shipping or rules: the products' prices.
   let total = 0;
@@ -157,7 +191,16 @@ function validateOrder(engine: CrudEngine, posted: StoredItem): StoredItem {
   const paid = Number(posted.values.get('total_paid') ?? '0');
   const state = total.toFixed(2) !== paid.toFixed(2) ? PS_OS_ERROR : PS_OS_WS_PAYMENT;
   const customer = engine.get('customers', Number(cart.values.get('id_customer') ?? '0'));
-  const fromCart = ['id_customer', 'id_address_delivery', 'id_address_invoice', 'id_currency', 'id_lang', 'id_carrier', 'id_shop', 'id_shop_group'];
+  const fromCart = [
+    'id_customer',
+    'id_address_delivery',
+    'id_address_invoice',
+    'id_currency',
+    'id_lang',
+    'id_carrier',
+    'id_shop',
+    'id_shop_group',
+  ];
   const totals = ['total_paid', 'total_paid_tax_incl', 'total_paid_tax_excl', 'total_products', 'total_products_wt'];
   const order = engine.insertRaw('orders', {
     ...Object.fromEntries(fromCart.map((k) => [k, cart.values.get(k) ?? '0'])),
@@ -173,7 +216,11 @@ function validateOrder(engine: CrudEngine, posted: StoredItem): StoredItem {
     // PaymentModule.php 1012: `$order->total_paid_real = 0`.
     total_paid_real: '0.000000',
   });
-  if (order.associations.has('order_rows')) order.associations.set('order_rows', orderRows.map((r, i) => ({ id: String(i + 1), ...r })));
+  if (order.associations.has('order_rows'))
+    order.associations.set(
+      'order_rows',
+      orderRows.map((r, i) => ({ id: String(i + 1), ...r })),
+    );
   addHistory(engine, order.id, state);
   const answer = { ...posted, id: order.id };
   answer.values = new Map(posted.values);

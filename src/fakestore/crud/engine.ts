@@ -34,7 +34,13 @@ export type { CrudGeneration } from './render.js';
 export type { SeedRecord, SeedRecords } from './seed.js';
 
 /** The five resources the CRUD store served before it served every resource (`startCrudStore`'s default). */
-export const CRUD_RESOURCES: readonly string[] = ['categories', 'customers', 'order_histories', 'products', 'stock_availables'];
+export const CRUD_RESOURCES: readonly string[] = [
+  'categories',
+  'customers',
+  'order_histories',
+  'products',
+  'stock_availables',
+];
 
 /** HTTP methods PrestaShop knows (`checkHTTPMethod`; 1.7.8 has no PATCH). */
 const KNOWN_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'HEAD'];
@@ -144,11 +150,20 @@ export class CrudEngine {
     this.nextImageId = 1;
     const { records, seed = true, demo } = this.options;
     if (records !== undefined) {
-      for (const [name, list] of Object.entries(records.records)) for (const record of list) if (this.defs.has(name)) this.insert(name, record);
+      for (const [name, list] of Object.entries(records.records))
+        for (const record of list) if (this.defs.has(name)) this.insert(name, record);
     } else if (seed === 'install') {
       if (this.defs.has('categories')) {
-        this.insertRaw('categories', { active: '1', id_parent: '0', is_root_category: '0', level_depth: '0' }, { name: 'Root', link_rewrite: 'root' });
-        this.insertRaw('categories', { active: '1', id_parent: '1', is_root_category: '1', level_depth: '1' }, { name: 'Home', link_rewrite: 'home' });
+        this.insertRaw(
+          'categories',
+          { active: '1', id_parent: '0', is_root_category: '0', level_depth: '0' },
+          { name: 'Root', link_rewrite: 'root' },
+        );
+        this.insertRaw(
+          'categories',
+          { active: '1', id_parent: '1', is_root_category: '1', level_depth: '1' },
+          { name: 'Home', link_rewrite: 'home' },
+        );
       }
     } else if (seed !== false) {
       const defs = [...this.defs.values()];
@@ -167,7 +182,11 @@ export class CrudEngine {
 
   /** Whether this engine answers requests for the resource (or the images/search it backs). */
   handles(resource: string): boolean {
-    return this.defs.has(resource) || (resource === 'images' && this.defs.has('products')) || (resource === 'search' && this.defs.has('products'));
+    return (
+      this.defs.has(resource) ||
+      (resource === 'images' && this.defs.has('products')) ||
+      (resource === 'search' && this.defs.has('products'))
+    );
   }
 
   resource(name: string): CrudResource | undefined {
@@ -191,7 +210,8 @@ export class CrudEngine {
    */
   insert(name: string, record: Readonly<Record<string, unknown>> & { readonly id?: number }): number {
     const def = this.defs.get(name);
-    if (def === undefined) throw new Error(`fake store: no resource "${name}" is served (served: ${this.names().join(', ')})`);
+    if (def === undefined)
+      throw new Error(`fake store: no resource "${name}" is served (served: ${this.names().join(', ')})`);
     const id = record.id ?? this.nextId.get(name)!;
     const item = this.emptyItem(def, id);
     fillFromSeed(item, { ...record, id } as SeedRecord, def);
@@ -233,8 +253,16 @@ export class CrudEngine {
     }
   }
 
-  error(format: 'XML' | 'JSON', status: number, errors: readonly { code: number | null; message: string }[]): CrudAnswer {
-    return { status, contentType: format === 'JSON' ? 'application/json' : 'text/xml', body: renderErrors(errors, format) };
+  error(
+    format: 'XML' | 'JSON',
+    status: number,
+    errors: readonly { code: number | null; message: string }[],
+  ): CrudAnswer {
+    return {
+      status,
+      contentType: format === 'JSON' ? 'application/json' : 'text/xml',
+      body: renderErrors(errors, format),
+    };
   }
 
   private route(req: CrudRequest): CrudAnswer {
@@ -246,8 +274,14 @@ export class CrudEngine {
     if (name === 'search') return handleSearch(this, req);
     const def = this.defs.get(name);
     if (def === undefined) throw new WsError(400, 27, `Resource of type "${name}" does not exists`);
-    if (def.forbidden.includes(method as HttpMethod)) throw new WsError(405, 101, `Method ${method} is not allowed for the resource ${name}`);
-    if (!(req.keyMethods ?? def.methods).includes(method as HttpMethod)) throw new WsError(405, 25, `Method ${method} is not allowed for the resource ${name} with this authentication key`);
+    if (def.forbidden.includes(method as HttpMethod))
+      throw new WsError(405, 101, `Method ${method} is not allowed for the resource ${name}`);
+    if (!(req.keyMethods ?? def.methods).includes(method as HttpMethod))
+      throw new WsError(
+        405,
+        25,
+        `Method ${method} is not allowed for the resource ${name} with this authentication key`,
+      );
     const id = req.segments[1];
     if (name === 'attachments' && id === 'file') return handleAttachmentFiles(this, req);
     if (name === 'attachments' && method === 'POST') return attachmentEntityPost(req);
@@ -265,14 +299,20 @@ export class CrudEngine {
   }
 
   renderContext(req: CrudRequest): RenderContext {
-    return { wsUrl: req.wsUrl, generation: this.generation, languages: parseLanguages(req.query.get('language'), this.languages) };
+    return {
+      wsUrl: req.wsUrl,
+      generation: this.generation,
+      languages: parseLanguages(req.query.get('language'), this.languages),
+    };
   }
 
   private list(def: CrudResource, req: CrudRequest): CrudAnswer {
     const ctx = this.renderContext(req);
     const params = parseListParams(def, req.query);
     const display = parseDisplay(def, req.query.get('display'), 'minimum');
-    const items = applyListParams([...this.stored(def.name).values()], params, ctx.languages).map((i) => this.rendered(def, i));
+    const items = applyListParams([...this.stored(def.name).values()], params, ctx.languages).map((i) =>
+      this.rendered(def, i),
+    );
     return req.format === 'JSON'
       ? { status: 200, contentType: 'application/json', body: jsonList(def, items, display, ctx) }
       : { status: 200, contentType: 'text/xml', body: xmlList(def, items, display, ctx) };
@@ -292,7 +332,11 @@ export class CrudEngine {
 
   /** An attachment rendered as a GET of it (the answer of an upload). */
   renderAttachment(id: number, req: CrudRequest): CrudAnswer {
-    return this.item(this.defs.get('attachments')!, String(id), { ...req, method: 'GET', query: new URLSearchParams() });
+    return this.item(this.defs.get('attachments')!, String(id), {
+      ...req,
+      method: 'GET',
+      query: new URLSearchParams(),
+    });
   }
 
   /** Removes an item without the DELETE checks. */
@@ -305,7 +349,14 @@ export class CrudEngine {
     return withGetterAssociations(def.name, item, (r) => this.stored(r));
   }
 
-  renderItems(def: CrudResource, stored: StoredItem[], req: CrudRequest, ctx: RenderContext, display: ReturnType<typeof parseDisplay>, status: number): CrudAnswer {
+  renderItems(
+    def: CrudResource,
+    stored: StoredItem[],
+    req: CrudRequest,
+    ctx: RenderContext,
+    display: ReturnType<typeof parseDisplay>,
+    status: number,
+  ): CrudAnswer {
     const items = stored.map((i) => this.rendered(def, i));
     return req.format === 'JSON'
       ? { status, contentType: 'application/json', body: jsonItems(def, items, display, ctx, req.query.has('display')) }
@@ -327,7 +378,10 @@ export class CrudEngine {
       const notFound = { code: 87, message: `Id(s) not exists: ${missing.join(', ')}` };
       // `(int) $this->urlSegment[1]` without a segment: a PHP warning first.
       if (listed === null && (rawId === undefined || rawId === '')) {
-        return this.error(req.format, 404, [phpError(this.generation, { kind: 'undefined-key', key: 1 }, DELETE_SITE), notFound]);
+        return this.error(req.format, 404, [
+          phpError(this.generation, { kind: 'undefined-key', key: 1 }, DELETE_SITE),
+          notFound,
+        ]);
       }
       throw new WsError(404, notFound.code, notFound.message);
     }
@@ -343,9 +397,17 @@ export class CrudEngine {
   }
 
   /** Stores an item without the write checks (side effects); dates are stamped now. */
-  insertRaw(resource: string, values: Readonly<Record<string, string>>, langs: Readonly<Record<string, string>> = {}): StoredItem {
+  insertRaw(
+    resource: string,
+    values: Readonly<Record<string, string>>,
+    langs: Readonly<Record<string, string>> = {},
+  ): StoredItem {
     const stamp = formatDate(this.now());
-    const dates = Object.fromEntries(['date_add', 'date_upd'].filter((k) => this.defs.get(resource)!.fields.some((f) => f.name === k)).map((k) => [k, stamp]));
+    const dates = Object.fromEntries(
+      ['date_add', 'date_upd']
+        .filter((k) => this.defs.get(resource)!.fields.some((f) => f.name === k))
+        .map((k) => [k, stamp]),
+    );
     const id = this.insert(resource, { ...values, ...langs, ...dates });
     return this.get(resource, id)!;
   }

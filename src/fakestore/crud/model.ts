@@ -110,7 +110,8 @@ const READ_ONLY_VIEWS = new Set([
  * (`addWebserviceResources`) carry their own `forbidden_method`, which a snapshot does not record.
  */
 function storeForbidden(resource: string, generation: string = '8.x'): readonly HttpMethod[] {
-  if (READ_ONLY_VIEWS.has(resource)) return generation === '1.7' ? ['PUT', 'POST', 'DELETE'] : ['PUT', 'POST', 'PATCH', 'DELETE'];
+  if (READ_ONLY_VIEWS.has(resource))
+    return generation === '1.7' ? ['PUT', 'POST', 'DELETE'] : ['PUT', 'POST', 'PATCH', 'DELETE'];
   if (resource === 'stock_availables') return ['POST', 'DELETE'];
   if (resource === 'warehouses') return ['DELETE'];
   return [];
@@ -122,7 +123,12 @@ function storeForbidden(resource: string, generation: string = '8.x'): readonly 
  * stores NULL for a null property, `(int) ''` = 0 for an empty one. 8.2.0 and 9.0.0 add
  * `order_payments.id_employee` to 1.7.8.10's four.
  */
-const ALLOW_NULL_17 = ['combinations.low_stock_threshold', 'combinations.default_on', 'currencies.numeric_iso_code', 'products.low_stock_threshold'];
+const ALLOW_NULL_17 = [
+  'combinations.low_stock_threshold',
+  'combinations.default_on',
+  'currencies.numeric_iso_code',
+  'products.low_stock_threshold',
+];
 const ALLOW_NULL: Readonly<Record<string, ReadonlySet<string>>> = {
   '1.7': new Set(ALLOW_NULL_17),
   '8.x': new Set([...ALLOW_NULL_17, 'order_payments.id_employee']),
@@ -230,7 +236,13 @@ export function nullValue(field: CrudField): string {
  * (85 "has a bad value" never comes), only their `validate` rule does (`isReductionType`,
  * `isStockManagement`), and the column keeps '' for anything else (`columnValue`).
  */
-const SQL_ENUM_ONLY = new Set(['products.redirect_type', 'customer_threads.status', 'specific_prices.reduction_type', 'specific_price_rules.reduction_type', 'warehouses.management_type']);
+const SQL_ENUM_ONLY = new Set([
+  'products.redirect_type',
+  'customer_threads.status',
+  'specific_prices.reduction_type',
+  'specific_price_rules.reduction_type',
+  'warehouses.management_type',
+]);
 
 /**
  * ENUM columns whose `$definition` gives no allowed values, so `validateField` passes anything
@@ -239,7 +251,19 @@ const SQL_ENUM_ONLY = new Set(['products.redirect_type', 'customer_threads.statu
  * (issue 21, item 7). Other releases' lists differ and are not reproduced.
  */
 const ENUM_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  'products.redirect_type': ['', '404', '410', '301-product', '302-product', '301-category', '302-category', '200-displayed', '404-displayed', '410-displayed', 'default'],
+  'products.redirect_type': [
+    '',
+    '404',
+    '410',
+    '301-product',
+    '302-product',
+    '301-category',
+    '302-category',
+    '200-displayed',
+    '404-displayed',
+    '410-displayed',
+    'default',
+  ],
 };
 
 /** What the column keeps of a sent value: '' for a value outside an ENUM column's list (8.x). */
@@ -253,9 +277,11 @@ export function storedValue(field: CrudField, value: string, previous?: string):
   // A DECIMAL column keeps its scale: DECIMAL(20,6) mostly, DECIMAL(5,2) for group reductions.
   const scale = previous === undefined ? 6 : (/\.(\d+)$/.exec(previous)?.[1]?.length ?? 6);
   if (field.kind === 'decimal' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value).toFixed(scale);
-  if ((field.kind === 'int' || field.kind === 'id' || field.kind === 'bool') && /^[+-]?\d+$/.test(value)) return String(Number(value));
+  if ((field.kind === 'int' || field.kind === 'id' || field.kind === 'bool') && /^[+-]?\d+$/.test(value))
+    return String(Number(value));
   // An empty value is not null: `(int) ''` is 0 even in an `allow_null` column (issue 21, item 6).
-  if (value === '' && field.kind !== 'string' && field.kind !== 'html' && field.kind !== 'unknown') return zeroValue(field);
+  if (value === '' && field.kind !== 'string' && field.kind !== 'html' && field.kind !== 'unknown')
+    return zeroValue(field);
   return value;
 }
 
@@ -288,20 +314,34 @@ const FORMAT_RULES: Readonly<Record<string, RegExp>> = {
  * The validation error of one value, or null. Values PHP calls empty (`''`, `'0'`) pass, as in
  * `ObjectModel::validateField`; required-ness is checked separately. Language values use code 84.
  */
-export function checkValue(resource: CrudResource, field: CrudField, value: string, lang: number | null): { code: number; message: string } | null {
+export function checkValue(
+  resource: CrudResource,
+  field: CrudField,
+  value: string,
+  lang: number | null,
+): { code: number; message: string } | null {
   const code = lang === null ? 85 : 84;
   // The store's messages pass through htmlentities: `Product-&gt;price` (crud-golden.json requests).
   const property = `${resource.className}-&gt;${field.name}`;
   if (field.values !== null && value !== '' && !field.values.includes(value)) {
-    return { code, message: `Validation error: "Property ${property} has a bad value (allowed values are: ${field.values.join(', ')})."` };
+    return {
+      code,
+      message: `Validation error: "Property ${property} has a bad value (allowed values are: ${field.values.join(', ')})."`,
+    };
   }
   if (value === '' || value === '0') return null;
   if (field.maxSize !== null && [...value].length > field.maxSize) {
-    return { code, message: `Validation error: "The length of property ${property} is currently ${[...value].length} chars. It must be between 0 and ${field.maxSize} chars."` };
+    return {
+      code,
+      message: `Validation error: "The length of property ${property} is currently ${[...value].length} chars. It must be between 0 and ${field.maxSize} chars."`,
+    };
   }
   const rule = field.format === null ? undefined : FORMAT_RULES[field.format.toLowerCase()];
   const format = field.format?.toLowerCase();
-  const bad = (rule !== undefined && !rule.test(value)) || (format === 'isdate' && !realDate(value)) || (format === 'iscleanhtml' && !cleanHtml(value));
+  const bad =
+    (rule !== undefined && !rule.test(value)) ||
+    (format === 'isdate' && !realDate(value)) ||
+    (format === 'iscleanhtml' && !cleanHtml(value));
   if (bad) return { code, message: `Validation error: "Property ${property} is not valid"` };
   return null;
 }
@@ -321,5 +361,10 @@ function realDate(value: string): boolean {
  * PrestaShop lists the event names; `on` + letters + `=` covers them.
  */
 function cleanHtml(value: string): boolean {
-  return !/<\s*script/i.test(value) && !/\bon[a-z]+\s*=/i.test(value) && !/script:/i.test(value) && !/<\s*(i?frame|form|input|embed|object)/i.test(value);
+  return (
+    !/<\s*script/i.test(value) &&
+    !/\bon[a-z]+\s*=/i.test(value) &&
+    !/script:/i.test(value) &&
+    !/<\s*(i?frame|form|input|embed|object)/i.test(value)
+  );
 }

@@ -34,30 +34,43 @@ export const POSITION_SITE: PhpSite = { file: 'classes/Product.php', line: 7273 
 export const LINK_REWRITE_SITE: PhpSite = { file: 'classes/Product.php', line: 8100 };
 export const DELETE_SITE: PhpSite = { file: 'classes/webservice/WebserviceRequest.php', line: 1485 };
 /** `$_POST['name']` in `executeFileAddAndEdit` (the line is approximate: read from a copy of the class without a release tag). */
-export const ATTACHMENT_SITE: PhpSite = { file: 'classes/webservice/WebserviceSpecificManagementAttachments.php', line: 281 };
+export const ATTACHMENT_SITE: PhpSite = {
+  file: 'classes/webservice/WebserviceSpecificManagementAttachments.php',
+  line: 281,
+};
 
 const ROOT = '/var/www/html/';
 
 function wording(condition: PhpCondition, php7: boolean): string {
   switch (condition.kind) {
     case 'undefined-key':
-      if (typeof condition.key === 'string') return php7 ? `Undefined index: ${condition.key}` : `Undefined array key "${condition.key}"`;
+      if (typeof condition.key === 'string')
+        return php7 ? `Undefined index: ${condition.key}` : `Undefined array key "${condition.key}"`;
       return php7 ? `Undefined offset: ${condition.key}` : `Undefined array key ${condition.key}`;
     case 'array-to-string':
       return 'Array to string conversion';
     case 'offset-on-null':
       return 'Trying to access array offset on value of type null';
     case 'foreach-string':
-      return php7 ? 'Invalid argument supplied for foreach()' : 'foreach() argument must be of type array|object, string given';
+      return php7
+        ? 'Invalid argument supplied for foreach()'
+        : 'foreach() argument must be of type array|object, string given';
   }
 }
 
 /** The `{code, message}` a store's error handler records for a PHP warning (or notice on 1.7). */
-export function phpError(generation: CrudGeneration, condition: PhpCondition, site: PhpSite): { code: number; message: string } {
+export function phpError(
+  generation: CrudGeneration,
+  condition: PhpCondition,
+  site: PhpSite,
+): { code: number; message: string } {
   const php7 = generation === '1.7';
   const notice = php7 && condition.kind !== 'foreach-string';
   const head = notice ? '[PHP Notice #8]' : '[PHP Warning #2]';
-  return { code: notice ? 5 : 3, message: `${head} ${wording(condition, php7)} (${ROOT}${site.file}, line ${site.line})` };
+  return {
+    code: notice ? 5 : 3,
+    message: `${head} ${wording(condition, php7)} (${ROOT}${site.file}, line ${site.line})`,
+  };
 }
 
 /** A `WsError` for a PHP warning that stops a request (500). */

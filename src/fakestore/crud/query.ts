@@ -29,7 +29,14 @@ export class WsError extends Error {
 }
 
 /** `display`: `minimum` (ids), `full`, or the fields (and association sub-fields) listed. */
-export type DisplaySpec = { readonly kind: 'minimum' } | { readonly kind: 'full' } | { readonly kind: 'fields'; readonly fields: ReadonlySet<string>; readonly associations: ReadonlyMap<string, readonly string[]> };
+export type DisplaySpec =
+  | { readonly kind: 'minimum' }
+  | { readonly kind: 'full' }
+  | {
+      readonly kind: 'fields';
+      readonly fields: ReadonlySet<string>;
+      readonly associations: ReadonlyMap<string, readonly string[]>;
+    };
 
 export function parseDisplay(resource: CrudResource, raw: string | null, fallback: 'minimum' | 'full'): DisplaySpec {
   if (raw === null) return { kind: fallback };
@@ -38,7 +45,11 @@ export function parseDisplay(resource: CrudResource, raw: string | null, fallbac
   const available = resource.fields.map((f) => f.name).join(', ');
   const m = /^\[(.*)\]$/s.exec(raw);
   if (m === null) {
-    throw new WsError(400, 36, `The 'display' syntax is wrong. You can set 'full' or '[field_1,field_2,field_3,...]'. These are available: ${available}`);
+    throw new WsError(
+      400,
+      36,
+      `The 'display' syntax is wrong. You can set 'full' or '[field_1,field_2,field_3,...]'. These are available: ${available}`,
+    );
   }
   const fields = new Set<string>();
   const associations = new Map<string, string[]>();
@@ -46,7 +57,12 @@ export function parseDisplay(resource: CrudResource, raw: string | null, fallbac
     const bracket = part.indexOf('[');
     const name = (bracket === -1 ? part : part.slice(0, bracket)).trim();
     if (bracket === -1) {
-      if (!resource.fields.some((f) => f.name === name)) throw new WsError(400, 35, `Unable to display this field "${name}". However, these are available: ${available}`);
+      if (!resource.fields.some((f) => f.name === name))
+        throw new WsError(
+          400,
+          35,
+          `Unable to display this field "${name}". However, these are available: ${available}`,
+        );
       fields.add(name);
       continue;
     }
@@ -250,11 +266,24 @@ export function parseListParams(resource: CrudResource, query: URLSearchParams):
     const field = usable.find((f) => f.name === name);
     if (field === undefined) {
       if (m[2] !== '') throw new WsError(400, 31, 'There is no existing linked table for this resource');
-      throw new WsError(400, 32, didYouMean('This filter does not exist', name, names.filter((n) => !resource.fields.find((f) => f.name === n)?.multilingual)));
+      throw new WsError(
+        400,
+        32,
+        didYouMean(
+          'This filter does not exist',
+          name,
+          names.filter((n) => !resource.fields.find((f) => f.name === n)?.multilingual),
+        ),
+      );
     }
     if (m[2] !== '') throw new WsError(400, 31, 'There is no existing linked table for this resource');
     if (value === '') throw new WsError(400, 33, `The filter "${name}" is malformed.`);
-    if (!field.filterable) throw new WsError(400, 34, `The field "${name}" is dynamic. It is not possible to filter GET query with this field.`);
+    if (!field.filterable)
+      throw new WsError(
+        400,
+        34,
+        `The field "${name}" is dynamic. It is not possible to filter GET query with this field.`,
+      );
     filters.push({ field, test: filterPredicate(field, value) });
   }
   const sort: { field: CrudField; desc: boolean }[] = [];
@@ -265,10 +294,15 @@ export function parseListParams(resource: CrudResource, query: URLSearchParams):
       const at = s.lastIndexOf('_');
       const direction = at === -1 ? '' : s.slice(at + 1).toUpperCase();
       if (at === -1 || (direction !== 'ASC' && direction !== 'DESC')) {
-        throw new WsError(400, 37, 'The "sort" value has to be formed as this example: "field_ASC" or \'[field_1_DESC,field_2_ASC,field_3_ASC,...]\' ("field" has to be an available field)');
+        throw new WsError(
+          400,
+          37,
+          'The "sort" value has to be formed as this example: "field_ASC" or \'[field_1_DESC,field_2_ASC,field_3_ASC,...]\' ("field" has to be an available field)',
+        );
       }
       const field = usable.find((f) => f.name === s.slice(0, at));
-      if (field === undefined) throw new WsError(400, 38, `Unable to filter by this field. However, these are available: ${names.join(', ')}`);
+      if (field === undefined)
+        throw new WsError(400, 38, `Unable to filter by this field. However, these are available: ${names.join(', ')}`);
       sort.push({ field, desc: direction === 'DESC' });
     }
   }
@@ -276,18 +310,24 @@ export function parseListParams(resource: CrudResource, query: URLSearchParams):
   const rawLimit = query.get('limit');
   if (rawLimit !== null) {
     const parts = rawLimit.split(',');
-    if (parts.length > 2) throw new WsError(400, 39, 'The "limit" value has to be formed as this example: "5,25" or "10"');
+    if (parts.length > 2)
+      throw new WsError(400, 39, 'The "limit" value has to be formed as this example: "5,25" or "10"');
     const int = (s: string): number => {
       const n = parseInt(s.trim(), 10);
       return Number.isNaN(n) ? 0 : n;
     };
-    limit = parts.length === 1 ? { offset: 0, count: int(parts[0]!) } : { offset: int(parts[0]!), count: int(parts[1]!) };
+    limit =
+      parts.length === 1 ? { offset: 0, count: int(parts[0]!) } : { offset: int(parts[0]!), count: int(parts[1]!) };
   }
   return { filters, sort, limit };
 }
 
 /** The items that pass the filters, sorted and limited. Multilingual values match in any rendered language. */
-export function applyListParams(items: readonly StoredItem[], params: ListParams, languages: readonly number[]): StoredItem[] {
+export function applyListParams(
+  items: readonly StoredItem[],
+  params: ListParams,
+  languages: readonly number[],
+): StoredItem[] {
   const valuesOf = (item: StoredItem, field: CrudField): string[] => {
     if (field.name === 'id') return [String(item.id)];
     if (field.multilingual) {

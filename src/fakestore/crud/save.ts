@@ -10,15 +10,28 @@ import { columnValue, type CrudResource } from './model.js';
 import { JSON_LANGUAGE_SITE, phpError } from './php.js';
 import { WsError, type StoredItem } from './query.js';
 import { afterSave, beforeSave } from './effects.js';
-import { applyAssociations, applyFields, linkRewriteModifier, validateItem, type SavedEntity, type WriteMethod } from './write.js';
+import {
+  applyAssociations,
+  applyFields,
+  linkRewriteModifier,
+  validateItem,
+  type SavedEntity,
+  type WriteMethod,
+} from './write.js';
 import { child, parseBody, type Node } from './xml.js';
 
-export function writeEntities(engine: CrudEngine, def: CrudResource, method: WriteMethod, req: CrudRequest): CrudAnswer {
+export function writeEntities(
+  engine: CrudEngine,
+  def: CrudResource,
+  method: WriteMethod,
+  req: CrudRequest,
+): CrudAnswer {
   const root = parseBody(req.body);
   // The ids of every entity first: 89 for a duplicate, 90 for one without, 91 on a POST.
   const ids = root.children.map((e) => child(e, 'id')?.text.trim() ?? '').filter((id) => id !== '');
   if (method !== 'POST') {
-    if (new Set(ids.map((id) => parseInt(id, 10) || 0)).size !== ids.length) throw new WsError(400, 89, 'id is duplicate in request');
+    if (new Set(ids.map((id) => parseInt(id, 10) || 0)).size !== ids.length)
+      throw new WsError(400, 89, 'id is duplicate in request');
     if (ids.length !== root.children.length) throw new WsError(400, 90, 'id is required when modifying a resource');
   } else if (ids.length > 0) {
     throw new WsError(400, 91, 'id is forbidden when adding a new resource');
@@ -33,7 +46,11 @@ export function writeEntities(engine: CrudEngine, def: CrudResource, method: Wri
   // …and in JSON each one is a PHP warning (`$field['value'][$id_lang]`), after the save: 500.
   const warnings = req.format === 'JSON' ? saved.flatMap((s) => [...s.missing.values()].flat()) : [];
   if (warnings.length > 0) {
-    return engine.error('JSON', 500, warnings.map((l) => phpError(engine.generation, { kind: 'undefined-key', key: l }, JSON_LANGUAGE_SITE)));
+    return engine.error(
+      'JSON',
+      500,
+      warnings.map((l) => phpError(engine.generation, { kind: 'undefined-key', key: l }, JSON_LANGUAGE_SITE)),
+    );
   }
   return engine.renderItems(def, rendered, req, ctx, { kind: 'full' }, status);
 }
@@ -56,12 +73,18 @@ function saveEntity(engine: CrudEngine, def: CrudResource, method: WriteMethod, 
   // Category::add()/update(): `$this->level_depth = $this->calcLevelDepth()` (parent's + 1, 0 at the root).
   if (def.name === 'categories') {
     const parent = engine.get('categories', Number(target.values.get('id_parent') ?? '0'));
-    target.values.set('level_depth', parent === undefined ? '0' : String(Number(parent.values.get('level_depth') ?? '0') + 1));
+    target.values.set(
+      'level_depth',
+      parent === undefined ? '0' : String(Number(parent.values.get('level_depth') ?? '0') + 1),
+    );
   }
   const stamp = formatDate(engine.clock());
   // ObjectModel::add() sets date_add and date_upd; update() sets date_upd, and date_add when null.
   if (def.fields.some((f) => f.name === 'date_upd')) target.values.set('date_upd', stamp);
-  if (def.fields.some((f) => f.name === 'date_add') && (method === 'POST' || (target.values.get('date_add') ?? '') === '')) {
+  if (
+    def.fields.some((f) => f.name === 'date_add') &&
+    (method === 'POST' || (target.values.get('date_add') ?? '') === '')
+  ) {
     target.values.set('date_add', stamp);
   }
   // An `add` override that stores something else (orders) answers with the object posted.
@@ -77,7 +100,9 @@ function saveEntity(engine: CrudEngine, def: CrudResource, method: WriteMethod, 
   afterSave(engine, def, target, existing);
   // The row keeps what its columns can hold (an ENUM outside its list: ''); the answer renders the object.
   const row = cloneItem(target);
-  for (const f of def.fields) if (row.values.has(f.name)) row.values.set(f.name, columnValue(def.name, f, row.values.get(f.name)!, engine.generation));
+  for (const f of def.fields)
+    if (row.values.has(f.name))
+      row.values.set(f.name, columnValue(def.name, f, row.values.get(f.name)!, engine.generation));
   engine.put(def.name, row);
   return { item: target, missing };
 }

@@ -23,7 +23,14 @@ function attributes(field: CrudField, synopsis: boolean): string {
   return out;
 }
 
-export function renderSchema(def: CrudResource, kind: 'blank' | 'synopsis', format: WireFormat, languages: readonly number[], wsUrl: string, generation: CrudGeneration): string {
+export function renderSchema(
+  def: CrudResource,
+  kind: 'blank' | 'synopsis',
+  format: WireFormat,
+  languages: readonly number[],
+  wsUrl: string,
+  generation: CrudGeneration,
+): string {
   const synopsis = kind === 'synopsis';
   if (format === 'JSON') {
     if (generation !== '1.7') return JSON.stringify({ [def.node]: [] });
@@ -34,7 +41,12 @@ export function renderSchema(def: CrudResource, kind: 'blank' | 'synopsis', form
   for (const f of def.fields) {
     if (synopsis && f.name === 'id') continue;
     const inner = f.multilingual
-      ? languages.map((l) => `<language id="${l}"${synopsis ? ` xlink:href="${esc(`${wsUrl}languages/${l}`)}" format="isUnsignedId" ` : ''}>${cdata('')}</language>`).join('')
+      ? languages
+          .map(
+            (l) =>
+              `<language id="${l}"${synopsis ? ` xlink:href="${esc(`${wsUrl}languages/${l}`)}" format="isUnsignedId" ` : ''}>${cdata('')}</language>`,
+          )
+          .join('')
       : cdata('');
     out += `\t<${f.name}${attributes(f, synopsis)}>${inner}</${f.name}>\n`;
   }
@@ -68,7 +80,9 @@ export function withIndexEntries(apiIndex: string, names: readonly string[], wsU
   let out = apiIndex;
   for (const name of [...names].sort()) {
     const entry = apiIndexEntry(name, `The ${name}`, wsUrl);
-    const blocks = [...out.matchAll(/^<([A-Za-z0-9_]+) xlink:href=/gm)].filter((m) => m[1] !== 'description' && m[1] !== 'schema');
+    const blocks = [...out.matchAll(/^<([A-Za-z0-9_]+) xlink:href=/gm)].filter(
+      (m) => m[1] !== 'description' && m[1] !== 'schema',
+    );
     const next = blocks.find((m) => m[1]! > name);
     const at = next?.index ?? out.indexOf('</api>');
     out = at < 0 ? out : out.slice(0, at) + entry + out.slice(at);

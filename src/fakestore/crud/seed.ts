@@ -11,7 +11,9 @@ import type { CrudResource } from './model.js';
 import type { StoredItem } from './query.js';
 
 export type SeedValue = string | number | null | Readonly<Record<string, string | null>>;
-export type SeedRecord = Readonly<Record<string, SeedValue | Readonly<Record<string, readonly Readonly<Record<string, string>>[]>>>> & { readonly id: number };
+export type SeedRecord = Readonly<
+  Record<string, SeedValue | Readonly<Record<string, readonly Readonly<Record<string, string>>[]>>>
+> & { readonly id: number };
 
 export interface SeedRecords {
   readonly generation: string;
@@ -34,7 +36,11 @@ export function fillFromSeed(item: StoredItem, record: SeedRecord, def?: CrudRes
     if (key === 'id') continue;
     if (key === 'associations') {
       for (const [name, list] of Object.entries(value as Record<string, Record<string, string>[]>)) {
-        if (item.associations.has(name)) item.associations.set(name, list.map((e) => ({ ...e })));
+        if (item.associations.has(name))
+          item.associations.set(
+            name,
+            list.map((e) => ({ ...e })),
+          );
       }
       continue;
     }
@@ -60,6 +66,9 @@ export function recordOf(item: StoredItem): SeedRecord {
   const out: Record<string, unknown> = { id: item.id };
   for (const [k, v] of item.values) out[k] = v;
   for (const [k, langs] of item.langs) out[k] = Object.fromEntries([...langs].map(([l, v]) => [String(l), v]));
-  if (item.associations.size > 0) out['associations'] = Object.fromEntries([...item.associations].map(([k, list]) => [k, list.map((e) => ({ ...e }))]));
+  if (item.associations.size > 0)
+    out['associations'] = Object.fromEntries(
+      [...item.associations].map(([k, list]) => [k, list.map((e) => ({ ...e }))]),
+    );
   return out as SeedRecord;
 }

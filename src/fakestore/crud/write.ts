@@ -48,7 +48,14 @@ const phpEmpty = (v: string | undefined): boolean => v === undefined || v === ''
  * Applies the fields of `entity` to `target` (a copy of the stored item, or an empty item for a
  * POST). Throws `WsError` for the errors the store answers before saving.
  */
-export function applyFields(def: CrudResource, method: WriteMethod, entity: Node, target: StoredItem, existing: StoredItem | undefined, ctx: WriteContext): Map<string, number[]> {
+export function applyFields(
+  def: CrudResource,
+  method: WriteMethod,
+  entity: Node,
+  target: StoredItem,
+  existing: StoredItem | undefined,
+  ctx: WriteContext,
+): Map<string, number[]> {
   target.sent = new Set();
   const missing = new Map<string, number[]>();
   for (const field of def.fields) {
@@ -61,7 +68,8 @@ export function applyFields(def: CrudResource, method: WriteMethod, entity: Node
       continue;
     }
     if (el !== undefined) {
-      if (field.write === 'refused') throw new WsError(400, 93, `parameter "${field.name}" not writable. Please remove this attribute of this XML`);
+      if (field.write === 'refused')
+        throw new WsError(400, 93, `parameter "${field.name}" not writable. Please remove this attribute of this XML`);
       target.sent.add(field.name);
       target.values.set(field.name, setValue(field, el.text, existing, ctx));
     } else if (field.required) {
@@ -91,7 +99,14 @@ function setValue(field: CrudField, text: string, existing: StoredItem | undefin
 }
 
 /** Sets a multilingual field; returns the store languages the object in memory lacks. */
-function applyLanguages(field: CrudField, method: WriteMethod, el: Node | undefined, target: StoredItem, existing: StoredItem | undefined, ctx: WriteContext): number[] {
+function applyLanguages(
+  field: CrudField,
+  method: WriteMethod,
+  el: Node | undefined,
+  target: StoredItem,
+  existing: StoredItem | undefined,
+  ctx: WriteContext,
+): number[] {
   const stored = existing?.langs.get(field.name);
   const languageNodes = el?.children.filter((c) => c.name === 'language') ?? [];
   // A required i18n field is not nulled: the loaded object (all languages) is kept and amended.
@@ -132,7 +147,8 @@ export function validateItem(def: CrudResource, item: StoredItem, languages: rea
     const value = item.values.get(field.name) ?? '';
     // A property left null (the zero a column reads as) is empty to `validateField`: not checked.
     if (item.sent?.has(field.name) !== true && value === zeroValue(field)) continue;
-    if (field.required && value === '') throw new WsError(400, 85, `Validation error: "Property ${def.className}-&gt;${field.name} is empty."`);
+    if (field.required && value === '')
+      throw new WsError(400, 85, `Validation error: "Property ${def.className}-&gt;${field.name} is empty."`);
     const problem = checkValue(def, field, value, null);
     if (problem !== null) throw new WsError(400, problem.code, problem.message);
   }
@@ -150,10 +166,15 @@ export function applyAssociations(def: CrudResource, item: StoredItem, el: Node)
       throw new WsError(400, 86, `The association "${list.name}" does not exists`);
     }
     if (!assoc.writable) continue;
-    const entries = list.children.map((entry) => Object.fromEntries(assoc.fields.map((f) => [f.name, child(entry, f.name)?.text.trim() ?? (f.name === 'id' ? '' : '0')])));
+    const entries = list.children.map((entry) =>
+      Object.fromEntries(
+        assoc.fields.map((f) => [f.name, child(entry, f.name)?.text.trim() ?? (f.name === 'id' ? '' : '0')]),
+      ),
+    );
     item.associations.set(assoc.name, entries);
     // Combination::setAttributes → deleteAssociations() deletes product_attribute_image rows too.
-    if (def.name === 'combinations' && assoc.name === 'product_option_values' && item.associations.has('images')) item.associations.set('images', []);
+    if (def.name === 'combinations' && assoc.name === 'product_option_values' && item.associations.has('images'))
+      item.associations.set('images', []);
   }
 }
 
@@ -161,7 +182,13 @@ export function applyAssociations(def: CrudResource, item: StoredItem, el: Node)
  * The POST `ws_modifier` of products and categories (`modifierWsLinkRewrite`): it walks the
  * languages of `name` the object holds and fills each empty `link_rewrite` from it.
  */
-export function linkRewriteModifier(def: CrudResource, entity: Node, item: StoredItem, missing: Map<string, number[]>, ctx: WriteContext): void {
+export function linkRewriteModifier(
+  def: CrudResource,
+  entity: Node,
+  item: StoredItem,
+  missing: Map<string, number[]>,
+  ctx: WriteContext,
+): void {
   if ((def.name !== 'products' && def.name !== 'categories') || !item.langs.has('name')) return;
   const languages = ctx.languages;
   // `foreach ($this->name as …)` over the string a plain or absent <name> leaves (Product.php).

@@ -36,7 +36,11 @@ export function parseBody(body: string): Node {
   const text = body.startsWith('xml=') ? body.slice(4) : body;
   const valid = text.trim() === '' ? false : XMLValidator.validate(text);
   if (valid !== true) {
-    throw new WsError(500, 127, `XML error : String could not be parsed as XML\nXML length : ${text.length}\nOriginal XML : ${text}`);
+    throw new WsError(
+      500,
+      127,
+      `XML error : String could not be parsed as XML\nXML length : ${text.length}\nOriginal XML : ${text}`,
+    );
   }
   const nodes = toNodes(parser().parse(text) as unknown[]);
   const root = nodes[0];
@@ -51,7 +55,12 @@ function toNodes(list: unknown[]): Node[] {
     const name = Object.keys(record).find((k) => k !== ':@');
     if (name === undefined || name === '#text' || name === '#cdata') continue;
     const content = (record[name] ?? []) as unknown[];
-    const node: Node = { name, attrs: (record[':@'] ?? {}) as Record<string, string>, children: toNodes(content), text: textOf(content) };
+    const node: Node = {
+      name,
+      attrs: (record[':@'] ?? {}) as Record<string, string>,
+      children: toNodes(content),
+      text: textOf(content),
+    };
     out.push(node);
   }
   return out;

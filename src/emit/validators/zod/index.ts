@@ -10,7 +10,15 @@ import type { EmitOptions } from '../../context.js';
 import { compareCodeUnits } from '../../../model/index.js';
 import type { AssociationChecks, FieldCheck, ResourceChecks } from '../../../plan/index.js';
 import { moduleStatement, statement } from '../../code.js';
-import { arrayLiteral, assignment, functionHead, objectLiteral, property, type Layout, type ValueKind } from '../../layout.js';
+import {
+  arrayLiteral,
+  assignment,
+  functionHead,
+  objectLiteral,
+  property,
+  type Layout,
+  type ValueKind,
+} from '../../layout.js';
 import { call, chain, plain, poorlyBreakable, type Arg, type Call } from '../../layout-js.js';
 import { ASSOCIATIONS_KEY, jsString, propertyKey } from '../../../naming/index.js';
 import type { FlavourInput, ValidatorFlavour } from '../flavour.js';
@@ -43,7 +51,11 @@ type Prop = readonly [string, Arg, ValueKind];
 
 /** `{ a: A, b: B }` as an argument. */
 function objectArg(props: readonly Prop[], layout: Layout, forceBreak = false): Arg {
-  const doc = objectLiteral(props.map(([key, value, kind]) => property(key, value.doc, kind)), layout, forceBreak);
+  const doc = objectLiteral(
+    props.map(([key, value, kind]) => property(key, value.doc, kind)),
+    layout,
+    forceBreak,
+  );
   return { doc, kind: props.length === 0 ? 'other' : 'object', simple: props.every(([, v]) => v.simple) };
 }
 
@@ -53,7 +65,13 @@ function member(key: string, head: string, calls: readonly Call[], layout: Layou
 }
 
 /** The named options of a value's check; empty when the store checks nothing on it. */
-function checkOptions(p: FieldCheck, imports: RuntimeImports, create: boolean, layout: Layout, extra: readonly Prop[] = []): Prop[] {
+function checkOptions(
+  p: FieldCheck,
+  imports: RuntimeImports,
+  create: boolean,
+  layout: Layout,
+  extra: readonly Prop[] = [],
+): Prop[] {
   const props: Prop[] = [];
   if (p.maxSize !== null) props.push(['max', plain(String(p.maxSize)), 'literal']);
   // On create, a rule the store's modifier makes moot is left out.
@@ -62,8 +80,14 @@ function checkOptions(p: FieldCheck, imports: RuntimeImports, create: boolean, l
     props.push(['rule', plain(jsString(p.rule)), 'string']);
   }
   if (p.values !== null) {
-    const values = arrayLiteral(p.values.map((v) => ({ doc: jsString(v) })), layout);
-    props.push(['values', { doc: values, kind: 'array', simple: true }, 'group'], ['property', plain(jsString(p.property)), 'string']);
+    const values = arrayLiteral(
+      p.values.map((v) => ({ doc: jsString(v) })),
+      layout,
+    );
+    props.push(
+      ['values', { doc: values, kind: 'array', simple: true }, 'group'],
+      ['property', plain(jsString(p.property)), 'string'],
+    );
   }
   // Only a text can be empty: a number or a boolean always has a wire text.
   const canBeEmpty = p.form === 'string' || p.form === 'datetime' || p.form === 'day';
@@ -80,7 +104,13 @@ function valueSchema(p: FieldCheck, imports: RuntimeImports, layout: Layout, cre
 }
 
 /** `c.lang("string", { ... })`: a list of `{ id, value }` entries, one per language. */
-function languageSchema(p: FieldCheck, patch: boolean, imports: RuntimeImports, create: boolean, layout: Layout): Call[] {
+function languageSchema(
+  p: FieldCheck,
+  patch: boolean,
+  imports: RuntimeImports,
+  create: boolean,
+  layout: Layout,
+): Call[] {
   // The default language must be present in a POST/PUT body of a required field.
   const extra: Prop[] = p.required && !patch ? [['requireDefault', plain(jsString(p.name)), 'string']] : [];
   const options = p.wireCheck ? checkOptions(p, imports, create, layout, extra) : extra;
@@ -110,14 +140,23 @@ function itemSchema(a: AssociationChecks, unknownKeys: UnknownKeys, imports: Run
 }
 
 /** The properties of one schema object (its fields, extensions and associations). */
-function shape(plan: ResourceChecks, patch: boolean, unknownKeys: UnknownKeys, imports: RuntimeImports, layout: Layout, create = false): Arg {
+function shape(
+  plan: ResourceChecks,
+  patch: boolean,
+  unknownKeys: UnknownKeys,
+  imports: RuntimeImports,
+  layout: Layout,
+  create = false,
+): Arg {
   const props: Prop[] = [];
   for (const p of plan.fields) {
     if (p.readOnly) {
       props.push(readOnlyMember(propertyKey(p.name), imports));
       continue;
     }
-    const [head, value] = p.multilingual ? [HELPERS, languageSchema(p, patch, imports, create, layout)] : valueSchema(p, imports, layout, create);
+    const [head, value] = p.multilingual
+      ? [HELPERS, languageSchema(p, patch, imports, create, layout)]
+      : valueSchema(p, imports, layout, create);
     // `null`: NULL in a store that keeps it (`allow_null`); the client leaves it out of the body.
     const s = p.nullable ? [...value, NULLABLE] : value;
     const required = !patch && (p.required || (create && p.requiredOnCreate));
@@ -127,7 +166,12 @@ function shape(plan: ResourceChecks, patch: boolean, unknownKeys: UnknownKeys, i
   props.push([propertyKey(plan.extensionsKey), plain('extensions()'), 'string']);
   if (plan.associations.length > 0) {
     const assoc = plan.associations.map((a) =>
-      member(propertyKey(a.name), 'z', [{ name: 'array', args: [chain('z', itemSchema(a, unknownKeys, imports, layout), layout)] }, OPTIONAL], layout),
+      member(
+        propertyKey(a.name),
+        'z',
+        [{ name: 'array', args: [chain('z', itemSchema(a, unknownKeys, imports, layout), layout)] }, OPTIONAL],
+        layout,
+      ),
     );
     const calls: Call[] = [{ name: objectFn(unknownKeys, true), args: [objectArg(assoc, layout, true)] }, OPTIONAL];
     props.push(member(propertyKey(ASSOCIATIONS_KEY), 'z', calls, layout));
@@ -156,15 +200,28 @@ function renderSchemas(
   let out = '';
   const schemas: string[] = [];
   const schemaConst = (name: string, body: Arg): string =>
-    statement(assignment(`export const ${name} =`, chain('z', [{ name: objectFn(unknownKeys), args: [body] }], layout).doc, ';'), 0, layout) + '\n';
-  for (const [which, typeName] of [['input', names.input], ['patch', names.patch]] as const) {
+    statement(
+      assignment(
+        `export const ${name} =`,
+        chain('z', [{ name: objectFn(unknownKeys), args: [body] }], layout).doc,
+        ';',
+      ),
+      0,
+      layout,
+    ) + '\n';
+  for (const [which, typeName] of [
+    ['input', names.input],
+    ['patch', names.patch],
+  ] as const) {
     if (!shapes[which]) continue;
     const name = schemaName(typeName);
     schemas.push(name);
     out += `/** zod schema of a ${which === 'input' ? 'POST/PUT' : 'PATCH'} body for \`${plan.resource}\`. */\n`;
     out += schemaConst(name, shape(plan, which === 'patch', unknownKeys, imports, layout));
   }
-  const [inputSchema, patchSchema] = shapes.input ? [schemas[0]!, schemas[1] ?? schemas[0]!] : [schemas[0]!, schemas[0]!];
+  const [inputSchema, patchSchema] = shapes.input
+    ? [schemas[0]!, schemas[1] ?? schemas[0]!]
+    : [schemas[0]!, schemas[0]!];
   let createSchema = inputSchema;
   if (shapes.input && plan.createDiffers) {
     // The same body for a POST, where a modifier normalises some values before the store checks them.
@@ -172,29 +229,73 @@ function renderSchemas(
     out += `/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked; fields it reads on create are required). */\n`;
     out += schemaConst(createSchema, shape(plan, false, unknownKeys, imports, layout, true));
   }
-  const multilingual = [...new Set(plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name))].sort(compareCodeUnits);
+  const multilingual = [...new Set(plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name))].sort(
+    compareCodeUnits,
+  );
   const set: Arg =
     multilingual.length === 0
       ? plain('[]')
-      : { doc: arrayLiteral(multilingual.map((m) => ({ doc: jsString(m) })), layout), kind: 'array', simple: true };
-  out += statement(assignment('const MULTILINGUAL =', call('new Set<string>', [set], layout).doc, ';'), 0, layout) + '\n';
+      : {
+          doc: arrayLiteral(
+            multilingual.map((m) => ({ doc: jsString(m) })),
+            layout,
+          ),
+          kind: 'array',
+          simple: true,
+        };
+  out +=
+    statement(assignment('const MULTILINGUAL =', call('new Set<string>', [set], layout).doc, ';'), 0, layout) + '\n';
   imports.common.add('LANGUAGE_IDS');
-  const issues = call('fromZodIssues', ['parsed.error.issues', 'value', 'MULTILINGUAL', 'LANGUAGE_IDS', String(plan.defaultLanguage)].map(plain), layout);
+  const issues = call(
+    'fromZodIssues',
+    ['parsed.error.issues', 'value', 'MULTILINGUAL', 'LANGUAGE_IDS', String(plan.defaultLanguage)].map(plain),
+    layout,
+  );
   const createParam = createSchema === inputSchema ? '_create' : 'create';
   const patchParam = patchSchema === inputSchema && createSchema === inputSchema ? '_patch' : 'patch';
   out +=
-    statement(functionHead(`function ${check}`, ['value: unknown', `${patchParam}: boolean`, `${createParam}: boolean`], `: ValidationResult<${result}> {`, layout), 0, layout) +
+    statement(
+      functionHead(
+        `function ${check}`,
+        ['value: unknown', `${patchParam}: boolean`, `${createParam}: boolean`],
+        `: ValidationResult<${result}> {`,
+        layout,
+      ),
+      0,
+      layout,
+    ) +
     statement(assignment('let schema: z.ZodType =', inputSchema, ';'), 1, layout) +
-    (patchSchema === inputSchema ? '' : `  if (patch) {\n${statement(assignment('schema =', patchSchema, ';'), 2, layout)}  }`) +
+    (patchSchema === inputSchema
+      ? ''
+      : `  if (patch) {\n${statement(assignment('schema =', patchSchema, ';'), 2, layout)}  }`) +
     (createSchema === inputSchema
       ? ''
       : `${patchSchema === inputSchema ? '  if' : ' else if'} (create && !patch) {\n${statement(assignment('schema =', createSchema, ';'), 2, layout)}  }`) +
     (patchSchema === inputSchema && createSchema === inputSchema ? '' : '\n') +
     statement(assignment('const parsed =', 'schema.safeParse(value)', ';'), 1, layout) +
     '  if (!parsed.success) {\n' +
-    statement(['return ', objectLiteral([property('ok', 'false', 'literal'), property('issues', issues.doc, 'group')], layout), ';'], 2, layout) +
+    statement(
+      [
+        'return ',
+        objectLiteral([property('ok', 'false', 'literal'), property('issues', issues.doc, 'group')], layout),
+        ';',
+      ],
+      2,
+      layout,
+    ) +
     '  }\n' +
-    statement(['return ', objectLiteral([property('ok', 'true', 'literal'), property('value', `parsed.data as unknown as ${result}`, 'string')], layout), ';'], 1, layout) +
+    statement(
+      [
+        'return ',
+        objectLiteral(
+          [property('ok', 'true', 'literal'), property('value', `parsed.data as unknown as ${result}`, 'string')],
+          layout,
+        ),
+        ';',
+      ],
+      1,
+      layout,
+    ) +
     '}\n';
   return out;
 }
@@ -203,7 +304,8 @@ function renderSchemas(
 function helpers(plan: ResourceChecks, imports: RuntimeImports, layout: Layout): string {
   if (plan.languages.length > 0) imports.common.add('LANGUAGE_IDS');
   const rules = [...imports.rules].sort(compareCodeUnits);
-  const table: Arg = rules.length === 0 ? plain('{}') : { doc: objectLiteral(rules, layout), kind: 'object', simple: true };
+  const table: Arg =
+    rules.length === 0 ? plain('{}') : { doc: objectLiteral(rules, layout), kind: 'object', simple: true };
   const args = [plain(plan.languages.length > 0 ? 'LANGUAGE_IDS' : 'null'), plain(String(plan.defaultLanguage)), table];
   return statement(assignment(`const ${HELPERS} =`, call('checks', args, layout).doc, ';'), 0, layout) + '\n';
 }
