@@ -194,7 +194,7 @@ function renderSchemas(
   imports: RuntimeImports,
   shapes: { input: boolean; patch: boolean },
   layout: Layout,
-): string {
+): { code: string; schemas: BodySchemas } {
   imports.validation.add('ValidationResult');
   imports.glue.add('fromZodIssues');
   let out = '';
@@ -229,6 +229,14 @@ function renderSchemas(
     out += `/** zod schema of a POST body for \`${plan.resource}\` (values the store normalises on create are not checked; fields it reads on create are required). */\n`;
     out += schemaConst(createSchema, shape(plan, false, unknownKeys, imports, layout, true));
   }
+  if (shapes.input) {
+    // The schema of each `operation` of `validate<Type>Input` (shared.ts prints that parameter).
+    const table = objectLiteral(
+      [property('create', createSchema, 'string'), property('update', inputSchema, 'string')],
+      layout,
+    );
+    out += statement(assignment('const INPUT_SCHEMAS =', table, ';'), 0, layout) + '\n';
+  }
   const multilingual = [...new Set(plan.fields.filter((f) => f.multilingual && !f.readOnly).map((f) => f.name))].sort(
     compareCodeUnits,
   );
@@ -251,27 +259,12 @@ function renderSchemas(
     ['parsed.error.issues', 'value', 'MULTILINGUAL', 'LANGUAGE_IDS', String(plan.defaultLanguage)].map(plain),
     layout,
   );
-  const createParam = createSchema === inputSchema ? '_create' : 'create';
-  const patchParam = patchSchema === inputSchema && createSchema === inputSchema ? '_patch' : 'patch';
   out +=
     statement(
-      functionHead(
-        `function ${check}`,
-        ['value: unknown', `${patchParam}: boolean`, `${createParam}: boolean`],
-        `: ValidationResult<${result}> {`,
-        layout,
-      ),
+      functionHead(`function ${check}`, ['value: unknown', 'schema: z.ZodType'], `: ValidationResult<${result}> {`, layout),
       0,
       layout,
     ) +
-    statement(assignment('let schema: z.ZodType =', inputSchema, ';'), 1, layout) +
-    (patchSchema === inputSchema
-      ? ''
-      : `  if (patch) {\n${statement(assignment('schema =', patchSchema, ';'), 2, layout)}  }`) +
-    (createSchema === inputSchema
-      ? ''
-      : `${patchSchema === inputSchema ? '  if' : ' else if'} (create && !patch) {\n${statement(assignment('schema =', createSchema, ';'), 2, layout)}  }`) +
-    (patchSchema === inputSchema && createSchema === inputSchema ? '' : '\n') +
     statement(assignment('const parsed =', 'schema.safeParse(value)', ';'), 1, layout) +
     '  if (!parsed.success) {\n' +
     statement(
@@ -297,7 +290,25 @@ function renderSchemas(
       layout,
     ) +
     '}\n';
-  return out;
+  return { code: out, schemas: { input: inputSchema, patch: patchSchema, create: createSchema } };
+}
+
+/** The schema names a resource's bodies are checked with (the same name where two bodies share one). */
+interface BodySchemas {
+  readonly input: string;
+  readonly patch: string;
+  readonly create: string;
+}
+
+/**
+ * The schema argument of the check for an entry point's `patch` and `create` expressions (see
+ * shared.ts: `'true'`/`'false'`, or the `operation` test): the schema is chosen where the call is.
+ */
+function schemaArgument(schemas: BodySchemas, patch: string, create: string): string {
+  if (patch === 'true') return schemas.patch;
+  if (create === 'false') return schemas.input;
+  // `validate<Type>Input(value, operation)`: the table printed with the schemas picks by operation.
+  return 'INPUT_SCHEMAS[operation]';
 }
 
 /** `const c = checks(LANGUAGE_IDS, 1, { isEmail, ... });`: the field helpers of the file. */
@@ -316,12 +327,15 @@ function render({ resource, unknownKeys, layout }: FlavourInput): string {
   const names = resource.names;
   const check = `check${names.type}`;
   const shapes = { input: resource.hasInput, patch: resource.hasPatch };
-  const code = renderSchemas(resource.checks, names, check, result, unknownKeys, runtime, shapes, layout);
+  const { code, schemas } = renderSchemas(resource.checks, names, check, result, unknownKeys, runtime, shapes, layout);
   // The helpers name the rules the schemas use, known once the schemas are printed.
   const head = moduleStatement('import', ['z'], 'zod', layout);
   const top = runtime.glue.has('checks') ? helpers(resource.checks, runtime, layout) : '';
   const glue = importLine(runtime.glue, './_zod.js', layout);
-  const call = (_type: string, patch: string, create: string): [string, string[]] => [check, ['value', patch, create]];
+  const call = (_type: string, patch: string, create: string): [string, string[]] => [
+    check,
+    ['value', schemaArgument(schemas, patch, create)],
+  ];
   return `${imports(runtime, resource, layout, head + glue)}\n${top}${code}${entryPoints(resource, layout, call)}`;
 }
 
