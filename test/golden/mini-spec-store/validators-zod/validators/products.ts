@@ -19,14 +19,17 @@ export const productInputSchema = z.object({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productInputSchema,
+  update: productInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkProduct(
   value: unknown,
-  _patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductInput> {
-  let schema: z.ZodType = productInputSchema;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -47,7 +50,7 @@ function _validateProductInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductInput> {
-  return checkProduct(value, false, operation === "create");
+  return checkProduct(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.

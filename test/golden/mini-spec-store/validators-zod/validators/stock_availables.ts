@@ -17,14 +17,17 @@ export const stockAvailableInputSchema = z.object({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: stockAvailableInputSchema,
+  update: stockAvailableInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkStockAvailable(
   value: unknown,
-  _patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<StockAvailableInput> {
-  let schema: z.ZodType = stockAvailableInputSchema;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -45,7 +48,7 @@ function _validateStockAvailableInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StockAvailableInput> {
-  return checkStockAvailable(value, false, operation === "create");
+  return checkStockAvailable(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.

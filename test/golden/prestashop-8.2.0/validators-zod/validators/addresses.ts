@@ -94,17 +94,17 @@ export const addressPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: addressInputSchema,
+  update: addressInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkAddress(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<AddressInput> {
-  let schema: z.ZodType = addressInputSchema;
-  if (patch) {
-    schema = addressPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -125,7 +125,7 @@ function _validateAddressInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<AddressInput> {
-  return checkAddress(value, false, operation === "create");
+  return checkAddress(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/addresses` as the store would, before it is sent, and reports every issue.
@@ -137,7 +137,7 @@ export const validateAddressInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateAddressPatch(value: unknown): ValidationResult<AddressPatch> {
-  return checkAddress(value, true, false);
+  return checkAddress(value, addressPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/addresses`: like `validateAddressInput`, but no field is required; a Standard Schema too. */
 export const validateAddressPatch = /* @__PURE__ */ standardSchema(

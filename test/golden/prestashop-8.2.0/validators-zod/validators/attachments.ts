@@ -55,17 +55,17 @@ export const attachmentPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: attachmentInputSchema,
+  update: attachmentInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["description", "name"]);
 
 function checkAttachment(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<AttachmentInput> {
-  let schema: z.ZodType = attachmentInputSchema;
-  if (patch) {
-    schema = attachmentPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -86,7 +86,7 @@ function _validateAttachmentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<AttachmentInput> {
-  return checkAttachment(value, false, operation === "create");
+  return checkAttachment(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/attachments` as the store would, before it is sent, and reports every issue.
@@ -100,7 +100,7 @@ export const validateAttachmentInput = /* @__PURE__ */ standardSchema(
 function _validateAttachmentPatch(
   value: unknown,
 ): ValidationResult<AttachmentPatch> {
-  return checkAttachment(value, true, false);
+  return checkAttachment(value, attachmentPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/attachments`: like `validateAttachmentInput`, but no field is required; a Standard Schema too. */
 export const validateAttachmentPatch = /* @__PURE__ */ standardSchema(

@@ -83,17 +83,17 @@ export const carrierPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: carrierInputSchema,
+  update: carrierInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["delay"]);
 
 function checkCarrier(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CarrierInput> {
-  let schema: z.ZodType = carrierInputSchema;
-  if (patch) {
-    schema = carrierPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -114,7 +114,7 @@ function _validateCarrierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CarrierInput> {
-  return checkCarrier(value, false, operation === "create");
+  return checkCarrier(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/carriers` as the store would, before it is sent, and reports every issue.
@@ -126,7 +126,7 @@ export const validateCarrierInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateCarrierPatch(value: unknown): ValidationResult<CarrierPatch> {
-  return checkCarrier(value, true, false);
+  return checkCarrier(value, carrierPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/carriers`: like `validateCarrierInput`, but no field is required; a Standard Schema too. */
 export const validateCarrierPatch = /* @__PURE__ */ standardSchema(

@@ -104,17 +104,17 @@ export const cartRulePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: cartRuleInputSchema,
+  update: cartRuleInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkCartRule(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CartRuleInput> {
-  let schema: z.ZodType = cartRuleInputSchema;
-  if (patch) {
-    schema = cartRulePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -135,7 +135,7 @@ function _validateCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CartRuleInput> {
-  return checkCartRule(value, false, operation === "create");
+  return checkCartRule(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/cart_rules` as the store would, before it is sent, and reports every issue.
@@ -149,7 +149,7 @@ export const validateCartRuleInput = /* @__PURE__ */ standardSchema(
 function _validateCartRulePatch(
   value: unknown,
 ): ValidationResult<CartRulePatch> {
-  return checkCartRule(value, true, false);
+  return checkCartRule(value, cartRulePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/cart_rules`: like `validateCartRuleInput`, but no field is required; a Standard Schema too. */
 export const validateCartRulePatch = /* @__PURE__ */ standardSchema(

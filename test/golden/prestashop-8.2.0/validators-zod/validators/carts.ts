@@ -88,17 +88,14 @@ export const cartPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = { create: cartInputSchema, update: cartInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkCart(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CartInput> {
-  let schema: z.ZodType = cartInputSchema;
-  if (patch) {
-    schema = cartPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -119,7 +116,7 @@ function _validateCartInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CartInput> {
-  return checkCart(value, false, operation === "create");
+  return checkCart(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/carts` as the store would, before it is sent, and reports every issue.
@@ -130,7 +127,7 @@ export const validateCartInput =
   /* @__PURE__ */ standardSchema(_validateCartInput);
 
 function _validateCartPatch(value: unknown): ValidationResult<CartPatch> {
-  return checkCart(value, true, false);
+  return checkCart(value, cartPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/carts`: like `validateCartInput`, but no field is required; a Standard Schema too. */
 export const validateCartPatch =

@@ -169,6 +169,11 @@ export const categoryInputCreateSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: categoryInputCreateSchema,
+  update: categoryInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([
   "additional_description",
   "description",
@@ -181,15 +186,8 @@ const MULTILINGUAL = new Set<string>([
 
 function checkCategory(
   value: unknown,
-  patch: boolean,
-  create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CategoryInput> {
-  let schema: z.ZodType = categoryInputSchema;
-  if (patch) {
-    schema = categoryPatchSchema;
-  } else if (create && !patch) {
-    schema = categoryInputCreateSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -210,7 +208,7 @@ function _validateCategoryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CategoryInput> {
-  return checkCategory(value, false, operation === "create");
+  return checkCategory(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/categories` as the store would, before it is sent, and reports every issue.
@@ -224,7 +222,7 @@ export const validateCategoryInput = /* @__PURE__ */ standardSchema(
 function _validateCategoryPatch(
   value: unknown,
 ): ValidationResult<CategoryPatch> {
-  return checkCategory(value, true, false);
+  return checkCategory(value, categoryPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/categories`: like `validateCategoryInput`, but no field is required; a Standard Schema too. */
 export const validateCategoryPatch = /* @__PURE__ */ standardSchema(

@@ -113,17 +113,17 @@ export const combinationPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: combinationInputSchema,
+  update: combinationInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["available_later", "available_now"]);
 
 function checkCombination(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CombinationInput> {
-  let schema: z.ZodType = combinationInputSchema;
-  if (patch) {
-    schema = combinationPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -144,7 +144,7 @@ function _validateCombinationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CombinationInput> {
-  return checkCombination(value, false, operation === "create");
+  return checkCombination(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/combinations` as the store would, before it is sent, and reports every issue.
@@ -158,7 +158,7 @@ export const validateCombinationInput = /* @__PURE__ */ standardSchema(
 function _validateCombinationPatch(
   value: unknown,
 ): ValidationResult<CombinationPatch> {
-  return checkCombination(value, true, false);
+  return checkCombination(value, combinationPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/combinations`: like `validateCombinationInput`, but no field is required; a Standard Schema too. */
 export const validateCombinationPatch = /* @__PURE__ */ standardSchema(

@@ -37,17 +37,17 @@ export const configurationPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: configurationInputSchema,
+  update: configurationInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkConfiguration(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ConfigurationInput> {
-  let schema: z.ZodType = configurationInputSchema;
-  if (patch) {
-    schema = configurationPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -68,7 +68,7 @@ function _validateConfigurationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ConfigurationInput> {
-  return checkConfiguration(value, false, operation === "create");
+  return checkConfiguration(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/configurations` as the store would, before it is sent, and reports every issue.
@@ -82,7 +82,7 @@ export const validateConfigurationInput = /* @__PURE__ */ standardSchema(
 function _validateConfigurationPatch(
   value: unknown,
 ): ValidationResult<ConfigurationPatch> {
-  return checkConfiguration(value, true, false);
+  return checkConfiguration(value, configurationPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/configurations`: like `validateConfigurationInput`, but no field is required; a Standard Schema too. */
 export const validateConfigurationPatch = /* @__PURE__ */ standardSchema(

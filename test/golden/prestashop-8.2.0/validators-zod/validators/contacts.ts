@@ -37,17 +37,17 @@ export const contactPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: contactInputSchema,
+  update: contactInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["description", "name"]);
 
 function checkContact(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ContactInput> {
-  let schema: z.ZodType = contactInputSchema;
-  if (patch) {
-    schema = contactPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -68,7 +68,7 @@ function _validateContactInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ContactInput> {
-  return checkContact(value, false, operation === "create");
+  return checkContact(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/contacts` as the store would, before it is sent, and reports every issue.
@@ -80,7 +80,7 @@ export const validateContactInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateContactPatch(value: unknown): ValidationResult<ContactPatch> {
-  return checkContact(value, true, false);
+  return checkContact(value, contactPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/contacts`: like `validateContactInput`, but no field is required; a Standard Schema too. */
 export const validateContactPatch = /* @__PURE__ */ standardSchema(

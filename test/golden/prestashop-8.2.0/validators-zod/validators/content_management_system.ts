@@ -85,6 +85,11 @@ export const contentPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: contentInputSchema,
+  update: contentInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([
   "content",
   "head_seo_title",
@@ -96,13 +101,8 @@ const MULTILINGUAL = new Set<string>([
 
 function checkContent(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ContentInput> {
-  let schema: z.ZodType = contentInputSchema;
-  if (patch) {
-    schema = contentPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -123,7 +123,7 @@ function _validateContentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ContentInput> {
-  return checkContent(value, false, operation === "create");
+  return checkContent(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/content_management_system` as the store would, before it is sent, and reports every issue.
@@ -135,7 +135,7 @@ export const validateContentInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateContentPatch(value: unknown): ValidationResult<ContentPatch> {
-  return checkContent(value, true, false);
+  return checkContent(value, contentPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/content_management_system`: like `validateContentInput`, but no field is required; a Standard Schema too. */
 export const validateContentPatch = /* @__PURE__ */ standardSchema(

@@ -65,17 +65,17 @@ export const countryPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: countryInputSchema,
+  update: countryInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkCountry(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CountryInput> {
-  let schema: z.ZodType = countryInputSchema;
-  if (patch) {
-    schema = countryPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -96,7 +96,7 @@ function _validateCountryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CountryInput> {
-  return checkCountry(value, false, operation === "create");
+  return checkCountry(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/countries` as the store would, before it is sent, and reports every issue.
@@ -108,7 +108,7 @@ export const validateCountryInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateCountryPatch(value: unknown): ValidationResult<CountryPatch> {
-  return checkCountry(value, true, false);
+  return checkCountry(value, countryPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/countries`: like `validateCountryInput`, but no field is required; a Standard Schema too. */
 export const validateCountryPatch = /* @__PURE__ */ standardSchema(

@@ -68,17 +68,17 @@ export const currencyPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: currencyInputSchema,
+  update: currencyInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["names", "pattern", "symbol"]);
 
 function checkCurrency(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CurrencyInput> {
-  let schema: z.ZodType = currencyInputSchema;
-  if (patch) {
-    schema = currencyPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -99,7 +99,7 @@ function _validateCurrencyInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CurrencyInput> {
-  return checkCurrency(value, false, operation === "create");
+  return checkCurrency(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/currencies` as the store would, before it is sent, and reports every issue.
@@ -113,7 +113,7 @@ export const validateCurrencyInput = /* @__PURE__ */ standardSchema(
 function _validateCurrencyPatch(
   value: unknown,
 ): ValidationResult<CurrencyPatch> {
-  return checkCurrency(value, true, false);
+  return checkCurrency(value, currencyPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/currencies`: like `validateCurrencyInput`, but no field is required; a Standard Schema too. */
 export const validateCurrencyPatch = /* @__PURE__ */ standardSchema(

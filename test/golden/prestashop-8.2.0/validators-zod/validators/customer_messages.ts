@@ -57,17 +57,17 @@ export const customerMessagePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: customerMessageInputSchema,
+  update: customerMessageInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkCustomerMessage(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CustomerMessageInput> {
-  let schema: z.ZodType = customerMessageInputSchema;
-  if (patch) {
-    schema = customerMessagePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -88,7 +88,7 @@ function _validateCustomerMessageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerMessageInput> {
-  return checkCustomerMessage(value, false, operation === "create");
+  return checkCustomerMessage(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/customer_messages` as the store would, before it is sent, and reports every issue.
@@ -102,7 +102,7 @@ export const validateCustomerMessageInput = /* @__PURE__ */ standardSchema(
 function _validateCustomerMessagePatch(
   value: unknown,
 ): ValidationResult<CustomerMessagePatch> {
-  return checkCustomerMessage(value, true, false);
+  return checkCustomerMessage(value, customerMessagePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/customer_messages`: like `validateCustomerMessageInput`, but no field is required; a Standard Schema too. */
 export const validateCustomerMessagePatch = /* @__PURE__ */ standardSchema(

@@ -81,17 +81,17 @@ export const customerThreadPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: customerThreadInputSchema,
+  update: customerThreadInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkCustomerThread(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CustomerThreadInput> {
-  let schema: z.ZodType = customerThreadInputSchema;
-  if (patch) {
-    schema = customerThreadPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -112,7 +112,7 @@ function _validateCustomerThreadInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerThreadInput> {
-  return checkCustomerThread(value, false, operation === "create");
+  return checkCustomerThread(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/customer_threads` as the store would, before it is sent, and reports every issue.
@@ -126,7 +126,7 @@ export const validateCustomerThreadInput = /* @__PURE__ */ standardSchema(
 function _validateCustomerThreadPatch(
   value: unknown,
 ): ValidationResult<CustomerThreadPatch> {
-  return checkCustomerThread(value, true, false);
+  return checkCustomerThread(value, customerThreadPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/customer_threads`: like `validateCustomerThreadInput`, but no field is required; a Standard Schema too. */
 export const validateCustomerThreadPatch = /* @__PURE__ */ standardSchema(

@@ -128,17 +128,17 @@ export const customerPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: customerInputSchema,
+  update: customerInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkCustomer(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CustomerInput> {
-  let schema: z.ZodType = customerInputSchema;
-  if (patch) {
-    schema = customerPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -159,7 +159,7 @@ function _validateCustomerInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomerInput> {
-  return checkCustomer(value, false, operation === "create");
+  return checkCustomer(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/customers` as the store would, before it is sent, and reports every issue.
@@ -173,7 +173,7 @@ export const validateCustomerInput = /* @__PURE__ */ standardSchema(
 function _validateCustomerPatch(
   value: unknown,
 ): ValidationResult<CustomerPatch> {
-  return checkCustomer(value, true, false);
+  return checkCustomer(value, customerPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/customers`: like `validateCustomerInput`, but no field is required; a Standard Schema too. */
 export const validateCustomerPatch = /* @__PURE__ */ standardSchema(

@@ -81,17 +81,17 @@ export const customizationPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: customizationInputSchema,
+  update: customizationInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkCustomization(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CustomizationInput> {
-  let schema: z.ZodType = customizationInputSchema;
-  if (patch) {
-    schema = customizationPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -112,7 +112,7 @@ function _validateCustomizationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationInput> {
-  return checkCustomization(value, false, operation === "create");
+  return checkCustomization(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/customizations` as the store would, before it is sent, and reports every issue.
@@ -126,7 +126,7 @@ export const validateCustomizationInput = /* @__PURE__ */ standardSchema(
 function _validateCustomizationPatch(
   value: unknown,
 ): ValidationResult<CustomizationPatch> {
-  return checkCustomization(value, true, false);
+  return checkCustomization(value, customizationPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/customizations`: like `validateCustomizationInput`, but no field is required; a Standard Schema too. */
 export const validateCustomizationPatch = /* @__PURE__ */ standardSchema(

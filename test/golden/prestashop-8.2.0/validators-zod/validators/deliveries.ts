@@ -36,17 +36,17 @@ export const deliveryPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: deliveryInputSchema,
+  update: deliveryInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkDelivery(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<DeliveryInput> {
-  let schema: z.ZodType = deliveryInputSchema;
-  if (patch) {
-    schema = deliveryPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -67,7 +67,7 @@ function _validateDeliveryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<DeliveryInput> {
-  return checkDelivery(value, false, operation === "create");
+  return checkDelivery(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/deliveries` as the store would, before it is sent, and reports every issue.
@@ -81,7 +81,7 @@ export const validateDeliveryInput = /* @__PURE__ */ standardSchema(
 function _validateDeliveryPatch(
   value: unknown,
 ): ValidationResult<DeliveryPatch> {
-  return checkDelivery(value, true, false);
+  return checkDelivery(value, deliveryPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/deliveries`: like `validateDeliveryInput`, but no field is required; a Standard Schema too. */
 export const validateDeliveryPatch = /* @__PURE__ */ standardSchema(

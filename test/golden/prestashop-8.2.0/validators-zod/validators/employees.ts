@@ -94,17 +94,17 @@ export const employeePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: employeeInputSchema,
+  update: employeeInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkEmployee(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<EmployeeInput> {
-  let schema: z.ZodType = employeeInputSchema;
-  if (patch) {
-    schema = employeePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -125,7 +125,7 @@ function _validateEmployeeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<EmployeeInput> {
-  return checkEmployee(value, false, operation === "create");
+  return checkEmployee(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/employees` as the store would, before it is sent, and reports every issue.
@@ -139,7 +139,7 @@ export const validateEmployeeInput = /* @__PURE__ */ standardSchema(
 function _validateEmployeePatch(
   value: unknown,
 ): ValidationResult<EmployeePatch> {
-  return checkEmployee(value, true, false);
+  return checkEmployee(value, employeePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/employees`: like `validateEmployeeInput`, but no field is required; a Standard Schema too. */
 export const validateEmployeePatch = /* @__PURE__ */ standardSchema(

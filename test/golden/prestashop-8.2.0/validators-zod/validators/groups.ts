@@ -51,17 +51,14 @@ export const groupPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: groupInputSchema, update: groupInputSchema };
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkGroup(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<GroupInput> {
-  let schema: z.ZodType = groupInputSchema;
-  if (patch) {
-    schema = groupPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -82,7 +79,7 @@ function _validateGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<GroupInput> {
-  return checkGroup(value, false, operation === "create");
+  return checkGroup(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/groups` as the store would, before it is sent, and reports every issue.
@@ -93,7 +90,7 @@ export const validateGroupInput =
   /* @__PURE__ */ standardSchema(_validateGroupInput);
 
 function _validateGroupPatch(value: unknown): ValidationResult<GroupPatch> {
-  return checkGroup(value, true, false);
+  return checkGroup(value, groupPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/groups`: like `validateGroupInput`, but no field is required; a Standard Schema too. */
 export const validateGroupPatch =

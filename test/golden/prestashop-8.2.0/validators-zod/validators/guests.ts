@@ -52,17 +52,14 @@ export const guestPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: guestInputSchema, update: guestInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkGuest(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<GuestInput> {
-  let schema: z.ZodType = guestInputSchema;
-  if (patch) {
-    schema = guestPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -83,7 +80,7 @@ function _validateGuestInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<GuestInput> {
-  return checkGuest(value, false, operation === "create");
+  return checkGuest(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/guests` as the store would, before it is sent, and reports every issue.
@@ -94,7 +91,7 @@ export const validateGuestInput =
   /* @__PURE__ */ standardSchema(_validateGuestInput);
 
 function _validateGuestPatch(value: unknown): ValidationResult<GuestPatch> {
-  return checkGuest(value, true, false);
+  return checkGuest(value, guestPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/guests`: like `validateGuestInput`, but no field is required; a Standard Schema too. */
 export const validateGuestPatch =

@@ -40,17 +40,17 @@ export const imageTypePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: imageTypeInputSchema,
+  update: imageTypeInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkImageType(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ImageTypeInput> {
-  let schema: z.ZodType = imageTypeInputSchema;
-  if (patch) {
-    schema = imageTypePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -71,7 +71,7 @@ function _validateImageTypeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ImageTypeInput> {
-  return checkImageType(value, false, operation === "create");
+  return checkImageType(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/image_types` as the store would, before it is sent, and reports every issue.
@@ -85,7 +85,7 @@ export const validateImageTypeInput = /* @__PURE__ */ standardSchema(
 function _validateImageTypePatch(
   value: unknown,
 ): ValidationResult<ImageTypePatch> {
-  return checkImageType(value, true, false);
+  return checkImageType(value, imageTypePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/image_types`: like `validateImageTypeInput`, but no field is required; a Standard Schema too. */
 export const validateImageTypePatch = /* @__PURE__ */ standardSchema(

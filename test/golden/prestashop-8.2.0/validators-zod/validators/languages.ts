@@ -64,17 +64,17 @@ export const languagePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: languageInputSchema,
+  update: languageInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkLanguage(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<LanguageInput> {
-  let schema: z.ZodType = languageInputSchema;
-  if (patch) {
-    schema = languagePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -95,7 +95,7 @@ function _validateLanguageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<LanguageInput> {
-  return checkLanguage(value, false, operation === "create");
+  return checkLanguage(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/languages` as the store would, before it is sent, and reports every issue.
@@ -109,7 +109,7 @@ export const validateLanguageInput = /* @__PURE__ */ standardSchema(
 function _validateLanguagePatch(
   value: unknown,
 ): ValidationResult<LanguagePatch> {
-  return checkLanguage(value, true, false);
+  return checkLanguage(value, languagePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/languages`: like `validateLanguageInput`, but no field is required; a Standard Schema too. */
 export const validateLanguagePatch = /* @__PURE__ */ standardSchema(

@@ -75,6 +75,11 @@ export const manufacturerPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: manufacturerInputSchema,
+  update: manufacturerInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([
   "description",
   "meta_description",
@@ -85,13 +90,8 @@ const MULTILINGUAL = new Set<string>([
 
 function checkManufacturer(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ManufacturerInput> {
-  let schema: z.ZodType = manufacturerInputSchema;
-  if (patch) {
-    schema = manufacturerPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -112,7 +112,7 @@ function _validateManufacturerInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ManufacturerInput> {
-  return checkManufacturer(value, false, operation === "create");
+  return checkManufacturer(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/manufacturers` as the store would, before it is sent, and reports every issue.
@@ -126,7 +126,7 @@ export const validateManufacturerInput = /* @__PURE__ */ standardSchema(
 function _validateManufacturerPatch(
   value: unknown,
 ): ValidationResult<ManufacturerPatch> {
-  return checkManufacturer(value, true, false);
+  return checkManufacturer(value, manufacturerPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/manufacturers`: like `validateManufacturerInput`, but no field is required; a Standard Schema too. */
 export const validateManufacturerPatch = /* @__PURE__ */ standardSchema(

@@ -38,17 +38,17 @@ export const messagePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: messageInputSchema,
+  update: messageInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkMessage(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<MessageInput> {
-  let schema: z.ZodType = messageInputSchema;
-  if (patch) {
-    schema = messagePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -69,7 +69,7 @@ function _validateMessageInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<MessageInput> {
-  return checkMessage(value, false, operation === "create");
+  return checkMessage(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/messages` as the store would, before it is sent, and reports every issue.
@@ -81,7 +81,7 @@ export const validateMessageInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateMessagePatch(value: unknown): ValidationResult<MessagePatch> {
-  return checkMessage(value, true, false);
+  return checkMessage(value, messagePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/messages`: like `validateMessageInput`, but no field is required; a Standard Schema too. */
 export const validateMessagePatch = /* @__PURE__ */ standardSchema(

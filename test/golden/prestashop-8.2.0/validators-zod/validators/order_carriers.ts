@@ -51,17 +51,17 @@ export const orderCarrierPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderCarrierInputSchema,
+  update: orderCarrierInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderCarrier(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderCarrierInput> {
-  let schema: z.ZodType = orderCarrierInputSchema;
-  if (patch) {
-    schema = orderCarrierPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -82,7 +82,7 @@ function _validateOrderCarrierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderCarrierInput> {
-  return checkOrderCarrier(value, false, operation === "create");
+  return checkOrderCarrier(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_carriers` as the store would, before it is sent, and reports every issue.
@@ -96,7 +96,7 @@ export const validateOrderCarrierInput = /* @__PURE__ */ standardSchema(
 function _validateOrderCarrierPatch(
   value: unknown,
 ): ValidationResult<OrderCarrierPatch> {
-  return checkOrderCarrier(value, true, false);
+  return checkOrderCarrier(value, orderCarrierPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/order_carriers`: like `validateOrderCarrierInput`, but no field is required; a Standard Schema too. */
 export const validateOrderCarrierPatch = /* @__PURE__ */ standardSchema(

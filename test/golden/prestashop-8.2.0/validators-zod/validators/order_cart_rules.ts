@@ -41,17 +41,17 @@ export const orderCartRulePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderCartRuleInputSchema,
+  update: orderCartRuleInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderCartRule(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderCartRuleInput> {
-  let schema: z.ZodType = orderCartRuleInputSchema;
-  if (patch) {
-    schema = orderCartRulePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -72,7 +72,7 @@ function _validateOrderCartRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderCartRuleInput> {
-  return checkOrderCartRule(value, false, operation === "create");
+  return checkOrderCartRule(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_cart_rules` as the store would, before it is sent, and reports every issue.
@@ -86,7 +86,7 @@ export const validateOrderCartRuleInput = /* @__PURE__ */ standardSchema(
 function _validateOrderCartRulePatch(
   value: unknown,
 ): ValidationResult<OrderCartRulePatch> {
-  return checkOrderCartRule(value, true, false);
+  return checkOrderCartRule(value, orderCartRulePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/order_cart_rules`: like `validateOrderCartRuleInput`, but no field is required; a Standard Schema too. */
 export const validateOrderCartRulePatch = /* @__PURE__ */ standardSchema(

@@ -159,17 +159,17 @@ export const orderDetailPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderDetailInputSchema,
+  update: orderDetailInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderDetail(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderDetailInput> {
-  let schema: z.ZodType = orderDetailInputSchema;
-  if (patch) {
-    schema = orderDetailPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -190,7 +190,7 @@ function _validateOrderDetailInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderDetailInput> {
-  return checkOrderDetail(value, false, operation === "create");
+  return checkOrderDetail(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_details` as the store would, before it is sent, and reports every issue.
@@ -204,7 +204,7 @@ export const validateOrderDetailInput = /* @__PURE__ */ standardSchema(
 function _validateOrderDetailPatch(
   value: unknown,
 ): ValidationResult<OrderDetailPatch> {
-  return checkOrderDetail(value, true, false);
+  return checkOrderDetail(value, orderDetailPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/order_details`: like `validateOrderDetailInput`, but no field is required; a Standard Schema too. */
 export const validateOrderDetailPatch = /* @__PURE__ */ standardSchema(

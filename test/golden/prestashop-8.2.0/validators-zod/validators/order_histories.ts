@@ -20,14 +20,17 @@ export const orderHistoryInputSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderHistoryInputSchema,
+  update: orderHistoryInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderHistory(
   value: unknown,
-  _patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderHistoryInput> {
-  let schema: z.ZodType = orderHistoryInputSchema;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -48,7 +51,7 @@ function _validateOrderHistoryInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderHistoryInput> {
-  return checkOrderHistory(value, false, operation === "create");
+  return checkOrderHistory(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_histories` as the store would, before it is sent, and reports every issue.

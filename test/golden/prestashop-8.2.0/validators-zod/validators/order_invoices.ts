@@ -71,17 +71,17 @@ export const orderInvoicePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderInvoiceInputSchema,
+  update: orderInvoiceInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderInvoice(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderInvoiceInput> {
-  let schema: z.ZodType = orderInvoiceInputSchema;
-  if (patch) {
-    schema = orderInvoicePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -102,7 +102,7 @@ function _validateOrderInvoiceInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderInvoiceInput> {
-  return checkOrderInvoice(value, false, operation === "create");
+  return checkOrderInvoice(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_invoices` as the store would, before it is sent, and reports every issue.
@@ -116,7 +116,7 @@ export const validateOrderInvoiceInput = /* @__PURE__ */ standardSchema(
 function _validateOrderInvoicePatch(
   value: unknown,
 ): ValidationResult<OrderInvoicePatch> {
-  return checkOrderInvoice(value, true, false);
+  return checkOrderInvoice(value, orderInvoicePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/order_invoices`: like `validateOrderInvoiceInput`, but no field is required; a Standard Schema too. */
 export const validateOrderInvoicePatch = /* @__PURE__ */ standardSchema(

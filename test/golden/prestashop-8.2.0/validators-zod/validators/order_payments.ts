@@ -40,14 +40,17 @@ export const orderPaymentInputSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderPaymentInputSchema,
+  update: orderPaymentInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderPayment(
   value: unknown,
-  _patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderPaymentInput> {
-  let schema: z.ZodType = orderPaymentInputSchema;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -68,7 +71,7 @@ function _validateOrderPaymentInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderPaymentInput> {
-  return checkOrderPayment(value, false, operation === "create");
+  return checkOrderPayment(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_payments` as the store would, before it is sent, and reports every issue.

@@ -45,14 +45,17 @@ export const orderSlipInputSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderSlipInputSchema,
+  update: orderSlipInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrderSlip(
   value: unknown,
-  _patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderSlipInput> {
-  let schema: z.ZodType = orderSlipInputSchema;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -73,7 +76,7 @@ function _validateOrderSlipInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderSlipInput> {
-  return checkOrderSlip(value, false, operation === "create");
+  return checkOrderSlip(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_slip` as the store would, before it is sent, and reports every issue.

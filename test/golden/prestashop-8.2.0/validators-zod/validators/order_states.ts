@@ -72,17 +72,17 @@ export const orderStatePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: orderStateInputSchema,
+  update: orderStateInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name", "template"]);
 
 function checkOrderState(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderStateInput> {
-  let schema: z.ZodType = orderStateInputSchema;
-  if (patch) {
-    schema = orderStatePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -103,7 +103,7 @@ function _validateOrderStateInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderStateInput> {
-  return checkOrderState(value, false, operation === "create");
+  return checkOrderState(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/order_states` as the store would, before it is sent, and reports every issue.
@@ -117,7 +117,7 @@ export const validateOrderStateInput = /* @__PURE__ */ standardSchema(
 function _validateOrderStatePatch(
   value: unknown,
 ): ValidationResult<OrderStatePatch> {
-  return checkOrderState(value, true, false);
+  return checkOrderState(value, orderStatePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/order_states`: like `validateOrderStateInput`, but no field is required; a Standard Schema too. */
 export const validateOrderStatePatch = /* @__PURE__ */ standardSchema(

@@ -178,17 +178,14 @@ export const orderPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = { create: orderInputSchema, update: orderInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkOrder(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<OrderInput> {
-  let schema: z.ZodType = orderInputSchema;
-  if (patch) {
-    schema = orderPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -209,7 +206,7 @@ function _validateOrderInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<OrderInput> {
-  return checkOrder(value, false, operation === "create");
+  return checkOrder(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/orders` as the store would, before it is sent, and reports every issue.
@@ -220,7 +217,7 @@ export const validateOrderInput =
   /* @__PURE__ */ standardSchema(_validateOrderInput);
 
 function _validateOrderPatch(value: unknown): ValidationResult<OrderPatch> {
-  return checkOrder(value, true, false);
+  return checkOrder(value, orderPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/orders`: like `validateOrderInput`, but no field is required; a Standard Schema too. */
 export const validateOrderPatch =

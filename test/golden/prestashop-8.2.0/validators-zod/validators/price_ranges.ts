@@ -31,17 +31,17 @@ export const priceRangePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: priceRangeInputSchema,
+  update: priceRangeInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkPriceRange(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<PriceRangeInput> {
-  let schema: z.ZodType = priceRangeInputSchema;
-  if (patch) {
-    schema = priceRangePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -62,7 +62,7 @@ function _validatePriceRangeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<PriceRangeInput> {
-  return checkPriceRange(value, false, operation === "create");
+  return checkPriceRange(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/price_ranges` as the store would, before it is sent, and reports every issue.
@@ -76,7 +76,7 @@ export const validatePriceRangeInput = /* @__PURE__ */ standardSchema(
 function _validatePriceRangePatch(
   value: unknown,
 ): ValidationResult<PriceRangePatch> {
-  return checkPriceRange(value, true, false);
+  return checkPriceRange(value, priceRangePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/price_ranges`: like `validatePriceRangeInput`, but no field is required; a Standard Schema too. */
 export const validatePriceRangePatch = /* @__PURE__ */ standardSchema(

@@ -37,17 +37,17 @@ export const customizationFieldPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: customizationFieldInputSchema,
+  update: customizationFieldInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkCustomizationField(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<CustomizationFieldInput> {
-  let schema: z.ZodType = customizationFieldInputSchema;
-  if (patch) {
-    schema = customizationFieldPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -68,7 +68,7 @@ function _validateCustomizationFieldInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<CustomizationFieldInput> {
-  return checkCustomizationField(value, false, operation === "create");
+  return checkCustomizationField(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/product_customization_fields` as the store would, before it is sent, and reports every issue.
@@ -82,7 +82,7 @@ export const validateCustomizationFieldInput = /* @__PURE__ */ standardSchema(
 function _validateCustomizationFieldPatch(
   value: unknown,
 ): ValidationResult<CustomizationFieldPatch> {
-  return checkCustomizationField(value, true, false);
+  return checkCustomizationField(value, customizationFieldPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/product_customization_fields`: like `validateCustomizationFieldInput`, but no field is required; a Standard Schema too. */
 export const validateCustomizationFieldPatch = /* @__PURE__ */ standardSchema(

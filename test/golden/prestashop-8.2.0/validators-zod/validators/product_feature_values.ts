@@ -38,17 +38,17 @@ export const productFeatureValuePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productFeatureValueInputSchema,
+  update: productFeatureValueInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["value"]);
 
 function checkProductFeatureValue(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductFeatureValueInput> {
-  let schema: z.ZodType = productFeatureValueInputSchema;
-  if (patch) {
-    schema = productFeatureValuePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -72,7 +72,7 @@ function _validateProductFeatureValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureValueInput> {
-  return checkProductFeatureValue(value, false, operation === "create");
+  return checkProductFeatureValue(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/product_feature_values` as the store would, before it is sent, and reports every issue.
@@ -86,7 +86,7 @@ export const validateProductFeatureValueInput = /* @__PURE__ */ standardSchema(
 function _validateProductFeatureValuePatch(
   value: unknown,
 ): ValidationResult<ProductFeatureValuePatch> {
-  return checkProductFeatureValue(value, true, false);
+  return checkProductFeatureValue(value, productFeatureValuePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/product_feature_values`: like `validateProductFeatureValueInput`, but no field is required; a Standard Schema too. */
 export const validateProductFeatureValuePatch = /* @__PURE__ */ standardSchema(

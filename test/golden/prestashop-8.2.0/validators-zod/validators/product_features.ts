@@ -36,17 +36,17 @@ export const productFeaturePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productFeatureInputSchema,
+  update: productFeatureInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkProductFeature(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductFeatureInput> {
-  let schema: z.ZodType = productFeatureInputSchema;
-  if (patch) {
-    schema = productFeaturePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -67,7 +67,7 @@ function _validateProductFeatureInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductFeatureInput> {
-  return checkProductFeature(value, false, operation === "create");
+  return checkProductFeature(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/product_features` as the store would, before it is sent, and reports every issue.
@@ -81,7 +81,7 @@ export const validateProductFeatureInput = /* @__PURE__ */ standardSchema(
 function _validateProductFeaturePatch(
   value: unknown,
 ): ValidationResult<ProductFeaturePatch> {
-  return checkProductFeature(value, true, false);
+  return checkProductFeature(value, productFeaturePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/product_features`: like `validateProductFeatureInput`, but no field is required; a Standard Schema too. */
 export const validateProductFeaturePatch = /* @__PURE__ */ standardSchema(

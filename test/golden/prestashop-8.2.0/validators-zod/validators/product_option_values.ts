@@ -50,17 +50,17 @@ export const productOptionValuePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productOptionValueInputSchema,
+  update: productOptionValueInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkProductOptionValue(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductOptionValueInput> {
-  let schema: z.ZodType = productOptionValueInputSchema;
-  if (patch) {
-    schema = productOptionValuePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -81,7 +81,7 @@ function _validateProductOptionValueInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionValueInput> {
-  return checkProductOptionValue(value, false, operation === "create");
+  return checkProductOptionValue(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/product_option_values` as the store would, before it is sent, and reports every issue.
@@ -95,7 +95,7 @@ export const validateProductOptionValueInput = /* @__PURE__ */ standardSchema(
 function _validateProductOptionValuePatch(
   value: unknown,
 ): ValidationResult<ProductOptionValuePatch> {
-  return checkProductOptionValue(value, true, false);
+  return checkProductOptionValue(value, productOptionValuePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/product_option_values`: like `validateProductOptionValueInput`, but no field is required; a Standard Schema too. */
 export const validateProductOptionValuePatch = /* @__PURE__ */ standardSchema(

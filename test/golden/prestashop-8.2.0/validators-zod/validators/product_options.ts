@@ -63,17 +63,17 @@ export const productOptionPatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productOptionInputSchema,
+  update: productOptionInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name", "public_name"]);
 
 function checkProductOption(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductOptionInput> {
-  let schema: z.ZodType = productOptionInputSchema;
-  if (patch) {
-    schema = productOptionPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -94,7 +94,7 @@ function _validateProductOptionInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductOptionInput> {
-  return checkProductOption(value, false, operation === "create");
+  return checkProductOption(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/product_options` as the store would, before it is sent, and reports every issue.
@@ -108,7 +108,7 @@ export const validateProductOptionInput = /* @__PURE__ */ standardSchema(
 function _validateProductOptionPatch(
   value: unknown,
 ): ValidationResult<ProductOptionPatch> {
-  return checkProductOption(value, true, false);
+  return checkProductOption(value, productOptionPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/product_options`: like `validateProductOptionInput`, but no field is required; a Standard Schema too. */
 export const validateProductOptionPatch = /* @__PURE__ */ standardSchema(

@@ -41,17 +41,17 @@ export const productSupplierPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productSupplierInputSchema,
+  update: productSupplierInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkProductSupplier(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductSupplierInput> {
-  let schema: z.ZodType = productSupplierInputSchema;
-  if (patch) {
-    schema = productSupplierPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -72,7 +72,7 @@ function _validateProductSupplierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductSupplierInput> {
-  return checkProductSupplier(value, false, operation === "create");
+  return checkProductSupplier(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/product_suppliers` as the store would, before it is sent, and reports every issue.
@@ -86,7 +86,7 @@ export const validateProductSupplierInput = /* @__PURE__ */ standardSchema(
 function _validateProductSupplierPatch(
   value: unknown,
 ): ValidationResult<ProductSupplierPatch> {
-  return checkProductSupplier(value, true, false);
+  return checkProductSupplier(value, productSupplierPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/product_suppliers`: like `validateProductSupplierInput`, but no field is required; a Standard Schema too. */
 export const validateProductSupplierPatch = /* @__PURE__ */ standardSchema(

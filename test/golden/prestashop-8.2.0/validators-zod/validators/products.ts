@@ -546,6 +546,11 @@ export const productInputCreateSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: productInputCreateSchema,
+  update: productInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([
   "available_later",
   "available_now",
@@ -562,15 +567,8 @@ const MULTILINGUAL = new Set<string>([
 
 function checkProduct(
   value: unknown,
-  patch: boolean,
-  create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ProductInput> {
-  let schema: z.ZodType = productInputSchema;
-  if (patch) {
-    schema = productPatchSchema;
-  } else if (create && !patch) {
-    schema = productInputCreateSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -591,7 +589,7 @@ function _validateProductInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ProductInput> {
-  return checkProduct(value, false, operation === "create");
+  return checkProduct(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/products` as the store would, before it is sent, and reports every issue.
@@ -603,7 +601,7 @@ export const validateProductInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateProductPatch(value: unknown): ValidationResult<ProductPatch> {
-  return checkProduct(value, true, false);
+  return checkProduct(value, productPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/products`: like `validateProductInput`, but no field is required; a Standard Schema too. */
 export const validateProductPatch = /* @__PURE__ */ standardSchema(

@@ -36,17 +36,17 @@ export const shopGroupPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: shopGroupInputSchema,
+  update: shopGroupInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkShopGroup(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ShopGroupInput> {
-  let schema: z.ZodType = shopGroupInputSchema;
-  if (patch) {
-    schema = shopGroupPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -67,7 +67,7 @@ function _validateShopGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopGroupInput> {
-  return checkShopGroup(value, false, operation === "create");
+  return checkShopGroup(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/shop_groups` as the store would, before it is sent, and reports every issue.
@@ -81,7 +81,7 @@ export const validateShopGroupInput = /* @__PURE__ */ standardSchema(
 function _validateShopGroupPatch(
   value: unknown,
 ): ValidationResult<ShopGroupPatch> {
-  return checkShopGroup(value, true, false);
+  return checkShopGroup(value, shopGroupPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/shop_groups`: like `validateShopGroupInput`, but no field is required; a Standard Schema too. */
 export const validateShopGroupPatch = /* @__PURE__ */ standardSchema(

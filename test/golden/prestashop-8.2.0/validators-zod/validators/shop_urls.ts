@@ -38,17 +38,17 @@ export const shopUrlPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: shopUrlInputSchema,
+  update: shopUrlInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkShopUrl(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ShopUrlInput> {
-  let schema: z.ZodType = shopUrlInputSchema;
-  if (patch) {
-    schema = shopUrlPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -69,7 +69,7 @@ function _validateShopUrlInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopUrlInput> {
-  return checkShopUrl(value, false, operation === "create");
+  return checkShopUrl(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/shop_urls` as the store would, before it is sent, and reports every issue.
@@ -81,7 +81,7 @@ export const validateShopUrlInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateShopUrlPatch(value: unknown): ValidationResult<ShopUrlPatch> {
-  return checkShopUrl(value, true, false);
+  return checkShopUrl(value, shopUrlPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/shop_urls`: like `validateShopUrlInput`, but no field is required; a Standard Schema too. */
 export const validateShopUrlPatch = /* @__PURE__ */ standardSchema(

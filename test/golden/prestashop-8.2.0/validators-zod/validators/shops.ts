@@ -36,17 +36,14 @@ export const shopPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: shopInputSchema, update: shopInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkShop(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ShopInput> {
-  let schema: z.ZodType = shopInputSchema;
-  if (patch) {
-    schema = shopPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -67,7 +64,7 @@ function _validateShopInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ShopInput> {
-  return checkShop(value, false, operation === "create");
+  return checkShop(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/shops` as the store would, before it is sent, and reports every issue.
@@ -78,7 +75,7 @@ export const validateShopInput =
   /* @__PURE__ */ standardSchema(_validateShopInput);
 
 function _validateShopPatch(value: unknown): ValidationResult<ShopPatch> {
-  return checkShop(value, true, false);
+  return checkShop(value, shopPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/shops`: like `validateShopInput`, but no field is required; a Standard Schema too. */
 export const validateShopPatch =

@@ -77,17 +77,17 @@ export const specificPriceRulePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: specificPriceRuleInputSchema,
+  update: specificPriceRuleInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkSpecificPriceRule(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<SpecificPriceRuleInput> {
-  let schema: z.ZodType = specificPriceRuleInputSchema;
-  if (patch) {
-    schema = specificPriceRulePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -108,7 +108,7 @@ function _validateSpecificPriceRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceRuleInput> {
-  return checkSpecificPriceRule(value, false, operation === "create");
+  return checkSpecificPriceRule(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/specific_price_rules` as the store would, before it is sent, and reports every issue.
@@ -122,7 +122,7 @@ export const validateSpecificPriceRuleInput = /* @__PURE__ */ standardSchema(
 function _validateSpecificPriceRulePatch(
   value: unknown,
 ): ValidationResult<SpecificPriceRulePatch> {
-  return checkSpecificPriceRule(value, true, false);
+  return checkSpecificPriceRule(value, specificPriceRulePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/specific_price_rules`: like `validateSpecificPriceRuleInput`, but no field is required; a Standard Schema too. */
 export const validateSpecificPriceRulePatch = /* @__PURE__ */ standardSchema(

@@ -85,17 +85,17 @@ export const specificPricePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: specificPriceInputSchema,
+  update: specificPriceInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkSpecificPrice(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<SpecificPriceInput> {
-  let schema: z.ZodType = specificPriceInputSchema;
-  if (patch) {
-    schema = specificPricePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -116,7 +116,7 @@ function _validateSpecificPriceInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SpecificPriceInput> {
-  return checkSpecificPrice(value, false, operation === "create");
+  return checkSpecificPrice(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/specific_prices` as the store would, before it is sent, and reports every issue.
@@ -130,7 +130,7 @@ export const validateSpecificPriceInput = /* @__PURE__ */ standardSchema(
 function _validateSpecificPricePatch(
   value: unknown,
 ): ValidationResult<SpecificPricePatch> {
-  return checkSpecificPrice(value, true, false);
+  return checkSpecificPrice(value, specificPricePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/specific_prices`: like `validateSpecificPriceInput`, but no field is required; a Standard Schema too. */
 export const validateSpecificPricePatch = /* @__PURE__ */ standardSchema(

@@ -42,17 +42,14 @@ export const statePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: stateInputSchema, update: stateInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkState(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<StateInput> {
-  let schema: z.ZodType = stateInputSchema;
-  if (patch) {
-    schema = statePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -73,7 +70,7 @@ function _validateStateInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StateInput> {
-  return checkState(value, false, operation === "create");
+  return checkState(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/states` as the store would, before it is sent, and reports every issue.
@@ -84,7 +81,7 @@ export const validateStateInput =
   /* @__PURE__ */ standardSchema(_validateStateInput);
 
 function _validateStatePatch(value: unknown): ValidationResult<StatePatch> {
-  return checkState(value, true, false);
+  return checkState(value, statePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/states`: like `validateStateInput`, but no field is required; a Standard Schema too. */
 export const validateStatePatch =

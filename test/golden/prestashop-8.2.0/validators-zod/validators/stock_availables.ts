@@ -41,17 +41,17 @@ export const stockAvailablePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: stockAvailableInputSchema,
+  update: stockAvailableInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkStockAvailable(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<StockAvailableInput> {
-  let schema: z.ZodType = stockAvailableInputSchema;
-  if (patch) {
-    schema = stockAvailablePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -72,7 +72,7 @@ function _validateStockAvailableInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StockAvailableInput> {
-  return checkStockAvailable(value, false, operation === "create");
+  return checkStockAvailable(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/stock_availables` as the store would, before it is sent, and reports every issue.
@@ -86,7 +86,7 @@ export const validateStockAvailableInput = /* @__PURE__ */ standardSchema(
 function _validateStockAvailablePatch(
   value: unknown,
 ): ValidationResult<StockAvailablePatch> {
-  return checkStockAvailable(value, true, false);
+  return checkStockAvailable(value, stockAvailablePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/stock_availables`: like `validateStockAvailableInput`, but no field is required; a Standard Schema too. */
 export const validateStockAvailablePatch = /* @__PURE__ */ standardSchema(

@@ -42,17 +42,17 @@ export const stockMovementReasonPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: stockMovementReasonInputSchema,
+  update: stockMovementReasonInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkStockMovementReason(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<StockMovementReasonInput> {
-  let schema: z.ZodType = stockMovementReasonInputSchema;
-  if (patch) {
-    schema = stockMovementReasonPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -76,7 +76,7 @@ function _validateStockMovementReasonInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StockMovementReasonInput> {
-  return checkStockMovementReason(value, false, operation === "create");
+  return checkStockMovementReason(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/stock_movement_reasons` as the store would, before it is sent, and reports every issue.
@@ -90,7 +90,7 @@ export const validateStockMovementReasonInput = /* @__PURE__ */ standardSchema(
 function _validateStockMovementReasonPatch(
   value: unknown,
 ): ValidationResult<StockMovementReasonPatch> {
-  return checkStockMovementReason(value, true, false);
+  return checkStockMovementReason(value, stockMovementReasonPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/stock_movement_reasons`: like `validateStockMovementReasonInput`, but no field is required; a Standard Schema too. */
 export const validateStockMovementReasonPatch = /* @__PURE__ */ standardSchema(

@@ -94,6 +94,8 @@ export const storePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: storeInputSchema, update: storeInputSchema };
+
 const MULTILINGUAL = new Set<string>([
   "address1",
   "address2",
@@ -104,13 +106,8 @@ const MULTILINGUAL = new Set<string>([
 
 function checkStore(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<StoreInput> {
-  let schema: z.ZodType = storeInputSchema;
-  if (patch) {
-    schema = storePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -131,7 +128,7 @@ function _validateStoreInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<StoreInput> {
-  return checkStore(value, false, operation === "create");
+  return checkStore(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/stores` as the store would, before it is sent, and reports every issue.
@@ -142,7 +139,7 @@ export const validateStoreInput =
   /* @__PURE__ */ standardSchema(_validateStoreInput);
 
 function _validateStorePatch(value: unknown): ValidationResult<StorePatch> {
-  return checkStore(value, true, false);
+  return checkStore(value, storePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/stores`: like `validateStoreInput`, but no field is required; a Standard Schema too. */
 export const validateStorePatch =

@@ -62,6 +62,11 @@ export const supplierPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: supplierInputSchema,
+  update: supplierInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([
   "description",
   "meta_description",
@@ -71,13 +76,8 @@ const MULTILINGUAL = new Set<string>([
 
 function checkSupplier(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<SupplierInput> {
-  let schema: z.ZodType = supplierInputSchema;
-  if (patch) {
-    schema = supplierPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -98,7 +98,7 @@ function _validateSupplierInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<SupplierInput> {
-  return checkSupplier(value, false, operation === "create");
+  return checkSupplier(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/suppliers` as the store would, before it is sent, and reports every issue.
@@ -112,7 +112,7 @@ export const validateSupplierInput = /* @__PURE__ */ standardSchema(
 function _validateSupplierPatch(
   value: unknown,
 ): ValidationResult<SupplierPatch> {
-  return checkSupplier(value, true, false);
+  return checkSupplier(value, supplierPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/suppliers`: like `validateSupplierInput`, but no field is required; a Standard Schema too. */
 export const validateSupplierPatch = /* @__PURE__ */ standardSchema(

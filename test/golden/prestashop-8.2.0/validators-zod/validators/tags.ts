@@ -26,17 +26,14 @@ export const tagPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: tagInputSchema, update: tagInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkTag(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<TagInput> {
-  let schema: z.ZodType = tagInputSchema;
-  if (patch) {
-    schema = tagPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -57,7 +54,7 @@ function _validateTagInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TagInput> {
-  return checkTag(value, false, operation === "create");
+  return checkTag(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/tags` as the store would, before it is sent, and reports every issue.
@@ -68,7 +65,7 @@ export const validateTagInput =
   /* @__PURE__ */ standardSchema(_validateTagInput);
 
 function _validateTagPatch(value: unknown): ValidationResult<TagPatch> {
-  return checkTag(value, true, false);
+  return checkTag(value, tagPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/tags`: like `validateTagInput`, but no field is required; a Standard Schema too. */
 export const validateTagPatch =

@@ -35,17 +35,17 @@ export const taxRuleGroupPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: taxRuleGroupInputSchema,
+  update: taxRuleGroupInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkTaxRuleGroup(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<TaxRuleGroupInput> {
-  let schema: z.ZodType = taxRuleGroupInputSchema;
-  if (patch) {
-    schema = taxRuleGroupPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -66,7 +66,7 @@ function _validateTaxRuleGroupInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleGroupInput> {
-  return checkTaxRuleGroup(value, false, operation === "create");
+  return checkTaxRuleGroup(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/tax_rule_groups` as the store would, before it is sent, and reports every issue.
@@ -80,7 +80,7 @@ export const validateTaxRuleGroupInput = /* @__PURE__ */ standardSchema(
 function _validateTaxRuleGroupPatch(
   value: unknown,
 ): ValidationResult<TaxRuleGroupPatch> {
-  return checkTaxRuleGroup(value, true, false);
+  return checkTaxRuleGroup(value, taxRuleGroupPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/tax_rule_groups`: like `validateTaxRuleGroupInput`, but no field is required; a Standard Schema too. */
 export const validateTaxRuleGroupPatch = /* @__PURE__ */ standardSchema(

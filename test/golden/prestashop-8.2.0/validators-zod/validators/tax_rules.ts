@@ -48,17 +48,17 @@ export const taxRulePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: taxRuleInputSchema,
+  update: taxRuleInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkTaxRule(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<TaxRuleInput> {
-  let schema: z.ZodType = taxRuleInputSchema;
-  if (patch) {
-    schema = taxRulePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -79,7 +79,7 @@ function _validateTaxRuleInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxRuleInput> {
-  return checkTaxRule(value, false, operation === "create");
+  return checkTaxRule(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/tax_rules` as the store would, before it is sent, and reports every issue.
@@ -91,7 +91,7 @@ export const validateTaxRuleInput = /* @__PURE__ */ standardSchema(
 );
 
 function _validateTaxRulePatch(value: unknown): ValidationResult<TaxRulePatch> {
-  return checkTaxRule(value, true, false);
+  return checkTaxRule(value, taxRulePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/tax_rules`: like `validateTaxRuleInput`, but no field is required; a Standard Schema too. */
 export const validateTaxRulePatch = /* @__PURE__ */ standardSchema(

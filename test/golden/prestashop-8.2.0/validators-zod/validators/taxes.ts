@@ -37,17 +37,14 @@ export const taxPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: taxInputSchema, update: taxInputSchema };
+
 const MULTILINGUAL = new Set<string>(["name"]);
 
 function checkTax(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<TaxInput> {
-  let schema: z.ZodType = taxInputSchema;
-  if (patch) {
-    schema = taxPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -68,7 +65,7 @@ function _validateTaxInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TaxInput> {
-  return checkTax(value, false, operation === "create");
+  return checkTax(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/taxes` as the store would, before it is sent, and reports every issue.
@@ -79,7 +76,7 @@ export const validateTaxInput =
   /* @__PURE__ */ standardSchema(_validateTaxInput);
 
 function _validateTaxPatch(value: unknown): ValidationResult<TaxPatch> {
-  return checkTax(value, true, false);
+  return checkTax(value, taxPatchSchema);
 }
 /** Checks a body for a PATCH to `/api/taxes`: like `validateTaxInput`, but no field is required; a Standard Schema too. */
 export const validateTaxPatch =

@@ -37,17 +37,17 @@ export const translatedConfigurationPatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: translatedConfigurationInputSchema,
+  update: translatedConfigurationInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>(["value"]);
 
 function checkTranslatedConfiguration(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<TranslatedConfigurationInput> {
-  let schema: z.ZodType = translatedConfigurationInputSchema;
-  if (patch) {
-    schema = translatedConfigurationPatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -71,7 +71,7 @@ function _validateTranslatedConfigurationInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<TranslatedConfigurationInput> {
-  return checkTranslatedConfiguration(value, false, operation === "create");
+  return checkTranslatedConfiguration(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/translated_configurations` as the store would, before it is sent, and reports every issue.
@@ -84,7 +84,10 @@ export const validateTranslatedConfigurationInput =
 function _validateTranslatedConfigurationPatch(
   value: unknown,
 ): ValidationResult<TranslatedConfigurationPatch> {
-  return checkTranslatedConfiguration(value, true, false);
+  return checkTranslatedConfiguration(
+    value,
+    translatedConfigurationPatchSchema,
+  );
 }
 /** Checks a body for a PATCH to `/api/translated_configurations`: like `validateTranslatedConfigurationInput`, but no field is required; a Standard Schema too. */
 export const validateTranslatedConfigurationPatch =

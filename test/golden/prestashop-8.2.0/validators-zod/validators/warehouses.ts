@@ -86,17 +86,17 @@ export const warehousePatchSchema = z.looseObject({
     .optional(),
 });
 
+const INPUT_SCHEMAS = {
+  create: warehouseInputSchema,
+  update: warehouseInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkWarehouse(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<WarehouseInput> {
-  let schema: z.ZodType = warehouseInputSchema;
-  if (patch) {
-    schema = warehousePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -117,7 +117,7 @@ function _validateWarehouseInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<WarehouseInput> {
-  return checkWarehouse(value, false, operation === "create");
+  return checkWarehouse(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/warehouses` as the store would, before it is sent, and reports every issue.
@@ -131,7 +131,7 @@ export const validateWarehouseInput = /* @__PURE__ */ standardSchema(
 function _validateWarehousePatch(
   value: unknown,
 ): ValidationResult<WarehousePatch> {
-  return checkWarehouse(value, true, false);
+  return checkWarehouse(value, warehousePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/warehouses`: like `validateWarehouseInput`, but no field is required; a Standard Schema too. */
 export const validateWarehousePatch = /* @__PURE__ */ standardSchema(

@@ -31,17 +31,17 @@ export const weightRangePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = {
+  create: weightRangeInputSchema,
+  update: weightRangeInputSchema,
+};
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkWeightRange(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<WeightRangeInput> {
-  let schema: z.ZodType = weightRangeInputSchema;
-  if (patch) {
-    schema = weightRangePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -62,7 +62,7 @@ function _validateWeightRangeInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<WeightRangeInput> {
-  return checkWeightRange(value, false, operation === "create");
+  return checkWeightRange(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/weight_ranges` as the store would, before it is sent, and reports every issue.
@@ -76,7 +76,7 @@ export const validateWeightRangeInput = /* @__PURE__ */ standardSchema(
 function _validateWeightRangePatch(
   value: unknown,
 ): ValidationResult<WeightRangePatch> {
-  return checkWeightRange(value, true, false);
+  return checkWeightRange(value, weightRangePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/weight_ranges`: like `validateWeightRangeInput`, but no field is required; a Standard Schema too. */
 export const validateWeightRangePatch = /* @__PURE__ */ standardSchema(

@@ -26,17 +26,14 @@ export const zonePatchSchema = z.looseObject({
   extensions: extensions(),
 });
 
+const INPUT_SCHEMAS = { create: zoneInputSchema, update: zoneInputSchema };
+
 const MULTILINGUAL = new Set<string>([]);
 
 function checkZone(
   value: unknown,
-  patch: boolean,
-  _create: boolean,
+  schema: z.ZodType,
 ): ValidationResult<ZoneInput> {
-  let schema: z.ZodType = zoneInputSchema;
-  if (patch) {
-    schema = zonePatchSchema;
-  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     return {
@@ -57,7 +54,7 @@ function _validateZoneInput(
   value: unknown,
   operation: "create" | "update" = "create",
 ): ValidationResult<ZoneInput> {
-  return checkZone(value, false, operation === "create");
+  return checkZone(value, INPUT_SCHEMAS[operation]);
 }
 /**
  * Checks a body for a POST or PUT to `/api/zones` as the store would, before it is sent, and reports every issue.
@@ -68,7 +65,7 @@ export const validateZoneInput =
   /* @__PURE__ */ standardSchema(_validateZoneInput);
 
 function _validateZonePatch(value: unknown): ValidationResult<ZonePatch> {
-  return checkZone(value, true, false);
+  return checkZone(value, zonePatchSchema);
 }
 /** Checks a body for a PATCH to `/api/zones`: like `validateZoneInput`, but no field is required; a Standard Schema too. */
 export const validateZonePatch =
