@@ -261,7 +261,12 @@ function renderSchemas(
   );
   out +=
     statement(
-      functionHead(`function ${check}`, ['value: unknown', 'schema: z.ZodType'], `: ValidationResult<${result}> {`, layout),
+      functionHead(
+        `function ${check}`,
+        ['value: unknown', 'schema: z.ZodType'],
+        `: ValidationResult<${result}> {`,
+        layout,
+      ),
       0,
       layout,
     ) +
