@@ -106,13 +106,15 @@ function settingsOf(name: string, text: string): string | null | undefined {
   if (name === '.editorconfig') return text;
   // .prettierrc (JSON or YAML), .json5, .yaml, .toml: a bare string names a shared config package.
   if (text.includes('plugins')) return undefined;
-  if (!text.includes(':') && !text.includes('=')) return text.trim() === '' ? text : undefined;
+  let json: unknown;
   try {
-    if (typeof JSON.parse(text) !== 'object') return undefined;
+    json = JSON.parse(text);
   } catch {
-    // YAML, JSON5 or TOML: settings written as keys and values.
+    // YAML, JSON5 or TOML: settings written as keys and values (a bare word names a shared config).
+    return text.includes(':') || text.includes('=') || text.trim() === '' ? text : undefined;
   }
-  return text;
+  // A JSON object (`{}` too) is settings; a JSON string names a shared config package.
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? text : undefined;
 }
 
 /**

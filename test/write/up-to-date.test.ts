@@ -80,6 +80,16 @@ describe('generate with an up-to-date output directory', () => {
     expect((await generate(SNAPSHOT, { out })).upToDate).toBe(false);
   });
 
+  it('an empty JSON prettier config ({}) is settings, not a shared config name: the second run is up to date', async () => {
+    await writeFile(join(base, '.prettierrc.json'), '{}\n');
+    expect(await formatSources(join(out, 'index.ts'))).not.toBeNull();
+    await writeFile(join(base, '.prettierrc'), '"@company/prettier-config"\n');
+    expect(await formatSources(join(out, 'index.ts'))).toBeNull();
+    await rm(join(base, '.prettierrc'));
+    await generate(SNAPSHOT, { out });
+    expect((await generate(SNAPSHOT, { out })).upToDate).toBe(true);
+  });
+
   it('a prettier config that is code cannot be fingerprinted: every run formats', async () => {
     await writeFile(join(base, 'prettier.config.mjs'), 'export default { semi: false };\n');
     expect(await formatSources(join(out, 'index.ts'))).toBeNull();
