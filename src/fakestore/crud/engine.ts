@@ -15,7 +15,8 @@
  * and add records with `records(resource)` and `insert(resource, record)`; `reset()` puts the
  * seed back.
  */
-import type { HttpMethod, StoreSchema } from '../../model/index.js';
+import type { HttpMethod } from '../../model/index.js';
+import type { CrudAnswer, CrudEngineOptions, CrudRequest } from './types.js';
 import { crudResourceOf, nullValue, type CrudResource } from './model.js';
 import { DELETE_SITE, phpError, phpFailure, XML_FIELD_SITE } from './php.js';
 import { applyListParams, parseDisplay, parseLanguages, parseListParams, WsError, type StoredItem } from './query.js';
@@ -25,13 +26,13 @@ import { afterDelete } from './effects.js';
 import { derivedRecords } from './derive.js';
 import { withGetterAssociations } from './getters.js';
 import { formatDate, writeEntities } from './save.js';
-import { fillFromSeed, recordOf, type SeedRecord, type SeedRecords } from './seed.js';
+import { fillFromSeed, recordOf, type SeedRecord } from './seed.js';
 import { checkShopParams, handleImages, handleSearch, type ImageRecord } from './special.js';
 import { renderErrors } from '../wire.js';
 
 export type { StoredItem } from './query.js';
 export type { CrudGeneration } from './render.js';
-export type { SeedRecord, SeedRecords } from './seed.js';
+export type { SeedRecord } from './seed.js';
 
 /** The five resources the CRUD store served before it served every resource (`startCrudStore`'s default). */
 export const CRUD_RESOURCES: readonly string[] = [
@@ -60,55 +61,7 @@ export function knownMethod(method: string, generation: CrudGeneration): boolean
  */
 export type CrudSeed = boolean | 'install' | ((store: CrudEngine) => void);
 
-export interface CrudEngineOptions {
-  /** The store model (a snapshot): node names, fields, associations, methods. */
-  readonly schema: StoreSchema;
-  /** Resources served (default: every resource of the snapshot that has a node name). */
-  readonly resources?: readonly string[];
-  /** JSON behaviour: 1.7.8 (nothing dropped), 8.x (falsy-filtered item form), 9.0 (8.x + native ints). Default 8.x. */
-  readonly generation?: CrudGeneration;
-  /** What the store starts with (default true: every resource seeded). */
-  readonly seed?: CrudSeed;
-  /** Records to start with instead of any seed (`loadSeedRecords()`: the 8.2.0 seed), for the resources served. */
-  readonly records?: SeedRecords;
-  /** Demo records the default seed starts from (`startFakeStore` passes the bundled 8.2.0 ones). */
-  readonly demo?: SeedRecords;
-  /** Clock for date_add/date_upd (default: a fixed clock that advances one second per write). */
-  readonly now?: () => Date;
-}
-
-export interface CrudRequest {
-  /** The method after the `ps_method` override. */
-  readonly method: string;
-  /** Path segments after `/api/` (`['products', '5']`). */
-  readonly segments: readonly string[];
-  readonly query: URLSearchParams;
-  readonly body: string;
-  /** The parts of a multipart body (image uploads), by field name. */
-  readonly multipart?: ReadonlyMap<string, UploadedFile>;
-  readonly format: 'XML' | 'JSON';
-  /** `http://127.0.0.1:port/api/` */
-  readonly wsUrl: string;
-  /** The methods the key's flags allow on the resource (default: the model's methods). */
-  readonly keyMethods?: readonly HttpMethod[];
-}
-
-export interface UploadedFile {
-  readonly bytes: Uint8Array;
-  readonly type: string;
-  readonly filename: string;
-  /** Set for a plain form field (`name` of an attachment upload), which PHP puts in `$_POST`. */
-  readonly text?: string;
-}
-
-export interface CrudAnswer {
-  readonly status: number;
-  /** '' when there is no body (DELETE, 404), as PrestaShop sends `Content-Type: `. */
-  readonly contentType: string;
-  readonly body: string | Uint8Array;
-  /** More headers (`Content-Disposition` of a download). */
-  readonly headers?: Readonly<Record<string, string>>;
-}
+export type { CrudAnswer, CrudEngineOptions, CrudRequest, UploadedFile } from './types.js';
 
 export class CrudEngine {
   readonly generation: CrudGeneration;
